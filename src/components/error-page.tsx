@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { langParam } from '~/lib/lang'
+import { useLang } from '~/i18n/use-lang'
+import { PageShell } from './page-shell'
+
+function ErrorLayout({ status, title, description }: { status: number; title: React.ReactNode; description: React.ReactNode }) {
+  const lang = useLang()
+  return (
+    <PageShell>
+      <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+        <p className="text-6xl font-bold tracking-tight text-stone-400 dark:text-stone-500" data-testid="error-status">
+          {status}
+        </p>
+        <h1 id="error-title" className="mt-4 text-2xl font-semibold sm:text-3xl">
+          {title}
+        </h1>
+        <p className="mt-3 break-words text-stone-600 dark:text-stone-300" data-testid="error-description">
+          {description}
+        </p>
+        <Link
+          to="/{-$lang}"
+          params={{ lang: langParam(lang) }}
+          className="mt-8 inline-flex min-h-11 items-center rounded-full bg-stone-900 px-6 font-medium text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900"
+        >
+          <Trans>Back to the home page</Trans>
+        </Link>
+      </section>
+    </PageShell>
+  )
+}
+
+/** Spec §2/§8: 404, "Page Not Found", 'Page not found: {path}'. */
+export function NotFoundPage() {
+  const path = useRouterState({ select: (state) => state.location.pathname })
+  return (
+    <ErrorLayout
+      status={404}
+      title={<Trans>Page Not Found</Trans>}
+      description={<Trans>Page not found: {path}</Trans>}
+    />
+  )
+}
+
+/** Spec §8: any failure other than a missing page. Details stay in the server log. */
+export function ServerErrorPage() {
+  return (
+    <ErrorLayout
+      status={500}
+      title={<Trans>Internal Server Error</Trans>}
+      description={<Trans>Something went wrong on our side. Please try again in a moment.</Trans>}
+    />
+  )
+}

@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { langCookieString, localizedPath, type Lang } from '~/lib/lang'
+import { useLang } from '~/i18n/use-lang'
+
+/**
+ * Same page, other language. A plain link (works without JavaScript); with JavaScript it
+ * also stores the choice in the language cookie and navigates without a full reload.
+ */
+export function LanguageSwitch() {
+  const lang = useLang()
+  const router = useRouter()
+  const target: Lang = lang === 'ko' ? 'en' : 'ko'
+  const href = useRouterState({
+    select: (state) => localizedPath(target, state.location.pathname) + state.location.searchStr + (state.location.hash ? `#${state.location.hash}` : ''),
+  })
+  return (
+    <a
+      href={href}
+      hrefLang={target}
+      lang={target}
+      data-testid="language-switch"
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-800 transition hover:border-stone-500 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800"
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+        event.preventDefault()
+        document.cookie = langCookieString(target, window.location.protocol === 'https:')
+        void router.navigate({ href })
+      }}
+    >
+      <span aria-hidden="true">🌐</span>
+      {target === 'en' ? <span>English</span> : <span>한국어</span>}
+      <span className="sr-only">
+        <Trans>Change language</Trans>
+      </span>
+    </a>
+  )
+}

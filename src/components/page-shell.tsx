@@ -1,0 +1,60 @@
+import { Trans } from '@lingui/react/macro'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { langParam } from '~/lib/lang'
+import { useLang } from '~/i18n/use-lang'
+import { LanguageSwitch } from './language-switch'
+
+/** Header with the language switch, the main landmark and the footer: every page's frame. */
+export function PageShell({ children }: { children: ReactNode }) {
+  const lang = useLang()
+  const { site } = useRouteContext({ from: '__root__' })
+  return (
+    <div className="flex min-h-dvh flex-col bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className="border-b border-stone-200 bg-white/80 backdrop-blur dark:border-stone-800 dark:bg-stone-900/80">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link
+            to="/{-$lang}"
+            params={{ lang: langParam(lang) }}
+            className="text-lg font-semibold tracking-tight text-stone-900 dark:text-stone-50"
+          >
+            {site.siteName[lang]}
+          </Link>
+          <nav aria-label={lang === 'ko' ? '주 메뉴' : 'Main'} className="flex items-center gap-2">
+            <Link
+              to="/{-$lang}/login"
+              params={{ lang: langParam(lang) }}
+              className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+            >
+              <Trans>Sign in</Trans>
+            </Link>
+            <LanguageSwitch />
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6">
+        {children}
+      </main>
+      <footer className="border-t border-stone-200 bg-white text-sm text-stone-600 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {site.siteName[lang]}
+          </p>
+          <Link to="/{-$lang}/agreement" params={{ lang: langParam(lang) }} className="underline underline-offset-4">
+            <Trans>Terms and privacy</Trans>
+          </Link>
+        </div>
+      </footer>
+    </div>
+  )
+}
+
+export function PageHeading({ children }: { children: ReactNode }) {
+  return <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{children}</h1>
+}

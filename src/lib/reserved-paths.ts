@@ -1,0 +1,48 @@
+/**
+ * Every top-level path segment the app serves itself. A realtor's desiredUrl can never be
+ * one of these, and the `$desiredUrl` route refuses them, so `/en`, `/login` or `/api/...`
+ * always reach their own pages. One list, used by both the router and the validation.
+ */
+export const RESERVED_PATHS = [
+  // languages
+  'en',
+  'ko',
+  // pages
+  'login',
+  'logout',
+  'process',
+  'admin',
+  'agreement',
+  'realtors',
+  'homes',
+  'signup',
+  'account',
+  'settings',
+  // machine paths
+  'cozying-api',
+  'api',
+  'builds',
+  'uploads',
+  'assets',
+  'fonts',
+  'static',
+  'public',
+  '_build',
+  '_serverFn',
+  '_server',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+  'manifest.json',
+  '.well-known',
+  // the original product's demo pages, never a realtor
+  'gsap_sample',
+  'pinia_sample',
+] as const
+
+const reservedLowercase = new Set<string>(RESERVED_PATHS.map((word) => word.toLowerCase()))
+
+/** desiredUrl is case-insensitive (DESIGN §4), so `Admin` is as reserved as `admin`. */
+export function isReservedPath(segment: string): boolean {
+  return reservedLowercase.has(segment.toLowerCase())
+}

@@ -1,0 +1,14 @@
+import type { Lang } from './lang'
+
+/** What every page needs to know about the deployment it is served from. */
+export type SiteContext = {
+  /** `https://host` of the current request: ours or a realtor's own domain. */
+  origin: string
+  siteName: Record<Lang, string>
+  buildId: string
+}
+
+/** Spec §2: titles use a pipe between the page and the site. */
+export function pageTitle(page: string | undefined, siteName: string): string {
+  return page ? `${page} | ${siteName}` : siteName
+}

@@ -1,0 +1,57 @@
+/// <reference types="vite/client" />
+import { I18nProvider } from '@lingui/react'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { NotFoundPage, ServerErrorPage } from '~/components/error-page'
+import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-version-watcher'
+import { getSiteContext } from '~/functions/site.functions'
+import { i18nFor } from '~/i18n/i18n'
+import { langFromPath } from '~/lib/lang'
+import type { SiteContext } from '~/lib/site'
+import stylesHref from '~/styles.css?url'
+
+// The site context never changes while a tab is open; fetch it once per page load.
+let siteContextInBrowser: SiteContext | undefined
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  beforeLoad: async () => {
+    if (typeof window !== 'undefined' && siteContextInBrowser) return { site: siteContextInBrowser }
+    const site = await getSiteContext()
+    if (typeof window !== 'undefined') siteContextInBrowser = site
+    return { site }
+  },
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'theme-color', content: '#1c1917' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: stylesHref },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  notFoundComponent: NotFoundPage,
+  errorComponent: function RootError({ error }) {
+    reloadAfterChunkError(error)
+    return <ServerErrorPage />
+  },
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const lang = useRouterState({ select: (state) => langFromPath(state.location.pathname) })
+  return (
+    <html lang={lang}>
+      <head>
+        <HeadContent />
+      </head>
+      <body className="antialiased">
+        <I18nProvider i18n={i18nFor(lang)}>{children}</I18nProvider>
+        <NewVersionWatcher />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { langParamsSchema } from '~/schemas/route-params'
+import { zodParams } from '~/lib/route-params'
+
+// Only `/en` is a language prefix; any other first segment is left to the realtor route.
+export const Route = createFileRoute('/{-$lang}')({
+  params: { parse: zodParams(langParamsSchema) },
+})

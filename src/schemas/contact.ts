@@ -1,0 +1,118 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import type { Lang } from '~/lib/lang'
+import { messageId } from './messages'
+import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
+
+const nameSchema = z
+  .string({ error: messageId(msg`Enter your name`) })
+  .trim()
+  .min(1, { error: messageId(msg`Enter your name`) })
+  .max(60, { error: messageId(msg`This text is too long`) })
+
+const messageSchema = z
+  .string({ error: messageId(msg`Write a message`) })
+  .trim()
+  .min(1, { error: messageId(msg`Write a message`) })
+  .max(5000, { error: messageId(msg`Use at most 5,000 characters`) })
+
+const phoneSchema = z
+  .string({ error: messageId(msg`Enter a phone number`) })
+  .trim()
+  .min(1, { error: messageId(msg`Enter a phone number`) })
+  .max(30, { error: messageId(msg`Enter a valid phone number`) })
+
+function checkPhone(value: { phone: string; phoneCountryCode: string }, context: z.RefinementCtx) {
+  if (!isValidPhone(value.phone, value.phoneCountryCode)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['phone'],
+      message:
+        value.phoneCountryCode === 'US'
+          ? messageId(msg`Enter a 10-digit phone number`)
+          : messageId(msg`Enter an 11-digit phone number`),
+    })
+  }
+}
+
+/** The contact form as the visitor fills it in (spec §3). */
+export const contactFormSchema = z
+  .object({
+    lastName: nameSchema,
+    firstName: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    phoneCountryCode: countryCodeSchema,
+    message: messageSchema,
+    isTerm: z.boolean().refine((agreed) => agreed, { error: messageId(msg`Agree to the terms to send your message`) }),
+  })
+  .superRefine(checkPhone)
+export type ContactForm = z.input<typeof contactFormSchema>
+
+/** Spec §4: the reset state; isTerm checked, phone country KR in Korean and US otherwise. */
+export function contactFormDefaults(lang: Lang): ContactForm {
+  return {
+    lastName: '',
+    firstName: '',
+    email: '',
+    phone: '',
+    phoneCountryCode: lang === 'ko' ? 'KR' : 'US',
+    message: '',
+    isTerm: true,
+  }
+}
+
+const hangul = /^[\p{Script=Hangul}\s]+$/u
+
+/**
+ * Spec §5: the name is the last name joined to the first name. Korean names join without a
+ * space (김 + 민지 = 김민지); other names keep one (Kim Jane) so they stay readable.
+ */
+export function joinName(lastName: string, firstName: string): string {
+  const last = lastName.trim()
+  const first = firstName.trim()
+  if (!last || !first) return last || first
+  return hangul.test(last) && hangul.test(first) ? `${last}${first}` : `${last} ${first}`
+}
+
+/** The contact message as it is posted to the API (spec §7). */
+export const contactRequestSchema = z
+  .object({
+    realtorId: z.string({ error: messageId(msg`Choose a realtor`) }).trim().min(1, { error: messageId(msg`Choose a realtor`) }).max(64),
+    name: z.string().trim().max(130).optional(),
+    lastName: nameSchema,
+    firstName: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    phoneCountryCode: countryCodeSchema,
+    message: messageSchema,
+    isTerm: yesNoSchema.refine((value) => value === 'Y', { error: messageId(msg`Agree to the terms to send your message`) }),
+    /** The listing the visitor asked about, when sent from a listing page. */
+    listingKey: z.string().trim().max(64).optional(),
+    /** Honeypot: people never see this field, bots fill it in. */
+    website: z.string().max(500).optional(),
+  })
+  .superRefine(checkPhone)
+  .transform((value) => ({
+    ...value,
+    name: joinName(value.lastName, value.firstName),
+    phone: normalizePhone(value.phone),
+  }))
+export type ContactRequest = z.input<typeof contactRequestSchema>
+export type ContactRecord = z.output<typeof contactRequestSchema>
+
+/** Spec §5: what the browser sends; name joined, isTerm as Y or N. */
+export function toContactRequest(form: z.output<typeof contactFormSchema>, realtorId: string, extra?: { listingKey?: string; website?: string }): ContactRequest {
+  return {
+    realtorId,
+    name: joinName(form.lastName, form.firstName),
+    lastName: form.lastName,
+    firstName: form.firstName,
+    email: form.email,
+    phone: normalizePhone(form.phone),
+    phoneCountryCode: form.phoneCountryCode,
+    message: form.message,
+    isTerm: form.isTerm ? 'Y' : 'N',
+    ...extra,
+  }
+}

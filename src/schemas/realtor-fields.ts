@@ -1,0 +1,102 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { isReservedPath } from '~/lib/reserved-paths'
+import { messageId } from './messages'
+
+/** Spec §5 field rules. Each regex is the rule as the spec states it; tests name the edges. */
+export const PHONE_DIGITS_US = 10
+export const PHONE_DIGITS_OTHER = 11
+
+/**
+ * Spec §5: dashes are stripped before the length check. Spaces, dots and parentheses are
+ * stripped too, because visitors type `(949) 555-0123` as often as `949-555-0123`.
+ */
+export function normalizePhone(raw: string): string {
+  return raw.replace(/[-\s.()]/g, '')
+}
+
+/** Spec §5: US numbers have exactly 10 digits, any other region exactly 11. */
+export function isValidPhone(raw: string, countryCode: string): boolean {
+  const digits = normalizePhone(raw)
+  const expected = countryCode.toUpperCase() === 'US' ? PHONE_DIGITS_US : PHONE_DIGITS_OTHER
+  return /^\d+$/.test(digits) && digits.length === expected
+}
+
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, { error: messageId(msg`Choose a country code`) }))
+
+export const DESIRED_URL_PATTERN = /^[A-Za-z_-]+$/
+
+/** Spec §5 slug: letters, underscore and hyphen, at least one; reserved words refused. */
+export const desiredUrlSchema = z
+  .string({ error: messageId(msg`Enter the address of your homepage`) })
+  .trim()
+  .min(1, { error: messageId(msg`Enter the address of your homepage`) })
+  .max(60, { error: messageId(msg`Use at most 60 characters`) })
+  .regex(DESIRED_URL_PATTERN, { error: messageId(msg`Use only letters, hyphens (-) and underscores (_)`) })
+  .refine((value) => !isReservedPath(value), { error: messageId(msg`This address is reserved. Choose another one`) })
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/
+
+export const emailSchema = z
+  .string({ error: messageId(msg`Enter an e-mail address`) })
+  .trim()
+  .min(1, { error: messageId(msg`Enter an e-mail address`) })
+  .max(254, { error: messageId(msg`Enter a valid e-mail address`) })
+  .regex(EMAIL_PATTERN, { error: messageId(msg`Enter a valid e-mail address`) })
+
+/** Spec §5 URL: optional http(s) scheme, dotted host, optional port, a path without spaces. */
+export const URL_PATTERN = /^(?:https?:\/\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9-]{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/
+
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: messageId(msg`Enter a valid web address`) })
+  .regex(URL_PATTERN, { error: messageId(msg`Enter a valid web address`) })
+
+/** Spec §5 video URL: https on the video site's www host. */
+export const VIDEO_URL_PREFIX = 'https://www.youtube.com/'
+
+export const videoUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: messageId(msg`Enter a YouTube address starting with https://www.youtube.com/`) })
+  .refine((value) => value.startsWith(VIDEO_URL_PREFIX) && value.length > VIDEO_URL_PREFIX.length && !/\s/.test(value), {
+    error: messageId(msg`Enter a YouTube address starting with https://www.youtube.com/`),
+  })
+
+/** Spec §5 career date: YYYY-MM-DD, month 01–12, day 01–31. */
+export const CAREER_DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
+
+export const careerDateSchema = z
+  .string()
+  .trim()
+  .regex(CAREER_DATE_PATTERN, { error: messageId(msg`Enter a date as YYYY-MM-DD`) })
+
+/** Spec §5 yes/no flag: exactly Y or N. */
+export const yesNoSchema = z.enum(['Y', 'N'], { error: messageId(msg`Choose Y or N`) })
+export type YesNo = z.infer<typeof yesNoSchema>
+
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
+
+/** Spec §5 hex colour: `#` and exactly six hex digits. */
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(HEX_COLOR_PATTERN, { error: messageId(msg`Enter a colour as # and six hex digits, e.g. #1D4ED8`) })
+
+/** Spec §5 tag-manager id: GTM- or G- and uppercase letters or digits. */
+export const TAG_MANAGER_ID_PATTERN = /^(?:GTM|G)-[A-Z0-9]+$/
+
+export const tagManagerIdSchema = z
+  .string()
+  .trim()
+  .regex(TAG_MANAGER_ID_PATTERN, { error: messageId(msg`Enter an id such as GTM-XXXXXXX or G-XXXXXXXXXX`) })
+
+/** An optional text field: empty strings become undefined so "cleared" and "never set" agree. */
+export function optional<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+}

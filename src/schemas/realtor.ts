@@ -1,0 +1,171 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { messageId } from './messages'
+import { groupPhotos, photoSchema, type PhotoGroups } from './photo'
+import {
+  careerDateSchema,
+  countryCodeSchema,
+  desiredUrlSchema,
+  emailSchema,
+  hexColorSchema,
+  isValidPhone,
+  normalizePhone,
+  optional,
+  urlSchema,
+  videoUrlSchema,
+  yesNoSchema,
+} from './realtor-fields'
+
+/** Spec §3: the realtor form allows these states only. */
+export const REGION_STATES = ['CA', 'GA'] as const
+export const regionStateSchema = z.enum(REGION_STATES, { error: messageId(msg`Choose California or Georgia`) })
+
+const shortText = (max: number) =>
+  z.string().trim().max(max, { error: messageId(msg`This text is too long`) })
+
+export const activityRegionSchema = z.object({
+  state: regionStateSchema,
+  city: shortText(80).min(1, { error: messageId(msg`Enter a city`) }),
+  neighborhood: optional(shortText(80)),
+})
+export type ActivityRegion = z.infer<typeof activityRegionSchema>
+
+export const additionalSectionSchema = z.object({
+  id: z.string().max(64).optional(),
+  titleKo: optional(shortText(120)),
+  titleEn: optional(shortText(120)),
+  bodyKo: optional(shortText(5000)),
+  bodyEn: optional(shortText(5000)),
+})
+export type AdditionalSection = z.infer<typeof additionalSectionSchema>
+
+export const seoMetaEntrySchema = z.object({
+  title: optional(shortText(120)),
+  description: optional(shortText(320)),
+  keywords: optional(shortText(320)),
+  author: optional(shortText(120)),
+})
+export const seoMetaSchema = z.object({
+  ko: seoMetaEntrySchema.default({}),
+  en: seoMetaEntrySchema.default({}),
+})
+export type SeoMeta = z.infer<typeof seoMetaSchema>
+
+const nonNegativeInt = z.coerce
+  .number({ error: messageId(msg`Enter a number`) })
+  .int({ error: messageId(msg`Enter a whole number`) })
+  .min(0, { error: messageId(msg`Enter zero or more`) })
+  .max(1_000_000_000_000, { error: messageId(msg`This number is too large`) })
+
+export const FONT_SIZES = { min: 12, max: 24, default: 16 } as const
+
+/** A phone field checked against the realtor's phone country (spec §5). */
+const phoneField = optional(shortText(30))
+
+/**
+ * The realtor form of spec §3, as the browser sends it and the API accepts it. Fields after
+ * `seoMeta` are additive: what a homepage needs and the spec does not show (display names,
+ * the responsible brokerage that California rules require on an agent's site).
+ */
+export const realtorInputSchema = z
+  .object({
+    desiredUrl: desiredUrlSchema,
+    email: emailSchema,
+    contactPhone: phoneField,
+    companyPhone: phoneField,
+    phoneCountryCode: countryCodeSchema.default('US'),
+    kakaoLink: optional(urlSchema),
+    snsYoutubeUrl: optional(urlSchema),
+    snsInstagramUrl: optional(urlSchema),
+    recommendedYoutubeUrl: optional(videoUrlSchema),
+    hompageUrl: optional(urlSchema),
+    aboutMeKr: optional(shortText(5000)),
+    aboutMeEn: optional(shortText(5000)),
+    salesCount: optional(nonNegativeInt),
+    lastYearSalesTotal: optional(nonNegativeInt),
+    licenseNumber: optional(shortText(40)),
+    careerStart: optional(careerDateSchema),
+    careerEnd: optional(careerDateSchema),
+    designFontSize: z.coerce
+      .number({ error: messageId(msg`Enter a number`) })
+      .int({ error: messageId(msg`Enter a whole number`) })
+      .min(FONT_SIZES.min, { error: messageId(msg`Choose a font size from 12 to 24`) })
+      .max(FONT_SIZES.max, { error: messageId(msg`Choose a font size from 12 to 24`) })
+      .default(FONT_SIZES.default),
+    designMainColor: hexColorSchema.default('#1D4ED8'),
+    designMainDarkMode: yesNoSchema.default('N'),
+    contentDarkMode: yesNoSchema.default('N'),
+    isMakeHomepage: yesNoSchema.default('Y'),
+    activityRegion: z.array(activityRegionSchema).max(20).default([]),
+    photos: z.array(photoSchema).max(60).default([]),
+    additionalSections: z.array(additionalSectionSchema).max(20).default([]),
+    seoMeta: seoMetaSchema.default({ ko: {}, en: {} }),
+    displayNameKo: optional(shortText(80)),
+    displayNameEn: optional(shortText(80)),
+    brokerageName: optional(shortText(120)),
+    brokerageLicenseNumber: optional(shortText(40)),
+    brokerageAddress: optional(shortText(200)),
+  })
+  .superRefine((value, context) => {
+    for (const field of ['contactPhone', 'companyPhone'] as const) {
+      const phone = value[field]
+      if (phone !== undefined && !isValidPhone(phone, value.phoneCountryCode)) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message:
+            value.phoneCountryCode === 'US'
+              ? messageId(msg`Enter a 10-digit phone number`)
+              : messageId(msg`Enter an 11-digit phone number`),
+        })
+      }
+    }
+    if (value.careerStart && value.careerEnd && value.careerEnd < value.careerStart) {
+      context.addIssue({
+        code: 'custom',
+        path: ['careerEnd'],
+        message: messageId(msg`The end of your career cannot come before its start`),
+      })
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    contactPhone: value.contactPhone === undefined ? undefined : normalizePhone(value.contactPhone),
+    companyPhone: value.companyPhone === undefined ? undefined : normalizePhone(value.companyPhone),
+  }))
+
+export type RealtorInput = z.input<typeof realtorInputSchema>
+export type RealtorFields = z.output<typeof realtorInputSchema>
+
+/** PATCH: every field optional; photos merged by the server (spec §7). */
+export const realtorPatchSchema = z.record(z.string(), z.unknown())
+
+/** A loaded realtor as the API answers it: the form plus id and bookkeeping. */
+export type Realtor = RealtorFields & {
+  id: string
+  userId: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** Spec §4: a loaded realtor, with empty lists where data was missing and every photo group. */
+export type NormalizedRealtor<T extends { photos?: unknown; additionalSections?: unknown }> = Omit<
+  T,
+  'photos' | 'additionalSections'
+> & {
+  photos: Array<z.infer<typeof photoSchema>>
+  additionalSections: Array<AdditionalSection>
+  photoGroups: PhotoGroups
+}
+
+export function normalizeLoadedRealtor<
+  T extends { photos?: ReadonlyArray<z.infer<typeof photoSchema>> | null; additionalSections?: ReadonlyArray<AdditionalSection> | null },
+>(realtor: T): NormalizedRealtor<T> {
+  const photos = [...(realtor.photos ?? [])]
+  return {
+    ...realtor,
+    photos,
+    additionalSections: [...(realtor.additionalSections ?? [])],
+    photoGroups: groupPhotos(photos),
+  }
+}

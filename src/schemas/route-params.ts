@@ -1,0 +1,6 @@
+import { z } from 'zod'
+import { desiredUrlSchema } from './realtor-fields'
+
+export const langParamsSchema = z.object({ lang: z.literal('en').optional() })
+
+export const desiredUrlParamsSchema = z.object({ desiredUrl: desiredUrlSchema })
