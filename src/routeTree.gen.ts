@@ -10,16 +10,29 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
+import { Route as CozyingApiSplatRouteImport } from './routes/cozying-api/$'
+import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125AdminRouteImport } from './routes/{-$lang}/admin'
 import { Route as Char123LangChar125AgreementRouteImport } from './routes/{-$lang}/agreement'
 import { Route as Char123LangChar125ProcessRouteImport } from './routes/{-$lang}/process'
+import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CozyingApiSplatRoute = CozyingApiSplatRouteImport.update({
+  id: '/cozying-api/$',
+  path: '/cozying-api/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UploadsSplatRoute = UploadsSplatRouteImport.update({
+  id: '/uploads/$',
+  path: '/uploads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LangChar125IndexRoute = Char123LangChar125IndexRouteImport.update({
@@ -44,6 +57,11 @@ const Char123LangChar125ProcessRoute =
     path: '/process',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
+  id: '/api/auth/$',
+  path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LangChar125LoginIndexRoute =
   Char123LangChar125LoginIndexRouteImport.update({
     id: '/login/',
@@ -59,28 +77,37 @@ const Char123LangChar125LoginRedirectRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/cozying-api/$': typeof CozyingApiSplatRoute
+  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
 }
 export interface FileRoutesByTo {
+  '/cozying-api/$': typeof CozyingApiSplatRoute
+  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}': typeof Char123LangChar125IndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/cozying-api/$': typeof CozyingApiSplatRoute
+  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
 }
@@ -88,33 +115,45 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
+    | '/cozying-api/$'
+    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
     | '/{-$lang}/'
+    | '/api/auth/$'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/cozying-api/$'
+    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
     | '/{-$lang}'
+    | '/api/auth/$'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login'
   id:
     | '__root__'
     | '/{-$lang}'
+    | '/cozying-api/$'
+    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
     | '/{-$lang}/'
+    | '/api/auth/$'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
+  CozyingApiSplatRoute: typeof CozyingApiSplatRoute
+  UploadsSplatRoute: typeof UploadsSplatRoute
+  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -124,6 +163,20 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cozying-api/$': {
+      id: '/cozying-api/$'
+      path: '/cozying-api/$'
+      fullPath: '/cozying-api/$'
+      preLoaderRoute: typeof CozyingApiSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/uploads/$': {
+      id: '/uploads/$'
+      path: '/uploads/$'
+      fullPath: '/uploads/$'
+      preLoaderRoute: typeof UploadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$lang}/': {
@@ -153,6 +206,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$lang}/process'
       preLoaderRoute: typeof Char123LangChar125ProcessRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
+    }
+    '/api/auth/$': {
+      id: '/api/auth/$'
+      path: '/api/auth/$'
+      fullPath: '/api/auth/$'
+      preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/{-$lang}/login/': {
       id: '/{-$lang}/login/'
@@ -197,6 +257,9 @@ const Char123LangChar125RouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
+  CozyingApiSplatRoute: CozyingApiSplatRoute,
+  UploadsSplatRoute: UploadsSplatRoute,
+  ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

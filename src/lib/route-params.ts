@@ -6,7 +6,7 @@ import type { z } from 'zod'
  * called "en", and `/fr/login` is not English.
  */
 export function zodParams<TSchema extends z.ZodType>(schema: TSchema) {
-  return (raw: z.input<TSchema>): z.output<TSchema> | false => {
+  return (raw: Readonly<Record<string, string | undefined>>): z.output<TSchema> | false => {
     const result = schema.safeParse(raw)
     return result.success ? result.data : false
   }

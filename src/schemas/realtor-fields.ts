@@ -96,7 +96,13 @@ export const tagManagerIdSchema = z
   .trim()
   .regex(TAG_MANAGER_ID_PATTERN, { error: messageId(msg`Enter an id such as GTM-XXXXXXX or G-XXXXXXXXXX`) })
 
-/** An optional text field: empty strings become undefined so "cleared" and "never set" agree. */
-export function optional<T extends z.ZodType<unknown, string>>(schema: T) {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+/**
+ * An optional field: empty strings and null become undefined, so "cleared", "never set" and
+ * a value read back from the API (null) all agree.
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    schema.optional(),
+  )
 }

@@ -137,16 +137,52 @@ export const realtorInputSchema = z
 export type RealtorInput = z.input<typeof realtorInputSchema>
 export type RealtorFields = z.output<typeof realtorInputSchema>
 
-/** PATCH: every field optional; photos merged by the server (spec §7). */
-export const realtorPatchSchema = z.record(z.string(), z.unknown())
+const nullableText = z.string().nullable()
 
-/** A loaded realtor as the API answers it: the form plus id and bookkeeping. */
-export type Realtor = RealtorFields & {
-  id: string
-  userId: string
-  createdAt: string
-  updatedAt: string
-}
+/** A realtor as the API answers it (spec §3 plus id, bookkeeping and the additive fields). */
+export const realtorSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  desiredUrl: z.string(),
+  email: z.string(),
+  contactPhone: nullableText,
+  companyPhone: nullableText,
+  phoneCountryCode: z.string(),
+  kakaoLink: nullableText,
+  snsYoutubeUrl: nullableText,
+  snsInstagramUrl: nullableText,
+  recommendedYoutubeUrl: nullableText,
+  hompageUrl: nullableText,
+  aboutMeKr: nullableText,
+  aboutMeEn: nullableText,
+  salesCount: z.number().nullable(),
+  lastYearSalesTotal: z.number().nullable(),
+  licenseNumber: nullableText,
+  careerStart: nullableText,
+  careerEnd: nullableText,
+  designFontSize: z.number(),
+  designMainColor: z.string(),
+  designMainDarkMode: yesNoSchema,
+  contentDarkMode: yesNoSchema,
+  isMakeHomepage: yesNoSchema,
+  activityRegion: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: nullableText })),
+  photos: z.array(z.object({ path: photoSchema.shape.path, imageType: photoSchema.shape.imageType, url: z.string() })),
+  additionalSections: z.array(
+    z.object({ id: z.string(), titleKo: nullableText, titleEn: nullableText, bodyKo: nullableText, bodyEn: nullableText }),
+  ),
+  seoMeta: z.object({
+    ko: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
+    en: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
+  }),
+  displayNameKo: nullableText,
+  displayNameEn: nullableText,
+  brokerageName: nullableText,
+  brokerageLicenseNumber: nullableText,
+  brokerageAddress: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Realtor = z.infer<typeof realtorSchema>
 
 /** Spec §4: a loaded realtor, with empty lists where data was missing and every photo group. */
 export type NormalizedRealtor<T extends { photos?: unknown; additionalSections?: unknown }> = Omit<

@@ -143,7 +143,19 @@ describe('formatTime12h (spec §9 times)', () => {
   })
 
   it('shows invalid times as ""', () => {
-    for (const invalid of ['24:00', '12:60', '7:5', '7:05', '07:5', 'ab:cd', '', '0900', '09:05:00', ' 09:05', '-1:00']) {
+    for (const invalid of [
+      '24:00',
+      '12:60',
+      '7:5',
+      '7:05',
+      '07:5',
+      'ab:cd',
+      '',
+      '0900',
+      '09:05:00',
+      ' 09:05',
+      '-1:00',
+    ]) {
       expect(formatTime12h(invalid), invalid).toBe('')
     }
   })

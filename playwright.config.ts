@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+/*
+ * End-to-end tests run against the PRODUCTION build (DESIGN §8), never the dev server.
+ * The test command builds first (`npm run build`); this config only starts the result.
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const serverEntry = path.join(root, '.output', 'server', 'index.mjs')
+
+if (!fs.existsSync(serverEntry)) {
+  throw new Error(
+    `Production build not found at ${path.relative(root, serverEntry)}. ` +
+      'Run `npm run build` before the end-to-end tests (they test the production output, not the dev server).',
+  )
+}
+
+const port = Number(process.env.E2E_PORT ?? 3210)
+if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
+  throw new Error(`E2E_PORT must be a TCP port number, got ${JSON.stringify(process.env.E2E_PORT)}`)
+}
+const baseURL = `http://127.0.0.1:${port}`
+
+// A fresh, empty data folder per run so no test sees a previous run's database or uploads.
+// The runner loads this file again in every worker process; the workers inherit the
+// variable and reuse the folder instead of each making a stray one.
+const DATA_DIR_VARIABLE = 'PLAYWRIGHT_E2E_DATA_DIR'
+let dataDir = process.env[DATA_DIR_VARIABLE]
+if (!dataDir) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-e2e-'))
+  dataDir = created
+  process.env[DATA_DIR_VARIABLE] = created
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }))
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node .output/server/index.mjs',
+    cwd: root,
+    url: `${baseURL}/builds/latest.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      ...stringEnv(process.env),
+      // The server needs Node 24 (DESIGN §10); the repo's own node comes first.
+      PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(path.delimiter),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
+  },
+})
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { betterAuth } from 'better-auth'
+import { getMigrations } from 'better-auth/db/migration'
+import { bearer } from 'better-auth/plugins/bearer'
+import type { Dialect } from 'kysely'
+import type { DbKind } from '~/server/db/database'
+
+export type AuthSettings = {
+  dialect: Dialect
+  dbKind: DbKind
+  secret: string
+  /** Our own public origin; OAuth providers call back to it. Inferred per request when unset. */
+  baseURL?: string
+  google?: { clientId: string; clientSecret: string }
+  kakao?: { clientId: string; clientSecret: string }
+  sendResetPassword?: (input: { email: string; url: string }) => Promise<void>
+}
+
+/**
+ * better-auth over the app's own database connection: e-mail and password always, Kakao and
+ * Google when configured, bearer tokens for the REST API (the token comes back in the
+ * `set-auth-token` header of sign-up and sign-in).
+ */
+export function createAuth(settings: AuthSettings) {
+  const socialProviders = {
+    ...(settings.google ? { google: { ...settings.google, prompt: 'select_account' as const } } : {}),
+    ...(settings.kakao ? { kakao: settings.kakao } : {}),
+  }
+  const sendReset = settings.sendResetPassword
+  return betterAuth({
+    database: { dialect: settings.dialect, type: settings.dbKind === 'postgres' ? 'postgres' : 'sqlite' },
+    secret: settings.secret,
+    baseURL: settings.baseURL,
+    basePath: '/api/auth',
+    // Same-origin browser requests are trusted on whatever host the app is served from.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get('origin')
+      const host = request?.headers.get('host')
+      return origin && host && new URL(origin).host === host ? [origin] : []
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      ...(sendReset ? { sendResetPassword: async ({ user, url }) => sendReset({ email: user.email, url }) } : {}),
+    },
+    socialProviders,
+    // Our own limiter (counted in the database, translated 429s) guards these routes.
+    rateLimit: { enabled: false },
+    advanced: { database: { generateId: () => randomUUID() } },
+    plugins: [bearer()],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+export async function migrateAuth(settings: AuthSettings): Promise<void> {
+  const { runMigrations } = await getMigrations({
+    database: { dialect: settings.dialect, type: settings.dbKind === 'postgres' ? 'postgres' : 'sqlite' },
+    emailAndPassword: { enabled: true },
+    plugins: [bearer()],
+    advanced: { database: { generateId: () => randomUUID() } },
+  })
+  await runMigrations()
+}
+
+export function configuredProviders(settings: Pick<AuthSettings, 'google' | 'kakao'>): Array<'google' | 'kakao'> {
+  return [...(settings.kakao ? (['kakao'] as const) : []), ...(settings.google ? (['google'] as const) : [])]
+}

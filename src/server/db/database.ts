@@ -1,0 +1,59 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import pg from 'pg'
+import { dataDir, env } from '~/server/config/env'
+import { migrationProvider } from './migrations'
+import type { Database } from './schema'
+
+export type DbKind = 'sqlite' | 'postgres'
+export type DbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+export type AppDatabase = {
+  db: Kysely<Database>
+  kind: DbKind
+  /** The dialect, shared with better-auth so both use one connection pool. */
+  dialect: Dialect
+  close: () => Promise<void>
+}
+
+export function dbConfigFromEnv(): DbConfig {
+  const url = env().DATABASE_URL
+  if (url && /^postgres(?:ql)?:\/\//.test(url)) return { kind: 'postgres', url }
+  if (url && url.startsWith('file:')) return { kind: 'sqlite', file: path.resolve(url.slice('file:'.length)) }
+  if (url) return { kind: 'sqlite', file: path.resolve(url) }
+  return { kind: 'sqlite', file: path.join(dataDir(), 'app.sqlite') }
+}
+
+function createDialect(config: DbConfig): { dialect: Dialect; closeDriver: () => Promise<void> } {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    return { dialect: new PostgresDialect({ pool }), closeDriver: async () => {} }
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true })
+  const sqlite = new SqliteDatabase(config.file)
+  // WAL lets readers work while one writer commits; the busy timeout lets several
+  // processes share the file instead of failing on a momentary lock.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return { dialect: new SqliteDialect({ database: sqlite }), closeDriver: async () => {} }
+}
+
+export function openDatabase(config: DbConfig): AppDatabase {
+  const { dialect } = createDialect(config)
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
+  return { db, kind: config.kind, dialect, close: () => db.destroy() }
+}
+
+export async function migrateToLatest(database: AppDatabase): Promise<void> {
+  const migrator = new Migrator({ db: database.db.withoutPlugins(), provider: migrationProvider })
+  const { error, results } = await migrator.migrateToLatest()
+  for (const result of results ?? []) {
+    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`)
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}

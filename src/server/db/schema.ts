@@ -1,0 +1,132 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely'
+
+/*
+ * Table types as Kysely sees them through CamelCasePlugin (columns are snake_case in the
+ * database). Conventions that hold on SQLite and PostgreSQL alike (DESIGN §4): text UUID
+ * keys made by the app, booleans as 0/1 integers, JSON as text, ISO-8601 UTC timestamps
+ * as text, counts read through Number().
+ */
+
+/** PostgreSQL returns bigint columns as strings; SQLite as numbers. */
+type BigIntColumn = ColumnType<number | string, number, number>
+
+export interface RealtorTable {
+  id: string
+  userId: string
+  desiredUrl: string
+  /** Lowercase desiredUrl: the unique key that makes the address case-insensitive. */
+  desiredUrlKey: string
+  hompageUrl: string | null
+  /** Lowercase host (and port) of hompageUrl: the unique key for own-domain lookups. */
+  hompageHost: string | null
+  email: string
+  contactPhone: string | null
+  companyPhone: string | null
+  phoneCountryCode: string
+  kakaoLink: string | null
+  snsYoutubeUrl: string | null
+  snsInstagramUrl: string | null
+  recommendedYoutubeUrl: string | null
+  aboutMeKr: string | null
+  aboutMeEn: string | null
+  salesCount: number | null
+  lastYearSalesTotal: BigIntColumn | null
+  licenseNumber: string | null
+  careerStart: string | null
+  careerEnd: string | null
+  designFontSize: number
+  designMainColor: string
+  designMainDarkMode: string
+  contentDarkMode: string
+  isMakeHomepage: string
+  displayNameKo: string | null
+  displayNameEn: string | null
+  brokerageName: string | null
+  brokerageLicenseNumber: string | null
+  brokerageAddress: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RealtorPhotoTable {
+  id: string
+  realtorId: string
+  path: string
+  imageType: string
+  url: string
+  sortOrder: number
+}
+
+export interface ActivityRegionTable {
+  id: string
+  realtorId: string
+  state: string
+  city: string
+  /** Lowercase city for filtering without relying on LIKE or collation rules. */
+  cityKey: string
+  neighborhood: string | null
+  sortOrder: number
+}
+
+export interface AdditionalSectionTable {
+  id: string
+  realtorId: string
+  titleKo: string | null
+  titleEn: string | null
+  bodyKo: string | null
+  bodyEn: string | null
+  sortOrder: number
+}
+
+export interface SeoMetaTable {
+  realtorId: string
+  lang: string
+  title: string | null
+  description: string | null
+  keywords: string | null
+  author: string | null
+}
+
+export interface ContactMessageTable {
+  id: string
+  realtorId: string
+  name: string
+  lastName: string
+  firstName: string
+  email: string
+  phone: string
+  phoneCountryCode: string
+  message: string
+  listingKey: string | null
+  isTerm: string
+  /** new → read → handled, set by the realtor in the inbox. */
+  status: string
+  /** outbox (not delivered yet) → sent; stays in the outbox while delivery fails. */
+  deliveryState: string
+  deliveryAttempts: number
+  lastDeliveryError: string | null
+  nextAttemptAt: string | null
+  deliveredAt: string | null
+  createdAt: string
+}
+
+export interface RateLimitTable {
+  key: string
+  windowStart: BigIntColumn
+  count: number
+}
+
+export interface Database {
+  realtor: RealtorTable
+  realtorPhoto: RealtorPhotoTable
+  activityRegion: ActivityRegionTable
+  additionalSection: AdditionalSectionTable
+  seoMeta: SeoMetaTable
+  contactMessage: ContactMessageTable
+  rateLimit: RateLimitTable
+}
+
+export type RealtorRow = Selectable<RealtorTable>
+export type NewRealtorRow = Insertable<RealtorTable>
+export type RealtorUpdate = Updateable<RealtorTable>
+export type ContactMessageRow = Selectable<ContactMessageTable>

@@ -1,0 +1,136 @@
+import { resolveActor, type Actor } from '~/server/auth/actor'
+import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
+import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
+import type { AppServices } from '~/server/services'
+import { presignUploads } from '~/server/uploads/presign'
+import { errors } from './app-error'
+import { buildOpenApiDocument } from './openapi'
+import { enforceRateLimit } from './rate-limit'
+import { apiLang, errorResponse, json, readJsonBody } from './responses'
+
+export const API_PREFIX = '/cozying-api/v1'
+
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
+type Method = (typeof METHODS)[number]
+
+export type ApiContext = {
+  request: Request
+  url: URL
+  params: Record<string, string>
+  services: AppServices
+  clientIp: string
+  actor: () => Promise<Actor | null>
+}
+
+type Handler = (context: ApiContext) => Promise<Response>
+type ApiRoute = { pattern: RegExp; paramNames: Array<string>; methods: Partial<Record<Method, Handler>> }
+
+function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRoute {
+  const paramNames: Array<string> = []
+  const source = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    paramNames.push(name)
+    return '([^/]+)'
+  })
+  return { pattern: new RegExp(`^${source}/?$`), paramNames, methods }
+}
+
+/** A signed-in caller or a 401. */
+async function requireActor(context: ApiContext): Promise<Actor> {
+  const actor = await context.actor()
+  if (!actor) throw errors.unauthorized()
+  return actor
+}
+
+function param(context: ApiContext, name: string): string {
+  const value = context.params[name]
+  if (value === undefined) throw errors.notFound()
+  return value
+}
+
+/**
+ * The REST face (DESIGN §5, spec §7). Each handler only adapts HTTP to a use case of
+ * `src/server/<domain>`; the same use cases serve the pages through server functions.
+ */
+const routes: Array<ApiRoute> = [
+  route('/openapi.json', {
+    GET: async ({ url }) => json(buildOpenApiDocument(url.origin)),
+  }),
+  route('/realtor/presigned-multi-file-upload', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      const { services } = context
+      await enforceRateLimit(services.db, 'upload', actor.userId, services.config.rateLimits.upload, services.now())
+      return json(await presignUploads(services, actor, await readJsonBody(context.request)))
+    },
+  }),
+  route('/realtor', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await createRealtor(context.services, actor, await readJsonBody(context.request)), 201)
+    },
+  }),
+  route('/realtor/{key}', {
+    GET: async (context) => json(await getRealtor(context.services, decodeURIComponent(param(context, 'key')))),
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      return json(await updateRealtor(context.services, actor, param(context, 'key'), await readJsonBody(context.request)))
+    },
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteRealtor(context.services, actor, param(context, 'key')))
+    },
+  }),
+  route('/realtor-contacts', {
+    POST: async (context) => {
+      const { services } = context
+      await enforceRateLimit(services.db, 'contact', context.clientIp, services.config.rateLimits.contact, services.now())
+      return json(await createContact(services, await readJsonBody(context.request)), 201)
+    },
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json({ messages: await listContacts(context.services, actor, Object.fromEntries(context.url.searchParams)) })
+    },
+  }),
+  route('/realtor-contacts/{id}', {
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      const body = await readJsonBody(context.request)
+      const status = typeof body === 'object' && body !== null && 'status' in body ? body.status : undefined
+      return json(await updateContactStatus(context.services, actor, { id: param(context, 'id'), status }))
+    },
+  }),
+]
+
+function isMethod(value: string): value is Method {
+  return METHODS.some((method) => method === value)
+}
+
+/** Answers any request under `/cozying-api/`: JSON always, 404 and 405 included. */
+export async function handleApiRequest(request: Request, options: { services: AppServices; clientIp: string }): Promise<Response> {
+  const lang = apiLang(request)
+  const url = new URL(request.url)
+  try {
+    const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : undefined
+    for (const candidate of path === undefined ? [] : routes) {
+      const match = candidate.pattern.exec(path ?? '')
+      if (!match) continue
+      const allowed = Object.keys(candidate.methods).join(', ')
+      const method = request.method === 'HEAD' ? 'GET' : request.method
+      const handler = isMethod(method) ? candidate.methods[method] : undefined
+      if (!handler) return errorResponse(errors.methodNotAllowed(), lang, { allow: allowed })
+      const params = Object.fromEntries(candidate.paramNames.map((name, index) => [name, match[index + 1] ?? '']))
+      let actor: Promise<Actor | null> | undefined
+      return await handler({
+        request,
+        url,
+        params,
+        services: options.services,
+        clientIp: options.clientIp,
+        actor: () => (actor ??= resolveActor(options.services.auth, request.headers, options.services.config.adminEmails)),
+      })
+    }
+    return errorResponse(errors.notFound(), lang)
+  } catch (error) {
+    return errorResponse(error, lang)
+  }
+}

@@ -1,0 +1,110 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { z } from 'zod'
+
+/** Every failure a use case can report, and the HTTP status each one maps to (DESIGN §5). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+}
+
+/** Field path → Lingui message ids, translated where the error is shown. */
+export type FieldErrors = Record<string, Array<string>>
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly descriptor: MessageDescriptor
+  readonly fieldErrors?: FieldErrors
+  readonly retryAfterSeconds?: number
+
+  constructor(
+    code: ErrorCode,
+    descriptor: MessageDescriptor,
+    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(descriptor.message ?? descriptor.id, { cause: options.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.descriptor = descriptor
+    this.fieldErrors = options.fieldErrors
+    this.retryAfterSeconds = options.retryAfterSeconds
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError
+}
+
+export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
+    ;(fieldErrors[key] ??= []).push(issue.message)
+  }
+  return fieldErrors
+}
+
+export function validationError(error: z.ZodError): AppError {
+  return new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
+    fieldErrors: fieldErrorsFromZod(error),
+    cause: error,
+  })
+}
+
+/** Parses input with a schema or throws a 400 AppError carrying the field errors. */
+export function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown): z.output<TSchema> {
+  const result = schema.safeParse(input)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+export const errors = {
+  unauthorized: () => new AppError('UNAUTHORIZED', msg`Sign in to continue`),
+  forbidden: () => new AppError('FORBIDDEN', msg`You are not allowed to do this`),
+  notFound: () => new AppError('NOT_FOUND', msg`Not found`),
+  realtorNotFound: () => new AppError('NOT_FOUND', msg`No realtor was found at this address`),
+  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', msg`This method is not allowed here`),
+  desiredUrlTaken: () =>
+    new AppError('CONFLICT', msg`This homepage address is already taken`, {
+      fieldErrors: { desiredUrl: [msg`This homepage address is already taken`.id] },
+    }),
+  domainTaken: () =>
+    new AppError('CONFLICT', msg`This domain is already used by another homepage`, {
+      fieldErrors: { hompageUrl: [msg`This domain is already used by another homepage`.id] },
+    }),
+  oneRealtorPerAccount: () => new AppError('CONFLICT', msg`Your account already has a homepage`),
+  invalidJson: () => new AppError('BAD_REQUEST', msg`The request body is not valid JSON`),
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', msg`The file is too large`),
+  unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Only JPEG, PNG, WebP and AVIF images are accepted`),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError('RATE_LIMITED', msg`Too many requests. Please wait a moment and try again`, { retryAfterSeconds }),
+  internal: (cause?: unknown) => new AppError('INTERNAL', msg`Internal Server Error`, { cause }),
+}

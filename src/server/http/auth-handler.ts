@@ -1,0 +1,19 @@
+import type { AppServices } from '~/server/services'
+import { enforceRateLimit } from './rate-limit'
+import { apiLang, errorResponse } from './responses'
+
+const LIMITED_AUTH_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']
+
+/** better-auth's endpoints, with our database-backed rate limit in front of sign-in and sign-up. */
+export async function handleAuthRequest(request: Request, options: { services: AppServices; clientIp: string }): Promise<Response> {
+  const { services } = options
+  const { pathname } = new URL(request.url)
+  if (request.method === 'POST' && LIMITED_AUTH_PATHS.includes(pathname)) {
+    try {
+      await enforceRateLimit(services.db, 'auth', options.clientIp, services.config.rateLimits.auth, services.now())
+    } catch (error) {
+      return errorResponse(error, apiLang(request))
+    }
+  }
+  return services.auth.handler(request)
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { createDocument } from 'zod-openapi'
+import { contactRequestSchema } from '~/schemas/contact'
+import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
+import { contactMessageSchema } from '~/server/contacts/contact-store'
+import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
+import { ERROR_CODES } from './app-error'
+
+export const errorBodySchema = z
+  .object({
+    message: z.string().meta({ description: 'Translated by Accept-Language (ko or en).' }),
+    code: z.enum(ERROR_CODES),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Error' })
+
+const realtorResponse = realtorSchema.meta({ id: 'Realtor' })
+const createdContactSchema = z
+  .object({ id: z.string(), realtorId: z.string(), createdAt: z.string(), delivery: z.enum(['sent', 'outbox']) })
+  .meta({ id: 'CreatedContact' })
+
+function jsonContent(schema: z.ZodType) {
+  return { content: { 'application/json': { schema } } }
+}
+
+function errorResponses(...statuses: Array<number>) {
+  return Object.fromEntries(statuses.map((status) => [String(status), { description: `Error ${status}`, ...jsonContent(errorBodySchema) }]))
+}
+
+const bearer = [{ bearerAuth: [] }]
+
+let cached: ReturnType<typeof createDocument> | undefined
+
+/** OpenAPI 3.1, generated from the same zod schemas that validate the requests. */
+export function buildOpenApiDocument(serverUrl: string) {
+  cached ??= createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Realtor homepage API',
+        version: '1.0.0',
+        description:
+          'Realtors, contact messages and photo uploads. Get a bearer token from `POST /api/auth/sign-in/email` (header `set-auth-token`).',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/realtor': {
+          post: {
+            summary: 'Create the realtor of the signed-in account',
+            security: bearer,
+            requestBody: jsonContent(realtorInputSchema),
+            responses: { '201': { description: 'Created', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 409, 429) },
+          },
+        },
+        '/realtor/{key}': {
+          get: {
+            summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
+            requestParams: { path: z.object({ key: z.string() }) },
+            responses: { '200': { description: 'The realtor', ...jsonContent(realtorResponse) }, ...errorResponses(404) },
+          },
+          patch: {
+            summary: 'Change a realtor (owner or admin); photos is the full new list',
+            security: bearer,
+            requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
+            requestBody: jsonContent(z.record(z.string(), z.unknown()).meta({ description: 'Any fields of the realtor form' })),
+            responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409) },
+          },
+          delete: {
+            summary: 'Delete a realtor and its photos (owner or admin)',
+            security: bearer,
+            requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
+            responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 403, 404) },
+          },
+        },
+        '/realtor/presigned-multi-file-upload': {
+          post: {
+            summary: 'Upload URLs for photos; PUT each file to its uploadUrl',
+            security: bearer,
+            requestBody: jsonContent(presignRequestSchema),
+            responses: {
+              '200': { description: 'One item per file', ...jsonContent(z.array(presignedItemSchema)) },
+              ...errorResponses(400, 401, 413, 415, 429),
+            },
+          },
+        },
+        '/realtor-contacts': {
+          post: {
+            summary: 'Send a message to a realtor (public)',
+            requestBody: jsonContent(contactRequestSchema),
+            responses: { '201': { description: 'Stored', ...jsonContent(createdContactSchema) }, ...errorResponses(400, 404, 429) },
+          },
+          get: {
+            summary: "The signed-in realtor's messages, newest first",
+            security: bearer,
+            requestParams: { query: z.object({ realtorId: z.string().optional() }) },
+            responses: {
+              '200': { description: 'Messages', ...jsonContent(z.object({ messages: z.array(contactMessageSchema) })) },
+              ...errorResponses(401, 403, 404),
+            },
+          },
+        },
+        '/realtor-contacts/{id}': {
+          patch: {
+            summary: 'Mark a message new, read or handled',
+            security: bearer,
+            requestParams: { path: z.object({ id: z.string() }) },
+            requestBody: jsonContent(z.object({ status: contactMessageSchema.shape.status })),
+            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+      },
+    },
+    { allowEmptySchema: { custom: true } },
+  )
+  return { ...cached, servers: [{ url: `${serverUrl}/cozying-api/v1` }] }
+}

@@ -1,0 +1,44 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '~/server/db/schema'
+import { errors } from './app-error'
+
+export type RateLimitRule = { limit: number; windowSeconds: number }
+
+/**
+ * Fixed-window counter kept in the database, so the limit holds across several app
+ * processes. One atomic upsert per hit; portable between SQLite (≥ 3.35) and PostgreSQL.
+ */
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+  const row = await db
+    .insertInto('rateLimit')
+    .values({ key, windowStart, count: 1 })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limit.window_start = excluded.window_start then rate_limit.count + 1 else 1 end`,
+        windowStart: sql<number>`excluded.window_start`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow()
+  const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - nowSeconds)
+  return { allowed: Number(row.count) <= rule.limit, retryAfterSeconds }
+}
+
+/** Throws a 429 AppError (with Retry-After) when the caller is over the limit. */
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  bucket: string,
+  clientKey: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<void> {
+  const result = await hitRateLimit(db, `${bucket}:${clientKey}`, rule, now)
+  if (!result.allowed) throw errors.rateLimited(result.retryAfterSeconds)
+}

@@ -1,0 +1,61 @@
+import { msg } from '@lingui/core/macro'
+import type { AppServices } from '~/server/services'
+import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/accept-upload'
+import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
+import { AppError, errors } from './app-error'
+import { apiLang, errorResponse, json } from './responses'
+
+const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
+  'invalid-key': () => errors.notFound(),
+  'upload-url-malformed': () => new AppError('BAD_REQUEST', msg`This upload link is not valid`),
+  'upload-url-expired': () => new AppError('FORBIDDEN', msg`This upload link has expired. Please try again`),
+  'upload-signature-invalid': () => new AppError('FORBIDDEN', msg`This upload link is not valid`),
+  'empty-body': () => new AppError('BAD_REQUEST', msg`The file is empty`),
+  'too-large': () => errors.tooLarge(),
+  'content-type-mismatch': () => errors.unsupportedMediaType(),
+  'content-not-allowed-image': () => errors.unsupportedMediaType(),
+  'image-undecodable': () => errors.unsupportedMediaType(),
+}
+
+/**
+ * The local-disk driver's upload endpoint: `PUT /uploads/{key}?<signed query>` stores the
+ * bytes (spec §7: 200 means accepted), `GET /uploads/{key}` serves them.
+ */
+export async function handleUploadRequest(request: Request, services: AppServices): Promise<Response> {
+  const lang = apiLang(request)
+  const url = new URL(request.url)
+  const key = decodeURIComponent(url.pathname.slice(LOCAL_UPLOAD_PREFIX.length))
+  if (services.storage.kind !== 'local') return errorResponse(errors.notFound(), lang)
+  if (request.method === 'PUT') {
+    const declared = Number(request.headers.get('content-length') ?? '0')
+    if (declared > services.config.uploadMaxBytes) return errorResponse(errors.tooLarge(), lang)
+    const body = new Uint8Array(await request.arrayBuffer())
+    const result = await acceptLocalUpload({
+      storage: services.storage,
+      key,
+      searchParams: url.searchParams,
+      contentTypeHeader: request.headers.get('content-type'),
+      body,
+      secret: services.config.signingSecret,
+      now: services.now(),
+    })
+    if (!result.ok) return errorResponse(uploadErrors[result.code](), lang)
+    return json({ url: result.url, ...(result.thumbnailUrl ? { thumbnailUrl: result.thumbnailUrl } : {}) })
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const file = await services.storage.get(key).catch(() => undefined)
+    if (!file) return errorResponse(errors.notFound(), lang)
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.bytes), {
+      status: 200,
+      headers: {
+        'content-type': file.contentType,
+        'content-length': String(file.bytes.byteLength),
+        // Keys are unique per upload, so a stored file never changes.
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      },
+    })
+  }
+  return errorResponse(errors.methodNotAllowed(), lang, { allow: 'GET, HEAD, PUT' })
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
+import type { Actor } from '~/server/auth/actor'
+import { errors, parseInput } from '~/server/http/app-error'
+import type { AppServices } from '~/server/services'
+import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
+
+/** Spec §7 `GET /realtor/{key}`: public; an id, a desiredUrl, or an own domain. */
+export async function getRealtor(services: AppServices, key: string): Promise<Realtor> {
+  const id = await findRealtorIdByKey(services.db, key)
+  const realtor = id ? await readRealtor(services.db, id) : undefined
+  if (!realtor) throw errors.realtorNotFound()
+  return realtor
+}
+
+/** The same lookup for pages: undefined instead of an error, so the route can answer 404. */
+export async function findRealtor(services: AppServices, key: string): Promise<Realtor | undefined> {
+  const id = await findRealtorIdByKey(services.db, key)
+  return id ? readRealtor(services.db, id) : undefined
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+async function assertAddressesFree(services: AppServices, fields: { desiredUrl: string; hompageUrl?: string }, exceptId?: string) {
+  const slugOwner = await services.db
+    .selectFrom('realtor')
+    .select('id')
+    .where('desiredUrlKey', '=', fields.desiredUrl.toLowerCase())
+    .executeTakeFirst()
+  if (slugOwner && slugOwner.id !== exceptId) throw errors.desiredUrlTaken()
+  const host = hostKeyOf(fields.hompageUrl)
+  if (host) {
+    const hostOwner = await services.db.selectFrom('realtor').select('id').where('hompageHost', '=', host).executeTakeFirst()
+    if (hostOwner && hostOwner.id !== exceptId) throw errors.domainTaken()
+  }
+}
+
+/** Is this desiredUrl free? For the onboarding wizard's live check. */
+export async function isDesiredUrlAvailable(services: AppServices, desiredUrl: string, exceptId?: string): Promise<boolean> {
+  const owner = await services.db
+    .selectFrom('realtor')
+    .select('id')
+    .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
+    .executeTakeFirst()
+  return !owner || owner.id === exceptId
+}
+
+/** Spec §7 `POST /realtor` → 201. One realtor per account unless the actor is an admin. */
+export async function createRealtor(services: AppServices, actor: Actor | null, input: unknown): Promise<Realtor> {
+  if (!actor) throw errors.unauthorized()
+  const fields = parseInput(realtorInputSchema, input)
+  if (!actor.isAdmin) {
+    const existing = await services.db.selectFrom('realtor').select('id').where('userId', '=', actor.userId).executeTakeFirst()
+    if (existing) throw errors.oneRealtorPerAccount()
+  }
+  await assertAddressesFree(services, fields)
+  const id = randomUUID()
+  try {
+    await services.db.transaction().execute((trx) =>
+      writeRealtor(trx, { id, userId: actor.userId, fields, now: services.now().toISOString(), isNew: true }),
+    )
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
+    throw error
+  }
+  return getRealtor(services, id)
+}
+
+async function ownedRealtor(services: AppServices, actor: Actor | null, id: string): Promise<Realtor> {
+  if (!actor) throw errors.unauthorized()
+  const realtor = await readRealtor(services.db, id)
+  if (!realtor) throw errors.realtorNotFound()
+  if (realtor.userId !== actor.userId && !actor.isAdmin) throw errors.forbidden()
+  return realtor
+}
+
+/** Stored files of photos that are no longer used, including their thumbnails. */
+function storageKeysOf(services: AppServices, urls: Iterable<string>): Array<string> {
+  const keys: Array<string> = []
+  for (const url of urls) {
+    const key = services.storage.keyFromUrl(url)
+    if (key) keys.push(key, `${key}.thumb.webp`)
+  }
+  return keys
+}
+
+/**
+ * Spec §7 `PATCH /realtor/{id}` → 200. The body holds the fields to change; `photos`, when
+ * present, is the full new list (the client merges its existing photos with the newly
+ * uploaded ones, as the spec describes). Files of dropped photos are removed from storage.
+ */
+export async function updateRealtor(services: AppServices, actor: Actor | null, id: string, patch: unknown): Promise<Realtor> {
+  const current = await ownedRealtor(services, actor, id)
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw errors.invalidJson()
+  const { id: _id, userId: _userId, createdAt: _createdAt, updatedAt: _updatedAt, ...editable } = current
+  const fields = parseInput(realtorInputSchema, { ...editable, ...patch })
+  await assertAddressesFree(services, fields, id)
+  try {
+    await services.db.transaction().execute((trx) =>
+      writeRealtor(trx, { id, userId: current.userId, fields, now: services.now().toISOString(), isNew: false }),
+    )
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
+    throw error
+  }
+  const kept = new Set(fields.photos.map((photo) => photo.url))
+  const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
+  if (dropped.length > 0) await services.storage.delete(storageKeysOf(services, dropped)).catch(() => undefined)
+  return getRealtor(services, id)
+}
+
+/** Spec §7 `DELETE /realtor/{id}` → 200, with its photos removed from storage. */
+export async function deleteRealtor(services: AppServices, actor: Actor | null, id: string): Promise<{ id: string }> {
+  const current = await ownedRealtor(services, actor, id)
+  await services.db.deleteFrom('realtor').where('id', '=', id).execute()
+  await services.storage.delete(storageKeysOf(services, current.photos.map((photo) => photo.url))).catch(() => undefined)
+  return { id }
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Kysely } from 'kysely'
+import { dataDir, env, type Env } from '~/server/config/env'
+import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
+import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type DbKind } from './db/database'
+import type { Database } from './db/schema'
+import { createMailer, type Mailer } from './mail/mailer'
+import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
+
+export type RateLimitRule = { limit: number; windowSeconds: number }
+
+export type ServerConfig = {
+  adminEmails: ReadonlyArray<string>
+  uploadMaxBytes: number
+  signingSecret: string
+  rateLimits: Record<'auth' | 'contact' | 'upload', RateLimitRule>
+  providers: Array<'google' | 'kakao'>
+  mailFrom: string
+  siteName: { ko: string; en: string }
+}
+
+/** Everything a use case may touch. Built once per process; tests build one per database. */
+export type AppServices = {
+  db: Kysely<Database>
+  dbKind: DbKind
+  auth: Auth
+  storage: StorageDriver
+  mailer: Mailer | undefined
+  config: ServerConfig
+  now: () => Date
+  close: () => Promise<void>
+}
+
+/** A development secret is generated once and kept in the data folder (never committed). */
+export function resolveSecret(configured: string | undefined, folder: string): string {
+  if (configured) return configured
+  const file = path.join(folder, 'auth-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(folder, { recursive: true })
+    const secret = randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}
+
+export function storageConfigFromEnv(config: Env, secret: string): StorageConfig {
+  if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return {
+      driver: 's3',
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE === 'true',
+      publicBaseUrl: config.S3_PUBLIC_BASE_URL,
+    }
+  }
+  return {
+    driver: 'local',
+    dir: path.join(dataDir(), 'uploads'),
+    publicBaseUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+    signingSecret: secret,
+  }
+}
+
+export type ServiceOverrides = {
+  database: AppDatabase
+  storage?: StorageDriver
+  mailer?: Mailer
+  env?: Env
+  secret?: string
+  now?: () => Date
+}
+
+export async function createServices(overrides: ServiceOverrides): Promise<AppServices> {
+  const config = overrides.env ?? env()
+  const secret = overrides.secret ?? resolveSecret(config.BETTER_AUTH_SECRET, dataDir())
+  const { database } = overrides
+  await migrateToLatest(database)
+  const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
+  const authSettings: AuthSettings = {
+    dialect: database.dialect,
+    dbKind: database.kind,
+    secret,
+    baseURL: config.PUBLIC_URL,
+    google:
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    kakao:
+      config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET
+        ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET }
+        : undefined,
+    sendResetPassword: mailer
+      ? ({ email, url }) =>
+          mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
+      : undefined,
+  }
+  await migrateAuth(authSettings)
+  const window = config.RATE_LIMIT_WINDOW_SECONDS
+  return {
+    db: database.db,
+    dbKind: database.kind,
+    auth: createAuth(authSettings),
+    storage: overrides.storage ?? createStorage(storageConfigFromEnv(config, secret)),
+    mailer,
+    config: {
+      adminEmails: config.ADMIN_EMAILS,
+      uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+      signingSecret: secret,
+      rateLimits: {
+        auth: { limit: config.RATE_LIMIT_AUTH, windowSeconds: window },
+        contact: { limit: config.RATE_LIMIT_CONTACT, windowSeconds: window },
+        upload: { limit: config.RATE_LIMIT_UPLOAD, windowSeconds: window },
+      },
+      providers: configuredProviders(authSettings),
+      mailFrom: config.MAIL_FROM,
+      siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
+    },
+    now: overrides.now ?? (() => new Date()),
+    close: database.close,
+  }
+}
+
+let shared: Promise<AppServices> | undefined
+
+/** The process-wide services, created (and the database migrated) on first use. */
+export function getServices(): Promise<AppServices> {
+  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) })
+  return shared
+}

@@ -1,0 +1,179 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
+import {
+  LOCAL_META_SUFFIX,
+  PRESIGN_TTL_SECONDS,
+  assertValidMaxBytes,
+  assertValidStorageKey,
+  isValidStorageKey,
+  trimTrailingSlashes,
+  type PresignedUpload,
+  type StorageDriver,
+} from './storage'
+
+/**
+ * Local-disk driver: `{dir}/{key}` holds the bytes and `{dir}/{key}.meta.json` the content type.
+ * A sidecar rather than the extension, because `put` takes any content type (seed data,
+ * thumbnails) and the type a file was accepted with should be the type it is served with.
+ * Files without a sidecar (copied in by hand) fall back to their extension.
+ */
+export type LocalStorageConfig = { dir: string; publicBaseUrl: string; signingSecret: string }
+
+export const LOCAL_UPLOAD_PREFIX = '/uploads/'
+
+type StoredMeta = { contentType: string }
+
+const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+}
+
+export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
+  if (config.signingSecret.length < 16) throw new Error('Local storage signingSecret must be at least 16 characters')
+  const root = path.resolve(config.dir)
+  const base = `${trimTrailingSlashes(config.publicBaseUrl)}${LOCAL_UPLOAD_PREFIX}`
+
+  // The pattern check already forbids traversal; resolving and comparing is the second lock
+  // in case the pattern is ever loosened.
+  function fileFor(key: string): string {
+    assertValidStorageKey(key)
+    const file = path.resolve(root, key)
+    if (!file.startsWith(root + path.sep)) throw new Error(`Storage key escapes the storage folder: ${key}`)
+    return file
+  }
+
+  // Write-then-rename so a concurrent GET never sees a half-written file.
+  async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true })
+    const temp = `${file}.${randomUUID()}.tmp`
+    try {
+      await writeFile(temp, data)
+      await rename(temp, file)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+  }
+
+  return {
+    kind: 'local',
+
+    async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
+      assertValidStorageKey(key)
+      assertValidMaxBytes(maxBytes)
+      const expires = Math.floor(Date.now() / 1000) + PRESIGN_TTL_SECONDS
+      const query = new URLSearchParams({
+        expires: String(expires),
+        ct: contentType,
+        max: String(maxBytes),
+        sig: signUpload(key, expires, contentType, maxBytes, config.signingSecret),
+      })
+      const url = `${base}${key}`
+      return { key, uploadUrl: `${url}?${query.toString()}`, url, contentType, expiresAt: new Date(expires * 1000).toISOString() }
+    },
+
+    async put(key, bytes, contentType) {
+      const file = fileFor(key)
+      const meta: StoredMeta = { contentType }
+      // Sidecar first: a reader that finds the bytes also finds their type.
+      await writeAtomically(`${file}${LOCAL_META_SUFFIX}`, JSON.stringify(meta))
+      await writeAtomically(file, bytes)
+    },
+
+    async get(key) {
+      if (!isValidStorageKey(key)) return undefined
+      const file = fileFor(key)
+      let bytes: Uint8Array
+      try {
+        bytes = new Uint8Array(await readFile(file))
+      } catch (error) {
+        if (isMissingFileError(error)) return undefined
+        throw error
+      }
+      return { bytes, contentType: (await readMeta(`${file}${LOCAL_META_SUFFIX}`)) ?? contentTypeFromExtension(file) }
+    },
+
+    async delete(keys) {
+      // Nothing can be stored under an invalid key, so there is nothing to delete for one.
+      const files = keys.filter(isValidStorageKey).map(fileFor)
+      await Promise.all(files.flatMap((file) => [rm(file, { force: true }), rm(`${file}${LOCAL_META_SUFFIX}`, { force: true })]))
+    },
+
+    publicUrl(key) {
+      assertValidStorageKey(key)
+      return `${base}${key}`
+    },
+
+    keyFromUrl(url) {
+      if (!url.startsWith(base)) return undefined
+      const key = url.slice(base.length)
+      return isValidStorageKey(key) ? key : undefined
+    },
+  }
+}
+
+function signUpload(key: string, expires: number, contentType: string, maxBytes: number, secret: string): string {
+  return createHmac('sha256', secret).update(`PUT\n${key}\n${expires}\n${contentType}\n${maxBytes}`).digest('hex')
+}
+
+export type UploadSignatureCheck =
+  | { ok: true; contentType: UploadContentType; maxBytes: number }
+  | { ok: false; reason: 'expired' | 'bad-signature' | 'malformed' }
+
+const DECIMAL = /^[0-9]{1,15}$/
+const HEX_SHA256 = /^[0-9a-f]{64}$/
+
+/** Checks an upload URL's query made by the local driver's presignPut. */
+export function verifyUploadSignature(key: string, searchParams: URLSearchParams, secret: string, now: Date): UploadSignatureCheck {
+  const expiresParam = searchParams.get('expires')
+  const maxParam = searchParams.get('max')
+  const signature = searchParams.get('sig')
+  const contentType = uploadContentTypeSchema.safeParse(searchParams.get('ct'))
+  if (
+    expiresParam === null ||
+    maxParam === null ||
+    signature === null ||
+    !DECIMAL.test(expiresParam) ||
+    !DECIMAL.test(maxParam) ||
+    !HEX_SHA256.test(signature) ||
+    !contentType.success
+  ) {
+    return { ok: false, reason: 'malformed' }
+  }
+  const expires = Number(expiresParam)
+  const maxBytes = Number(maxParam)
+  const expected = Buffer.from(signUpload(key, expires, contentType.data, maxBytes, secret), 'hex')
+  // Signature before expiry: a forged URL learns nothing from the answer, not even that it expired.
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'bad-signature' }
+  if (now.getTime() > expires * 1000) return { ok: false, reason: 'expired' }
+  return { ok: true, contentType: contentType.data, maxBytes }
+}
+
+async function readMeta(file: string): Promise<string | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if (isMissingFileError(error)) return undefined
+    throw error
+  }
+  const parsed: unknown = JSON.parse(text)
+  return isStoredMeta(parsed) ? parsed.contentType : undefined
+}
+
+function isStoredMeta(value: unknown): value is StoredMeta {
+  return typeof value === 'object' && value !== null && 'contentType' in value && typeof value.contentType === 'string'
+}
+
+function contentTypeFromExtension(file: string): string {
+  return CONTENT_TYPE_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+}
+
+function isMissingFileError(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+}

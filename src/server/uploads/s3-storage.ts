@@ -1,0 +1,142 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { isIP } from 'node:net'
+import {
+  PRESIGN_TTL_SECONDS,
+  assertValidMaxBytes,
+  assertValidStorageKey,
+  isValidStorageKey,
+  trimTrailingSlashes,
+  type PresignedUpload,
+  type StorageDriver,
+} from './storage'
+
+export type S3StorageConfig = {
+  bucket: string
+  region: string
+  endpoint?: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+  /** A CDN or custom domain in front of the bucket; without it the URL is the bucket's own. */
+  publicBaseUrl?: string
+}
+
+/** Bucket names the SDK addresses virtual-hosted style (a single DNS label). */
+const DNS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/
+
+/** Keeps a large delete from opening hundreds of sockets at once. */
+const DELETE_CONCURRENCY = 8
+
+/**
+ * S3-compatible driver (AWS, MinIO, R2, s3rver in tests).
+ *
+ * Unlike the local driver, a presigned PUT cannot cap the body size (only a POST policy can) and
+ * S3 never looks at the bytes: the content type is enforced (it is signed), size and content are
+ * not, until something checks the stored object.
+ */
+export function createS3Storage(config: S3StorageConfig): StorageDriver {
+  const client = new S3Client({
+    region: config.region,
+    // A trailing slash would give `//key` in the SDK's URLs but not in publicUrl.
+    endpoint: config.endpoint === undefined ? undefined : trimTrailingSlashes(config.endpoint),
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // With the SDK's default (WHEN_SUPPORTED) a presigned PUT carries a CRC32 checksum of an empty
+    // body in its query, which the client's real file never matches; real S3 and MinIO then refuse it.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const base = publicBaseFor(config)
+
+  return {
+    kind: 's3',
+
+    async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
+      assertValidStorageKey(key)
+      assertValidMaxBytes(maxBytes)
+      const expiresAt = new Date(Date.now() + PRESIGN_TTL_SECONDS * 1000)
+      const uploadUrl = await getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }), {
+        expiresIn: PRESIGN_TTL_SECONDS,
+        // By default the presigner signs only `host`, so a client could store HTML under an image
+        // key; signing the content type makes the store refuse any other type.
+        signableHeaders: new Set(['content-type']),
+      })
+      // Spec §7: the stored URL is the upload URL without its query string. A CDN base replaces it.
+      const url = config.publicBaseUrl ? `${base}/${key}` : withoutQuery(uploadUrl)
+      return { key, uploadUrl, url, contentType, expiresAt: expiresAt.toISOString() }
+    },
+
+    async put(key, bytes, contentType) {
+      assertValidStorageKey(key)
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: contentType }))
+    },
+
+    async get(key) {
+      if (!isValidStorageKey(key)) return undefined
+      try {
+        const response = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }))
+        if (!response.Body) return undefined
+        return { bytes: await response.Body.transformToByteArray(), contentType: response.ContentType ?? 'application/octet-stream' }
+      } catch (error) {
+        if (isNotFound(error)) return undefined
+        throw error
+      }
+    },
+
+    // One DeleteObject per key rather than DeleteObjects: the batch call requires a checksum header
+    // that several S3-compatible stores do not accept from current SDKs.
+    async delete(keys) {
+      const queue = keys.filter(isValidStorageKey)
+      const worker = async (): Promise<void> => {
+        for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+          await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker))
+    },
+
+    publicUrl(key) {
+      assertValidStorageKey(key)
+      return `${base}/${key}`
+    },
+
+    keyFromUrl(url) {
+      const prefix = `${base}/`
+      if (!url.startsWith(prefix)) return undefined
+      const key = url.slice(prefix.length)
+      return isValidStorageKey(key) ? key : undefined
+    },
+  }
+}
+
+/**
+ * The URL a key is reachable at, built the way the SDK builds request URLs so that
+ * `publicUrl(key)` equals the presigned URL without its query (the tests hold the two together).
+ */
+function publicBaseFor(config: S3StorageConfig): string {
+  if (config.publicBaseUrl) return trimTrailingSlashes(config.publicBaseUrl)
+  // The SDK falls back to path style for bucket names that cannot be a DNS label and for IP hosts.
+  const virtualHostable = !config.forcePathStyle && DNS_BUCKET.test(config.bucket)
+  if (config.endpoint) {
+    const endpoint = new URL(config.endpoint)
+    const pathname = trimTrailingSlashes(endpoint.pathname)
+    return virtualHostable && isIP(endpoint.hostname.replace(/^\[|\]$/g, '')) === 0
+      ? `${endpoint.protocol}//${config.bucket}.${endpoint.host}${pathname}`
+      : `${endpoint.protocol}//${endpoint.host}${pathname}/${config.bucket}`
+  }
+  return virtualHostable
+    ? `https://${config.bucket}.s3.${config.region}.amazonaws.com`
+    : `https://s3.${config.region}.amazonaws.com/${config.bucket}`
+}
+
+function withoutQuery(url: string): string {
+  const parsed = new URL(url)
+  parsed.search = ''
+  parsed.hash = ''
+  return parsed.toString()
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import type { PhotoPath, UploadContentType } from '~/schemas/photo'
+import { createLocalStorage } from './local-storage'
+import { createS3Storage } from './s3-storage'
+
+export type PresignedUpload = {
+  key: string
+  uploadUrl: string
+  /** What the API stores: the uploadUrl without its query string (spec §7). */
+  url: string
+  contentType: UploadContentType
+  expiresAt: string
+}
+
+export interface StorageDriver {
+  readonly kind: 'local' | 's3'
+  presignPut(input: { key: string; contentType: UploadContentType; maxBytes: number }): Promise<PresignedUpload>
+  /** Server-side writes (thumbnails, seed data). */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
+  get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>
+  delete(keys: string[]): Promise<void>
+  /** The stored URL for a key. */
+  publicUrl(key: string): string
+  /** Inverse of publicUrl, so a realtor's photos can be deleted from their stored URLs. */
+  keyFromUrl(url: string): string | undefined
+}
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string; publicBaseUrl: string; signingSecret: string }
+  | {
+      driver: 's3'
+      bucket: string
+      region: string
+      endpoint?: string
+      accessKeyId: string
+      secretAccessKey: string
+      forcePathStyle: boolean
+      publicBaseUrl?: string
+    }
+
+/** Short enough that a leaked upload URL is soon useless, long enough for a slow phone upload. */
+export const PRESIGN_TTL_SECONDS = 15 * 60
+
+/** Thrown for a key that could escape its folder or was not made by the server. */
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 200))}`)
+    this.name = 'InvalidStorageKeyError'
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9/_.-]+$/
+const MAX_KEY_LENGTH = 512
+/** The local driver keeps each object's content type in `<file>.meta.json`; a key may not shadow one. */
+export const LOCAL_META_SUFFIX = '.meta.json'
+
+/**
+ * One rule for every driver, so a key accepted by S3 in production is also safe on local disk:
+ * no traversal (`..`), no absolute path, no empty segment, nothing outside a small alphabet.
+ */
+export function isValidStorageKey(key: string): boolean {
+  return (
+    key.length > 0 &&
+    key.length <= MAX_KEY_LENGTH &&
+    KEY_PATTERN.test(key) &&
+    !key.includes('..') &&
+    !key.startsWith('/') &&
+    !key.endsWith('/') &&
+    !key.includes('//') &&
+    !key.endsWith(LOCAL_META_SUFFIX)
+  )
+}
+
+export function assertValidStorageKey(key: string): void {
+  if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key)
+}
+
+export function assertValidMaxBytes(maxBytes: number): void {
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new RangeError(`maxBytes must be a positive integer, got ${maxBytes}`)
+}
+
+export const EXTENSION_BY_CONTENT_TYPE: Readonly<Record<UploadContentType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+}
+
+/** Gallery photos get a smaller sibling for the grid; the key says which photos are gallery photos. */
+export function isGalleryKey(key: string): boolean {
+  return key.includes('/gallery/')
+}
+
+export function thumbnailKeyFor(key: string): string {
+  return `${key}.thumb.webp`
+}
+
+/** Removes one trailing slash run so `${base}/${key}` never has `//`. */
+export function trimTrailingSlashes(value: string): string {
+  return value.replace(/\/+$/, '')
+}
+
+/**
+ * A key made by the server: the client's file name never reaches storage, so it cannot carry a
+ * path, a misleading extension, or someone else's folder.
+ */
+export function uploadKey(input: { ownerId: string; path: PhotoPath; contentType: UploadContentType }): string {
+  const owner = input.ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
+  if (owner.replace(/_/g, '') === '') throw new InvalidStorageKeyError(input.ownerId)
+  return `realtors/${owner}/${input.path}/${randomUUID()}.${EXTENSION_BY_CONTENT_TYPE[input.contentType]}`
+}
+
+export function createStorage(config: StorageConfig): StorageDriver {
+  switch (config.driver) {
+    case 'local':
+      return createLocalStorage(config)
+    case 's3':
+      return createS3Storage(config)
+  }
+}

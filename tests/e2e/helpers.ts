@@ -1,0 +1,104 @@
+import { expect, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+
+/** The `lang` attribute of the document's root element. */
+export async function htmlLang(page: Page): Promise<string | null> {
+  return page.locator('html').getAttribute('lang')
+}
+
+/** The `lang` attribute of the root element in a server-rendered HTML body (for `request` answers). */
+export function htmlLangOf(html: string): string | undefined {
+  return /<html\b[^>]*\blang="([^"]*)"/i.exec(html)?.[1]
+}
+
+/** Path of a URL, or of the page's current URL. */
+export function pathOf(url: string): string {
+  return new URL(url).pathname
+}
+
+export const LANG_COOKIE = 'i18n_redirected'
+
+/** Stores an explicit language choice the way the site does, before any page is opened. */
+export async function setLangCookie(context: BrowserContext, baseURL: string, lang: string): Promise<void> {
+  await context.addCookies([{ name: LANG_COOKIE, value: lang, url: baseURL, sameSite: 'Lax' }])
+}
+
+/**
+ * A context whose page navigations send exactly `acceptLanguage`.
+ *
+ * Chromium (156, driven by Playwright 1.65) replaces `extraHTTPHeaders['accept-language']`
+ * with the context locale on NAVIGATION requests (it keeps the extra header only for
+ * subresources), and it cannot be made to send none. A route that rewrites the header IS
+ * honoured for navigations (checked against an echo server when these tests were written),
+ * so every request goes through one. `rewrittenNavigations` lists the navigation requests the
+ * route rewrote, so a test can prove its precondition (the request did not bypass the route).
+ */
+export async function contextWithAcceptLanguage(
+  browser: Browser,
+  options: { baseURL: string; locale: string; acceptLanguage: string },
+): Promise<{ context: BrowserContext; page: Page; rewrittenNavigations: () => Array<{ path: string; acceptLanguage: string }> }> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    locale: options.locale,
+    extraHTTPHeaders: { 'accept-language': options.acceptLanguage },
+  })
+  const rewritten: Array<{ path: string; acceptLanguage: string }> = []
+  await context.route('**/*', async (route) => {
+    const request = route.request()
+    const headers = { ...request.headers(), 'accept-language': options.acceptLanguage }
+    if (request.isNavigationRequest()) rewritten.push({ path: pathOf(request.url()), acceptLanguage: headers['accept-language'] })
+    await route.continue({ headers })
+  })
+  const page = await context.newPage()
+  return { context, page, rewrittenNavigations: () => [...rewritten] }
+}
+
+/**
+ * Waits until React has hydrated `locator`'s element (React attaches its `__reactProps$…`
+ * key on hydration). Before that, a click on a link is a plain full-page navigation and the
+ * handlers under test (cookie, client-side routing, reload on new version) do not run.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(
+      () => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+      { message: 'the page hydrates (React props attached to the element)', timeout: 15_000 },
+    )
+    .toBe(true)
+}
+
+/** Moves the focus with Tab until `target` has it; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 25): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target, `reachable with Tab within ${maxPresses} presses`).toBeFocused()
+}
+
+/** The link elements of the head that matter for SEO, absolute hrefs as written by the server. */
+export async function seoLinks(page: Page): Promise<{ canonical: Array<string>; alternates: Record<string, Array<string>> }> {
+  return page.evaluate(() => {
+    const canonical = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="canonical"]')].map(
+      (link) => link.getAttribute('href') ?? '',
+    )
+    const alternates: Record<string, Array<string>> = {}
+    for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')) {
+      const lang = link.getAttribute('hreflang') ?? ''
+      ;(alternates[lang] ??= []).push(link.getAttribute('href') ?? '')
+    }
+    return { canonical, alternates }
+  })
+}
+
+/** Asserts a JSON error answer of the REST API: `{ message, code, ... }` with a JSON content type. */
+export async function expectJsonError(response: APIResponse, status: number): Promise<void> {
+  const contentType = response.headers()['content-type'] ?? ''
+  const body = await response.text()
+  expect(response.status(), `status of ${response.url()} (body starts: ${body.slice(0, 120)})`).toBe(status)
+  expect(contentType, `content type of ${response.url()}`).toMatch(/^application\/(?:[\w.+-]+\+)?json\b/i)
+  let parsed: unknown
+  expect(() => {
+    parsed = JSON.parse(body)
+  }, 'the body is JSON').not.toThrow()
+  expect(parsed).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }))
+}
