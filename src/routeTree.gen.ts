@@ -13,12 +13,19 @@ import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/r
 import { Route as CozyingApiSplatRouteImport } from './routes/cozying-api/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
+import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
 import { Route as Char123LangChar125AdminRouteImport } from './routes/{-$lang}/admin'
 import { Route as Char123LangChar125AgreementRouteImport } from './routes/{-$lang}/agreement'
 import { Route as Char123LangChar125ProcessRouteImport } from './routes/{-$lang}/process'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as Char123LangChar125DesiredUrlIndexRouteImport } from './routes/{-$lang}/$desiredUrl/index'
+import { Route as Char123LangChar125DesiredUrlAdminRouteImport } from './routes/{-$lang}/$desiredUrl/admin'
+import { Route as Char123LangChar125DesiredUrlAgreementRouteImport } from './routes/{-$lang}/$desiredUrl/agreement'
+import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './routes/{-$lang}/$desiredUrl/process'
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
+import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
+import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
@@ -40,6 +47,12 @@ const Char123LangChar125IndexRoute = Char123LangChar125IndexRouteImport.update({
   path: '/',
   getParentRoute: () => Char123LangChar125RouteRoute,
 } as any)
+const Char123LangChar125DesiredUrlRouteRoute =
+  Char123LangChar125DesiredUrlRouteRouteImport.update({
+    id: '/$desiredUrl',
+    path: '/$desiredUrl',
+    getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
 const Char123LangChar125AdminRoute = Char123LangChar125AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -62,6 +75,30 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Char123LangChar125DesiredUrlIndexRoute =
+  Char123LangChar125DesiredUrlIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlAdminRoute =
+  Char123LangChar125DesiredUrlAdminRouteImport.update({
+    id: '/admin',
+    path: '/admin',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlAgreementRoute =
+  Char123LangChar125DesiredUrlAgreementRouteImport.update({
+    id: '/agreement',
+    path: '/agreement',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlProcessRoute =
+  Char123LangChar125DesiredUrlProcessRouteImport.update({
+    id: '/process',
+    path: '/process',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125LoginIndexRoute =
   Char123LangChar125LoginIndexRouteImport.update({
     id: '/login/',
@@ -74,9 +111,22 @@ const Char123LangChar125LoginRedirectRoute =
     path: '/login/redirect',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlLoginIndexRoute =
+  Char123LangChar125DesiredUrlLoginIndexRouteImport.update({
+    id: '/login/',
+    path: '/login/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlLoginRedirectRoute =
+  Char123LangChar125DesiredUrlLoginRedirectRouteImport.update({
+    id: '/login/redirect',
+    path: '/login/redirect',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -84,8 +134,14 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
+  '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
   '/cozying-api/$': typeof CozyingApiSplatRoute
@@ -95,12 +151,19 @@ export interface FileRoutesByTo {
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
+  '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -108,13 +171,20 @@ export interface FileRoutesById {
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
+  '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
+    | '/{-$lang}/$desiredUrl'
     | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -122,8 +192,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/process'
     | '/{-$lang}/'
     | '/api/auth/$'
+    | '/{-$lang}/$desiredUrl/admin'
+    | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/cozying-api/$'
@@ -133,11 +209,18 @@ export interface FileRouteTypes {
     | '/{-$lang}/process'
     | '/{-$lang}'
     | '/api/auth/$'
+    | '/{-$lang}/$desiredUrl/admin'
+    | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/$desiredUrl'
     | '/{-$lang}/login'
+    | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/login'
   id:
     | '__root__'
     | '/{-$lang}'
+    | '/{-$lang}/$desiredUrl'
     | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -145,8 +228,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/process'
     | '/{-$lang}/'
     | '/api/auth/$'
+    | '/{-$lang}/$desiredUrl/admin'
+    | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -186,6 +275,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125IndexRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/$desiredUrl': {
+      id: '/{-$lang}/$desiredUrl'
+      path: '/$desiredUrl'
+      fullPath: '/{-$lang}/$desiredUrl'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlRouteRouteImport
+      parentRoute: typeof Char123LangChar125RouteRoute
+    }
     '/{-$lang}/admin': {
       id: '/{-$lang}/admin'
       path: '/admin'
@@ -214,6 +310,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiAuthSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/{-$lang}/$desiredUrl/': {
+      id: '/{-$lang}/$desiredUrl/'
+      path: '/'
+      fullPath: '/{-$lang}/$desiredUrl/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/admin': {
+      id: '/{-$lang}/$desiredUrl/admin'
+      path: '/admin'
+      fullPath: '/{-$lang}/$desiredUrl/admin'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlAdminRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/agreement': {
+      id: '/{-$lang}/$desiredUrl/agreement'
+      path: '/agreement'
+      fullPath: '/{-$lang}/$desiredUrl/agreement'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlAgreementRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/process': {
+      id: '/{-$lang}/$desiredUrl/process'
+      path: '/process'
+      fullPath: '/{-$lang}/$desiredUrl/process'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlProcessRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/login/': {
       id: '/{-$lang}/login/'
       path: '/login'
@@ -228,10 +352,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125LoginRedirectRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/$desiredUrl/login/': {
+      id: '/{-$lang}/$desiredUrl/login/'
+      path: '/login'
+      fullPath: '/{-$lang}/$desiredUrl/login/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlLoginIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/login/redirect': {
+      id: '/{-$lang}/$desiredUrl/login/redirect'
+      path: '/login/redirect'
+      fullPath: '/{-$lang}/$desiredUrl/login/redirect'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
   }
 }
 
+interface Char123LangChar125DesiredUrlRouteRouteChildren {
+  Char123LangChar125DesiredUrlAdminRoute: typeof Char123LangChar125DesiredUrlAdminRoute
+  Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
+  Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
+  Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
+  Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
+}
+
+const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredUrlRouteRouteChildren =
+  {
+    Char123LangChar125DesiredUrlAdminRoute:
+      Char123LangChar125DesiredUrlAdminRoute,
+    Char123LangChar125DesiredUrlAgreementRoute:
+      Char123LangChar125DesiredUrlAgreementRoute,
+    Char123LangChar125DesiredUrlProcessRoute:
+      Char123LangChar125DesiredUrlProcessRoute,
+    Char123LangChar125DesiredUrlIndexRoute:
+      Char123LangChar125DesiredUrlIndexRoute,
+    Char123LangChar125DesiredUrlLoginRedirectRoute:
+      Char123LangChar125DesiredUrlLoginRedirectRoute,
+    Char123LangChar125DesiredUrlLoginIndexRoute:
+      Char123LangChar125DesiredUrlLoginIndexRoute,
+  }
+
+const Char123LangChar125DesiredUrlRouteRouteWithChildren =
+  Char123LangChar125DesiredUrlRouteRoute._addFileChildren(
+    Char123LangChar125DesiredUrlRouteRouteChildren,
+  )
+
 interface Char123LangChar125RouteRouteChildren {
+  Char123LangChar125DesiredUrlRouteRoute: typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   Char123LangChar125AdminRoute: typeof Char123LangChar125AdminRoute
   Char123LangChar125AgreementRoute: typeof Char123LangChar125AgreementRoute
   Char123LangChar125ProcessRoute: typeof Char123LangChar125ProcessRoute
@@ -242,6 +411,8 @@ interface Char123LangChar125RouteRouteChildren {
 
 const Char123LangChar125RouteRouteChildren: Char123LangChar125RouteRouteChildren =
   {
+    Char123LangChar125DesiredUrlRouteRoute:
+      Char123LangChar125DesiredUrlRouteRouteWithChildren,
     Char123LangChar125AdminRoute: Char123LangChar125AdminRoute,
     Char123LangChar125AgreementRoute: Char123LangChar125AgreementRoute,
     Char123LangChar125ProcessRoute: Char123LangChar125ProcessRoute,
@@ -266,10 +437,11 @@ export const routeTree = rootRouteImport
   ._addFileTypes<FileRouteTypes>()
 
 import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
+import type { startInstance } from './start.ts'
 declare module '@tanstack/react-start' {
   interface Register {
     ssr: true
     router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
   }
 }

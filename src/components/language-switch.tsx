@@ -28,7 +28,10 @@ export function LanguageSwitch() {
         void router.navigate({ href })
       }}
     >
-      <span aria-hidden="true">🌐</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+      </svg>
       {target === 'en' ? <span>English</span> : <span>한국어</span>}
       <span className="sr-only">
         <Trans>Change language</Trans>

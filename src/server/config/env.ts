@@ -20,7 +20,7 @@ const commaList = z
  * Every setting the server reads, checked once. The README's configuration table lists
  * the same names; nothing else in the code reads `process.env`.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString,

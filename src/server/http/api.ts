@@ -47,6 +47,15 @@ function param(context: ApiContext, name: string): string {
   return value
 }
 
+/** A malformed escape such as `%E0%A4%A` names no realtor: 404, not a server error. */
+function decodeKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw errors.realtorNotFound()
+  }
+}
+
 /**
  * The REST face (DESIGN §5, spec §7). Each handler only adapts HTTP to a use case of
  * `src/server/<domain>`; the same use cases serve the pages through server functions.
@@ -70,7 +79,7 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/realtor/{key}', {
-    GET: async (context) => json(await getRealtor(context.services, decodeURIComponent(param(context, 'key')))),
+    GET: async (context) => json(await getRealtor(context.services, decodeKey(param(context, 'key')))),
     PATCH: async (context) => {
       const actor = await requireActor(context)
       return json(await updateRealtor(context.services, actor, param(context, 'key'), await readJsonBody(context.request)))

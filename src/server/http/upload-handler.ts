@@ -24,7 +24,13 @@ const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
 export async function handleUploadRequest(request: Request, services: AppServices): Promise<Response> {
   const lang = apiLang(request)
   const url = new URL(request.url)
-  const key = decodeURIComponent(url.pathname.slice(LOCAL_UPLOAD_PREFIX.length))
+  let key: string
+  try {
+    key = decodeURIComponent(url.pathname.slice(LOCAL_UPLOAD_PREFIX.length))
+  } catch {
+    // A malformed escape (`%E0%A4%A`) can name no stored file.
+    return errorResponse(errors.notFound(), lang)
+  }
   if (services.storage.kind !== 'local') return errorResponse(errors.notFound(), lang)
   if (request.method === 'PUT') {
     const declared = Number(request.headers.get('content-length') ?? '0')

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need on a fresh Debian machine (as root),
+# then runs every test: types, catalogs, unit, integration (SQLite and PostgreSQL), and
+# end-to-end in Debian's Chromium against the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+command -v msgfmt > /dev/null || missing+=(gettext)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "== Installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+
+echo "== Installing npm packages"
+npm ci --no-audit --no-fund
+
+# Every tool below runs on the project's pinned Node 24, not the system's Node 20.
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+echo "== Type check"
+npm run --silent typecheck
+echo "== Catalog check"
+npm run --silent i18n:check
+echo "== Unit tests"
+npm run --silent test:unit
+echo "== Integration tests (SQLite and PostgreSQL)"
+npm run --silent test:integration
+echo "== Production build"
+npm run --silent build > /tmp/realtor-build.log 2>&1 || { tail -50 /tmp/realtor-build.log; exit 1; }
+echo "== End-to-end tests (Chromium)"
+npm run --silent test:e2e

@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { staticPageHead } from '~/features/pages/page-head'
+import { AgreementPage } from '~/features/agreement/agreement-page'
+
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/agreement`,
+      title: msg`Terms of use and privacy notice`,
+      description: msg`How messages sent through a realtor's contact form are handled, and your rights.`,
+      noindex: false,
+    }),
+  component: AgreementPage,
+})

@@ -1,0 +1,117 @@
+import { PHOTO_PATHS, type Photo, type PhotoPath } from '~/schemas/photo'
+import type { RealtorInput } from '~/schemas/realtor'
+import { createRealtor } from '~/server/realtors/realtors'
+import type { AppServices } from '~/server/services'
+import { makeThumbnail } from '~/server/uploads/image-check'
+import { thumbnailKeyFor, uploadKey } from '~/server/uploads/storage'
+import { demoImages, type DemoImage } from './demo-images'
+
+export const DEMO_EMAIL = 'demo@example.com'
+export const DEMO_DESIRED_URL = 'sora-park'
+
+export function demoPassword(): string {
+  return process.env.DEMO_PASSWORD ?? 'demo-password-2026'
+}
+
+/** The demo realtor: every section filled, both languages, three regions in CA and GA. */
+export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
+  return {
+    desiredUrl: DEMO_DESIRED_URL,
+    email: 'sora.park@example.com',
+    phoneCountryCode: 'US',
+    contactPhone: '949-555-0123',
+    companyPhone: '949-555-0100',
+    kakaoLink: 'https://open.kakao.com/o/sDemoSoraPark',
+    snsYoutubeUrl: 'https://www.youtube.com/@sorapark-demo',
+    snsInstagramUrl: 'https://www.instagram.com/sorapark.demo',
+    recommendedYoutubeUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+    displayNameKo: '박소라',
+    displayNameEn: 'Sora Park',
+    brokerageName: 'Cozy Realty Group',
+    brokerageLicenseNumber: 'DRE #01987654',
+    brokerageAddress: '2 Park Plaza, Suite 200, Irvine, CA 92614',
+    licenseNumber: 'DRE #02123456',
+    careerStart: '2012-03-01',
+    salesCount: 128,
+    lastYearSalesTotal: 18_450_000,
+    designMainColor: '#1D4ED8',
+    designFontSize: 16,
+    designMainDarkMode: 'N',
+    contentDarkMode: 'N',
+    isMakeHomepage: 'Y',
+    activityRegion: [
+      { state: 'CA', city: 'Irvine', neighborhood: 'Woodbridge' },
+      { state: 'CA', city: 'Tustin' },
+      { state: 'GA', city: 'Duluth' },
+    ],
+    aboutMeKr:
+      '안녕하세요, 오렌지카운티와 애틀랜타 한인 가정의 내 집 마련을 돕는 부동산 에이전트 박소라입니다.\n\n첫 집 구입부터 학군 좋은 동네로의 이사, 투자용 부동산까지 14년 동안 300여 가정과 함께했습니다. 복잡한 미국 부동산 절차를 한국어로 차근차근 설명해 드리고, 계약부터 입주까지 곁에서 챙겨 드립니다.',
+    aboutMeEn:
+      "Hi, I'm Sora Park, a realtor helping families in Orange County and metro Atlanta find their home.\n\nFor 14 years I have guided more than 300 families through first purchases, moves into top school districts and investment properties. I explain every step in plain English or Korean and stay with you from the first showing to the day you get your keys.",
+    additionalSections: [
+      {
+        titleKo: '집을 사는 과정',
+        titleEn: 'How buying works',
+        bodyKo: '1. 상담으로 예산과 원하는 조건을 정합니다.\n2. 융자 사전 승인을 받습니다.\n3. 매물을 함께 둘러보고 오퍼를 넣습니다.\n4. 인스펙션과 감정을 거쳐 에스크로를 마무리합니다.',
+        bodyEn: '1. We talk about your budget and wishes.\n2. You get pre-approved for a loan.\n3. We tour homes together and make an offer.\n4. Inspection and appraisal, then escrow closes.',
+      },
+      {
+        titleKo: '한인 고객을 위한 서비스',
+        titleEn: 'Services for Korean-speaking clients',
+        bodyKo: '한국어 계약서 설명, 한국에서의 원격 구매 지원, 한인 융자 전문가와 변호사 연결을 도와 드립니다.',
+        bodyEn: 'Contracts explained in Korean, remote purchases from Korea, and introductions to Korean-speaking lenders and attorneys.',
+      },
+      {
+        titleKo: '고객 후기',
+        titleEn: 'What clients say',
+        bodyKo: '“처음 집을 사는 거라 걱정이 많았는데 모든 과정을 한국어로 친절하게 설명해 주셔서 든든했어요.” — 어바인, 김OO 님',
+        bodyEn: '“As first-time buyers we had a hundred questions, and Sora answered every one of them, patiently.” — The Lee family, Irvine',
+      },
+    ],
+    seoMeta: {
+      ko: {
+        title: '박소라 부동산 | 어바인·애틀랜타 한인 리얼터',
+        description: '어바인, 터스틴, 둘루스의 집을 찾는 한인 가정을 위한 부동산 에이전트 박소라입니다.',
+        keywords: '어바인 부동산, 한인 리얼터, 둘루스 부동산, 오렌지카운티 집',
+        author: '박소라',
+      },
+      en: {
+        title: 'Sora Park Realty | Irvine & Atlanta Realtor',
+        description: 'Sora Park helps families buy and sell homes in Irvine, Tustin and Duluth, in English and Korean.',
+        keywords: 'Irvine realtor, Korean realtor, Duluth homes, Orange County real estate',
+        author: 'Sora Park',
+      },
+    },
+    photos,
+  }
+}
+
+async function storeImage(services: AppServices, ownerId: string, path: PhotoPath, image: DemoImage): Promise<Photo> {
+  const key = uploadKey({ ownerId, path, contentType: image.contentType })
+  await services.storage.put(key, image.bytes, image.contentType)
+  if (path === 'gallery') {
+    const thumbnail = await makeThumbnail(image.bytes)
+    await services.storage.put(thumbnailKeyFor(key), thumbnail.bytes, thumbnail.contentType)
+  }
+  return { path, imageType: 'fullsize', url: services.storage.publicUrl(key) }
+}
+
+/** Seeds the demo account and realtor on an empty database; returns what it did. */
+export async function seedDemo(services: AppServices): Promise<{ created: boolean; desiredUrl: string; email: string; password: string }> {
+  const password = demoPassword()
+  const existing = await services.db.selectFrom('realtor').select('id').limit(1).executeTakeFirst()
+  if (existing) return { created: false, desiredUrl: DEMO_DESIRED_URL, email: DEMO_EMAIL, password }
+  const signUp = await services.auth.api.signUpEmail({ body: { email: DEMO_EMAIL, password, name: 'Sora Park' } })
+  const userId = signUp.user.id
+  const images = await demoImages()
+  const photos: Array<Photo> = []
+  for (const path of PHOTO_PATHS) {
+    if (path === 'gallery') {
+      for (const image of images.gallery) photos.push(await storeImage(services, userId, path, image))
+    } else {
+      photos.push(await storeImage(services, userId, path, images[path]))
+    }
+  }
+  await createRealtor(services, { userId, email: DEMO_EMAIL, isAdmin: false }, demoRealtorFields(photos))
+  return { created: true, desiredUrl: DEMO_DESIRED_URL, email: DEMO_EMAIL, password }
+}

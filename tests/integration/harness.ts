@@ -1,0 +1,321 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import sharp from 'sharp'
+import { expect, inject } from 'vitest'
+import type { RealtorInput } from '../../src/schemas/realtor'
+import { envSchema, type Env } from '../../src/server/config/env'
+import { openDatabase, type AppDatabase } from '../../src/server/db/database'
+import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
+import { handleAuthRequest } from '../../src/server/http/auth-handler'
+import { handleUploadRequest } from '../../src/server/http/upload-handler'
+import type { Mailer } from '../../src/server/mail/mailer'
+import { createServices, type AppServices } from '../../src/server/services'
+import { createStorage } from '../../src/server/uploads/storage'
+
+export const V1 = API_PREFIX
+export const ORIGIN = 'http://test.local'
+export const SECRET = 'test-secret-0123456789abcdef'
+export const ADMIN_EMAIL = 'admin@example.com'
+export const PASSWORD = 'correct-horse-battery'
+
+/** Limits small enough to reach in a test; each test uses its own client IP unless it means not to. */
+export const TEST_LIMITS = { contact: 3, auth: 5, windowSeconds: 60, uploadMaxBytes: 256 * 1024 }
+
+// Databases ------------------------------------------------------------------------------------
+
+export type DbName = 'sqlite' | 'postgres'
+
+/** The server started by global-setup.ts (or DATABASE_TEST_URL); undefined when neither exists. */
+export const postgresUrl: string | undefined = inject('postgresUrl')
+
+export type TestDatabase = { database: AppDatabase; cleanup: () => Promise<void> }
+
+async function openSqlite(): Promise<TestDatabase> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'realtor-sqlite-'))
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'app.sqlite') })
+  return { database, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh database per suite on the provided server, dropped afterwards. */
+async function openPostgres(): Promise<TestDatabase> {
+  const adminUrl = postgresUrl
+  if (!adminUrl) throw new Error('No PostgreSQL server was provided (see tests/integration/global-setup.ts)')
+  const name = `test_${randomBytes(6).toString('hex')}`
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`))
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = openDatabase({ kind: 'postgres', url: url.toString() })
+  return {
+    database,
+    cleanup: () => withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  }
+}
+
+export const databases: ReadonlyArray<{ name: DbName; available: boolean; open: () => Promise<TestDatabase> }> = [
+  { name: 'sqlite', available: true, open: openSqlite },
+  { name: 'postgres', available: postgresUrl !== undefined, open: openPostgres },
+]
+
+export function databaseNamed(name: DbName) {
+  const found = databases.find((database) => database.name === name)
+  if (!found) throw new Error(`unknown database ${name}`)
+  return found
+}
+
+// Services -------------------------------------------------------------------------------------
+
+/** An Env parsed by the app's own schema from test values (nothing is read from process.env). */
+export function testEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return envSchema.parse({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(tmpdir(), 'realtor-test-data-unused'),
+    PUBLIC_URL: ORIGIN,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SEED_DEMO: 'false',
+    UPLOAD_MAX_BYTES: String(TEST_LIMITS.uploadMaxBytes),
+    RATE_LIMIT_WINDOW_SECONDS: String(TEST_LIMITS.windowSeconds),
+    RATE_LIMIT_CONTACT: String(TEST_LIMITS.contact),
+    RATE_LIMIT_AUTH: String(TEST_LIMITS.auth),
+    RATE_LIMIT_UPLOAD: '1000',
+    ...overrides,
+  })
+}
+
+/** A clock the tests can pin and move; real time unless set. */
+export type TestClock = { now: () => Date; set: (date: Date) => void; advance: (ms: number) => void; reset: () => void }
+
+export function createClock(): TestClock {
+  let pinned: Date | undefined
+  return {
+    now: () => (pinned ? new Date(pinned) : new Date()),
+    set: (date) => {
+      pinned = new Date(date)
+    },
+    advance: (ms) => {
+      pinned = new Date((pinned ?? new Date()).getTime() + ms)
+    },
+    reset: () => {
+      pinned = undefined
+    },
+  }
+}
+
+/** A time `secondsIntoWindow` after the start of the current rate-limit window: Retry-After becomes exact. */
+export function pinnedInWindow(clock: TestClock, secondsIntoWindow = 10): number {
+  const windowMs = TEST_LIMITS.windowSeconds * 1000
+  clock.set(new Date(Math.floor(Date.now() / windowMs) * windowMs + secondsIntoWindow * 1000))
+  return TEST_LIMITS.windowSeconds - secondsIntoWindow
+}
+
+export type TestApp = {
+  services: AppServices
+  clock: TestClock
+  storageDir: string
+  dbName: DbName
+  close: () => Promise<void>
+}
+
+export async function createTestApp(
+  dbName: DbName,
+  options: { env?: Record<string, string | undefined>; mailer?: Mailer; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const opened = options.database ?? (await databaseNamed(dbName).open())
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'realtor-uploads-'))
+  const clock = createClock()
+  try {
+    const services = await createServices({
+      database: opened.database,
+      env: testEnv(options.env),
+      secret: SECRET,
+      storage: createStorage({ driver: 'local', dir: storageDir, publicBaseUrl: ORIGIN, signingSecret: SECRET }),
+      mailer: options.mailer,
+      now: clock.now,
+    })
+    return {
+      services,
+      clock,
+      storageDir,
+      dbName,
+      close: async () => {
+        await services.close()
+        await opened.cleanup()
+        await rm(storageDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await opened.database.close().catch(() => undefined)
+    await opened.cleanup().catch(() => undefined)
+    await rm(storageDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+// HTTP helpers ---------------------------------------------------------------------------------
+
+let ipCounter = randomInt(1, 1000) * 1000
+
+/** A client address nobody else uses, so rate limits of one test never touch another. */
+export function uniqueIp(): string {
+  ipCounter += 1
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
+}
+
+export type HttpResult<T = any> = {
+  status: number
+  headers: Headers
+  /** Parsed JSON when the response is JSON, else undefined. */
+  body: T
+  text: string
+}
+
+async function read(response: Response): Promise<HttpResult> {
+  const text = await response.text()
+  const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json')
+  return { status: response.status, headers: response.headers, body: isJson && text !== '' ? JSON.parse(text) : undefined, text }
+}
+
+export type ApiOptions = {
+  token?: string
+  /** Serialized as JSON. */
+  body?: unknown
+  /** Sent as is (with content-type application/json unless headers say otherwise). */
+  rawBody?: string | Uint8Array
+  lang?: string
+  ip?: string
+  headers?: Record<string, string>
+}
+
+function buildRequest(method: string, url: string, options: ApiOptions): Request {
+  const headers = new Headers(options.headers)
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+  if (options.lang) headers.set('accept-language', options.lang)
+  let body: string | Uint8Array | undefined
+  if (options.rawBody !== undefined) body = options.rawBody
+  else if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json')
+  return new Request(url, { method, headers, body: body as BodyInit | undefined })
+}
+
+/** One request to the REST face, `path` relative to `/cozying-api/v1` unless it is absolute. */
+export async function api(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult> {
+  const full = path.startsWith('/cozying-api') ? path : `${V1}${path}`
+  const request = buildRequest(method, `${ORIGIN}${full}`, options)
+  return read(await handleApiRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
+}
+
+/** One request to better-auth under /api/auth. */
+export async function authRequest(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult> {
+  const request = buildRequest(method, `${ORIGIN}/api/auth${path}`, options)
+  return read(await handleAuthRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
+}
+
+/** The local driver's upload endpoint. */
+export async function uploadRequest(
+  services: AppServices,
+  method: string,
+  url: string,
+  body?: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<HttpResult & { bytes: Uint8Array }> {
+  const response = await handleUploadRequest(new Request(url, { method, headers, body: body as BodyInit | undefined }), services)
+  const bytes = new Uint8Array(await response.clone().arrayBuffer())
+  return { ...(await read(response)), bytes }
+}
+
+let emailCounter = 0
+
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter += 1
+  return `${prefix}-${Date.now().toString(36)}-${emailCounter}@example.com`
+}
+
+/** Signs up through better-auth and returns the bearer token from `set-auth-token`. */
+export async function signUp(services: AppServices, email: string, password = PASSWORD): Promise<string> {
+  const result = await authRequest(services, 'POST', '/sign-up/email', { body: { email, password, name: email.split('@')[0] } })
+  const token = result.headers.get('set-auth-token')
+  if (result.status !== 200 || !token) throw new Error(`sign-up of ${email} failed: ${result.status} ${result.text}`)
+  return token
+}
+
+/** desiredUrl allows letters, hyphens and underscores only, so the random part is letters. */
+export function uniqueSlug(prefix = 'realtor'): string {
+  const letters = Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
+  return `${prefix}-${letters}`
+}
+
+export function validRealtor(overrides: Partial<RealtorInput> & Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    desiredUrl: uniqueSlug(),
+    email: 'jane.kim@example.com',
+    contactPhone: '949-555-0123',
+    phoneCountryCode: 'US',
+    aboutMeEn: 'Helping families find homes in Orange County.',
+    aboutMeKr: '오렌지 카운티에서 가족의 집을 찾아 드립니다.',
+    activityRegion: [{ state: 'CA', city: 'Irvine' }],
+    seoMeta: { en: { title: 'Jane Kim' }, ko: { title: '제인 김' } },
+    ...overrides,
+  }
+}
+
+export function validContact(realtorId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    realtorId,
+    lastName: 'Lee',
+    firstName: 'Minji',
+    email: 'minji.lee@example.org',
+    phone: '010-1234-5678',
+    phoneCountryCode: 'KR',
+    message: 'I would like to see the house on Main Street.',
+    isTerm: 'Y',
+    ...overrides,
+  }
+}
+
+// Files ----------------------------------------------------------------------------------------
+
+export async function makeJpeg(width = 32, height = 24): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer())
+}
+
+export type PresignedItem = { path: string; contentType: string; key: string; uploadUrl: string; url: string; expiresAt: string; imageType: string }
+
+/** presign → PUT through the real endpoints; returns the stored URL and key. */
+export async function uploadPhoto(services: AppServices, token: string, photoPath = 'logo'): Promise<{ url: string; key: string }> {
+  const presigned = await api(services, 'POST', '/realtor/presigned-multi-file-upload', {
+    token,
+    body: { files: [{ path: photoPath, contentType: 'image/jpeg', name: 'photo.jpg' }] },
+  })
+  if (presigned.status !== 200) throw new Error(`presign failed: ${presigned.status} ${presigned.text}`)
+  const item = (presigned.body as Array<PresignedItem>)[0]
+  if (!item) throw new Error('presign returned no item')
+  const put = await uploadRequest(services, 'PUT', item.uploadUrl, await makeJpeg(), { 'content-type': 'image/jpeg' })
+  if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${put.text}`)
+  return { url: item.url, key: item.key }
+}
+
+// Assertions -----------------------------------------------------------------------------------
+
+/** DESIGN §5: `{ message, code, fieldErrors? }`, JSON, never an HTML page. */
+export function expectError(result: HttpResult, status: number, code: string, englishMessage?: string): void {
+  expect({ status: result.status, code: result.body?.code }, result.text).toEqual({ status, code })
+  expect(result.headers.get('content-type')).toMatch(/^application\/json/)
+  expect(result.text).not.toMatch(/<html|<!doctype/i)
+  const body = result.body as Record<string, unknown>
+  expect(Object.keys(body).filter((key) => !['message', 'code', 'fieldErrors'].includes(key))).toEqual([])
+  expect(typeof body.message).toBe('string')
+  expect((body.message as string).length).toBeGreaterThan(0)
+  if (englishMessage !== undefined) expect(body.message).toBe(englishMessage)
+}
