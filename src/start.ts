@@ -1,4 +1,4 @@
-import { createMiddleware, createStart } from '@tanstack/react-start'
+import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { preferredLangAtRoot } from '~/lib/lang'
 
 /**
@@ -38,5 +38,10 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, rootLanguageRedirect],
+  requestMiddleware: [
+    securityHeaders,
+    // A start instance replaces Start's default request middleware, CSRF protection included.
+    createCsrfMiddleware({ filter: (context) => context.handlerType === 'serverFn' }),
+    rootLanguageRedirect,
+  ],
 }))

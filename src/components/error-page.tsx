@@ -1,13 +1,27 @@
-import { Trans } from '@lingui/react/macro'
-import { Link, useRouterState } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { pageTitle } from '~/lib/site'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { PageShell } from './page-shell'
 
-function ErrorLayout({ status, title, description }: { status: number; title: React.ReactNode; description: React.ReactNode }) {
+function ErrorLayout({
+  status,
+  title,
+  documentTitle,
+  description,
+}: {
+  status: number
+  title: React.ReactNode
+  documentTitle: string
+  description: React.ReactNode
+}) {
   const lang = useLang()
+  const { site } = useRouteContext({ from: '__root__' })
   return (
     <PageShell>
+      {/* No route head() runs for an error; React 19 hoists this title into <head>. */}
+      <title>{pageTitle(documentTitle, site.siteName[lang])}</title>
       <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
         <p className="text-6xl font-bold tracking-tight text-stone-400 dark:text-stone-500" data-testid="error-status">
           {status}
@@ -33,9 +47,11 @@ function ErrorLayout({ status, title, description }: { status: number; title: Re
 /** Spec §2/§8: 404, "Page Not Found", 'Page not found: {path}'. */
 export function NotFoundPage() {
   const path = useRouterState({ select: (state) => state.location.pathname })
+  const { t } = useLingui()
   return (
     <ErrorLayout
       status={404}
+      documentTitle={t`Page Not Found`}
       title={<Trans>Page Not Found</Trans>}
       description={<Trans>Page not found: {path}</Trans>}
     />
@@ -44,9 +60,11 @@ export function NotFoundPage() {
 
 /** Spec §8: any failure other than a missing page. Details stay in the server log. */
 export function ServerErrorPage() {
+  const { t } = useLingui()
   return (
     <ErrorLayout
       status={500}
+      documentTitle={t`Internal Server Error`}
       title={<Trans>Internal Server Error</Trans>}
       description={<Trans>Something went wrong on our side. Please try again in a moment.</Trans>}
     />

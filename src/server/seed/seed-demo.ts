@@ -86,14 +86,15 @@ export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
   }
 }
 
-async function storeImage(services: AppServices, ownerId: string, path: PhotoPath, image: DemoImage): Promise<Photo> {
+/** Stores one picture; gallery pictures also get their thumbnail entry (spec §3 imageType). */
+async function storeImage(services: AppServices, ownerId: string, path: PhotoPath, image: DemoImage): Promise<Array<Photo>> {
   const key = uploadKey({ ownerId, path, contentType: image.contentType })
   await services.storage.put(key, image.bytes, image.contentType)
-  if (path === 'gallery') {
-    const thumbnail = await makeThumbnail(image.bytes)
-    await services.storage.put(thumbnailKeyFor(key), thumbnail.bytes, thumbnail.contentType)
-  }
-  return { path, imageType: 'fullsize', url: services.storage.publicUrl(key) }
+  const fullsize: Photo = { path, imageType: 'fullsize', url: services.storage.publicUrl(key) }
+  if (path !== 'gallery') return [fullsize]
+  const thumbnail = await makeThumbnail(image.bytes)
+  await services.storage.put(thumbnailKeyFor(key), thumbnail.bytes, thumbnail.contentType)
+  return [fullsize, { path, imageType: 'thumbnail', url: services.storage.publicUrl(thumbnailKeyFor(key)) }]
 }
 
 /** Seeds the demo account and realtor on an empty database; returns what it did. */
@@ -107,9 +108,9 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
   const photos: Array<Photo> = []
   for (const path of PHOTO_PATHS) {
     if (path === 'gallery') {
-      for (const image of images.gallery) photos.push(await storeImage(services, userId, path, image))
+      for (const image of images.gallery) photos.push(...(await storeImage(services, userId, path, image)))
     } else {
-      photos.push(await storeImage(services, userId, path, images[path]))
+      photos.push(...(await storeImage(services, userId, path, images[path])))
     }
   }
   await createRealtor(services, { userId, email: DEMO_EMAIL, isAdmin: false }, demoRealtorFields(photos))

@@ -1,0 +1,30 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { getEditAccess } from '~/functions/realtor.functions'
+import { langParam } from '~/lib/lang'
+import { useLang } from '~/i18n/use-lang'
+
+/**
+ * A way into the editor for the owner or an admin. Asked for in the browser after the page
+ * is shown, so the server-rendered page stays the same for everyone (and cacheable).
+ */
+export function EditLink({ realtorId, desiredUrl }: { realtorId: string; desiredUrl: string }) {
+  const lang = useLang()
+  const access = useQuery({
+    queryKey: ['realtor', 'edit-access', realtorId],
+    queryFn: () => getEditAccess({ data: { realtorId } }),
+    staleTime: 60_000,
+    retry: false,
+  })
+  if (!access.data?.canEdit) return null
+  return (
+    <Link
+      to="/{-$lang}/$desiredUrl/admin"
+      params={{ lang: langParam(lang), desiredUrl }}
+      className="inline-flex min-h-11 items-center rounded-full bg-[var(--accent)] px-4 text-sm font-semibold text-[var(--on-accent)]"
+    >
+      <Trans>Edit homepage</Trans>
+    </Link>
+  )
+}

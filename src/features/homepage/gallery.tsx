@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRef, useState } from 'react'
+import type { GalleryItem } from './photos'
+
+/**
+ * Thumbnails that open the full-size photo in a modal `<dialog>`: the browser traps focus,
+ * Escape closes it and focus returns to the thumbnail that opened it. Arrow keys move on.
+ */
+export function Gallery({ items, name }: { items: Array<GalleryItem>; name: string }) {
+  const { t } = useLingui()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLButtonElement | null>(null)
+  const [index, setIndex] = useState(0)
+  const current = items[index]
+
+  const open = (next: number, button: HTMLButtonElement) => {
+    opener.current = button
+    setIndex(next)
+    dialog.current?.showModal()
+  }
+  const move = (step: number) => setIndex((value) => (value + step + items.length) % items.length)
+
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {items.map((item, itemIndex) => (
+          <li key={item.full}>
+            <button
+              type="button"
+              onClick={(event) => open(itemIndex, event.currentTarget)}
+              className="block w-full overflow-hidden rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]"
+              data-testid="gallery-thumbnail"
+            >
+              <img
+                src={item.thumbnail}
+                alt={t`Photo ${itemIndex + 1} of ${items.length} by ${name}`}
+                width={480}
+                height={320}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[3/2] w-full object-cover transition hover:scale-[1.02]"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <dialog
+        ref={dialog}
+        aria-label={t`Photo viewer`}
+        onClose={() => opener.current?.focus()}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowRight') move(1)
+          if (event.key === 'ArrowLeft') move(-1)
+        }}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) dialog.current?.close()
+        }}
+        className="m-auto max-h-[95dvh] w-[min(64rem,95vw)] rounded-2xl bg-stone-950 p-0 text-white backdrop:bg-black/80"
+        data-testid="gallery-dialog"
+      >
+        {current ? (
+          <figure className="relative">
+            <img
+              src={current.full}
+              alt={t`Photo ${index + 1} of ${items.length} by ${name}`}
+              className="max-h-[80dvh] w-full object-contain"
+            />
+            <figcaption className="flex items-center justify-between gap-2 p-3 text-sm">
+              <button type="button" onClick={() => move(-1)} className="min-h-11 rounded-full px-4 hover:bg-white/10">
+                <Trans>Previous</Trans>
+              </button>
+              <span aria-live="polite">
+                {index + 1} / {items.length}
+              </span>
+              <button type="button" onClick={() => move(1)} className="min-h-11 rounded-full px-4 hover:bg-white/10">
+                <Trans>Next</Trans>
+              </button>
+              <button
+                type="button"
+                autoFocus
+                onClick={() => dialog.current?.close()}
+                className="min-h-11 rounded-full bg-white px-4 font-semibold text-stone-900"
+                data-testid="gallery-close"
+              >
+                <Trans>Close</Trans>
+              </button>
+            </figcaption>
+          </figure>
+        ) : null}
+      </dialog>
+    </>
+  )
+}

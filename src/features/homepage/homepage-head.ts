@@ -1,0 +1,53 @@
+import { msg } from '@lingui/core/macro'
+import { translate } from '~/i18n/i18n'
+import type { Lang } from '~/lib/lang'
+import { absoluteUrl, seoHead } from '~/lib/seo'
+import type { SiteContext } from '~/lib/site'
+import type { Realtor } from '~/schemas/realtor'
+import { absoluteAssetUrl, realtorJsonLd, serializeJsonLd } from './json-ld'
+import { firstPhoto } from './photos'
+import { realtorDisplayName } from './realtor-names'
+import { effectiveFontSize } from './theme'
+
+/**
+ * Head of a realtor's homepage: seoMeta of the page's language first, sensible fallbacks
+ * from the realtor's own data, Open Graph and Twitter with ogImage, the realtor's favicon,
+ * canonical and hreflang, and JSON-LD.
+ */
+export function homepageHead(realtor: Realtor, lang: Lang, site: SiteContext) {
+  const name = realtorDisplayName(realtor, lang)
+  const seo = realtor.seoMeta[lang]
+  const about = (lang === 'ko' ? realtor.aboutMeKr || realtor.aboutMeEn : realtor.aboutMeEn || realtor.aboutMeKr) ?? ''
+  const regions = realtor.activityRegion.map((region) => `${region.city}, ${region.state}`).join(' · ')
+  const description =
+    seo.description ||
+    (about ? about.replace(/\s+/g, ' ').slice(0, 155) : translate(lang, msg`${name}, realtor in ${regions}. Homes for sale and a direct line to your agent.`))
+  const ogImage = firstPhoto(realtor, 'ogImage') ?? firstPhoto(realtor, 'top')
+  const favicon = firstPhoto(realtor, 'favicon')
+  const path = `/${realtor.desiredUrl}`
+  const base = seoHead({
+    site,
+    lang,
+    path,
+    title: seo.title || name,
+    description,
+    image: ogImage ? absoluteAssetUrl(ogImage.url, site.origin) : undefined,
+    type: 'profile',
+  })
+  // seoMeta.title is the full title the realtor chose; don't append the site name to it.
+  const meta = base.meta.map((item) => ('title' in item && seo.title ? { title: seo.title } : item))
+  meta.push({ name: 'author', content: seo.author || name })
+  if (seo.keywords) meta.push({ name: 'keywords', content: seo.keywords })
+  const scale = (effectiveFontSize(realtor.designFontSize) / 16) * 100
+  return {
+    meta,
+    links: [...base.links, ...(favicon ? [{ rel: 'icon', href: favicon.url }] : [])],
+    styles: scale === 100 ? [] : [{ children: `html{font-size:${scale}%}` }],
+    scripts: [
+      {
+        type: 'application/ld+json',
+        children: serializeJsonLd(realtorJsonLd(realtor, { lang, url: absoluteUrl(site, lang, path), origin: site.origin })),
+      },
+    ],
+  }
+}

@@ -1,0 +1,338 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { LanguageSwitch } from '~/components/language-switch'
+import { careerYears } from '~/lib/career'
+import { formatNumber, formatPrice } from '~/lib/format'
+import type { Lang } from '~/lib/lang'
+import type { Realtor } from '~/schemas/realtor'
+import { ContactForm } from './contact-form'
+import { EditLink } from './edit-link'
+import { Gallery } from './gallery'
+import { firstPhoto, galleryItems } from './photos'
+import { realtorDisplayName } from './realtor-names'
+import { homepageTheme } from './theme'
+import { VideoFacade, youtubeVideoId } from './video-facade'
+
+const STATE_NAMES: Record<Lang, Record<string, string>> = {
+  ko: { CA: '캘리포니아', GA: '조지아' },
+  en: { CA: 'California', GA: 'Georgia' },
+}
+
+function telHref(phone: string, countryCode: string): string {
+  return `tel:${countryCode === 'US' ? '+1' : countryCode === 'KR' ? '+82' : ''}${countryCode === 'KR' ? phone.replace(/^0/, '') : phone}`
+}
+
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 py-12 sm:py-16">
+      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
+        {title}
+      </h2>
+      <div className="mt-6">{children}</div>
+    </section>
+  )
+}
+
+function ContactButton({ href, children, primary = false }: { href: string; children: ReactNode; primary?: boolean }) {
+  const external = href.startsWith('http')
+  return (
+    <a
+      href={href}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      className={
+        primary
+          ? 'inline-flex min-h-11 items-center gap-2 rounded-full bg-[var(--accent)] px-5 font-semibold text-[var(--on-accent)] shadow-sm transition hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]'
+          : 'inline-flex min-h-11 items-center gap-2 rounded-full border border-current/25 bg-white/10 px-5 font-medium backdrop-blur transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2'
+      }
+    >
+      {children}
+    </a>
+  )
+}
+
+function paragraphs(text: string) {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+}
+
+/** The public homepage (issue 4): every section appears only when it has content. */
+export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; lang: Lang; today: Date }) {
+  const { t } = useLingui()
+  const theme = homepageTheme(realtor)
+  const name = realtorDisplayName(realtor, lang)
+  const otherName = realtorDisplayName(realtor, lang === 'ko' ? 'en' : 'ko')
+  const top = firstPhoto(realtor, 'top')
+  const logos = [firstPhoto(realtor, 'logo'), firstPhoto(realtor, 'logo2')].filter((photo) => photo !== undefined)
+  const idPhotos = [firstPhoto(realtor, 'id'), firstPhoto(realtor, 'id2')].filter((photo) => photo !== undefined)
+  const gallery = galleryItems(realtor)
+  const about = lang === 'ko' ? realtor.aboutMeKr : realtor.aboutMeEn
+  const aboutOther = lang === 'ko' ? realtor.aboutMeEn : realtor.aboutMeKr
+  const aboutText = about || aboutOther
+  const years = careerYears(realtor.careerStart, realtor.careerEnd, today)
+  const videoId = youtubeVideoId(realtor.recommendedYoutubeUrl)
+  const sections = realtor.additionalSections
+    .map((section) => ({
+      id: section.id,
+      title: (lang === 'ko' ? section.titleKo || section.titleEn : section.titleEn || section.titleKo) ?? '',
+      body: (lang === 'ko' ? section.bodyKo || section.bodyEn : section.bodyEn || section.bodyKo) ?? '',
+    }))
+    .filter((section) => section.title || section.body)
+  const numbers = [
+    realtor.salesCount !== null ? { label: t`Homes sold`, value: formatNumber(realtor.salesCount) } : undefined,
+    realtor.lastYearSalesTotal !== null ? { label: t`Sales last year`, value: formatPrice(realtor.lastYearSalesTotal) } : undefined,
+    years !== undefined ? { label: t`Years of experience`, value: formatNumber(years) } : undefined,
+  ].filter((item) => item !== undefined)
+  const hasSns = Boolean(realtor.snsYoutubeUrl || realtor.snsInstagramUrl)
+  const navItems = [
+    aboutText ? { href: '#about', label: t`About` } : undefined,
+    gallery.length > 0 ? { href: '#gallery', label: t`Gallery` } : undefined,
+    { href: '#contact', label: t`Contact` },
+  ].filter((item) => item !== undefined)
+
+  return (
+    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
+      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          <Trans>Skip to content</Trans>
+        </a>
+        <header
+          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+        >
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+              {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              <span className="truncate">{name}</span>
+            </a>
+            <nav aria-label={t`Sections`} className="flex items-center gap-1">
+              <ul className="hidden items-center gap-1 sm:flex">
+                {navItems.map((item) => (
+                  <li key={item.href}>
+                    <a href={item.href} className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-stone-500/10">
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />
+              <LanguageSwitch />
+            </nav>
+          </div>
+        </header>
+
+        <main id="main" tabIndex={-1} className="outline-none">
+          <section
+            aria-labelledby="hero-title"
+            className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
+          >
+            {top ? (
+              <img
+                src={top.url}
+                alt=""
+                width={1600}
+                height={900}
+                fetchPriority="high"
+                decoding="async"
+                className="absolute inset-0 -z-10 size-full object-cover opacity-60"
+              />
+            ) : null}
+            <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
+            <div className="mx-auto flex min-h-[28rem] max-w-5xl flex-col justify-end gap-5 px-4 pt-24 pb-10 sm:min-h-[34rem] sm:px-6 sm:pb-14">
+              {logos.length > 0 ? (
+                <div className="flex gap-3">
+                  {logos.map((logo) => (
+                    <img key={logo.url} src={logo.url} alt={t`Logo of ${name}`} width={56} height={56} className="size-14 rounded-xl bg-white/90 object-contain p-1" />
+                  ))}
+                </div>
+              ) : null}
+              <div>
+                <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                  {name}
+                </h1>
+                {otherName !== name ? (
+                  <p className="mt-1 text-lg text-white/85" lang={lang === 'ko' ? 'en' : 'ko'}>
+                    {otherName}
+                  </p>
+                ) : null}
+              </div>
+              <dl className="flex flex-wrap gap-x-6 gap-y-1 text-white/90">
+                {realtor.brokerageName ? (
+                  <div className="flex gap-1.5">
+                    <dt className="sr-only">
+                      <Trans>Brokerage</Trans>
+                    </dt>
+                    <dd>{realtor.brokerageName}</dd>
+                  </div>
+                ) : null}
+                {realtor.licenseNumber ? (
+                  <div className="flex gap-1.5">
+                    <dt>
+                      <Trans>Licence</Trans>
+                    </dt>
+                    <dd>{realtor.licenseNumber}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {realtor.activityRegion.length > 0 ? (
+                <ul aria-label={t`Areas served`} className="flex flex-wrap gap-2">
+                  {realtor.activityRegion.map((region) => (
+                    <li
+                      key={`${region.state}-${region.city}-${region.neighborhood ?? ''}`}
+                      className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium backdrop-blur"
+                    >
+                      {[region.neighborhood, region.city, STATE_NAMES[lang][region.state] ?? region.state].filter(Boolean).join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <div className="flex flex-wrap gap-3">
+                {realtor.contactPhone ? (
+                  <ContactButton primary href={telHref(realtor.contactPhone, realtor.phoneCountryCode)}>
+                    <Trans>Call</Trans>
+                  </ContactButton>
+                ) : null}
+                {realtor.companyPhone ? (
+                  <ContactButton href={telHref(realtor.companyPhone, realtor.phoneCountryCode)}>
+                    <Trans>Call the office</Trans>
+                  </ContactButton>
+                ) : null}
+                <ContactButton href={`mailto:${realtor.email}`}>
+                  <Trans>E-mail</Trans>
+                </ContactButton>
+                {realtor.kakaoLink ? (
+                  <ContactButton href={/^https?:\/\//.test(realtor.kakaoLink) ? realtor.kakaoLink : `https://${realtor.kakaoLink}`}>
+                    <Trans>KakaoTalk</Trans>
+                  </ContactButton>
+                ) : null}
+              </div>
+            </div>
+          </section>
+
+          <div className="mx-auto max-w-5xl px-4 sm:px-6">
+            {aboutText ? (
+              <Section id="about" title={<Trans>About me</Trans>}>
+                <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
+                  <div lang={about ? lang : lang === 'ko' ? 'en' : 'ko'} className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
+                    {!about ? (
+                      <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800" lang={lang}>
+                        {lang === 'ko' ? <Trans>This introduction is only available in English.</Trans> : <Trans>This introduction is only available in Korean.</Trans>}
+                      </p>
+                    ) : null}
+                    {paragraphs(aboutText).map((paragraph) => (
+                      <p key={paragraph}>{paragraph}</p>
+                    ))}
+                  </div>
+                  {idPhotos.length > 0 ? (
+                    <div className="grid grid-cols-2 gap-3 self-start">
+                      {idPhotos.map((photo, index) => (
+                        <img
+                          key={photo.url}
+                          src={photo.url}
+                          alt={index === 0 ? t`Photo of ${name}` : t`Another photo of ${name}`}
+                          width={600}
+                          height={800}
+                          loading="lazy"
+                          decoding="async"
+                          className="aspect-[3/4] w-full rounded-2xl object-cover"
+                        />
+                      ))}
+                    </div>
+                  ) : null}
+                </div>
+              </Section>
+            ) : null}
+
+            {numbers.length > 0 ? (
+              <Section id="numbers" title={<Trans>In numbers</Trans>}>
+                <dl className="grid gap-4 sm:grid-cols-3">
+                  {numbers.map((item) => (
+                    <div key={item.label} className="rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
+                      <dt className="text-sm font-medium text-stone-600 dark:text-stone-300">{item.label}</dt>
+                      <dd className="mt-2 text-4xl font-bold tracking-tight text-[var(--accent-text)]">{item.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Section>
+            ) : null}
+
+            {videoId || hasSns ? (
+              <Section id="media" title={<Trans>Videos and social media</Trans>}>
+                {videoId ? <VideoFacade videoId={videoId} title={t`A video recommended by ${name}`} poster={top?.url} /> : null}
+                {hasSns ? (
+                  <ul className="mt-6 flex flex-wrap gap-3">
+                    {realtor.snsYoutubeUrl ? (
+                      <li>
+                        <a href={realtor.snsYoutubeUrl} target="_blank" rel="noopener noreferrer me" className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium text-[var(--accent-text)] hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-900">
+                          <Trans>YouTube channel</Trans>
+                        </a>
+                      </li>
+                    ) : null}
+                    {realtor.snsInstagramUrl ? (
+                      <li>
+                        <a href={realtor.snsInstagramUrl} target="_blank" rel="noopener noreferrer me" className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium text-[var(--accent-text)] hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-900">
+                          <Trans>Instagram</Trans>
+                        </a>
+                      </li>
+                    ) : null}
+                  </ul>
+                ) : null}
+              </Section>
+            ) : null}
+
+            {gallery.length > 0 ? (
+              <Section id="gallery" title={<Trans>Gallery</Trans>}>
+                <Gallery items={gallery} name={name} />
+              </Section>
+            ) : null}
+
+            {sections.map((section) => (
+              <Section key={section.id} id={`section-${section.id}`} title={section.title}>
+                <div className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
+                  {paragraphs(section.body).map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </div>
+              </Section>
+            ))}
+
+            <Section id="contact" title={<Trans>Send {name} a message</Trans>}>
+              <ContactForm realtorId={realtor.id} lang={lang} />
+            </Section>
+          </div>
+        </main>
+
+        <footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
+          <div className="mx-auto grid max-w-5xl gap-2 px-4 py-8 sm:px-6">
+            <p className="font-semibold text-stone-900 dark:text-stone-100">{name}</p>
+            {realtor.licenseNumber ? (
+              <p>
+                <Trans>Licence number: {realtor.licenseNumber}</Trans>
+              </p>
+            ) : null}
+            {realtor.brokerageName ? (
+              <p>
+                {realtor.brokerageLicenseNumber ? (
+                  <Trans>
+                    Brokerage: {realtor.brokerageName} (licence {realtor.brokerageLicenseNumber})
+                  </Trans>
+                ) : (
+                  <Trans>Brokerage: {realtor.brokerageName}</Trans>
+                )}
+              </p>
+            ) : null}
+            {realtor.brokerageAddress ? <p>{realtor.brokerageAddress}</p> : null}
+            <p>
+              <a href={`mailto:${realtor.email}`} className="underline underline-offset-4">
+                {realtor.email}
+              </a>
+            </p>
+          </div>
+        </footer>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import type { CSSProperties } from 'react'
+import { accentPalette } from '~/lib/color'
+import type { Realtor } from '~/schemas/realtor'
+
+const LIGHT_PAGE = '#FAFAF9'
+const DARK_PAGE = '#0C0A09'
+
+/** Font sizes a realtor may pick are clamped to what stays readable and fits a phone. */
+export function effectiveFontSize(designFontSize: number): number {
+  return Math.min(20, Math.max(14, Math.round(designFontSize)))
+}
+
+/**
+ * The realtor's design settings as CSS custom properties. Colours go through the contrast
+ * check, so no choice can make text unreadable.
+ */
+export function homepageTheme(realtor: Pick<Realtor, 'designMainColor' | 'contentDarkMode' | 'designMainDarkMode'>) {
+  const contentDark = realtor.contentDarkMode === 'Y'
+  const palette = accentPalette(realtor.designMainColor, contentDark ? DARK_PAGE : LIGHT_PAGE)
+  const style: CSSProperties & Record<`--${string}`, string> = {
+    '--accent': palette.accent,
+    '--on-accent': palette.onAccent,
+    '--accent-text': palette.accentText,
+  }
+  return { style, contentDark, mainDark: realtor.designMainDarkMode === 'Y' }
+}

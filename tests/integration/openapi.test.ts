@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto'
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AppServices } from '../../src/server/services'
+import {
+  ADMIN_EMAIL,
+  TEST_LIMITS,
+  api,
+  createTestApp,
+  pinnedInWindow,
+  signUp,
+  uniqueEmail,
+  uniqueIp,
+  uploadPhoto,
+  validContact,
+  validRealtor,
+  type HttpResult,
+  type TestApp,
+} from './harness'
+
+/**
+ * Real responses of every route, success and error, validated against the served OpenAPI
+ * document. Every documented (path, method, status) must be produced by some request here,
+ * and every response produced must be documented: the document may neither lie nor omit.
+ */
+
+type Method = 'get' | 'post' | 'patch' | 'delete'
+type OpenApiDocument = {
+  openapi: string
+  paths: Record<string, Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>>
+  components?: { schemas?: Record<string, unknown> }
+}
+
+const UPLOAD_LIMIT = 2
+
+/** RFC 6901 escaping, then URI-fragment encoding (the template braces `{key}` are not fragment-safe). */
+function fragment(segments: Array<string>): string {
+  return `#/${segments.map((segment) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`
+}
+
+describe('OpenAPI document (SQLite)', () => {
+  let app: TestApp
+  let s: AppServices
+  let doc: OpenApiDocument
+  let ajv: Ajv2020
+  const validators = new Map<string, ValidateFunction>()
+  const seen = new Set<string>()
+
+  let ownerToken: string
+  let otherToken: string
+  let adminToken: string
+  let realtorId: string
+  let messageId: string
+
+  function validatorFor(pointer: string): ValidateFunction {
+    let validate = validators.get(pointer)
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi${pointer}` })
+      validators.set(pointer, validate)
+    }
+    return validate
+  }
+
+  /** The response must be documented for this operation and status, and match its schema. */
+  function check(method: Method, template: string, result: HttpResult, expectedStatus: number): void {
+    expect(result.status, `${method.toUpperCase()} ${template}: ${result.text.slice(0, 300)}`).toBe(expectedStatus)
+    const operation = doc.paths[template]?.[method]
+    expect(operation, `${method.toUpperCase()} ${template} is documented`).toBeDefined()
+    const status = String(result.status)
+    const response = operation?.responses[status]
+    expect(response, `${method.toUpperCase()} ${template} documents ${status}`).toBeDefined()
+    expect(response?.content?.['application/json'], `${method.toUpperCase()} ${template} ${status} is JSON`).toBeDefined()
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/)
+    const validate = validatorFor(fragment(['paths', template, method, 'responses', status, 'content', 'application/json', 'schema']))
+    const valid = validate(result.body)
+    expect(valid, `${method.toUpperCase()} ${template} ${status}: ${ajv.errorsText(validate.errors)}\n${result.text.slice(0, 500)}`).toBe(true)
+    seen.add(`${method} ${template} ${status}`)
+  }
+
+  /** Answers outside any operation (unknown path, wrong method) still use the Error schema. */
+  function checkError(result: HttpResult, expectedStatus: number): void {
+    expect(result.status).toBe(expectedStatus)
+    const validate = validatorFor(fragment(['components', 'schemas', 'Error']))
+    expect(validate(result.body), ajv.errorsText(validate.errors)).toBe(true)
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT) } })
+    s = app.services
+    const result = await api(s, 'GET', '/openapi.json')
+    expect(result.status).toBe(200)
+    doc = result.body
+    ajv = new Ajv2020({ strict: false, allErrors: true })
+    ajv.addSchema(doc, 'openapi')
+
+    ownerToken = await signUp(s, uniqueEmail('owner'))
+    otherToken = await signUp(s, uniqueEmail('other'))
+    adminToken = await signUp(s, ADMIN_EMAIL)
+  })
+
+  afterEach(() => app?.clock.reset())
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('is OpenAPI 3.1 with the API paths, served as JSON', async () => {
+    const result = await api(s, 'GET', '/openapi.json')
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(doc.openapi).toMatch(/^3\.1\./)
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
+    )
+    expect(doc.components?.schemas).toHaveProperty('Error')
+    expect(JSON.stringify(result.body)).toContain('/cozying-api/v1')
+  })
+
+  it('rejects a body that breaks the documented schema (the validator is not vacuous)', () => {
+    const realtor = validatorFor(fragment(['paths', '/realtor/{key}', 'get', 'responses', '200', 'content', 'application/json', 'schema']))
+    expect(realtor({ id: 1 })).toBe(false)
+    const error = validatorFor(fragment(['components', 'schemas', 'Error']))
+    expect(error({ message: 'x', code: 'NOT_A_CODE' })).toBe(false)
+    expect(error({ message: 'x', code: 'NOT_FOUND' })).toBe(true)
+  })
+
+  it('POST /realtor: 201, 400, 401, 409, 413', async () => {
+    const created = await api(s, 'POST', '/realtor', {
+      token: ownerToken,
+      body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'janekim-realty.com', additionalSections: [{ titleEn: 'Awards', bodyEn: 'Top 1%' }] }),
+    })
+    check('post', '/realtor', created, 201)
+    realtorId = created.body.id
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, body: { desiredUrl: 'admin' } }), 400)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: '{nope' }), 400)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { body: validRealtor() }), 401)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ desiredUrl: 'JANE-KIM' }) }), 409)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() }), 409)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+  })
+
+  it('GET /realtor/{key}: 200 by id, desiredUrl and domain; 404', async () => {
+    for (const key of [realtorId, 'jane-kim', 'janekim-realty.com', 'https%3A%2F%2Fjanekim-realty.com']) {
+      check('get', '/realtor/{key}', await api(s, 'GET', `/realtor/${key}`), 200)
+    }
+    check('get', '/realtor/{key}', await api(s, 'GET', `/realtor/${randomUUID()}`), 404)
+  })
+
+  it('PATCH /realtor/{key}: 200 (with photos), 400, 401, 403, 404, 409, 413', async () => {
+    const photo = await uploadPhoto(s, ownerToken, 'gallery')
+    check(
+      'patch',
+      '/realtor/{key}',
+      await api(s, 'PATCH', `/realtor/${realtorId}`, {
+        token: ownerToken,
+        body: { photos: [{ path: 'gallery', url: photo.url }], salesCount: '12', seoMeta: { en: { description: 'Irvine homes' } } },
+      }),
+      200,
+    )
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, body: { email: 'nope' } }), 400)
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { body: {} }), 401)
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { token: otherToken, body: {} }), 403)
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${randomUUID()}`, { token: adminToken, body: {} }), 404)
+    const other = await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor() })
+    expect(other.status).toBe(201)
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${other.body.id}`, { token: otherToken, body: { desiredUrl: 'jane-KIM' } }), 409)
+    check(
+      'patch',
+      '/realtor/{key}',
+      await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: JSON.stringify({ aboutMeEn: 'x'.repeat(1_100_000) }) }),
+      413,
+    )
+  })
+
+  it('POST /realtor/presigned-multi-file-upload: 200, 400, 401, 413, 415, 429', async () => {
+    const path = '/realtor/presigned-multi-file-upload'
+    pinnedInWindow(app.clock)
+    const uploader = await signUp(s, uniqueEmail('uploader'))
+    const file = { path: 'logo', contentType: 'image/png' }
+    check('post', path, await api(s, 'POST', path, { token: uploader, body: [file] }), 200)
+    check('post', path, await api(s, 'POST', path, { token: uploader, body: { files: [] } }), 400)
+    check('post', path, await api(s, 'POST', path, { body: [file] }), 401)
+    // 400, 413 and 415 below are counted too: the limit is per account, so a fresh one hits 429.
+    const limited = await signUp(s, uniqueEmail('limited'))
+    check('post', path, await api(s, 'POST', path, { token: limited, body: [{ ...file, size: TEST_LIMITS.uploadMaxBytes + 1 }] }), 413)
+    check('post', path, await api(s, 'POST', path, { token: limited, body: [{ ...file, contentType: 'image/svg+xml' }] }), 415)
+    expect(UPLOAD_LIMIT).toBe(2)
+    const over = await api(s, 'POST', path, { token: limited, body: [file] })
+    check('post', path, over, 429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('POST /realtor-contacts: 201, 400, 404, 413, 429', async () => {
+    pinnedInWindow(app.clock)
+    const ip = uniqueIp()
+    const sent = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { listingKey: 'CRMLS-123' }), ip })
+    check('post', '/realtor-contacts', sent, 201)
+    messageId = sent.body.id
+    check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { email: 'x' }), ip }), 400)
+    check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), ip }), 404)
+    check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId), ip }), 429)
+    check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    expect(TEST_LIMITS.contact).toBe(3)
+  })
+
+  it('GET /realtor-contacts: 200, 400, 401, 403, 404', async () => {
+    const list = await api(s, 'GET', '/realtor-contacts', { token: ownerToken })
+    check('get', '/realtor-contacts', list, 200)
+    expect(list.body.messages.length).toBeGreaterThan(0)
+    check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${realtorId}`, { token: adminToken }), 200)
+    check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${'x'.repeat(65)}`, { token: ownerToken }), 400)
+    check('get', '/realtor-contacts', await api(s, 'GET', '/realtor-contacts'), 401)
+    check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${realtorId}`, { token: otherToken }), 403)
+    check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+  })
+
+  it('PATCH /realtor-contacts/{id}: 200, 400, 401, 403, 404, 413', async () => {
+    const template = '/realtor-contacts/{id}'
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'read' } }), 200)
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'gone' } }), 400)
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { body: { status: 'read' } }), 401)
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: otherToken, body: { status: 'read' } }), 403)
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${randomUUID()}`, { token: ownerToken, body: { status: 'read' } }), 404)
+    check(
+      'patch',
+      template,
+      await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: JSON.stringify({ status: 'x'.repeat(1_100_000) }) }),
+      413,
+    )
+  })
+
+  it('DELETE /realtor/{key}: 200, 401, 403, 404', async () => {
+    check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`), 401)
+    check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`, { token: otherToken }), 403)
+    check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`, { token: ownerToken }), 200)
+    check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`, { token: ownerToken }), 404)
+  })
+
+  it('answers outside the operations (unknown path, wrong method) with the Error schema', async () => {
+    checkError(await api(s, 'GET', '/nothing-here'), 404)
+    checkError(await api(s, 'PUT', '/realtor'), 405)
+    checkError(await api(s, 'DELETE', '/realtor-contacts'), 405)
+  })
+
+  it('every documented response was produced and validated above', () => {
+    const documented: Array<string> = []
+    for (const [template, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const status of Object.keys(operation?.responses ?? {})) documented.push(`${method} ${template} ${status}`)
+      }
+    }
+    expect(documented.filter((entry) => !seen.has(entry)).sort()).toEqual([])
+  })
+})
