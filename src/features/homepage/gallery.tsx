@@ -12,6 +12,11 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
   const opener = useRef<HTMLButtonElement | null>(null)
   const [index, setIndex] = useState(0)
   const current = items[index]
+  const total = items.length
+  const photoLabel = (position: number) => {
+    const number = position + 1
+    return t`Photo ${number} of ${total} by ${name}`
+  }
 
   const open = (next: number, button: HTMLButtonElement) => {
     opener.current = button
@@ -33,7 +38,7 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
             >
               <img
                 src={item.thumbnail}
-                alt={t`Photo ${itemIndex + 1} of ${items.length} by ${name}`}
+                alt={photoLabel(itemIndex)}
                 width={480}
                 height={320}
                 loading="lazy"
@@ -62,7 +67,7 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
           <figure className="relative">
             <img
               src={current.full}
-              alt={t`Photo ${index + 1} of ${items.length} by ${name}`}
+              alt={photoLabel(index)}
               className="max-h-[80dvh] w-full object-contain"
             />
             <figcaption className="flex items-center justify-between gap-2 p-3 text-sm">

@@ -84,6 +84,7 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
     realtor.lastYearSalesTotal !== null ? { label: t`Sales last year`, value: formatPrice(realtor.lastYearSalesTotal) } : undefined,
     years !== undefined ? { label: t`Years of experience`, value: formatNumber(years) } : undefined,
   ].filter((item) => item !== undefined)
+  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   const hasSns = Boolean(realtor.snsYoutubeUrl || realtor.snsInstagramUrl)
   const navItems = [
     aboutText ? { href: '#about', label: t`About` } : undefined,
@@ -308,19 +309,19 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
         <footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
           <div className="mx-auto grid max-w-5xl gap-2 px-4 py-8 sm:px-6">
             <p className="font-semibold text-stone-900 dark:text-stone-100">{name}</p>
-            {realtor.licenseNumber ? (
+            {licenseNumber ? (
               <p>
-                <Trans>Licence number: {realtor.licenseNumber}</Trans>
+                <Trans>Licence number: {licenseNumber}</Trans>
               </p>
             ) : null}
-            {realtor.brokerageName ? (
+            {brokerage ? (
               <p>
-                {realtor.brokerageLicenseNumber ? (
+                {brokerageLicense ? (
                   <Trans>
-                    Brokerage: {realtor.brokerageName} (licence {realtor.brokerageLicenseNumber})
+                    Brokerage: {brokerage} (licence {brokerageLicense})
                   </Trans>
                 ) : (
-                  <Trans>Brokerage: {realtor.brokerageName}</Trans>
+                  <Trans>Brokerage: {brokerage}</Trans>
                 )}
               </p>
             ) : null}
