@@ -75,7 +75,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node .output/server/index.mjs',
+    // The demo realtor is seeded first, as the README's start command does.
+    command: 'node scripts/run.mjs scripts/seed.ts && node .output/server/index.mjs',
     cwd: root,
     url: `${baseURL}/builds/latest.json`,
     reuseExistingServer: false,
@@ -89,6 +90,11 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+      // Generous limits: the suites post many messages from one address.
+      RATE_LIMIT_CONTACT: '1000',
+      RATE_LIMIT_AUTH: '1000',
     },
   },
 })

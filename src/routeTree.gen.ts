@@ -9,6 +9,8 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
 import { Route as CozyingApiSplatRouteImport } from './routes/cozying-api/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
@@ -27,6 +29,16 @@ import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
@@ -126,6 +138,8 @@ const Char123LangChar125DesiredUrlLoginRedirectRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
@@ -144,6 +158,8 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -163,6 +179,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
@@ -184,6 +202,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$lang}'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
     | '/cozying-api/$'
     | '/uploads/$'
@@ -202,6 +222,8 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -220,6 +242,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$lang}'
+    | '/robots.txt'
+    | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
     | '/cozying-api/$'
     | '/uploads/$'
@@ -240,6 +264,8 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   CozyingApiSplatRoute: typeof CozyingApiSplatRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -247,6 +273,20 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$lang}': {
       id: '/{-$lang}'
       path: '/{-$lang}'
@@ -428,6 +468,8 @@ const Char123LangChar125RouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   CozyingApiSplatRoute: CozyingApiSplatRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

@@ -3,12 +3,22 @@ import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundPage, ServerErrorPage } from './components/error-page'
 import { routeTree } from './routeTree.gen'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain'
+import { currentOwnDomain } from './server/site/own-domain'
+
+/** Which realtor's own domain this page is served on: set per request on the server, read from the page in the browser. */
+const ownDomainOfPage = createIsomorphicFn()
+  .server(() => currentOwnDomain())
+  .client(() => document.querySelector(`meta[name="${OWN_DOMAIN_META}"]`)?.getAttribute('content') ?? undefined)
 
 export function getRouter() {
+  const ownDomain = ownDomainOfPage()
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } })
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, ownDomain },
+    ...(ownDomain ? { rewrite: ownDomainRewrite(ownDomain) } : {}),
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,

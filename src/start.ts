@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { preferredLangAtRoot } from '~/lib/lang'
+import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /**
  * Spec §2/§4: the prefix-less `/` honours the stored language choice, then Accept-Language,
@@ -37,11 +38,26 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
   return result
 })
 
+/**
+ * A realtor's own domain (issue 4): the request runs with that realtor's desiredUrl in
+ * scope, which the router turns into a path rewrite. A host that is neither ours nor any
+ * realtor's answers 404.
+ */
+const ownDomain = createMiddleware().server(async ({ request, next }) => {
+  const host = await classifyHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host'))
+  if (host.kind === 'ours') return next()
+  if (host.kind === 'unknown') {
+    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  }
+  return runOnOwnDomain(host.desiredUrl, () => next())
+})
+
 export const startInstance = createStart(() => ({
   requestMiddleware: [
     securityHeaders,
     // A start instance replaces Start's default request middleware, CSRF protection included.
     createCsrfMiddleware({ filter: (context) => context.handlerType === 'serverFn' }),
+    ownDomain,
     rootLanguageRedirect,
   ],
 }))

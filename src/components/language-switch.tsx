@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useRouteContext, useRouter, useRouterState } from '@tanstack/react-router'
+import { toPublicPath } from '~/lib/own-domain'
 import { langCookieString, localizedPath, type Lang } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 
@@ -11,9 +12,17 @@ export function LanguageSwitch() {
   const lang = useLang()
   const router = useRouter()
   const target: Lang = lang === 'ko' ? 'en' : 'ko'
-  const href = useRouterState({
-    select: (state) => localizedPath(target, state.location.pathname) + state.location.searchStr + (state.location.hash ? `#${state.location.hash}` : ''),
+  // The router's path is internal; on a realtor's own domain the public href drops /{desiredUrl}.
+  const { ownDomain } = useRouteContext({ from: '__root__' })
+  const { targetPath, suffix } = useRouterState({
+    select: (state) => ({
+      targetPath: localizedPath(target, state.location.pathname),
+      suffix: state.location.searchStr + (state.location.hash ? `#${state.location.hash}` : ''),
+    }),
+    structuralSharing: true,
   })
+  const internalHref = targetPath + suffix
+  const href = (ownDomain ? toPublicPath(targetPath, ownDomain) : targetPath) + suffix
   return (
     <a
       href={href}
@@ -25,7 +34,7 @@ export function LanguageSwitch() {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
         event.preventDefault()
         document.cookie = langCookieString(target, window.location.protocol === 'https:')
-        void router.navigate({ href })
+        void router.navigate({ href: internalHref })
       }}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8">

@@ -1,4 +1,5 @@
 import { localizedPath, OG_LOCALE, type Lang } from './lang'
+import { toPublicPath } from './own-domain'
 import { pageTitle, type SiteContext } from './site'
 
 export type HeadMeta = NonNullable<React.JSX.IntrinsicElements['meta']>
@@ -17,8 +18,10 @@ export type PageSeo = {
   noindex?: boolean
 }
 
+/** The public URL of a page; on a realtor's own domain the `/{desiredUrl}` part disappears. */
 export function absoluteUrl(site: SiteContext, lang: Lang, path: string): string {
-  return `${site.origin}${localizedPath(lang, path)}`
+  const internal = localizedPath(lang, path)
+  return `${site.origin}${site.ownDomain ? toPublicPath(internal, site.ownDomain) : internal}`
 }
 
 /**

@@ -6,6 +6,8 @@ export type SiteContext = {
   origin: string
   siteName: Record<Lang, string>
   buildId: string
+  /** The desiredUrl whose own domain this request came in on, if any. */
+  ownDomain?: string
 }
 
 /** Spec §2: titles use a pipe between the page and the site. */

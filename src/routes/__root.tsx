@@ -8,21 +8,23 @@ import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-versi
 import { getSiteContext } from '~/functions/site.functions'
 import { i18nFor } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
+import { OWN_DOMAIN_META } from '~/lib/own-domain'
 import type { SiteContext } from '~/lib/site'
 import stylesHref from '~/styles.css?url'
 
 // The site context never changes while a tab is open; fetch it once per page load.
 let siteContextInBrowser: SiteContext | undefined
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; ownDomain: string | undefined }>()({
   beforeLoad: async () => {
     if (typeof window !== 'undefined' && siteContextInBrowser) return { site: siteContextInBrowser }
     const site = await getSiteContext()
     if (typeof window !== 'undefined') siteContextInBrowser = site
     return { site }
   },
-  head: () => ({
+  head: ({ match }) => ({
     meta: [
+      ...(match.context.ownDomain ? [{ name: OWN_DOMAIN_META, content: match.context.ownDomain }] : []),
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
       { name: 'theme-color', content: '#1c1917' },

@@ -274,7 +274,7 @@ for (const database of databases) {
           MESSAGES.desiredUrlTaken,
         )
         expectError(
-          await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { hompageUrl: 'HTTPS://JaneKim-Realty.com/' }, lang: EN }),
+          await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { hompageUrl: 'https://JaneKim-Realty.com/' }, lang: EN }),
           409,
           'CONFLICT',
           MESSAGES.domainTaken,

@@ -100,7 +100,6 @@ describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
     const flipFirst = (text: string) => `${text.startsWith('A') ? 'B' : 'A'}${text.slice(1)}`
     expect((await messagesWith(s, `${value}.${flipFirst(signature)}`)).status).toBe(401)
     expect((await messagesWith(s, `${flipFirst(value)}.${signature}`)).status).toBe(401)
-    expect((await messagesWith(s, value)).status).toBe(401)
 
     expect((await messagesWith(s, token)).status).toBe(200)
     const signOut = await authRequest(s, 'POST', '/sign-out', { token, body: {} })

@@ -1,6 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { env } from '~/server/config/env'
 import type { SiteContext } from '~/lib/site'
+import { currentOwnDomain } from './own-domain'
 
 /** The origin this request was made to, as the visitor sees it (own domains included). */
 export function requestOrigin(request: Request): string {
@@ -18,6 +19,7 @@ export function siteContextFor(request: Request): SiteContext {
     origin: requestOrigin(request),
     siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
     buildId: __BUILD_ID__,
+    ownDomain: currentOwnDomain(),
   }
 }
 

@@ -1,0 +1,58 @@
+import type { Lang } from '~/lib/lang'
+import { LANGS, localizedPath } from '~/lib/lang'
+import type { AppServices } from '~/server/services'
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+type SitemapPage = { path: string; lastmod?: string }
+
+/** One `<url>` per language, each naming all language versions (hreflang alternates). */
+function urlEntries(origin: string, page: SitemapPage): string {
+  const alternates = (['ko', 'en'] satisfies Array<Lang>)
+    .map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(origin + localizedPath(lang, page.path))}"/>`)
+    .concat(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + localizedPath('ko', page.path))}"/>`)
+    .join('')
+  return LANGS.map(
+    (lang) =>
+      `<url><loc>${escapeXml(origin + localizedPath(lang, page.path))}</loc>${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ''}${alternates}</url>`,
+  ).join('\n')
+}
+
+/** The published homepages, newest change first. */
+export async function publishedHomepages(services: AppServices): Promise<Array<{ desiredUrl: string; updatedAt: string }>> {
+  return services.db
+    .selectFrom('realtor')
+    .select(['desiredUrl', 'updatedAt'])
+    .where('isMakeHomepage', '=', 'Y')
+    .orderBy('updatedAt', 'desc')
+    .limit(50_000)
+    .execute()
+}
+
+/**
+ * `/sitemap.xml`: every published homepage in both languages with lastmod, plus our pages.
+ * On a realtor's own domain it lists that homepage only, at `/` and `/en`.
+ */
+export async function buildSitemap(services: AppServices, origin: string, ownDomain?: string): Promise<string> {
+  const homepages = await publishedHomepages(services)
+  const own = ownDomain ? homepages.find((homepage) => homepage.desiredUrl.toLowerCase() === ownDomain.toLowerCase()) : undefined
+  const pages: Array<SitemapPage> = own
+    ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }]
+    : [
+        { path: '/', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
+        { path: '/agreement' },
+        ...homepages.map((homepage) => ({ path: `/${homepage.desiredUrl}`, lastmod: homepage.updatedAt.slice(0, 10) })),
+      ]
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...pages.map((page) => urlEntries(origin, page)),
+    '</urlset>',
+  ].join('\n')
+}
+
+export function buildRobots(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /process', 'Disallow: /login', 'Disallow: /en/admin', 'Disallow: /en/process', 'Disallow: /en/login', 'Disallow: /cozying-api/', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
+}

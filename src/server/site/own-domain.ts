@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { isOwnHost, normalizeHost } from '~/lib/environment'
+import { env } from '~/server/config/env'
+import { getServices } from '~/server/services'
+
+/** The realtor whose own domain the current request came in on (set by the middleware). */
+const ownDomainStore = new AsyncLocalStorage<string>()
+
+export function runOnOwnDomain<T>(desiredUrl: string, run: () => T): T {
+  return ownDomainStore.run(desiredUrl, run)
+}
+
+export function currentOwnDomain(): string | undefined {
+  return ownDomainStore.getStore()
+}
+
+export type HostKind = { kind: 'ours' } | { kind: 'realtor'; desiredUrl: string } | { kind: 'unknown' }
+
+const CACHE_MS = 30_000
+const cache = new Map<string, { value: HostKind; expires: number }>()
+
+/**
+ * Ours, a realtor's own domain, or nobody's. Our hosts: localhost and ports 300x (spec §9),
+ * PRODUCT_HOSTS and the host of PUBLIC_URL. When neither is configured, an unknown host is
+ * treated as ours, so a fresh install behind any name keeps working.
+ */
+export async function classifyHost(rawHost: string | null): Promise<HostKind> {
+  const host = normalizeHost(rawHost ?? '')
+  if (!host) return { kind: 'ours' }
+  const config = env()
+  const publicHost = config.PUBLIC_URL ? normalizeHost(config.PUBLIC_URL) : undefined
+  const productHosts = [...config.PRODUCT_HOSTS, ...(publicHost ? [publicHost] : [])]
+  if (isOwnHost(host, { productHosts, devHost: config.DEV_HOST })) return { kind: 'ours' }
+  const cached = cache.get(host)
+  if (cached && cached.expires > Date.now()) return cached.value
+  const services = await getServices()
+  const realtor = await services.db
+    .selectFrom('realtor')
+    .select('desiredUrl')
+    .where('hompageHost', '=', host)
+    .where('isMakeHomepage', '=', 'Y')
+    .executeTakeFirst()
+  const value: HostKind = realtor
+    ? { kind: 'realtor', desiredUrl: realtor.desiredUrl }
+    : productHosts.length > 0
+      ? { kind: 'unknown' }
+      : { kind: 'ours' }
+  cache.set(host, { value, expires: Date.now() + CACHE_MS })
+  return value
+}

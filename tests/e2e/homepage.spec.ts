@@ -1,0 +1,420 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
+import { htmlLang, pathOf, seoLinks, waitForHydration } from './helpers.ts'
+
+/*
+ * The public homepage of the seeded demo realtor `sora-park` (issue 4, spec §3–§5, §9):
+ * every section, the language switch, the video facade, the gallery dialog, the contact
+ * form, 404s, accessibility (axe, light and dark) and the head tags, in Korean and English.
+ */
+
+const API = '/cozying-api/v1'
+const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-2026' }
+const DESIRED_URL = 'sora-park'
+
+type Lang = 'ko' | 'en'
+
+const PAGES = {
+  ko: {
+    lang: 'ko',
+    path: '/sora-park',
+    otherPath: '/en/sora-park',
+    name: '박소라',
+    otherName: 'Sora Park',
+    regions: ['Woodbridge, Irvine, 캘리포니아', 'Tustin, 캘리포니아', 'Duluth, 조지아'],
+    areasServed: '활동 지역',
+    call: '전화하기',
+    email: '이메일',
+    kakao: '카카오톡',
+    about: '안녕하세요, 오렌지카운티와 애틀랜타 한인 가정의 내 집 마련을 돕는 부동산 에이전트 박소라입니다.',
+    homesSold: '거래 건수',
+    salesLastYear: '작년 거래 총액',
+    years: '경력 연수',
+    idPhotos: ['박소라 님의 사진', '박소라 님의 다른 사진'],
+    youtube: '유튜브 채널',
+    instagram: '인스타그램',
+    sections: ['집을 사는 과정', '한인 고객을 위한 서비스', '고객 후기'],
+    footerLicence: '라이선스 번호: DRE #02123456',
+    footerBrokerage: '소속 브로커리지: Cozy Realty Group (라이선스 DRE #01987654)',
+    title: '박소라 부동산 | 어바인·애틀랜타 한인 리얼터',
+    description: '어바인, 터스틴, 둘루스의 집을 찾는 한인 가정을 위한 부동산 에이전트 박소라입니다.',
+    // Korean page: phone country KR by default, names join without a space.
+    contact: { lastName: '김', firstName: '민지', phone: '010-1234-5678', country: 'KR', joined: '김민지' },
+    invalidEmail: '올바른 이메일 주소를 입력해 주세요',
+    invalidPhone: '11자리 전화번호를 입력해 주세요',
+  },
+  en: {
+    lang: 'en',
+    path: '/en/sora-park',
+    otherPath: '/sora-park',
+    name: 'Sora Park',
+    otherName: '박소라',
+    regions: ['Woodbridge, Irvine, California', 'Tustin, California', 'Duluth, Georgia'],
+    areasServed: 'Areas served',
+    call: 'Call',
+    email: 'E-mail',
+    kakao: 'KakaoTalk',
+    about: "Hi, I'm Sora Park, a realtor helping families in Orange County and metro Atlanta find their home.",
+    homesSold: 'Homes sold',
+    salesLastYear: 'Sales last year',
+    years: 'Years of experience',
+    idPhotos: ['Photo of Sora Park', 'Another photo of Sora Park'],
+    youtube: 'YouTube channel',
+    instagram: 'Instagram',
+    sections: ['How buying works', 'Services for Korean-speaking clients', 'What clients say'],
+    footerLicence: 'Licence number: DRE #02123456',
+    footerBrokerage: 'Brokerage: Cozy Realty Group (licence DRE #01987654)',
+    title: 'Sora Park Realty | Irvine & Atlanta Realtor',
+    description: 'Sora Park helps families buy and sell homes in Irvine, Tustin and Duluth, in English and Korean.',
+    // English page: phone country US by default, Latin names keep a space.
+    contact: { lastName: 'Kim', firstName: 'Jane', phone: '949-555-0123', country: 'US', joined: 'Kim Jane' },
+    invalidEmail: 'Enter a valid e-mail address',
+    invalidPhone: 'Enter a 10-digit phone number',
+  },
+} as const satisfies Record<Lang, unknown>
+
+const LANGS = [PAGES.ko, PAGES.en]
+
+/** Tests about what the server answers, not about the screen: once is enough. */
+function desktopOnly(projectName: string) {
+  test.skip(projectName !== 'desktop', 'server behaviour, checked once on the desktop project')
+}
+
+/** Opens a homepage, checks it answered 200 and waits until React has hydrated it. */
+async function openHomepage(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path)
+  expect(response?.status(), `status of ${path}`).toBe(200)
+  await waitForHydration(page.getByTestId('language-switch'))
+}
+
+function isContactPost(request: Request): boolean {
+  return request.method() === 'POST' && pathOf(request.url()) === `${API}/realtor-contacts`
+}
+
+/** Signs in as the demo account through the REST API and returns its bearer token. */
+async function demoToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/sign-in/email', { data: DEMO_ACCOUNT })
+  expect(response.status(), `sign-in answer: ${await response.text()}`).toBe(200)
+  const token = response.headers()['set-auth-token']
+  expect(token, 'the sign-in answer carries a bearer token in set-auth-token').toBeTruthy()
+  return token!
+}
+
+function bearer(token: string) {
+  return { authorization: `Bearer ${token}` }
+}
+
+/** The value shown under a label of the "In numbers" section. */
+function numberValue(page: Page, label: string): Locator {
+  return page.locator('#numbers dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd')
+}
+
+/** The error text that belongs to an input: the element named by its aria-describedby. */
+async function describedError(page: Page, input: Locator): Promise<Locator> {
+  await expect(input).toHaveAttribute('aria-invalid', 'true')
+  await expect(input).toHaveAttribute('aria-describedby', /\S/)
+  const id = (await input.getAttribute('aria-describedby'))!
+  return page.locator(`[id="${id}"]`)
+}
+
+async function axeViolations(page: Page): Promise<Array<string>> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)
+}
+
+for (const p of LANGS) {
+  test.describe(`homepage ${p.path}`, () => {
+    test('shows every section of the demo realtor', async ({ page }) => {
+      await openHomepage(page, p.path)
+      await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
+
+      // Hero: name, the other-language name, brokerage, licence, regions, contact buttons.
+      const hero = page.locator('section[aria-labelledby="hero-title"]')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
+      await expect(hero.locator('p', { hasText: p.otherName })).toBeVisible()
+      await expect(hero.locator('dd', { hasText: 'Cozy Realty Group' })).toBeVisible()
+      await expect(hero.locator('dd', { hasText: 'DRE #02123456' })).toBeVisible()
+      const regions = hero.getByRole('list', { name: p.areasServed }).getByRole('listitem')
+      await expect(regions).toHaveText([...p.regions])
+
+      const call = hero.getByRole('link', { name: p.call, exact: true })
+      await expect(call).toBeVisible()
+      await expect(call).toHaveAttribute('href', /^tel:\+1949-?555-?0123$/)
+      const mail = hero.getByRole('link', { name: p.email, exact: true })
+      await expect(mail).toBeVisible()
+      await expect(mail).toHaveAttribute('href', 'mailto:sora.park@example.com')
+      const kakao = hero.getByRole('link', { name: p.kakao, exact: true })
+      await expect(kakao).toBeVisible()
+      await expect(kakao).toHaveAttribute('href', 'https://open.kakao.com/o/sDemoSoraPark')
+      await expect(hero.locator('a[href^="tel:"]')).toHaveCount(2)
+
+      // About: the text in the page's language and both ID photos.
+      const about = page.locator('#about')
+      await expect(about).toContainText(p.about)
+      for (const alt of p.idPhotos) {
+        await expect(about.getByRole('img', { name: alt, exact: true })).toBeAttached()
+      }
+      await expect(about.getByRole('img')).toHaveCount(2)
+
+      // Numbers.
+      await expect(numberValue(page, p.homesSold)).toHaveText('128')
+      await expect(numberValue(page, p.salesLastYear)).toHaveText('$18.45M')
+      await expect(numberValue(page, p.years)).toHaveText(/^\d+$/)
+      const years = Number(await numberValue(page, p.years).textContent())
+      expect(years, 'career since 2012-03-01: at least 14 years').toBeGreaterThanOrEqual(14)
+
+      // Video and social media.
+      await expect(page.getByTestId('video-facade')).toBeVisible()
+      await expect(page.getByTestId('video-player')).toHaveCount(0)
+      const media = page.locator('#media')
+      await expect(media.getByRole('link', { name: p.youtube, exact: true })).toHaveAttribute(
+        'href',
+        'https://www.youtube.com/@sorapark-demo',
+      )
+      await expect(media.getByRole('link', { name: p.instagram, exact: true })).toHaveAttribute(
+        'href',
+        'https://www.instagram.com/sorapark.demo',
+      )
+
+      // Gallery.
+      await expect(page.getByTestId('gallery-thumbnail')).toHaveCount(6)
+      await expect(page.getByTestId('gallery-thumbnail').first()).toBeVisible()
+
+      // The three additional sections, in order, in the page's language.
+      const sectionHeadings = page.locator('main section[id^="section-"] > h2')
+      await expect(sectionHeadings).toHaveText([...p.sections])
+      for (const heading of p.sections) {
+        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible()
+      }
+
+      // Contact form.
+      const form = page.getByTestId('contact-form')
+      await expect(form).toBeVisible()
+      await expect(form.getByTestId('contact-submit')).toBeVisible()
+
+      // Footer disclosures.
+      const footer = page.getByRole('contentinfo')
+      await expect(footer).toContainText(p.footerLicence)
+      await expect(footer).toContainText(p.footerBrokerage)
+    })
+
+    test('the language switch keeps the same realtor in the other language', async ({ page }) => {
+      const other = p.lang === 'ko' ? PAGES.en : PAGES.ko
+      await openHomepage(page, p.path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
+      await page.getByTestId('language-switch').click()
+      await expect(page).toHaveURL(other.path)
+      await expect(page.locator('html')).toHaveAttribute('lang', other.lang)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.name)
+      await expect(page.getByRole('heading', { level: 2, name: other.sections[0], exact: true })).toBeVisible()
+
+      // And back again.
+      await waitForHydration(page.getByTestId('language-switch'))
+      await page.getByTestId('language-switch').click()
+      await expect(page).toHaveURL(p.path)
+      await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
+    })
+
+    test('the video facade makes no third-party request until it is clicked', async ({ page, baseURL }) => {
+      const requested: Array<string> = []
+      page.on('request', (request) => requested.push(request.url()))
+      await page.route('https://www.youtube-nocookie.com/**', (route) => route.abort())
+
+      await openHomepage(page, p.path)
+      const facade = page.getByTestId('video-facade')
+      await waitForHydration(facade)
+      // Bring every lazy picture in (the whole page), then let the network settle.
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+      await facade.scrollIntoViewIfNeeded()
+      await page.waitForLoadState('networkidle')
+
+      const beforeClick = [...requested]
+      expect(beforeClick.length, 'the page made requests').toBeGreaterThan(0)
+      const foreign = beforeClick.filter((url) => !url.startsWith(`${baseURL}/`))
+      expect(foreign, 'requests to other hosts before the video is asked for').toEqual([])
+
+      await facade.click()
+      const player = page.getByTestId('video-player')
+      await expect(player).toBeVisible()
+      await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\b/)
+      await expect(player).toHaveAttribute('title', /\S/)
+      await expect(facade).toHaveCount(0)
+    })
+
+    test('the gallery opens, moves and closes from the keyboard', async ({ page }) => {
+      await openHomepage(page, p.path)
+      const thumbnail = page.getByTestId('gallery-thumbnail').first()
+      await waitForHydration(thumbnail)
+      const dialog = page.getByTestId('gallery-dialog')
+      await expect(dialog).toBeHidden()
+
+      await thumbnail.focus()
+      await expect(thumbnail).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(dialog).toBeVisible()
+      await expect(dialog).toHaveAttribute('open', '')
+      const counter = dialog.locator('[aria-live="polite"]')
+      await expect(counter).toHaveText('1 / 6')
+
+      await page.keyboard.press('ArrowRight')
+      await expect(counter).toHaveText('2 / 6')
+
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+      await expect(dialog).not.toHaveAttribute('open')
+      await expect(thumbnail).toBeFocused()
+    })
+
+    test('the contact form sends a valid message, which the realtor can read', async ({ page, request }, testInfo) => {
+      const message = `E2E ${p.lang} ${testInfo.project.name} ${Date.now()} — ${p.lang === 'ko' ? '집 보러 가고 싶어요' : 'I would like a tour'}`
+      await openHomepage(page, p.path)
+      const form = page.getByTestId('contact-form')
+      await waitForHydration(form.getByTestId('contact-submit'))
+
+      await expect(form.locator('select[name="phoneCountryCode"]')).toHaveValue(p.contact.country)
+      await expect(form.locator('input[name="isTerm"]')).toBeChecked()
+      await form.locator('input[name="lastName"]').fill(p.contact.lastName)
+      await form.locator('input[name="firstName"]').fill(p.contact.firstName)
+      await form.locator('input[name="email"]').fill('minji.kim@example.com')
+      await form.locator('input[name="phone"]').fill(p.contact.phone)
+      await form.locator('textarea[name="message"]').fill(message)
+
+      const posted = page.waitForResponse((response) => isContactPost(response.request()))
+      await form.getByTestId('contact-submit').click()
+      const response = await posted
+      expect(response.status(), `POST realtor-contacts answered ${await response.text()}`).toBe(201)
+      expect(response.request().postDataJSON()).toMatchObject({
+        isTerm: 'Y',
+        name: p.contact.joined,
+        lastName: p.contact.lastName,
+        firstName: p.contact.firstName,
+        phoneCountryCode: p.contact.country,
+        message,
+      })
+      await expect(page.getByTestId('contact-success')).toBeVisible()
+
+      // The realtor finds the message in its inbox.
+      const token = await demoToken(request)
+      const inbox = await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })
+      expect(inbox.status()).toBe(200)
+      const { messages } = (await inbox.json()) as { messages: Array<Record<string, unknown>> }
+      expect(messages).toEqual(
+        expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined })]),
+      )
+    })
+
+    test('shows translated errors for a bad e-mail and phone number and sends nothing', async ({ page }) => {
+      const posts: Array<string> = []
+      page.on('request', (request) => {
+        if (isContactPost(request)) posts.push(request.url())
+      })
+      await openHomepage(page, p.path)
+      const form = page.getByTestId('contact-form')
+      await waitForHydration(form.getByTestId('contact-submit'))
+
+      await form.locator('input[name="lastName"]').fill(p.contact.lastName)
+      await form.locator('input[name="firstName"]').fill(p.contact.firstName)
+      const email = form.locator('input[name="email"]')
+      const phone = form.locator('input[name="phone"]')
+      await email.fill('minji@')
+      await phone.fill('010-1234')
+      await form.locator('textarea[name="message"]').fill('Hello')
+      await form.getByTestId('contact-submit').click()
+
+      const emailError = await describedError(page, email)
+      const phoneError = await describedError(page, phone)
+      await expect(emailError).toHaveText(p.invalidEmail)
+      await expect(phoneError).toHaveText(p.invalidPhone)
+      // Both are the visible error texts beside their fields, inside the form.
+      await expect(form.locator('[data-testid$="-error"]').filter({ hasText: p.invalidEmail })).toBeVisible()
+      await expect(form.locator('[data-testid$="-error"]').filter({ hasText: p.invalidPhone })).toBeVisible()
+      await expect(page.getByTestId('contact-success')).toHaveCount(0)
+      expect(posts, 'no POST to realtor-contacts for an invalid form').toEqual([])
+    })
+
+    test('an unknown realtor answers 404 with the error page', async ({ page }) => {
+      const path = p.lang === 'ko' ? '/nobody-here-at-all' : '/en/nobody-here-at-all'
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      expect(await htmlLang(page)).toBe(p.lang)
+      await expect(page.getByTestId('error-status')).toHaveText('404')
+      await expect(page.getByTestId('error-description')).toContainText(path)
+    })
+
+    test('axe finds no violation (light)', async ({ page }) => {
+      await openHomepage(page, p.path)
+      await page.waitForLoadState('networkidle')
+      await expect(page.locator('div.dark'), 'precondition: the demo realtor is light').toHaveCount(0)
+      const violations = await axeViolations(page)
+      expect(violations, `axe violations on ${p.path} (light):\n${violations.join('\n')}`).toEqual([])
+    })
+
+    test('head tags: lang, title, description, og:image, canonical, hreflang, JSON-LD', async ({ page, baseURL }, testInfo) => {
+      desktopOnly(testInfo.project.name)
+      const origin = new URL(baseURL!).origin
+      await openHomepage(page, p.path)
+      await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
+      await expect(page).toHaveTitle(p.title)
+      await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', p.description)
+      await expect(page.locator('head meta[name="description"]')).toHaveCount(1)
+
+      const ogImage = page.locator('head meta[property="og:image"]')
+      await expect(ogImage).toHaveCount(1)
+      const ogImageUrl = (await ogImage.getAttribute('content')) ?? ''
+      expect(ogImageUrl, 'og:image is an absolute URL on our origin').toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/\\S+`))
+      const image = await page.request.get(ogImageUrl)
+      expect(image.status(), `og:image ${ogImageUrl} loads`).toBe(200)
+      expect(image.headers()['content-type']).toMatch(/^image\//)
+
+      const { canonical, alternates } = await seoLinks(page)
+      expect(canonical).toEqual([`${origin}${p.path}`])
+      expect(alternates).toEqual({
+        ko: [`${origin}/${DESIRED_URL}`],
+        en: [`${origin}/en/${DESIRED_URL}`],
+        'x-default': [`${origin}/${DESIRED_URL}`],
+      })
+
+      const jsonLd = page.locator('script[type="application/ld+json"]')
+      await expect(jsonLd).toHaveCount(1)
+      const data = JSON.parse((await jsonLd.textContent()) ?? '') as Record<string, unknown>
+      expect(data).toMatchObject({
+        '@type': 'RealEstateAgent',
+        name: p.name,
+        url: `${origin}${p.path}`,
+        worksFor: { name: 'Cozy Realty Group' },
+      })
+    })
+  })
+}
+
+test.describe('homepage in dark mode', () => {
+  test('axe finds no violation in either language', async ({ page, request }) => {
+    const token = await demoToken(request)
+    const found = await request.get(`${API}/realtor/${DESIRED_URL}`)
+    expect(found.status()).toBe(200)
+    const { id } = (await found.json()) as { id: string }
+    expect(id).toBeTruthy()
+
+    const setDark = async (value: 'Y' | 'N') => {
+      const response = await request.patch(`${API}/realtor/${id}`, {
+        headers: bearer(token),
+        data: { contentDarkMode: value, designMainDarkMode: value },
+      })
+      expect(response.status(), `PATCH realtor (dark ${value}): ${await response.text()}`).toBe(200)
+    }
+
+    await setDark('Y')
+    try {
+      for (const p of LANGS) {
+        await openHomepage(page, p.path)
+        await page.waitForLoadState('networkidle')
+        await expect(page.locator('div.dark'), `precondition: ${p.path} renders dark`).toHaveCount(1)
+        const violations = await axeViolations(page)
+        expect.soft(violations, `axe violations on ${p.path} (dark):\n${violations.join('\n')}`).toEqual([])
+      }
+    } finally {
+      await setDark('N')
+    }
+  })
+})
