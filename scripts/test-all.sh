@@ -16,7 +16,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== Installing npm packages"
-npm ci --no-audit --no-fund
+# `npm ci` refuses this lockfile here: the registry lacks some platform-specific optional
+# packages (DESIGN §10). Every version is pinned exactly, so `npm install` installs the same tree.
+npm install --no-audit --no-fund
 
 # Every tool below runs on the project's pinned Node 24, not the system's Node 20.
 export PATH="$PWD/node_modules/.bin:$PATH"
