@@ -3,7 +3,10 @@ import { z } from 'zod'
 import { langSchema } from '~/schemas/route-params'
 import { createContact, listContacts } from '~/server/contacts/contacts'
 import { currentActor, runAction } from '~/server/http/server-fn'
-import { findRealtor } from '~/server/realtors/realtors'
+import { isReservedPath } from '~/lib/reserved-paths'
+import { desiredUrlSchema } from '~/schemas/realtor-fields'
+import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, updateRealtor } from '~/server/realtors/realtors'
+import { presignUploads } from '~/server/uploads/presign'
 import { getServices } from '~/server/services'
 
 /** The public homepage's realtor, or null so the route can answer a real 404. */
@@ -36,4 +39,33 @@ export const getEditAccess = createServerFn({ method: 'GET' })
       .where('userId', '=', actor.userId)
       .executeTakeFirst()
     return { canEdit: Boolean(owned) }
+  })
+
+/** Create, change and delete through the same use cases as the REST API (issue 3 §4). */
+export const createMyRealtor = createServerFn({ method: 'POST' })
+  .validator(z.object({ lang: langSchema, realtor: z.unknown() }))
+  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => createRealtor(services, actor, data.realtor)))
+
+export const updateMyRealtor = createServerFn({ method: 'POST' })
+  .validator(z.object({ lang: langSchema, id: z.string().min(1).max(64), patch: z.unknown() }))
+  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => updateRealtor(services, actor, data.id, data.patch)))
+
+export const deleteMyRealtor = createServerFn({ method: 'POST' })
+  .validator(z.object({ lang: langSchema, id: z.string().min(1).max(64) }))
+  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => deleteRealtor(services, actor, data.id)))
+
+export const presignPhotoUploads = createServerFn({ method: 'POST' })
+  .validator(z.object({ lang: langSchema, files: z.unknown() }))
+  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => presignUploads(services, actor, { files: data.files })))
+
+/** The onboarding wizard's live check: free, taken, reserved or invalid. */
+export const checkDesiredUrl = createServerFn({ method: 'GET' })
+  .validator(z.object({ desiredUrl: z.string().max(100), exceptId: z.string().max(64).optional() }))
+  .handler(async ({ data }) => {
+    const parsed = desiredUrlSchema.safeParse(data.desiredUrl)
+    if (!parsed.success) {
+      return { status: isReservedPath(data.desiredUrl.trim()) ? ('reserved' as const) : ('invalid' as const) }
+    }
+    const free = await isDesiredUrlAvailable(await getServices(), parsed.data, data.exceptId)
+    return { status: free ? ('available' as const) : ('taken' as const) }
   })
