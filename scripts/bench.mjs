@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: prints figures, never fails on them (tests never fail on timing).
+ * Needs the production build (`npm run build`). Starts the server on a fresh, seeded data
+ * folder, then measures:
+ *  - Lighthouse 13 (mobile) on the demo homepage in Korean and English: the four scores,
+ *    CLS, and the JavaScript the homepage loads (gzip);
+ *  - the REST API under 50 concurrent connections (autocannon): GET /realtor/{desiredUrl}.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const port = Number(process.env.BENCH_PORT ?? 3410)
+const base = `http://127.0.0.1:${port}`
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-'))
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))))
+  })
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`server did not answer at ${url}`)
+}
+
+if (!fs.existsSync(path.join(root, '.output/server/index.mjs'))) {
+  console.error('Run `npm run build` first.')
+  process.exit(2)
+}
+
+await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'])
+const server = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+try {
+  await waitFor(`${base}/builds/latest.json`)
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+  try {
+    for (const pagePath of ['/sora-park', '/en/sora-park']) {
+      const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' })
+      const lhr = result?.lhr
+      if (!lhr) throw new Error('Lighthouse returned no result')
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN
+      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script')
+      let jsGzip = 0
+      for (const item of scripts) {
+        const body = Buffer.from(await (await fetch(item.url)).arrayBuffer())
+        jsGzip += gzipSync(body, { level: 9 }).length
+      }
+      console.log(
+        `lighthouse mobile ${pagePath}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+          `best practices ${score('best-practices')}, SEO ${score('seo')}, CLS ${cls.toFixed(3)}, ` +
+          `LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms, JavaScript ${(jsGzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files`,
+      )
+      for (const [id, category] of Object.entries(lhr.categories)) {
+        if ((category.score ?? 1) >= 1) continue
+        const failing = category.auditRefs
+          .map((ref) => lhr.audits[ref.id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+          .map((audit) => audit.id)
+        if (failing.length > 0) console.log(`  ${id} below 100: ${failing.slice(0, 8).join(', ')}`)
+      }
+    }
+  } finally {
+    await chrome.kill()
+  }
+
+  const api = await autocannon({ url: `${base}/cozying-api/v1/realtor/sora-park`, connections: 50, duration: 10 })
+  console.log(
+    `GET /cozying-api/v1/realtor/sora-park, 50 connections, 10 s: ${Math.round(api.requests.average)} req/s, ` +
+      `p50 ${api.latency.p50} ms, p99 ${api.latency.p99} ms, errors ${api.errors + api.non2xx}`,
+  )
+} finally {
+  server.kill('SIGTERM')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
