@@ -1,16 +1,35 @@
-import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
-import { messages as enMessages } from '../../locales/en/messages.po'
-import { messages as koMessages } from '../../locales/ko/messages.po'
+import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 
 /**
- * One immutable i18n instance per language. The language of a page comes from its URL,
- * so nothing ever switches an instance's locale: a server rendering a Korean and an
- * English page at the same time cannot mix them up.
+ * One i18n instance per language. The language of a page comes from its URL, so nothing
+ * ever switches an instance's locale: a server rendering a Korean and an English page at
+ * the same time cannot mix them up. Each catalog is its own chunk, so a page downloads
+ * only its language.
  */
 const instances: Record<Lang, I18n> = {
-  ko: setupI18n({ locale: 'ko', messages: { ko: koMessages } }),
-  en: setupI18n({ locale: 'en', messages: { en: enMessages } }),
+  ko: setupI18n({ locale: 'ko' }),
+  en: setupI18n({ locale: 'en' }),
+}
+
+const loaders: Record<Lang, () => Promise<{ messages: Messages }>> = {
+  ko: () => import('../../locales/ko/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+}
+
+const loaded = new Map<Lang, Promise<void>>()
+
+/** Loads a language's catalog once; every entry point awaits it before translating. */
+export function loadCatalog(lang: Lang): Promise<void> {
+  let pending = loaded.get(lang)
+  if (!pending) {
+    pending = loaders[lang]().then(({ messages }) => {
+      instances[lang].load(lang, messages)
+      instances[lang].activate(lang)
+    })
+    loaded.set(lang, pending)
+  }
+  return pending
 }
 
 export function i18nFor(lang: Lang): I18n {

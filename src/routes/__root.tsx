@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { NotFoundPage, ServerErrorPage } from '~/components/error-page'
 import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-version-watcher'
 import { getSiteContext } from '~/functions/site.functions'
-import { i18nFor } from '~/i18n/i18n'
+import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
 import { OWN_DOMAIN_META } from '~/lib/own-domain'
 import type { SiteContext } from '~/lib/site'
@@ -16,7 +16,8 @@ import stylesHref from '~/styles.css?url'
 let siteContextInBrowser: SiteContext | undefined
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient; ownDomain: string | undefined }>()({
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
+    await loadCatalog(langFromPath(location.pathname))
     if (typeof window !== 'undefined' && siteContextInBrowser) return { site: siteContextInBrowser }
     const site = await getSiteContext()
     if (typeof window !== 'undefined') siteContextInBrowser = site

@@ -81,7 +81,8 @@ export const realtorInputSchema = z
     hompageUrl: optional(urlSchema),
     aboutMeKr: optional(shortText(5000)),
     aboutMeEn: optional(shortText(5000)),
-    salesCount: optional(nonNegativeInt),
+    // A count column is a 32-bit integer on PostgreSQL.
+    salesCount: optional(nonNegativeInt.max(2_147_483_647, { error: messageId(msg`This number is too large`) })),
     lastYearSalesTotal: optional(nonNegativeInt),
     licenseNumber: optional(shortText(40)),
     careerStart: optional(careerDateSchema),

@@ -142,7 +142,7 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
               />
             ) : null}
             <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
-            <div className="mx-auto flex min-h-[28rem] max-w-5xl flex-col justify-end gap-5 px-4 pt-24 pb-10 sm:min-h-[34rem] sm:px-6 sm:pb-14">
+            <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">
               {logos.length > 0 ? (
                 <div className="flex gap-3">
                   {logos.map((logo) => (

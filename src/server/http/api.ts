@@ -1,3 +1,4 @@
+import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
@@ -117,6 +118,7 @@ function isMethod(value: string): value is Method {
 /** Answers any request under `/cozying-api/`: JSON always, 404 and 405 included. */
 export async function handleApiRequest(request: Request, options: { services: AppServices; clientIp: string }): Promise<Response> {
   const lang = apiLang(request)
+  await loadCatalog(lang)
   const url = new URL(request.url)
   try {
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : undefined

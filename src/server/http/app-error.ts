@@ -79,8 +79,20 @@ export function validationError(error: z.ZodError): AppError {
   })
 }
 
+/**
+ * True when any string in the value holds a NUL character. PostgreSQL cannot store one in
+ * text, so it is refused as bad input before it can become a server error.
+ */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 32 || typeof value !== 'object' || value === null) return false
+  const entries = Array.isArray(value) ? value : Object.entries(value).flat()
+  return entries.some((item) => containsNul(item, depth + 1))
+}
+
 /** Parses input with a schema or throws a 400 AppError carrying the field errors. */
 export function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown): z.output<TSchema> {
+  if (containsNul(input)) throw new AppError('BAD_REQUEST', msg`The request contains characters that are not allowed`)
   const result = schema.safeParse(input)
   if (!result.success) throw validationError(result.error)
   return result.data

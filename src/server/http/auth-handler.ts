@@ -1,3 +1,4 @@
+import { loadCatalog } from '~/i18n/i18n'
 import type { AppServices } from '~/server/services'
 import { enforceRateLimit } from './rate-limit'
 import { apiLang, errorResponse } from './responses'
@@ -12,7 +13,9 @@ export async function handleAuthRequest(request: Request, options: { services: A
     try {
       await enforceRateLimit(services.db, 'auth', options.clientIp, services.config.rateLimits.auth, services.now())
     } catch (error) {
-      return errorResponse(error, apiLang(request))
+      const lang = apiLang(request)
+      await loadCatalog(lang)
+      return errorResponse(error, lang)
     }
   }
   return services.auth.handler(request)

@@ -1,5 +1,5 @@
 import { getRequest } from '@tanstack/react-start/server'
-import { translate } from '~/i18n/i18n'
+import { loadCatalog, translate } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { getServices, type AppServices } from '~/server/services'
@@ -19,6 +19,7 @@ export async function currentActor(services: AppServices): Promise<Actor | null>
  */
 export async function runAction<T>(lang: Lang, action: (context: { services: AppServices; actor: Actor | null }) => Promise<T>): Promise<ActionResult<T>> {
   const services = await getServices()
+  await loadCatalog(lang)
   try {
     const actor = await currentActor(services)
     return { ok: true, data: await action({ services, actor }) }

@@ -1,3 +1,4 @@
+import { loadCatalog } from '~/i18n/i18n'
 import { msg } from '@lingui/core/macro'
 import type { AppServices } from '~/server/services'
 import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/accept-upload'
@@ -23,6 +24,7 @@ const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
  */
 export async function handleUploadRequest(request: Request, services: AppServices): Promise<Response> {
   const lang = apiLang(request)
+  await loadCatalog(lang)
   const url = new URL(request.url)
   let key: string
   try {
