@@ -19,6 +19,7 @@ import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/
 import { Route as Char123LangChar125AdminRouteImport } from './routes/{-$lang}/admin'
 import { Route as Char123LangChar125AgreementRouteImport } from './routes/{-$lang}/agreement'
 import { Route as Char123LangChar125ProcessRouteImport } from './routes/{-$lang}/process'
+import { Route as Char123LangChar125RealtorsRouteImport } from './routes/{-$lang}/realtors'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as Char123LangChar125DesiredUrlIndexRouteImport } from './routes/{-$lang}/$desiredUrl/index'
 import { Route as Char123LangChar125DesiredUrlAdminRouteImport } from './routes/{-$lang}/$desiredUrl/admin'
@@ -80,6 +81,12 @@ const Char123LangChar125ProcessRoute =
   Char123LangChar125ProcessRouteImport.update({
     id: '/process',
     path: '/process',
+    getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
+const Char123LangChar125RealtorsRoute =
+  Char123LangChar125RealtorsRouteImport.update({
+    id: '/realtors',
+    path: '/realtors',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
@@ -146,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
+  '/{-$lang}/realtors': typeof Char123LangChar125RealtorsRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
@@ -165,6 +173,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
+  '/{-$lang}/realtors': typeof Char123LangChar125RealtorsRoute
   '/{-$lang}': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
@@ -187,6 +196,7 @@ export interface FileRoutesById {
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
+  '/{-$lang}/realtors': typeof Char123LangChar125RealtorsRoute
   '/{-$lang}/': typeof Char123LangChar125IndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
+    | '/{-$lang}/realtors'
     | '/{-$lang}/'
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
+    | '/{-$lang}/realtors'
     | '/{-$lang}'
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
@@ -250,6 +262,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
+    | '/{-$lang}/realtors'
     | '/{-$lang}/'
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
@@ -341,6 +354,13 @@ declare module '@tanstack/react-router' {
       path: '/process'
       fullPath: '/{-$lang}/process'
       preLoaderRoute: typeof Char123LangChar125ProcessRouteImport
+      parentRoute: typeof Char123LangChar125RouteRoute
+    }
+    '/{-$lang}/realtors': {
+      id: '/{-$lang}/realtors'
+      path: '/realtors'
+      fullPath: '/{-$lang}/realtors'
+      preLoaderRoute: typeof Char123LangChar125RealtorsRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
     '/api/auth/$': {
@@ -444,6 +464,7 @@ interface Char123LangChar125RouteRouteChildren {
   Char123LangChar125AdminRoute: typeof Char123LangChar125AdminRoute
   Char123LangChar125AgreementRoute: typeof Char123LangChar125AgreementRoute
   Char123LangChar125ProcessRoute: typeof Char123LangChar125ProcessRoute
+  Char123LangChar125RealtorsRoute: typeof Char123LangChar125RealtorsRoute
   Char123LangChar125IndexRoute: typeof Char123LangChar125IndexRoute
   Char123LangChar125LoginRedirectRoute: typeof Char123LangChar125LoginRedirectRoute
   Char123LangChar125LoginIndexRoute: typeof Char123LangChar125LoginIndexRoute
@@ -456,6 +477,7 @@ const Char123LangChar125RouteRouteChildren: Char123LangChar125RouteRouteChildren
     Char123LangChar125AdminRoute: Char123LangChar125AdminRoute,
     Char123LangChar125AgreementRoute: Char123LangChar125AgreementRoute,
     Char123LangChar125ProcessRoute: Char123LangChar125ProcessRoute,
+    Char123LangChar125RealtorsRoute: Char123LangChar125RealtorsRoute,
     Char123LangChar125IndexRoute: Char123LangChar125IndexRoute,
     Char123LangChar125LoginRedirectRoute: Char123LangChar125LoginRedirectRoute,
     Char123LangChar125LoginIndexRoute: Char123LangChar125LoginIndexRoute,

@@ -1,6 +1,7 @@
 import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
+import { listDirectory } from '~/server/directory/directory'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
@@ -74,6 +75,7 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/realtor', {
+    GET: async (context) => json(await listDirectory(context.services, Object.fromEntries(context.url.searchParams))),
     POST: async (context) => {
       const actor = await requireActor(context)
       return json(await createRealtor(context.services, actor, await readJsonBody(context.request)), 201)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { contactRequestSchema } from '~/schemas/contact'
+import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { contactMessageSchema } from '~/server/contacts/contact-store'
 import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
@@ -45,6 +46,11 @@ export function buildOpenApiDocument(serverUrl: string) {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         '/realtor': {
+          get: {
+            summary: 'The directory of published homepages, filtered by state and city, paged',
+            requestParams: { query: directoryQuerySchema },
+            responses: { '200': { description: 'One page of realtors', ...jsonContent(directoryPageSchema.meta({ id: 'DirectoryPage' })) }, ...errorResponses(400) },
+          },
           post: {
             summary: 'Create the realtor of the signed-in account',
             security: bearer,

@@ -43,6 +43,7 @@ export async function buildSitemap(services: AppServices, origin: string, ownDom
     : [
         { path: '/', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
         { path: '/agreement' },
+        { path: '/realtors', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
         ...homepages.map((homepage) => ({ path: `/${homepage.desiredUrl}`, lastmod: homepage.updatedAt.slice(0, 10) })),
       ]
   return [

@@ -3,7 +3,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { LoginPage } from '~/features/pages/placeholder-pages'
 
+import { loginSearchSchema } from '~/schemas/navigation'
+
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/')({
+  validateSearch: loginSearchSchema,
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,

@@ -1,0 +1,104 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { langParam, type Lang } from '~/lib/lang'
+import { REGION_STATES } from '~/schemas/realtor'
+import type { DirectoryPage } from '~/schemas/directory'
+import { RealtorCard, stateLabel } from './realtor-card'
+
+type Filters = { state?: 'CA' | 'GA'; city?: string; page?: number }
+
+function FilterLink({ lang, search, active, children }: { lang: Lang; search: Filters; active: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to="/{-$lang}/realtors"
+      params={{ lang: langParam(lang) }}
+      search={search}
+      aria-current={active ? 'true' : undefined}
+      className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition ${
+        active
+          ? 'border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900'
+          : 'border-stone-300 text-stone-800 hover:border-stone-500 dark:border-stone-600 dark:text-stone-100'
+      }`}
+    >
+      {children}
+    </Link>
+  )
+}
+
+/**
+ * The directory: filter links (plain links that work without JavaScript, client-side
+ * navigation with it), cards and paging, all carried in the URL.
+ */
+export function DirectoryView({
+  lang,
+  filters,
+  page,
+  cities,
+}: {
+  lang: Lang
+  filters: Filters
+  page: DirectoryPage
+  cities: Array<{ state: string; city: string; count: number }>
+}) {
+  const { t } = useLingui()
+  const total = page.total
+  return (
+    <div>
+      <nav aria-label={t`Filter by state`} className="flex flex-wrap gap-2">
+        <FilterLink lang={lang} search={{}} active={!filters.state && !filters.city}>
+          <Trans>All</Trans>
+        </FilterLink>
+        {REGION_STATES.map((state) => (
+          <FilterLink key={state} lang={lang} search={{ state }} active={filters.state === state && !filters.city}>
+            {stateLabel(lang, state)}
+          </FilterLink>
+        ))}
+      </nav>
+      {cities.length > 0 ? (
+        <nav aria-label={t`Filter by city`} className="mt-3 flex flex-wrap gap-2">
+          {cities.map((item) => (
+            <FilterLink
+              key={`${item.state}-${item.city}`}
+              lang={lang}
+              search={{ state: item.state === 'GA' ? 'GA' : 'CA', city: item.city }}
+              active={filters.city?.toLowerCase() === item.city.toLowerCase()}
+            >
+              {item.city} <span className="ml-1 text-stone-500 dark:text-stone-400">({item.count})</span>
+            </FilterLink>
+          ))}
+        </nav>
+      ) : null}
+      <p className="mt-6 text-stone-700 dark:text-stone-300" aria-live="polite" data-testid="directory-count">
+        <Plural value={total} one="# realtor found" other="# realtors found" />
+      </p>
+      {page.realtors.length > 0 ? (
+        <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-results">
+          {page.realtors.map((realtor) => (
+            <li key={realtor.id}>
+              <RealtorCard realtor={realtor} lang={lang} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 rounded-xl bg-stone-100 p-6 text-stone-700 dark:bg-stone-900 dark:text-stone-300">
+          <Trans>No realtor has a homepage here yet. Try another city.</Trans>
+        </p>
+      )}
+      {page.totalPages > 1 ? (
+        <nav aria-label={t`Pages`} className="mt-8 flex flex-wrap items-center gap-2">
+          {Array.from({ length: page.totalPages }, (_, index) => index + 1)
+            .filter((number) => Math.abs(number - page.page) <= 3 || number === 1 || number === page.totalPages)
+            .map((number) => (
+              <FilterLink key={number} lang={lang} search={{ ...filters, page: number }} active={number === page.page}>
+                <span className="sr-only">
+                  <Trans>Page</Trans>{' '}
+                </span>
+                {number}
+              </FilterLink>
+            ))}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

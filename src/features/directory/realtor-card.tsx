@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { langParam, type Lang } from '~/lib/lang'
+import type { DirectoryCard } from '~/schemas/directory'
+
+const STATE_LABEL: Record<Lang, Record<string, string>> = {
+  ko: { CA: '캘리포니아', GA: '조지아' },
+  en: { CA: 'California', GA: 'Georgia' },
+}
+
+export function stateLabel(lang: Lang, state: string): string {
+  return STATE_LABEL[lang][state] ?? state
+}
+
+/** One published realtor: photo, name, brokerage, regions, languages, link to the homepage. */
+export function RealtorCard({ realtor, lang }: { realtor: DirectoryCard; lang: Lang }) {
+  const { t } = useLingui()
+  const name = (lang === 'ko' ? realtor.displayNameKo || realtor.displayNameEn : realtor.displayNameEn || realtor.displayNameKo) || realtor.desiredUrl
+  const languages = realtor.languages.map((code) => (code === 'ko' ? t`Korean` : t`English`)).join(', ')
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
+      <div className="aspect-[4/3] overflow-hidden bg-stone-200 dark:bg-stone-800">
+        {realtor.photoUrl ? (
+          <img src={realtor.photoUrl} alt="" width={480} height={360} loading="lazy" decoding="async" className="size-full object-cover" />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h3 className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+          <Link
+            to="/{-$lang}/$desiredUrl"
+            params={{ lang: langParam(lang), desiredUrl: realtor.desiredUrl }}
+            className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
+          >
+            {name}
+          </Link>
+        </h3>
+        {realtor.brokerageName ? <p className="text-sm text-stone-600 dark:text-stone-300">{realtor.brokerageName}</p> : null}
+        {realtor.regions.length > 0 ? (
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            <span className="sr-only">
+              <Trans>Areas served:</Trans>{' '}
+            </span>
+            {realtor.regions.map((region) => `${region.city}, ${stateLabel(lang, region.state)}`).join(' · ')}
+          </p>
+        ) : null}
+        {languages ? (
+          <p className="mt-auto pt-2 text-sm">
+            <span className="rounded-full bg-stone-100 px-2.5 py-1 font-medium text-stone-800 dark:bg-stone-800 dark:text-stone-100">
+              <Trans>Homepage in {languages}</Trans>
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  )
+}

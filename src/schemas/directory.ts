@@ -1,0 +1,50 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { messageId } from './messages'
+import { regionStateSchema } from './realtor'
+
+export const DIRECTORY_PAGE_SIZE = 12
+export const DIRECTORY_MAX_PAGE_SIZE = 50
+
+/** The directory's filters, shared by the page's search params and the REST query. */
+export const directoryQuerySchema = z.object({
+  state: regionStateSchema.optional(),
+  city: z.string().trim().min(1).max(80, { error: messageId(msg`This text is too long`) }).optional(),
+  page: z.coerce
+    .number({ error: messageId(msg`Enter a number`) })
+    .int({ error: messageId(msg`Enter a whole number`) })
+    .min(1, { error: messageId(msg`Enter a page number of 1 or more`) })
+    .max(10_000, { error: messageId(msg`This number is too large`) })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: messageId(msg`Enter a number`) })
+    .int({ error: messageId(msg`Enter a whole number`) })
+    .min(1, { error: messageId(msg`Choose a page size from 1 to 50`) })
+    .max(DIRECTORY_MAX_PAGE_SIZE, { error: messageId(msg`Choose a page size from 1 to 50`) })
+    .default(DIRECTORY_PAGE_SIZE),
+})
+export type DirectoryQuery = z.output<typeof directoryQuerySchema>
+
+/** A published realtor as the directory shows it: public fields only. */
+export const directoryCardSchema = z.object({
+  id: z.string(),
+  desiredUrl: z.string(),
+  displayNameKo: z.string().nullable(),
+  displayNameEn: z.string().nullable(),
+  brokerageName: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  regions: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: z.string().nullable() })),
+  /** The languages the homepage's own texts are written in. */
+  languages: z.array(z.enum(['ko', 'en'])),
+  updatedAt: z.string(),
+})
+export type DirectoryCard = z.infer<typeof directoryCardSchema>
+
+export const directoryPageSchema = z.object({
+  realtors: z.array(directoryCardSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+})
+export type DirectoryPage = z.infer<typeof directoryPageSchema>
