@@ -1,0 +1,33 @@
+import type { AppServices } from '~/server/services'
+import type { Actor } from './actor'
+
+/** What the pages know about the signed-in account (never secrets). */
+export type SessionInfo = {
+  user: { id: string; email: string; name: string }
+  isAdmin: boolean
+  /** The account's own homepage, if it has made one. */
+  realtor: { id: string; desiredUrl: string } | null
+}
+
+export async function sessionInfo(services: AppServices, actor: Actor | null, name: string): Promise<SessionInfo | null> {
+  if (!actor) return null
+  const realtor = await services.db
+    .selectFrom('realtor')
+    .select(['id', 'desiredUrl'])
+    .where('userId', '=', actor.userId)
+    .orderBy('createdAt')
+    .executeTakeFirst()
+  return { user: { id: actor.userId, email: actor.email, name }, isAdmin: actor.isAdmin, realtor: realtor ?? null }
+}
+
+/** May this account edit the realtor at this desiredUrl? Owner or admin. */
+export async function editAccess(services: AppServices, actor: Actor | null, desiredUrl: string): Promise<'allowed' | 'forbidden' | 'missing' | 'anonymous'> {
+  if (!actor) return 'anonymous'
+  const realtor = await services.db
+    .selectFrom('realtor')
+    .select(['id', 'userId'])
+    .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
+    .executeTakeFirst()
+  if (!realtor) return 'missing'
+  return realtor.userId === actor.userId || actor.isAdmin ? 'allowed' : 'forbidden'
+}
