@@ -27,6 +27,7 @@ import { Route as Char123LangChar125DesiredUrlAgreementRouteImport } from './rou
 import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './routes/{-$lang}/$desiredUrl/process'
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
+import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$lang}/login/reset'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
@@ -130,6 +131,12 @@ const Char123LangChar125LoginRedirectRoute =
     path: '/login/redirect',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125LoginResetRoute =
+  Char123LangChar125LoginResetRouteImport.update({
+    id: '/login/reset',
+    path: '/login/reset',
+    getParentRoute: () => Char123LangChar125RouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlLoginIndexRoute =
   Char123LangChar125DesiredUrlLoginIndexRouteImport.update({
     id: '/login/',
@@ -160,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -180,6 +188,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -203,6 +212,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
+  '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -247,6 +258,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl'
     | '/{-$lang}/login'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -269,6 +281,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
+    | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -412,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125LoginRedirectRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/login/reset': {
+      id: '/{-$lang}/login/reset'
+      path: '/login/reset'
+      fullPath: '/{-$lang}/login/reset'
+      preLoaderRoute: typeof Char123LangChar125LoginResetRouteImport
+      parentRoute: typeof Char123LangChar125RouteRoute
+    }
     '/{-$lang}/$desiredUrl/login/': {
       id: '/{-$lang}/$desiredUrl/login/'
       path: '/login'
@@ -467,6 +487,7 @@ interface Char123LangChar125RouteRouteChildren {
   Char123LangChar125RealtorsRoute: typeof Char123LangChar125RealtorsRoute
   Char123LangChar125IndexRoute: typeof Char123LangChar125IndexRoute
   Char123LangChar125LoginRedirectRoute: typeof Char123LangChar125LoginRedirectRoute
+  Char123LangChar125LoginResetRoute: typeof Char123LangChar125LoginResetRoute
   Char123LangChar125LoginIndexRoute: typeof Char123LangChar125LoginIndexRoute
 }
 
@@ -480,6 +501,7 @@ const Char123LangChar125RouteRouteChildren: Char123LangChar125RouteRouteChildren
     Char123LangChar125RealtorsRoute: Char123LangChar125RealtorsRoute,
     Char123LangChar125IndexRoute: Char123LangChar125IndexRoute,
     Char123LangChar125LoginRedirectRoute: Char123LangChar125LoginRedirectRoute,
+    Char123LangChar125LoginResetRoute: Char123LangChar125LoginResetRoute,
     Char123LangChar125LoginIndexRoute: Char123LangChar125LoginIndexRoute,
   }
 

@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { AccountNav } from '~/features/auth/account-nav'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { LanguageSwitch } from './language-switch'
@@ -8,6 +9,7 @@ import { LanguageSwitch } from './language-switch'
 /** Header with the language switch, the main landmark and the footer: every page's frame. */
 export function PageShell({ children }: { children: ReactNode }) {
   const lang = useLang()
+  const { t } = useLingui()
   const { site } = useRouteContext({ from: '__root__' })
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
@@ -26,14 +28,8 @@ export function PageShell({ children }: { children: ReactNode }) {
           >
             {site.siteName[lang]}
           </Link>
-          <nav aria-label={lang === 'ko' ? '주 메뉴' : 'Main'} className="flex items-center gap-2">
-            <Link
-              to="/{-$lang}/login"
-              params={{ lang: langParam(lang) }}
-              className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-            >
-              <Trans>Sign in</Trans>
-            </Link>
+          <nav aria-label={t`Main menu`} className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
+            <AccountNav />
             <LanguageSwitch />
           </nav>
         </div>

@@ -2,6 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { langSchema } from '~/schemas/route-params'
 import { createContact, listContacts } from '~/server/contacts/contacts'
+import { enforceRateLimit } from '~/server/http/rate-limit'
 import { currentActor, runAction } from '~/server/http/server-fn'
 import { isReservedPath } from '~/lib/reserved-paths'
 import { desiredUrlSchema } from '~/schemas/realtor-fields'
@@ -56,7 +57,13 @@ export const deleteMyRealtor = createServerFn({ method: 'POST' })
 
 export const presignPhotoUploads = createServerFn({ method: 'POST' })
   .validator(z.object({ lang: langSchema, files: z.unknown() }))
-  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => presignUploads(services, actor, { files: data.files })))
+  .handler(async ({ data }) =>
+    runAction(data.lang, async ({ services, actor }) => {
+      // The same limit as the REST presign route, counted per account.
+      if (actor) await enforceRateLimit(services.db, 'upload', actor.userId, services.config.rateLimits.upload, services.now())
+      return presignUploads(services, actor, { files: data.files })
+    }),
+  )
 
 /** The onboarding wizard's live check: free, taken, reserved or invalid. */
 export const checkDesiredUrl = createServerFn({ method: 'GET' })

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { NotFoundPage, ServerErrorPage } from '~/components/error-page'
+import { ToastProvider } from '~/components/toast'
 import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-version-watcher'
 import { getSiteContext } from '~/functions/site.functions'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
@@ -51,7 +52,9 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body className="antialiased">
-        <I18nProvider i18n={i18nFor(lang)}>{children}</I18nProvider>
+        <I18nProvider i18n={i18nFor(lang)}>
+          <ToastProvider>{children}</ToastProvider>
+        </I18nProvider>
         <NewVersionWatcher />
         <Scripts />
       </body>

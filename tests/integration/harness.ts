@@ -6,6 +6,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { expect, inject } from 'vitest'
 import type { RealtorInput } from '../../src/schemas/realtor'
+import { resolveActor, type Actor } from '../../src/server/auth/actor'
 import { envSchema, type Env } from '../../src/server/config/env'
 import { openDatabase, type AppDatabase } from '../../src/server/db/database'
 import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
@@ -248,6 +249,16 @@ export async function signUp(services: AppServices, email: string, password = PA
   const token = result.headers.get('set-auth-token')
   if (result.status !== 200 || !token) throw new Error(`sign-up of ${email} failed: ${result.status} ${result.text}`)
   return token
+}
+
+/**
+ * The Actor a use case sees for a bearer token, resolved the way the server functions and
+ * REST handlers resolve it (admin by ADMIN_EMAILS); for calling use cases directly.
+ */
+export async function actorFor(services: AppServices, token: string): Promise<Actor> {
+  const actor = await resolveActor(services.auth, new Headers({ authorization: `Bearer ${token}` }), services.config.adminEmails)
+  if (!actor) throw new Error('the token did not resolve to a signed-in user')
+  return actor
 }
 
 /** desiredUrl allows letters, hyphens and underscores only, so the random part is letters. */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import { LanguageSwitch } from '~/components/language-switch'
 import { careerYears } from '~/lib/career'
 import { formatNumber, formatPrice } from '~/lib/format'
@@ -23,9 +23,10 @@ function telHref(phone: string, countryCode: string): string {
 }
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  const prefix = useContext(IdPrefix)
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 py-12 sm:py-16">
-      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
+    <section id={`${prefix}${id}`} aria-labelledby={`${prefix}${id}-title`} className="scroll-mt-20 py-12 sm:py-16">
+      <h2 id={`${prefix}${id}-title`} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
         {title}
       </h2>
       <div className="mt-6">{children}</div>
@@ -57,8 +58,19 @@ function paragraphs(text: string) {
     .filter(Boolean)
 }
 
-/** The public homepage (issue 4): every section appears only when it has content. */
-export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; lang: Lang; today: Date }) {
+/** Ids inside a preview get a prefix so they never clash with the editor page around it. */
+const IdPrefix = createContext('')
+
+/**
+ * The public homepage (issue 4): every section appears only when it has content. The
+ * `preview` variant is the same page for the editor's live preview: no landmarks, no
+ * navigation or form of its own, and ids that cannot clash with the editor's.
+ */
+export function RealtorHomepage({ realtor, lang, today, variant = 'page' }: { realtor: Realtor; lang: Lang; today: Date; variant?: 'page' | 'preview' }) {
+  const preview = variant === 'preview'
+  const Main = preview ? 'div' : 'main'
+  const Header = preview ? 'div' : 'header'
+  const Footer = preview ? 'div' : 'footer'
   const { t } = useLingui()
   const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
@@ -93,23 +105,26 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
   ].filter((item) => item !== undefined)
 
   return (
+    <IdPrefix.Provider value={preview ? 'preview-' : ''}>
     <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-        >
-          <Trans>Skip to content</Trans>
-        </a>
-        <header
-          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+      <div className={`${preview ? '' : 'min-h-dvh'} bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200`}>
+        {preview ? null : (
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+          >
+            <Trans>Skip to content</Trans>
+          </a>
+        )}
+        <Header
+          className={`${preview ? '' : 'sticky top-0'} z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
         >
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
             <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
               {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
               <span className="truncate">{name}</span>
             </a>
-            <nav aria-label={t`Sections`} className="flex items-center gap-1">
+            <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
               <ul className="hidden items-center gap-1 sm:flex">
                 {navItems.map((item) => (
                   <li key={item.href}>
@@ -119,15 +134,15 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
                   </li>
                 ))}
               </ul>
-              <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />
-              <LanguageSwitch />
+              {preview ? null : <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />}
+              {preview ? null : <LanguageSwitch />}
             </nav>
           </div>
-        </header>
+        </Header>
 
-        <main id="main" tabIndex={-1} className="outline-none">
+        <Main id={preview ? undefined : 'main'} tabIndex={preview ? undefined : -1} className="outline-none">
           <section
-            aria-labelledby="hero-title"
+            aria-labelledby={preview ? 'preview-hero-title' : 'hero-title'}
             className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
           >
             {top ? (
@@ -151,9 +166,15 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
                 </div>
               ) : null}
               <div>
-                <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-                  {name}
-                </h1>
+                {preview ? (
+                  <p id="preview-hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                    {name}
+                  </p>
+                ) : (
+                  <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                    {name}
+                  </h1>
+                )}
                 {otherName !== name ? (
                   <p className="mt-1 text-lg text-white/85" lang={lang === 'ko' ? 'en' : 'ko'}>
                     {otherName}
@@ -301,12 +322,18 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
             ))}
 
             <Section id="contact" title={<Trans>Send {name} a message</Trans>}>
-              <ContactForm realtorId={realtor.id} lang={lang} />
+              {preview ? (
+                <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-600 dark:border-stone-700 dark:text-stone-300">
+                  <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
+                </p>
+              ) : (
+                <ContactForm realtorId={realtor.id} lang={lang} />
+              )}
             </Section>
           </div>
-        </main>
+        </Main>
 
-        <footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
+        <Footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
           <div className="mx-auto grid max-w-5xl gap-2 px-4 py-8 sm:px-6">
             <p className="font-semibold text-stone-900 dark:text-stone-100">{name}</p>
             {licenseNumber ? (
@@ -332,8 +359,9 @@ export function RealtorHomepage({ realtor, lang, today }: { realtor: Realtor; la
               </a>
             </p>
           </div>
-        </footer>
+        </Footer>
       </div>
     </div>
+    </IdPrefix.Provider>
   )
 }

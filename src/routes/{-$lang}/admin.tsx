@@ -1,17 +1,58 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
+import { PageHeading, PageShell } from '~/components/page-shell'
+import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
-import { AdminPage } from '~/features/pages/placeholder-pages'
+import { PlatformAdminPanel } from '~/features/platform-admin/platform-admin-panel'
+import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 
+/*
+ * /admin: a platform admin sees every realtor; a realtor goes to their own editor, and an
+ * account without a homepage to the onboarding.
+ */
 export const Route = createFileRoute('/{-$lang}/admin')({
+  beforeLoad: async ({ params, location }) => {
+    const lang = langFromParam(params.lang)
+    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    if (!session.isAdmin) {
+      if (session.realtor) {
+        throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: session.realtor.desiredUrl } })
+      }
+      throw redirect({ to: '/{-$lang}/process', params: { lang: langParam(lang) } })
+    }
+    return { session }
+  },
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
       path: '/admin',
-      title: msg`Edit your homepage`,
-      description: msg`Edit your homepage, photos, texts and design.`,
+      title: msg`Platform admin`,
+      description: msg`All realtors and their homepages.`,
       noindex: true,
     }),
-  component: AdminPage,
+  component: AdminRoute,
 })
+
+function AdminRoute() {
+  const { session } = Route.useRouteContext()
+  const { lang } = Route.useParams()
+  return (
+    <PageShell>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <PageHeading>
+          <Trans>Platform admin</Trans>
+        </PageHeading>
+        {session.realtor ? (
+          <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang, desiredUrl: session.realtor.desiredUrl }} className="font-medium text-blue-800 underline underline-offset-4 dark:text-blue-300">
+            <Trans>Edit my own homepage</Trans>
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-8">
+        <PlatformAdminPanel lang={langFromParam(lang)} />
+      </div>
+    </PageShell>
+  )
+}

@@ -1,9 +1,23 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PageShell } from '~/components/page-shell'
+import { requireSession } from '~/features/auth/guards'
+import { OnboardingWizard } from '~/features/onboarding/onboarding-wizard'
 import { staticPageHead } from '~/features/pages/page-head'
-import { ProcessPage } from '~/features/pages/placeholder-pages'
+import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 
 export const Route = createFileRoute('/{-$lang}/process')({
+  validateSearch: z.object({ step: z.coerce.number().int().min(1).max(9).optional().catch(undefined) }),
+  beforeLoad: async ({ params, location }) => {
+    const lang = langFromParam(params.lang)
+    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    // One homepage per account (admins may make more): the editor is where it is changed.
+    if (session.realtor && !session.isAdmin) {
+      throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: session.realtor.desiredUrl } })
+    }
+    return { session }
+  },
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -13,5 +27,16 @@ export const Route = createFileRoute('/{-$lang}/process')({
       description: msg`Create your bilingual homepage step by step.`,
       noindex: true,
     }),
-  component: ProcessPage,
+  component: ProcessRoute,
 })
+
+function ProcessRoute() {
+  const { session } = Route.useRouteContext()
+  const { lang } = Route.useParams()
+  const { step } = Route.useSearch()
+  return (
+    <PageShell>
+      <OnboardingWizard lang={langFromParam(lang)} step={step ?? 1} user={{ id: session.user.id, email: session.user.email }} />
+    </PageShell>
+  )
+}

@@ -1,9 +1,24 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { ForbiddenPage } from '~/components/forbidden-page'
+import { PageShell } from '~/components/page-shell'
+import { requireSession } from '~/features/auth/guards'
+import { EditorPage } from '~/features/editor/editor-page'
 import { staticPageHead } from '~/features/pages/page-head'
-import { AdminPage } from '~/features/pages/placeholder-pages'
+import { getEditAccessByUrl } from '~/functions/session.functions'
+import { langFromParam, localizedPath } from '~/lib/lang'
+import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
+  validateSearch: z.object({ tab: z.enum(['homepage', 'messages']).optional().catch(undefined) }),
+  beforeLoad: async ({ params, location }) => {
+    const lang = langFromParam(params.lang)
+    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const access = await getEditAccessByUrl({ data: { desiredUrl: params.desiredUrl } })
+    if (access !== 'allowed') markResponseStatus(403)
+    return { session, canEdit: access === 'allowed' }
+  },
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -13,5 +28,17 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
       description: msg`Edit your homepage, photos, texts and design.`,
       noindex: true,
     }),
-  component: AdminPage,
+  component: EditorRoute,
 })
+
+function EditorRoute() {
+  const { realtor, canEdit } = Route.useRouteContext()
+  const { lang } = Route.useParams()
+  const { tab } = Route.useSearch()
+  if (!canEdit) return <ForbiddenPage />
+  return (
+    <PageShell>
+      <EditorPage key={realtor.id} realtor={realtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} />
+    </PageShell>
+  )
+}

@@ -1,9 +1,26 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { ForbiddenPage } from '~/components/forbidden-page'
+import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
-import { ProcessPage } from '~/features/pages/placeholder-pages'
+import { getEditAccessByUrl } from '~/functions/session.functions'
+import { langFromParam, langParam, localizedPath } from '~/lib/lang'
+import { markResponseStatus } from '~/lib/response-status'
 
+/*
+ * /{desiredUrl}/process: the homepage already exists, so its owner (or an admin) continues
+ * in the editor; anyone else gets a 403, a visitor the sign-in page.
+ */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/process')({
+  beforeLoad: async ({ params, location }) => {
+    const lang = langFromParam(params.lang)
+    await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const access = await getEditAccessByUrl({ data: { desiredUrl: params.desiredUrl } })
+    if (access === 'allowed') {
+      throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: params.desiredUrl } })
+    }
+    markResponseStatus(403)
+  },
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -13,5 +30,5 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/process')({
       description: msg`Create your bilingual homepage step by step.`,
       noindex: true,
     }),
-  component: ProcessPage,
+  component: ForbiddenPage,
 })

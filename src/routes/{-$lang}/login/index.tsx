@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { SignInPage } from '~/features/auth/sign-in-page'
+import { authProvidersQuery } from '~/features/auth/session-query'
+import { signInPageSearchSchema } from '~/features/auth/sign-in-flow'
 import { staticPageHead } from '~/features/pages/page-head'
-import { LoginPage } from '~/features/pages/placeholder-pages'
-
-import { loginSearchSchema } from '~/schemas/navigation'
+import { langFromParam } from '~/lib/lang'
 
 export const Route = createFileRoute('/{-$lang}/login/')({
-  validateSearch: loginSearchSchema,
+  validateSearch: signInPageSearchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authProvidersQuery()),
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -16,5 +18,8 @@ export const Route = createFileRoute('/{-$lang}/login/')({
       description: msg`Sign in to edit your homepage and read your messages.`,
       noindex: true,
     }),
-  component: LoginPage,
+  component: function LoginRoute() {
+    const { lang } = Route.useParams()
+    return <SignInPage lang={langFromParam(lang)} search={Route.useSearch()} />
+  },
 })

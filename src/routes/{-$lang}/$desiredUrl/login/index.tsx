@@ -1,12 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { SignInPage } from '~/features/auth/sign-in-page'
+import { authProvidersQuery } from '~/features/auth/session-query'
+import { signInPageSearchSchema } from '~/features/auth/sign-in-flow'
+import { realtorDisplayName } from '~/features/homepage/realtor-names'
 import { staticPageHead } from '~/features/pages/page-head'
-import { LoginPage } from '~/features/pages/placeholder-pages'
-
-import { loginSearchSchema } from '~/schemas/navigation'
+import { langFromParam } from '~/lib/lang'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/')({
-  validateSearch: loginSearchSchema,
+  validateSearch: signInPageSearchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authProvidersQuery()),
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -16,5 +19,16 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/')({
       description: msg`Sign in to edit your homepage and read your messages.`,
       noindex: true,
     }),
-  component: LoginPage,
+  component: function RealtorLoginRoute() {
+    const lang = langFromParam(Route.useParams().lang)
+    // The parent route has loaded the realtor (or answered 404).
+    const { realtor } = Route.useRouteContext()
+    return (
+      <SignInPage
+        lang={lang}
+        search={Route.useSearch()}
+        homepage={{ desiredUrl: realtor.desiredUrl, name: realtorDisplayName(realtor, lang) }}
+      />
+    )
+  },
 })

@@ -1,9 +1,12 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { signInRedirectSearchSchema } from '~/features/auth/sign-in-flow'
+import { SignInRedirectPage } from '~/features/auth/sign-in-redirect-page'
 import { staticPageHead } from '~/features/pages/page-head'
-import { LoginRedirectPage } from '~/features/pages/placeholder-pages'
+import { langFromParam } from '~/lib/lang'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/redirect')({
+  validateSearch: signInRedirectSearchSchema,
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -13,5 +16,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/redirect')({
       description: msg`Completing your sign-in.`,
       noindex: true,
     }),
-  component: LoginRedirectPage,
+  component: function RealtorLoginRedirectRoute() {
+    const lang = langFromParam(Route.useParams().lang)
+    const { realtor } = Route.useRouteContext()
+    return <SignInRedirectPage lang={lang} search={Route.useSearch()} homepage={realtor.desiredUrl} />
+  },
 })

@@ -1,0 +1,74 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { langParam } from '~/lib/lang'
+import { useLang } from '~/i18n/use-lang'
+import { sessionQuery } from './session-query'
+import { useSignOut } from './use-auth-actions'
+
+const linkClass =
+  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:focus-visible:outline-stone-100'
+
+/**
+ * The header's account area: "Sign in" for a visitor; "My homepage" and "Sign out" once
+ * signed in. The session is asked for in the browser after the page is shown, so the
+ * server renders the visitor's version for everyone and the HTML stays cacheable.
+ */
+export function AccountNav() {
+  const lang = useLang()
+  const params = { lang: langParam(lang) }
+  const session = useQuery(sessionQuery())
+  const signOut = useSignOut()
+  const [signingOut, setSigningOut] = useState(false)
+  const signInRef = useRef<HTMLAnchorElement>(null)
+  // The "Sign out" button disappears when it has done its work; the focus moves to the
+  // "Sign in" link that takes its place instead of falling back to the top of the page.
+  const focusSignIn = useRef(false)
+  const signedIn = Boolean(session.data)
+
+  useEffect(() => {
+    if (!signedIn && focusSignIn.current) {
+      focusSignIn.current = false
+      signInRef.current?.focus()
+    }
+  }, [signedIn])
+
+  if (session.data) {
+    const realtor = session.data.realtor
+    return (
+      <>
+        {realtor ? (
+          <Link to="/{-$lang}/$desiredUrl/admin" params={{ ...params, desiredUrl: realtor.desiredUrl }} className={linkClass} data-testid="account-home">
+            <Trans>My homepage</Trans>
+          </Link>
+        ) : (
+          <Link to="/{-$lang}/process" params={params} className={linkClass} data-testid="account-home">
+            <Trans>My homepage</Trans>
+          </Link>
+        )}
+        <button
+          type="button"
+          disabled={signingOut}
+          aria-busy={signingOut}
+          onClick={async () => {
+            setSigningOut(true)
+            focusSignIn.current = true
+            await signOut()
+            setSigningOut(false)
+          }}
+          className={`${linkClass} disabled:opacity-60`}
+          data-testid="account-sign-out"
+        >
+          <Trans>Sign out</Trans>
+        </button>
+      </>
+    )
+  }
+
+  return (
+    <Link ref={signInRef} to="/{-$lang}/login" params={params} className={linkClass} data-testid="account-sign-in">
+      <Trans>Sign in</Trans>
+    </Link>
+  )
+}

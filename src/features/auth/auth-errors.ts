@@ -1,0 +1,58 @@
+/**
+ * What went wrong with a better-auth call, in our terms. better-auth answers
+ * `{ message, code }` in English; we never show its message, only our own translated text
+ * for its code. The exception is the rate limit: our own limiter answers the 429 with a
+ * message already translated into the language the request asked for.
+ */
+export type AuthFailure =
+  | { kind: 'wrong-credentials' }
+  | { kind: 'email-taken' }
+  | { kind: 'invalid-email' }
+  | { kind: 'password-too-short' }
+  | { kind: 'password-too-long' }
+  | { kind: 'invalid-token' }
+  | { kind: 'rate-limited'; message: string | undefined }
+  | { kind: 'network' }
+  | { kind: 'unknown' }
+
+/** The error part of a better-auth client answer (better-fetch adds status and statusText). */
+export type AuthErrorResponse = { status: number; code?: string | undefined; message?: string | undefined }
+
+export function classifyAuthError(error: AuthErrorResponse): AuthFailure {
+  if (error.status === 429) {
+    const message = error.message?.trim()
+    return { kind: 'rate-limited', message: message ? message : undefined }
+  }
+  switch (error.code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return { kind: 'wrong-credentials' }
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return { kind: 'email-taken' }
+    case 'INVALID_EMAIL':
+      return { kind: 'invalid-email' }
+    case 'PASSWORD_TOO_SHORT':
+      return { kind: 'password-too-short' }
+    case 'PASSWORD_TOO_LONG':
+      return { kind: 'password-too-long' }
+    case 'INVALID_TOKEN':
+    case 'TOKEN_EXPIRED':
+      return { kind: 'invalid-token' }
+    default:
+      return { kind: 'unknown' }
+  }
+}
+
+/** Which field a failure belongs beside; `form` means the alert above the fields. */
+export function failureField(failure: AuthFailure): 'email' | 'password' | 'form' {
+  switch (failure.kind) {
+    case 'email-taken':
+    case 'invalid-email':
+      return 'email'
+    case 'password-too-short':
+    case 'password-too-long':
+      return 'password'
+    default:
+      return 'form'
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { localizedPath, stripLangPrefix, type Lang } from '~/lib/lang'
+import { localRedirectSchema, loginSearchSchema } from '~/schemas/navigation'
+import { LOGIN_METHODS } from './browser-storage'
+
+/*
+ * The search params and the routing rules of sign-in, kept pure so they are unit-tested and
+ * shared by `/login`, `/{desiredUrl}/login` and their redirect pages.
+ */
+
+export const SIGN_IN_MODES = ['signin', 'signup', 'forgot'] as const
+export type SignInMode = (typeof SIGN_IN_MODES)[number]
+
+/**
+ * `/login`: where to go afterwards, which form to open first (links can ask for sign-up),
+ * and the error code better-auth appends when a Kakao or Google sign-in fails.
+ * Anything malformed is dropped rather than answered with an error page.
+ */
+export const signInPageSearchSchema = loginSearchSchema.extend({
+  mode: z.enum(SIGN_IN_MODES).optional().catch(undefined),
+  error: z.string().max(100).optional().catch(undefined),
+})
+export type SignInPageSearch = z.infer<typeof signInPageSearchSchema>
+
+/** `/login/redirect`: where to go, and which provider sent the user back (absent after e-mail). */
+export const signInRedirectSearchSchema = z.object({
+  redirect: localRedirectSchema,
+  provider: z.enum(LOGIN_METHODS).optional().catch(undefined),
+})
+export type SignInRedirectSearch = z.infer<typeof signInRedirectSearchSchema>
+
+/** `/login/reset`: better-auth sends the user here with `?token=` or, for a dead link, `?error=`. */
+export const resetPasswordSearchSchema = z.object({
+  token: z.string().min(1).max(500).optional().catch(undefined),
+  error: z.string().max(100).optional().catch(undefined),
+})
+export type ResetPasswordSearch = z.infer<typeof resetPasswordSearchSchema>
+
+/** A sign-in page itself (any language, any realtor): never a place to return to. */
+function isSignInPath(path: string): boolean {
+  return /^(?:\/[^/?#]+)?\/login(?:[/?#]|$)/.test(stripLangPrefix(path))
+}
+
+/**
+ * Where a completed sign-in leads, in the language of the page the user signed in on:
+ * 1. the page they came from (`redirect`, already checked to be a local path);
+ * 2. the realtor homepage whose sign-in link they used (`/{desiredUrl}/login`);
+ * 3. the editor of their own homepage;
+ * 4. `/process`, to make one.
+ * The language of the sign-in page wins over the one `redirect` was written in: links such as
+ * the landing page's pass a bare `/process`, and someone who switched language on the sign-in
+ * page expects to stay in it.
+ */
+export function signInDestination(input: {
+  lang: Lang
+  redirect: string | undefined
+  homepage: string | undefined
+  ownRealtor: { desiredUrl: string } | null
+}): string {
+  if (input.redirect && !isSignInPath(input.redirect)) return localizedPath(input.lang, input.redirect)
+  if (input.homepage) return localizedPath(input.lang, `/${input.homepage}`)
+  return ownHomepagePath(input.lang, input.ownRealtor)
+}
+
+/** The account's own place: the editor of their homepage, or onboarding when they have none. */
+export function ownHomepagePath(lang: Lang, realtor: { desiredUrl: string } | null): string {
+  return localizedPath(lang, realtor ? `/${realtor.desiredUrl}/admin` : '/process')
+}

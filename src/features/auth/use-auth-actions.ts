@@ -1,0 +1,128 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { authClient } from '~/lib/auth-client'
+import { langParam, type Lang } from '~/lib/lang'
+import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
+import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
+import { sessionQuery } from './session-query'
+
+export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; failure: AuthFailure }
+
+/**
+ * Runs a better-auth client call and turns its `{ data, error }` answer (or a network
+ * failure, which it throws) into our outcome type.
+ */
+export async function runAuth<T>(call: () => Promise<{ data: T | null; error: AuthErrorResponse | null }>): Promise<AuthOutcome<T>> {
+  try {
+    const { data, error } = await call()
+    if (error) return { ok: false, failure: classifyAuthError(error) }
+    if (data === null) return { ok: false, failure: { kind: 'unknown' } }
+    return { ok: true, data }
+  } catch {
+    return { ok: false, failure: { kind: 'network' } }
+  }
+}
+
+/**
+ * Fetch options for every auth call: our limiter translates its 429 into the language the
+ * request asks for, which must be the page's, not the browser's.
+ */
+export function authFetchOptions(lang: Lang) {
+  return { headers: { 'accept-language': lang } }
+}
+
+/** The translated sentence for a failure. */
+export function useFailureMessage() {
+  const { t } = useLingui()
+  return (failure: AuthFailure): string => {
+    switch (failure.kind) {
+      case 'wrong-credentials':
+        return t`The e-mail or password is not correct.`
+      case 'email-taken':
+        return t`An account with this e-mail already exists. Sign in instead.`
+      case 'invalid-email':
+        return t`Enter a valid e-mail address`
+      case 'password-too-short':
+        return t`Use at least 8 characters`
+      case 'password-too-long':
+        return t`Use at most 128 characters`
+      case 'invalid-token':
+        return t`This link has expired or was already used. Ask for a new one.`
+      case 'rate-limited':
+        return failure.message ?? t`Too many attempts. Please wait a moment and try again.`
+      case 'network':
+        return t`The server could not be reached. Check your connection and try again.`
+      case 'unknown':
+        return t`Something went wrong. Please try again.`
+    }
+  }
+}
+
+/** Where the sign-in goes next: the redirect page of the same variant (`/login` or `/{desiredUrl}/login`). */
+export type SignInTarget = { lang: Lang; redirect: string | undefined; homepage: string | undefined }
+
+/**
+ * After an e-mail sign-in or sign-up: keep the compatibility copy in local storage (the
+ * token is only readable now, from the answer's header), then let the redirect page finish.
+ */
+export function useFinishEmailSignIn(target: SignInTarget) {
+  const router = useRouter()
+  return async (input: { accessToken: string | null; user: StoredUser }) => {
+    const store = browserStorage()
+    if (store) storeSignIn(store, { accessToken: input.accessToken, user: input.user, loginBy: 'email' })
+    const params = { lang: langParam(target.lang) }
+    if (target.homepage) {
+      await router.navigate({
+        to: '/{-$lang}/$desiredUrl/login/redirect',
+        params: { ...params, desiredUrl: target.homepage },
+        search: { redirect: target.redirect },
+        replace: true,
+      })
+    } else {
+      await router.navigate({ to: '/{-$lang}/login/redirect', params, search: { redirect: target.redirect }, replace: true })
+    }
+  }
+}
+
+/** Public URLs (own-domain aware) that better-auth sends the browser to after Kakao or Google. */
+export function useProviderCallbacks(target: SignInTarget) {
+  const router = useRouter()
+  return (provider: Exclude<LoginMethod, 'email'>) => {
+    const params = { lang: langParam(target.lang) }
+    const callback = target.homepage
+      ? router.buildLocation({
+          to: '/{-$lang}/$desiredUrl/login/redirect',
+          params: { ...params, desiredUrl: target.homepage },
+          search: { redirect: target.redirect, provider },
+        })
+      : router.buildLocation({ to: '/{-$lang}/login/redirect', params, search: { redirect: target.redirect, provider } })
+    const error = target.homepage
+      ? router.buildLocation({
+          to: '/{-$lang}/$desiredUrl/login',
+          params: { ...params, desiredUrl: target.homepage },
+          search: { redirect: target.redirect },
+        })
+      : router.buildLocation({ to: '/{-$lang}/login', params, search: { redirect: target.redirect } })
+    return { callbackURL: callback.publicHref, errorCallbackURL: error.publicHref }
+  }
+}
+
+/**
+ * Sign-out everywhere the app keeps it: better-auth's cookie, the compatibility keys, the
+ * cached session, and every page's data (guards run again, owner-only links disappear).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  return async () => {
+    // A failed request still signs the browser out locally; the session query below then
+    // shows the truth (still signed in) instead of pretending.
+    await runAuth(() => authClient().signOut())
+    const store = browserStorage()
+    if (store) clearSignIn(store)
+    queryClient.setQueryData(sessionQuery().queryKey, null)
+    await queryClient.invalidateQueries()
+    await router.invalidate()
+  }
+}

@@ -1,0 +1,74 @@
+import { displayPhone } from './contact-links'
+import type { InboxMessage, MessageStatus } from './types'
+
+/*
+ * The inbox's "Export CSV", built in the browser. Pure: no DOM, no Lingui; the component
+ * passes the translated labels and the date format.
+ */
+
+/** Excel only reads a CSV as UTF-8 (Korean names intact) when the file starts with a BOM. */
+export const UTF8_BOM = '\uFEFF'
+
+/** RFC 4180 record separator. */
+const CRLF = '\r\n'
+
+/**
+ * Cells that a spreadsheet would evaluate as a formula (CSV/formula injection, OWASP): `=`,
+ * `+`, `-`, `@`, and tab or carriage return, which some programs strip before evaluating.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** One cell: formula-guarded with a leading `'`, then quoted when it holds `"`, `,`, CR or LF. */
+export function csvCell(value: string): string {
+  const guarded = FORMULA_START.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded
+}
+
+/** Records joined by CRLF (with a final CRLF), cells by commas; no BOM. */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string>>): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join(CRLF) + (rows.length > 0 ? CRLF : '')
+}
+
+export type MessagesCsvLabels = {
+  headers: { date: string; name: string; email: string; phone: string; message: string; listing: string; status: string }
+  status: Record<MessageStatus, string>
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+/**
+ * `YYYY-MM-DD HH:mm` in the viewer's time zone: sortable, and a date every spreadsheet
+ * recognises, whichever language the header row is in.
+ */
+export function csvDate(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+export type CsvMessage = Pick<InboxMessage, 'createdAt' | 'name' | 'email' | 'phone' | 'phoneCountryCode' | 'message' | 'listingKey' | 'status'>
+
+/** The whole file: BOM, a header row in the page's language, one row per message in the given order. */
+export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: MessagesCsvLabels, formatDate: (iso: string) => string = csvDate): string {
+  const { headers } = labels
+  const rows = [
+    [headers.date, headers.name, headers.email, headers.phone, headers.message, headers.listing, headers.status],
+    ...messages.map((message) => [
+      formatDate(message.createdAt),
+      message.name,
+      message.email,
+      displayPhone(message.phone, message.phoneCountryCode),
+      message.message,
+      message.listingKey ?? '',
+      labels.status[message.status],
+    ]),
+  ]
+  return UTF8_BOM + toCsv(rows)
+}
+
+/** `messages-YYYY-MM-DD.csv`, dated in the viewer's time zone (the day they exported it). */
+export function csvFileName(now: Date): string {
+  return `messages-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+}

@@ -1,0 +1,166 @@
+import { useId, type ReactNode } from 'react'
+import type { RealtorFormValues } from './form-values'
+import type { FieldErrors, RealtorForm } from './use-realtor-form'
+
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
+
+/** Label, control, hint and errors for one field; the control gets the ids it needs. */
+export function FieldShell({
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  label: ReactNode
+  hint?: ReactNode
+  errors: Array<string>
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+}) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : undefined, errors.length > 0 ? errorId : undefined].filter(Boolean).join(' ') || undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: errors.length > 0 })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {errors.length > 0 ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-field-error="">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The top-level text fields of the realtor form. */
+export type TextFieldName = {
+  [K in keyof RealtorFormValues]: RealtorFormValues[K] extends string ? K : never
+}[keyof RealtorFormValues]
+
+export function TextField({
+  form,
+  name,
+  label,
+  hint,
+  errors,
+  type = 'text',
+  multiline = false,
+  autoComplete,
+  inputMode,
+  lang,
+}: {
+  form: RealtorForm
+  name: TextFieldName
+  label: ReactNode
+  hint?: ReactNode
+  errors: FieldErrors
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date'
+  multiline?: boolean
+  autoComplete?: string
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email' | 'url'
+  lang?: string
+}) {
+  return (
+    <form.Field name={name}>
+      {(field) => (
+        <FieldShell label={label} hint={hint} errors={errors[name] ?? []}>
+          {({ id, describedBy, invalid }) =>
+            multiline ? (
+              <textarea
+                id={id}
+                name={name}
+                lang={lang}
+                rows={6}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            ) : (
+              <input
+                id={id}
+                name={name}
+                type={type}
+                lang={lang}
+                autoComplete={autoComplete}
+                inputMode={inputMode}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            )
+          }
+        </FieldShell>
+      )}
+    </form.Field>
+  )
+}
+
+export function YesNoField({
+  form,
+  name,
+  label,
+  hint,
+}: {
+  form: RealtorForm
+  name: 'designMainDarkMode' | 'contentDarkMode' | 'isMakeHomepage'
+  label: ReactNode
+  hint?: ReactNode
+}) {
+  const id = useId()
+  return (
+    <form.Field name={name}>
+      {(field) => (
+        <div className="flex items-start gap-3">
+          <input
+            id={id}
+            type="checkbox"
+            checked={field.state.value === 'Y'}
+            onChange={(event) => field.handleChange(event.target.checked ? 'Y' : 'N')}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            className="mt-1 size-5 accent-blue-700"
+          />
+          <div>
+            <label htmlFor={id} className="font-medium text-stone-800 dark:text-stone-200">
+              {label}
+            </label>
+            {hint ? (
+              <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+                {hint}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </form.Field>
+  )
+}
+
+export function GroupCard({ id, title, description, children }: { id: string; title: ReactNode; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{description}</p> : null}
+      <div className="mt-5 grid gap-4">{children}</div>
+    </section>
+  )
+}
+
+export const smallButton =
+  'inline-flex min-h-11 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-50 dark:border-stone-600 dark:text-stone-100'

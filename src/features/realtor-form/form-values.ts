@@ -1,0 +1,209 @@
+import { z } from 'zod'
+import { photoSchema } from '~/schemas/photo'
+import { FONT_SIZES, regionStateSchema, type Realtor } from '~/schemas/realtor'
+import { yesNoSchema } from '~/schemas/realtor-fields'
+
+/*
+ * What the realtor form edits: every input holds a string (numbers too, as typed), so the
+ * form never juggles null and undefined. The server parses the same values with
+ * `realtorInputSchema`, where empty strings mean "not set".
+ */
+const text = z.string()
+const seoEntry = z.object({ title: text, description: text, keywords: text, author: text })
+
+export const realtorFormValuesSchema = z.object({
+  desiredUrl: text,
+  email: text,
+  phoneCountryCode: text,
+  contactPhone: text,
+  companyPhone: text,
+  kakaoLink: text,
+  snsYoutubeUrl: text,
+  snsInstagramUrl: text,
+  recommendedYoutubeUrl: text,
+  hompageUrl: text,
+  aboutMeKr: text,
+  aboutMeEn: text,
+  salesCount: text,
+  lastYearSalesTotal: text,
+  licenseNumber: text,
+  careerStart: text,
+  careerEnd: text,
+  designFontSize: z.number(),
+  designMainColor: text,
+  designMainDarkMode: yesNoSchema,
+  contentDarkMode: yesNoSchema,
+  isMakeHomepage: yesNoSchema,
+  activityRegion: z.array(z.object({ state: regionStateSchema, city: text, neighborhood: text })),
+  photos: z.array(photoSchema),
+  additionalSections: z.array(z.object({ id: text, titleKo: text, titleEn: text, bodyKo: text, bodyEn: text })),
+  seoMeta: z.object({ ko: seoEntry, en: seoEntry }),
+  displayNameKo: text,
+  displayNameEn: text,
+  brokerageName: text,
+  brokerageLicenseNumber: text,
+  brokerageAddress: text,
+})
+export type RealtorFormValues = z.infer<typeof realtorFormValuesSchema>
+
+const emptySeo = { title: '', description: '', keywords: '', author: '' }
+
+export function emptyRealtorForm(email = ''): RealtorFormValues {
+  return {
+    desiredUrl: '',
+    email,
+    phoneCountryCode: 'US',
+    contactPhone: '',
+    companyPhone: '',
+    kakaoLink: '',
+    snsYoutubeUrl: '',
+    snsInstagramUrl: '',
+    recommendedYoutubeUrl: '',
+    hompageUrl: '',
+    aboutMeKr: '',
+    aboutMeEn: '',
+    salesCount: '',
+    lastYearSalesTotal: '',
+    licenseNumber: '',
+    careerStart: '',
+    careerEnd: '',
+    designFontSize: FONT_SIZES.default,
+    designMainColor: '#1D4ED8',
+    designMainDarkMode: 'N',
+    contentDarkMode: 'N',
+    isMakeHomepage: 'Y',
+    activityRegion: [],
+    photos: [],
+    additionalSections: [],
+    seoMeta: { ko: { ...emptySeo }, en: { ...emptySeo } },
+    displayNameKo: '',
+    displayNameEn: '',
+    brokerageName: '',
+    brokerageLicenseNumber: '',
+    brokerageAddress: '',
+  }
+}
+
+const orEmpty = (value: string | null) => value ?? ''
+
+/** A loaded realtor as form values (null → ''). */
+export function realtorToForm(realtor: Realtor): RealtorFormValues {
+  const seo = (lang: 'ko' | 'en') => ({
+    title: orEmpty(realtor.seoMeta[lang].title),
+    description: orEmpty(realtor.seoMeta[lang].description),
+    keywords: orEmpty(realtor.seoMeta[lang].keywords),
+    author: orEmpty(realtor.seoMeta[lang].author),
+  })
+  return {
+    desiredUrl: realtor.desiredUrl,
+    email: realtor.email,
+    phoneCountryCode: realtor.phoneCountryCode,
+    contactPhone: orEmpty(realtor.contactPhone),
+    companyPhone: orEmpty(realtor.companyPhone),
+    kakaoLink: orEmpty(realtor.kakaoLink),
+    snsYoutubeUrl: orEmpty(realtor.snsYoutubeUrl),
+    snsInstagramUrl: orEmpty(realtor.snsInstagramUrl),
+    recommendedYoutubeUrl: orEmpty(realtor.recommendedYoutubeUrl),
+    hompageUrl: orEmpty(realtor.hompageUrl),
+    aboutMeKr: orEmpty(realtor.aboutMeKr),
+    aboutMeEn: orEmpty(realtor.aboutMeEn),
+    salesCount: realtor.salesCount === null ? '' : String(realtor.salesCount),
+    lastYearSalesTotal: realtor.lastYearSalesTotal === null ? '' : String(realtor.lastYearSalesTotal),
+    licenseNumber: orEmpty(realtor.licenseNumber),
+    careerStart: orEmpty(realtor.careerStart),
+    careerEnd: orEmpty(realtor.careerEnd),
+    designFontSize: realtor.designFontSize,
+    designMainColor: realtor.designMainColor,
+    designMainDarkMode: realtor.designMainDarkMode,
+    contentDarkMode: realtor.contentDarkMode,
+    isMakeHomepage: realtor.isMakeHomepage,
+    activityRegion: realtor.activityRegion.map((region) => ({ state: region.state, city: region.city, neighborhood: orEmpty(region.neighborhood) })),
+    photos: realtor.photos.map((photo) => ({ ...photo })),
+    additionalSections: realtor.additionalSections.map((section) => ({
+      id: section.id,
+      titleKo: orEmpty(section.titleKo),
+      titleEn: orEmpty(section.titleEn),
+      bodyKo: orEmpty(section.bodyKo),
+      bodyEn: orEmpty(section.bodyEn),
+    })),
+    seoMeta: { ko: seo('ko'), en: seo('en') },
+    displayNameKo: orEmpty(realtor.displayNameKo),
+    displayNameEn: orEmpty(realtor.displayNameEn),
+    brokerageName: orEmpty(realtor.brokerageName),
+    brokerageLicenseNumber: orEmpty(realtor.brokerageLicenseNumber),
+    brokerageAddress: orEmpty(realtor.brokerageAddress),
+  }
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
+const numberOrNull = (value: string) => {
+  const parsed = Number(value.replace(/,/g, ''))
+  return value.trim() === '' || !Number.isFinite(parsed) ? null : parsed
+}
+
+/** Form values as a realtor for the live preview; lenient, nothing is validated here. */
+export function formToPreviewRealtor(values: RealtorFormValues, base: { id: string; userId: string }): Realtor {
+  const now = new Date().toISOString()
+  return {
+    id: base.id,
+    userId: base.userId,
+    desiredUrl: values.desiredUrl || 'preview',
+    email: values.email,
+    phoneCountryCode: values.phoneCountryCode,
+    contactPhone: orNull(values.contactPhone),
+    companyPhone: orNull(values.companyPhone),
+    kakaoLink: orNull(values.kakaoLink),
+    snsYoutubeUrl: orNull(values.snsYoutubeUrl),
+    snsInstagramUrl: orNull(values.snsInstagramUrl),
+    recommendedYoutubeUrl: orNull(values.recommendedYoutubeUrl),
+    hompageUrl: orNull(values.hompageUrl),
+    aboutMeKr: orNull(values.aboutMeKr),
+    aboutMeEn: orNull(values.aboutMeEn),
+    salesCount: numberOrNull(values.salesCount),
+    lastYearSalesTotal: numberOrNull(values.lastYearSalesTotal),
+    licenseNumber: orNull(values.licenseNumber),
+    careerStart: orNull(values.careerStart),
+    careerEnd: orNull(values.careerEnd),
+    designFontSize: values.designFontSize,
+    designMainColor: values.designMainColor,
+    designMainDarkMode: values.designMainDarkMode,
+    contentDarkMode: values.contentDarkMode,
+    isMakeHomepage: values.isMakeHomepage,
+    activityRegion: values.activityRegion
+      .filter((region) => region.city.trim() !== '')
+      .map((region) => ({ state: region.state, city: region.city, neighborhood: orNull(region.neighborhood) })),
+    photos: values.photos,
+    additionalSections: values.additionalSections.map((section, index) => ({
+      id: section.id || `new-${index}`,
+      titleKo: orNull(section.titleKo),
+      titleEn: orNull(section.titleEn),
+      bodyKo: orNull(section.bodyKo),
+      bodyEn: orNull(section.bodyEn),
+    })),
+    seoMeta: {
+      ko: { title: orNull(values.seoMeta.ko.title), description: orNull(values.seoMeta.ko.description), keywords: orNull(values.seoMeta.ko.keywords), author: orNull(values.seoMeta.ko.author) },
+      en: { title: orNull(values.seoMeta.en.title), description: orNull(values.seoMeta.en.description), keywords: orNull(values.seoMeta.en.keywords), author: orNull(values.seoMeta.en.author) },
+    },
+    displayNameKo: orNull(values.displayNameKo),
+    displayNameEn: orNull(values.displayNameEn),
+    brokerageName: orNull(values.brokerageName),
+    brokerageLicenseNumber: orNull(values.brokerageLicenseNumber),
+    brokerageAddress: orNull(values.brokerageAddress),
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
+/** The form's field names grouped the way the editor and the wizard present them. */
+export const FIELD_GROUPS = {
+  address: ['desiredUrl', 'displayNameKo', 'displayNameEn'],
+  contact: ['email', 'phoneCountryCode', 'contactPhone', 'companyPhone', 'kakaoLink', 'snsYoutubeUrl', 'snsInstagramUrl', 'recommendedYoutubeUrl'],
+  career: ['licenseNumber', 'brokerageName', 'brokerageLicenseNumber', 'brokerageAddress', 'careerStart', 'careerEnd', 'salesCount', 'lastYearSalesTotal'],
+  regions: ['activityRegion'],
+  photos: ['photos'],
+  about: ['aboutMeKr', 'aboutMeEn', 'additionalSections'],
+  design: ['designMainColor', 'designFontSize', 'designMainDarkMode', 'contentDarkMode'],
+  seo: ['seoMeta'],
+  publish: ['isMakeHomepage', 'hompageUrl'],
+} as const satisfies Record<string, ReadonlyArray<keyof RealtorFormValues>>
+export type FieldGroup = keyof typeof FIELD_GROUPS

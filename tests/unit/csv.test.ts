@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest'
+import { UTF8_BOM, csvCell, csvDate, csvFileName, messagesCsv, toCsv, type CsvMessage, type MessagesCsvLabels } from '../../src/features/inbox/csv'
+
+/*
+ * The inbox's CSV export (issue 5 item 6): RFC 4180 quoting, UTF-8 with a BOM, header row in
+ * the page's language, and the formula-injection guard.
+ */
+
+/** A strict RFC 4180 reader, to prove that what we write reads back cell for cell. */
+function parseCsv(text: string): Array<Array<string>> {
+  const rows: Array<Array<string>> = []
+  let row: Array<string> = []
+  let cell = ''
+  let quoted = false
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"'
+        index += 1
+      } else if (char === '"') {
+        quoted = false
+      } else {
+        cell += char
+      }
+    } else if (char === '"') {
+      if (cell !== '') throw new Error(`a quote inside an unquoted cell at ${index}`)
+      quoted = true
+    } else if (char === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      index += 1
+    } else if (char === '\r' || char === '\n') {
+      throw new Error(`a bare line break outside quotes at ${index}`)
+    } else {
+      cell += char
+    }
+  }
+  if (quoted) throw new Error('an unterminated quoted cell')
+  if (cell !== '' || row.length > 0) rows.push([...row, cell])
+  return rows
+}
+
+const EN_LABELS: MessagesCsvLabels = {
+  headers: { date: 'Date', name: 'Name', email: 'E-mail', phone: 'Phone', message: 'Message', listing: 'Listing', status: 'Status' },
+  status: { new: 'New', read: 'Read', handled: 'Handled' },
+}
+
+const KO_LABELS: MessagesCsvLabels = {
+  headers: { date: '날짜', name: '이름', email: '이메일', phone: '전화번호', message: '메시지', listing: '매물', status: '상태' },
+  status: { new: '새 메시지', read: '읽음', handled: '처리 완료' },
+}
+
+function message(overrides: Partial<CsvMessage> = {}): CsvMessage {
+  return {
+    createdAt: '2026-03-01T09:05:00.000Z',
+    name: '이민지',
+    email: 'minji.lee@example.org',
+    phone: '01012345678',
+    phoneCountryCode: 'KR',
+    message: '집을 보고 싶습니다.',
+    listingKey: null,
+    status: 'new',
+    ...overrides,
+  }
+}
+
+const isoDate = (iso: string) => iso.slice(0, 16).replace('T', ' ')
+
+describe('csvCell (RFC 4180)', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('Jane Kim')).toBe('Jane Kim')
+    expect(csvCell('')).toBe('')
+  })
+
+  it('quotes cells with commas, quotes, CR or LF, doubling the quotes', () => {
+    expect(csvCell('Kim, Jane')).toBe('"Kim, Jane"')
+    expect(csvCell('She said "hi"')).toBe('"She said ""hi"""')
+    expect(csvCell('line one\nline two')).toBe('"line one\nline two"')
+    expect(csvCell('line one\r\nline two')).toBe('"line one\r\nline two"')
+    expect(csvCell('"')).toBe('""""')
+  })
+
+  it('keeps Korean text as it is', () => {
+    expect(csvCell('오렌지 카운티의 집')).toBe('오렌지 카운티의 집')
+    expect(csvCell('김민지, 박민수')).toBe('"김민지, 박민수"')
+  })
+
+  it.each([
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+1 949 555 0123', "'+1 949 555 0123"],
+    ['-2+3', "'-2+3"],
+    ['@cmd', "'@cmd"],
+    ['\t=1+1', "'\t=1+1"],
+  ])('guards %j against formula injection', (input, expected) => {
+    expect(csvCell(input)).toBe(expected)
+  })
+
+  it('guards first, then quotes, so the apostrophe sits inside the quotes', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe('"\'=HYPERLINK(""http://evil.example"",""click"")"')
+    expect(csvCell('\rfoo')).toBe('"\'\rfoo"')
+  })
+
+  it('does not guard those characters after the first position', () => {
+    expect(csvCell('a=b')).toBe('a=b')
+    expect(csvCell('jane@example.com')).toBe('jane@example.com')
+    expect(csvCell('2026-03-01')).toBe('2026-03-01')
+  })
+})
+
+describe('toCsv', () => {
+  it('joins cells with commas and records with CRLF, ending with CRLF', () => {
+    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('a,b\r\nc,d\r\n')
+    expect(toCsv([])).toBe('')
+  })
+
+  it('reads back cell for cell, whatever the cells hold', () => {
+    const rows = [
+      ['plain', 'with, comma', 'with "quotes"'],
+      ['multi\nline', 'crlf\r\ninside', '한국어, 그리고 "따옴표"'],
+      ['', ' spaces ', 'emoji 🏡'],
+    ]
+    expect(parseCsv(toCsv(rows))).toEqual(rows)
+  })
+})
+
+describe('messagesCsv', () => {
+  const fixedDate = isoDate
+
+  it('starts with a UTF-8 BOM and the header row in English', () => {
+    const csv = messagesCsv([], EN_LABELS, fixedDate)
+    expect(csv.startsWith(UTF8_BOM)).toBe(true)
+    expect(csv).toBe(`${UTF8_BOM}Date,Name,E-mail,Phone,Message,Listing,Status\r\n`)
+    // The BOM is the three bytes EF BB BF once the browser encodes the Blob as UTF-8.
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  })
+
+  it('writes the header row and statuses in Korean for a Korean page', () => {
+    const rows = parseCsv(messagesCsv([message({ status: 'handled' })], KO_LABELS, fixedDate).slice(UTF8_BOM.length))
+    expect(rows[0]).toEqual(['날짜', '이름', '이메일', '전화번호', '메시지', '매물', '상태'])
+    expect(rows[1]?.[6]).toBe('처리 완료')
+  })
+
+  it('writes one row per message in the given order, columns date, name, e-mail, phone, message, listing, status', () => {
+    const csv = messagesCsv(
+      [
+        message({ createdAt: '2026-03-02T10:30:00.000Z', listingKey: 'OC24123456', status: 'read' }),
+        message({
+          createdAt: '2026-03-01T08:00:00.000Z',
+          name: 'Kim, Jane',
+          email: 'jane@example.com',
+          phone: '9495550123',
+          phoneCountryCode: 'US',
+          message: 'Is the house "as is"?\nCall me after 5.',
+        }),
+      ],
+      EN_LABELS,
+      fixedDate,
+    )
+    expect(parseCsv(csv.slice(UTF8_BOM.length))).toEqual([
+      ['Date', 'Name', 'E-mail', 'Phone', 'Message', 'Listing', 'Status'],
+      ['2026-03-02 10:30', '이민지', 'minji.lee@example.org', "'+82 10-1234-5678", '집을 보고 싶습니다.', 'OC24123456', 'Read'],
+      ['2026-03-01 08:00', 'Kim, Jane', 'jane@example.com', "'+1 949-555-0123", 'Is the house "as is"?\nCall me after 5.', '', 'New'],
+    ])
+  })
+
+  it('guards a visitor-written formula in any column', () => {
+    const csv = messagesCsv([message({ name: '=cmd|"/c calc"!A1', message: '@SUM(1)', listingKey: '-1' })], EN_LABELS, fixedDate)
+    const [, row] = parseCsv(csv.slice(UTF8_BOM.length))
+    expect(row?.[1]).toBe('\'=cmd|"/c calc"!A1')
+    expect(row?.[4]).toBe("'@SUM(1)")
+    expect(row?.[5]).toBe("'-1")
+  })
+
+  it('formats dates as local YYYY-MM-DD HH:mm by default', () => {
+    const csv = messagesCsv([message()], EN_LABELS)
+    const [, row] = parseCsv(csv.slice(UTF8_BOM.length))
+    expect(row?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+    const local = new Date('2026-03-01T09:05:00.000Z')
+    expect(row?.[0]).toBe(`2026-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')} ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`)
+  })
+})
+
+describe('csvDate and csvFileName', () => {
+  it('keeps a value that is not a date as it is', () => {
+    expect(csvDate('not a date')).toBe('not a date')
+  })
+
+  it('names the file messages-YYYY-MM-DD.csv after the local day', () => {
+    expect(csvFileName(new Date(2026, 0, 5, 23, 59))).toBe('messages-2026-01-05.csv')
+    expect(csvFileName(new Date(2026, 11, 31, 0, 0))).toBe('messages-2026-12-31.csv')
+  })
+})
