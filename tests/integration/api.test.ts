@@ -667,14 +667,14 @@ for (const database of databases) {
       })
 
       it.each([
-        ['PUT', '/realtor', 'POST'],
-        ['GET', '/realtor', 'POST'],
+        ['PUT', '/realtor', 'GET, POST'],
+        ['DELETE', '/realtor', 'GET, POST'],
         ['POST', '/realtor/some-id', 'GET, PATCH, DELETE'],
         ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
         ['DELETE', '/realtor-contacts', 'POST, GET'],
         ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
         ['GET', '/realtor-contacts/some-id', 'PATCH'],
-        ['OPTIONS', '/realtor', 'POST'],
+        ['OPTIONS', '/realtor', 'GET, POST'],
         ['POST', '/openapi.json', 'GET'],
       ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
         const result = await api(s, method, path, { token: tokens.owner, lang: EN })

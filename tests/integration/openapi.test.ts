@@ -137,6 +137,12 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
   })
 
+  it('GET /realtor: 200 (directory, with and without filters), 400', async () => {
+    check('get', '/realtor', await api(s, 'GET', '/realtor'), 200)
+    check('get', '/realtor', await api(s, 'GET', '/realtor?state=CA&city=Irvine&page=1&pageSize=5'), 200)
+    check('get', '/realtor', await api(s, 'GET', '/realtor?state=NY'), 400)
+  })
+
   it('GET /realtor/{key}: 200 by id, desiredUrl and domain; 404', async () => {
     for (const key of [realtorId, 'jane-kim', 'janekim-realty.com', 'https%3A%2F%2Fjanekim-realty.com']) {
       check('get', '/realtor/{key}', await api(s, 'GET', `/realtor/${key}`), 200)

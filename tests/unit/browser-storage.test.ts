@@ -162,7 +162,10 @@ describe('where a completed sign-in leads', () => {
       expect(signInPageSearchSchema.parse({ redirect }).redirect).toBeUndefined()
       expect(signInRedirectSearchSchema.parse({ redirect }).redirect).toBeUndefined()
     }
-    expect(signInRedirectSearchSchema.parse({ redirect: '/sora-park', provider: 'kakao' })).toEqual({ redirect: '/sora-park', provider: 'kakao' })
+    expect(signInRedirectSearchSchema.parse({ redirect: '/sora-park', provider: 'kakao' })).toEqual({
+      redirect: '/sora-park',
+      provider: 'kakao',
+    })
     expect(signInRedirectSearchSchema.parse({ provider: 'facebook' }).provider).toBeUndefined()
     expect(signInPageSearchSchema.parse({ mode: 'signup' }).mode).toBe('signup')
     expect(signInPageSearchSchema.parse({ mode: 'other' }).mode).toBeUndefined()

@@ -73,10 +73,7 @@ export function clearSignIn(store: KeyValueStore): void {
  * `set-auth-token` header, the user and how they signed in. Whatever an earlier account left
  * (its realtor above all) is dropped first; the redirect page adds the realtor.
  */
-export function storeSignIn(
-  store: KeyValueStore,
-  input: { accessToken: string | null; user: StoredUser; loginBy: LoginMethod },
-): void {
+export function storeSignIn(store: KeyValueStore, input: { accessToken: string | null; user: StoredUser; loginBy: LoginMethod }): void {
   clearSignIn(store)
   if (input.accessToken) store.setItem(STORAGE_KEYS.accessToken, input.accessToken)
   store.setItem(STORAGE_KEYS.userInfo, userInfoJson(input.user))

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ComponentProps, type ReactNode, type Ref } from 'react'
+import { useState, type ComponentProps, type ReactNode, type Ref, type RefObject } from 'react'
 
 /*
  * The pieces every sign-in form shares: a labelled field with its hint and error beside it,
@@ -57,7 +57,11 @@ export function FieldRow(props: { id: string; label: ReactNode; hint?: ReactNode
         </p>
       ) : null}
       {props.errors.length > 0 ? (
-        <p id={`${props.id}-error`} className="mt-1 flex gap-1.5 text-sm font-medium text-red-700 dark:text-red-300" data-testid={`${props.id}-error`}>
+        <p
+          id={`${props.id}-error`}
+          className="mt-1 flex gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+          data-testid={`${props.id}-error`}
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" />
           </svg>
@@ -68,34 +72,85 @@ export function FieldRow(props: { id: string; label: ReactNode; hint?: ReactNode
   )
 }
 
+/** An e-mail input as phones and password managers expect it. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      className={inputClass}
+      data-testid="auth-email"
+      {...props}
+    />
+  )
+}
+
+/**
+ * The `<form>` of every sign-in form: no browser validation (ours speaks the page's language),
+ * the form-level alert as its description, and the focus on the first invalid field when a
+ * submit is refused.
+ */
+export function AuthForm(props: {
+  formRef: RefObject<HTMLFormElement | null>
+  failureId: string | undefined
+  submit: () => Promise<void>
+  isValid: () => boolean
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <form
+      ref={props.formRef}
+      // Submitted before the scripts load, the browser posts the form to this page (which
+      // shows it again) rather than putting the password into the address as a GET would.
+      method="post"
+      noValidate
+      aria-describedby={props.failureId}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void props.submit().then(() => {
+          if (!props.isValid()) focusFirstInvalid(props.formRef.current)
+        })
+      }}
+      className="grid gap-5"
+      data-testid={props.testId}
+    >
+      {props.children}
+    </form>
+  )
+}
+
 /** A password input with a button that shows what was typed (fewer typos on a phone). */
 export function PasswordInput({ ref, ...props }: Omit<ComponentProps<'input'>, 'type'> & { id: string }) {
-    const { t } = useLingui()
-    const [visible, setVisible] = useState(false)
-    return (
-      <div className="relative">
-        <input ref={ref} {...props} type={visible ? 'text' : 'password'} className={`${inputClass} pr-12`} />
-        <button
-          type="button"
-          aria-controls={props.id}
-          aria-pressed={visible}
-          aria-label={t`Show password`}
-          onClick={() => setVisible((shown) => !shown)}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-950 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-stone-900 dark:text-stone-300 dark:hover:text-white"
-        >
-          {visible ? (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8M9.9 5.2A9.8 9.8 0 0 1 12 5c5 0 8.5 4.2 9.5 7a11.6 11.6 0 0 1-2.6 3.8M6.2 6.3C4.3 7.6 3 9.6 2.5 12c1 2.8 4.5 7 9.5 7 1.6 0 3.1-.4 4.4-1.1" />
-            </svg>
-          ) : (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path d="M2.5 12C3.5 9.2 7 5 12 5s8.5 4.2 9.5 7c-1 2.8-4.5 7-9.5 7s-8.5-4.2-9.5-7Z" />
-              <circle cx="12" cy="12" r="3" />
-            </svg>
-          )}
-        </button>
-      </div>
-    )
+  const { t } = useLingui()
+  const [visible, setVisible] = useState(false)
+  return (
+    <div className="relative">
+      <input ref={ref} {...props} type={visible ? 'text' : 'password'} className={`${inputClass} pr-12`} />
+      <button
+        type="button"
+        aria-controls={props.id}
+        aria-pressed={visible}
+        aria-label={t`Show password`}
+        onClick={() => setVisible((shown) => !shown)}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-600 hover:text-stone-950 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-stone-900 dark:text-stone-300 dark:hover:text-white"
+      >
+        {visible ? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8M9.9 5.2A9.8 9.8 0 0 1 12 5c5 0 8.5 4.2 9.5 7a11.6 11.6 0 0 1-2.6 3.8M6.2 6.3C4.3 7.6 3 9.6 2.5 12c1 2.8 4.5 7 9.5 7 1.6 0 3.1-.4 4.4-1.1" />
+          </svg>
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d="M2.5 12C3.5 9.2 7 5 12 5s8.5 4.2 9.5 7c-1 2.8-4.5 7-9.5 7s-8.5-4.2-9.5-7Z" />
+            <circle cx="12" cy="12" r="3" />
+          </svg>
+        )}
+      </button>
+    </div>
+  )
 }
 
 /**
@@ -165,9 +220,14 @@ export function Lead({ children }: { children: ReactNode }) {
 }
 
 /** The card the forms sit in. */
-export function AuthCard({ children }: { children: ReactNode }) {
+export function AuthCard({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900">{children}</div>
+    <div
+      ref={ref}
+      className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900"
+    >
+      {children}
+    </div>
   )
 }
 

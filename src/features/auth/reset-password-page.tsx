@@ -8,6 +8,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from './auth-schemas'
 import {
   AuthCard,
+  AuthForm,
   FieldRow,
   FormAlert,
   Lead,
@@ -38,7 +39,12 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
       <div className="mx-auto w-full max-w-md">
         {done ? (
           <>
-            <h1 ref={doneRef} tabIndex={-1} className="text-3xl font-bold tracking-tight text-balance outline-none sm:text-4xl" data-testid="auth-reset-done">
+            <h1
+              ref={doneRef}
+              tabIndex={-1}
+              className="text-3xl font-bold tracking-tight text-balance outline-none sm:text-4xl"
+              data-testid="auth-reset-done"
+            >
               <Trans>Your password has been changed</Trans>
             </h1>
             <Lead>
@@ -79,7 +85,13 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
               <Trans>Links to reset a password work once and for one hour. Ask for a new one.</Trans>
             </Lead>
             <AuthCard>
-              <Link to="/{-$lang}/login" params={params} search={{ mode: 'forgot' }} className={primaryButtonClass} data-testid="auth-reset-again">
+              <Link
+                to="/{-$lang}/login"
+                params={params}
+                search={{ mode: 'forgot' }}
+                className={primaryButtonClass}
+                data-testid="auth-reset-again"
+              >
                 <Trans>Ask for a new link</Trans>
               </Link>
             </AuthCard>
@@ -132,21 +144,12 @@ function NewPasswordForm(props: { lang: Lang; token: string; onDone: () => void;
   })
 
   return (
-    <form
-      // Submitted before the scripts load, the browser posts the form to this page (which
-      // shows it again) rather than putting the password into the address as a GET would.
-      method="post"
-      ref={formRef}
-      noValidate
-      aria-describedby={formError ? `${id}-failure` : undefined}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit().then(() => {
-          if (!form.state.isValid) focusFirstInvalid(formRef.current)
-        })
-      }}
-      className="grid gap-5"
-      data-testid="reset-password-form"
+    <AuthForm
+      formRef={formRef}
+      failureId={formError ? `${id}-failure` : undefined}
+      submit={() => form.handleSubmit()}
+      isValid={() => form.state.isValid}
+      testId="reset-password-form"
     >
       {formError ? (
         <FormAlert id={`${id}-failure`} ref={alertRef}>
@@ -160,7 +163,12 @@ function NewPasswordForm(props: { lang: Lang; token: string; onDone: () => void;
               {(field) => {
                 const errors = fieldErrors(field.state.meta, submitted, passwordError)
                 return (
-                  <FieldRow id={`${id}-password`} label={<Trans>New password</Trans>} hint={<Trans>At least 8 characters.</Trans>} errors={errors}>
+                  <FieldRow
+                    id={`${id}-password`}
+                    label={<Trans>New password</Trans>}
+                    hint={<Trans>At least 8 characters.</Trans>}
+                    errors={errors}
+                  >
                     <PasswordInput
                       id={`${id}-password`}
                       name="password"
@@ -209,6 +217,6 @@ function NewPasswordForm(props: { lang: Lang; token: string; onDone: () => void;
           </SubmitButton>
         )}
       </form.Subscribe>
-    </form>
+    </AuthForm>
   )
 }

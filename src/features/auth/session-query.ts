@@ -5,7 +5,7 @@ import { getAuthProviders, getSession } from '~/functions/session.functions'
  * The signed-in account (or null), asked for in the browser: server-rendered pages stay the
  * same for everyone, so caches may keep them. Sign-in and sign-out update this entry.
  */
-export const sessionQueryKey = ['auth', 'session'] as const
+const sessionQueryKey = ['auth', 'session'] as const
 
 export function sessionQuery() {
   return queryOptions({

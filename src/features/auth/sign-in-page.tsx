@@ -17,6 +17,8 @@ import {
 } from './auth-schemas'
 import {
   AuthCard,
+  AuthForm,
+  EmailInput,
   FieldRow,
   FormAlert,
   Lead,
@@ -45,6 +47,9 @@ import {
 
 type Provider = 'google' | 'kakao'
 
+// Kakao first: most of our realtors and their clients are Korean.
+const PROVIDER_ORDER: ReadonlyArray<Provider> = ['kakao', 'google']
+
 /** The realtor whose `/{desiredUrl}/login` this is: the user returns to their homepage. */
 export type SignInHomepage = { desiredUrl: string; name: string }
 
@@ -63,6 +68,13 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
     setMode(requestedMode)
   }
   const target: SignInTarget = { lang, redirect: search.redirect, homepage: homepage?.desiredUrl }
+  const cardRef = useRef<HTMLDivElement>(null)
+  // "Forgot your password?" and "Back to sign in" replace the form they sit in: the focus
+  // goes to the first field of the new one instead of being lost with the button.
+  const switchForm = (next: SignInMode) => {
+    setMode(next)
+    focusSoon(() => cardRef.current?.querySelector<HTMLElement>('input') ?? null)
+  }
   const baseId = useId()
   const panelId = `${baseId}-panel`
   const tabId = (tab: SignInMode) => `${baseId}-tab-${tab}`
@@ -71,7 +83,13 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
     <PageShell>
       <div className="mx-auto w-full max-w-md">
         <PageHeading>
-          {mode === 'signup' ? <Trans>Create your account</Trans> : mode === 'forgot' ? <Trans>Forgot your password?</Trans> : <Trans>Sign in</Trans>}
+          {mode === 'signup' ? (
+            <Trans>Create your account</Trans>
+          ) : mode === 'forgot' ? (
+            <Trans>Forgot your password?</Trans>
+          ) : (
+            <Trans>Sign in</Trans>
+          )}
         </PageHeading>
         <Lead>
           {mode === 'forgot' ? (
@@ -88,9 +106,9 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
         <SignedInNotice target={target} />
         {search.error && mode !== 'forgot' ? <ProviderErrorNotice code={search.error} /> : null}
 
-        <AuthCard>
+        <AuthCard ref={cardRef}>
           {mode === 'forgot' ? (
-            <ForgotPasswordForm lang={lang} onBack={() => setMode('signin')} />
+            <ForgotPasswordForm lang={lang} onBack={() => switchForm('signin')} />
           ) : (
             <>
               <ModeTabs mode={mode} onChange={setMode} panelId={panelId} tabId={tabId} />
@@ -104,7 +122,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
                 {mode === 'signup' ? (
                   <SignUpForm key="signup" target={target} />
                 ) : (
-                  <SignInForm key="signin" target={target} onForgot={config.passwordReset ? () => setMode('forgot') : undefined} />
+                  <SignInForm key="signin" target={target} onForgot={config.passwordReset ? () => switchForm('forgot') : undefined} />
                 )}
               </div>
             </>
@@ -145,18 +163,30 @@ function ModeTabs(props: { mode: SignInMode; onChange: (mode: SignInMode) => voi
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = tabs.length - 1
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined
     const tab = next === undefined ? undefined : tabs[next]
     if (!tab) return
     event.preventDefault()
     select(tab.mode)
   }
   return (
-    <div role="tablist" aria-label={t`Sign in or create an account`} className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+    <div
+      role="tablist"
+      aria-label={t`Sign in or create an account`}
+      className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800"
+    >
       {tabs.map((tab, index) => {
         const selected = tab.mode === props.mode
         return (
@@ -200,7 +230,10 @@ function SignedInNotice({ target }: { target: SignInTarget }) {
   const continueClass =
     'inline-flex min-h-11 items-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:bg-stone-100 dark:text-stone-900'
   return (
-    <div className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900" data-testid="auth-signed-in">
+    <div
+      className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900"
+      data-testid="auth-signed-in"
+    >
       <p className="text-stone-800 dark:text-stone-200">
         <Trans>
           You are signed in as <strong className="font-semibold break-all">{email}</strong>.
@@ -260,8 +293,7 @@ function ProviderButtons({ providers, target, mode }: { providers: ReadonlyArray
   const [pending, setPending] = useState<Provider | undefined>()
   const [error, setError] = useState<string | undefined>()
   const alertRef = useRef<HTMLDivElement>(null)
-  // Kakao first: most of our realtors' clients are Korean.
-  const ordered = (['kakao', 'google'] as const).filter((provider) => providers.includes(provider))
+  const ordered = PROVIDER_ORDER.filter((provider) => providers.includes(provider))
 
   const start = async (provider: Provider) => {
     setPending(provider)
@@ -409,21 +441,12 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
   })
 
   return (
-    <form
-      // Submitted before the scripts load, the browser posts the form to this page (which
-      // shows it again) rather than putting the password into the address as a GET would.
-      method="post"
-      ref={failures.formRef}
-      noValidate
-      aria-describedby={failures.formError ? `${id}-failure` : undefined}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit().then(() => {
-          if (!form.state.isValid) focusFirstInvalid(failures.formRef.current)
-        })
-      }}
-      className="grid gap-5"
-      data-testid="sign-in-form"
+    <AuthForm
+      formRef={failures.formRef}
+      failureId={failures.formError ? `${id}-failure` : undefined}
+      submit={() => form.handleSubmit()}
+      isValid={() => form.state.isValid}
+      testId="sign-in-form"
     >
       {failures.formError ? (
         <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
@@ -438,14 +461,9 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
                 const errors = fieldErrors(field.state.meta, submitted, failures.serverErrors.email)
                 return (
                   <FieldRow id={`${id}-email`} label={<Trans>E-mail</Trans>} errors={errors}>
-                    <input
+                    <EmailInput
                       id={`${id}-email`}
                       name="email"
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      spellCheck={false}
                       value={field.state.value}
                       onChange={(event) => {
                         failures.clearField('email')
@@ -454,8 +472,6 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
                       onBlur={field.handleBlur}
                       aria-invalid={errors.length > 0}
                       aria-describedby={describedBy(`${id}-email`, { errors })}
-                      className={inputClass}
-                      data-testid="auth-email"
                     />
                   </FieldRow>
                 )
@@ -501,7 +517,7 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
           </SubmitButton>
         )}
       </form.Subscribe>
-    </form>
+    </AuthForm>
   )
 }
 
@@ -542,21 +558,12 @@ function SignUpForm({ target }: { target: SignInTarget }) {
   })
 
   return (
-    <form
-      // Submitted before the scripts load, the browser posts the form to this page (which
-      // shows it again) rather than putting the password into the address as a GET would.
-      method="post"
-      ref={failures.formRef}
-      noValidate
-      aria-describedby={failures.formError ? `${id}-failure` : undefined}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit().then(() => {
-          if (!form.state.isValid) focusFirstInvalid(failures.formRef.current)
-        })
-      }}
-      className="grid gap-5"
-      data-testid="sign-up-form"
+    <AuthForm
+      formRef={failures.formRef}
+      failureId={failures.formError ? `${id}-failure` : undefined}
+      submit={() => form.handleSubmit()}
+      isValid={() => form.state.isValid}
+      testId="sign-up-form"
     >
       {failures.formError ? (
         <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
@@ -592,14 +599,9 @@ function SignUpForm({ target }: { target: SignInTarget }) {
                 const errors = fieldErrors(field.state.meta, submitted, failures.serverErrors.email)
                 return (
                   <FieldRow id={`${id}-email`} label={<Trans>E-mail</Trans>} errors={errors}>
-                    <input
+                    <EmailInput
                       id={`${id}-email`}
                       name="email"
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      spellCheck={false}
                       value={field.state.value}
                       onChange={(event) => {
                         failures.clearField('email')
@@ -608,8 +610,6 @@ function SignUpForm({ target }: { target: SignInTarget }) {
                       onBlur={field.handleBlur}
                       aria-invalid={errors.length > 0}
                       aria-describedby={describedBy(`${id}-email`, { errors })}
-                      className={inputClass}
-                      data-testid="auth-email"
                     />
                   </FieldRow>
                 )
@@ -619,7 +619,12 @@ function SignUpForm({ target }: { target: SignInTarget }) {
               {(field) => {
                 const errors = fieldErrors(field.state.meta, submitted, failures.serverErrors.password)
                 return (
-                  <FieldRow id={`${id}-password`} label={<Trans>Password</Trans>} hint={<Trans>At least 8 characters.</Trans>} errors={errors}>
+                  <FieldRow
+                    id={`${id}-password`}
+                    label={<Trans>Password</Trans>}
+                    hint={<Trans>At least 8 characters.</Trans>}
+                    errors={errors}
+                  >
                     <PasswordInput
                       id={`${id}-password`}
                       name="password"
@@ -644,7 +649,11 @@ function SignUpForm({ target }: { target: SignInTarget }) {
       <p className="text-sm leading-relaxed text-stone-600 dark:text-stone-400">
         <Trans>
           By creating an account you agree to the{' '}
-          <Link to="/{-$lang}/agreement" params={{ lang: langParam(target.lang) }} className="font-medium text-stone-800 underline underline-offset-4 dark:text-stone-200">
+          <Link
+            to="/{-$lang}/agreement"
+            params={{ lang: langParam(target.lang) }}
+            className="font-medium text-stone-800 underline underline-offset-4 dark:text-stone-200"
+          >
             terms of use and the privacy notice
           </Link>
           .
@@ -657,7 +666,7 @@ function SignUpForm({ target }: { target: SignInTarget }) {
           </SubmitButton>
         )}
       </form.Subscribe>
-    </form>
+    </AuthForm>
   )
 }
 
@@ -716,8 +725,8 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
           </p>
           <p className="mt-1 text-sm leading-relaxed">
             <Trans>
-              If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to choose a new password.
-              The link works for one hour.
+              If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to choose a new password. The
+              link works for one hour.
             </Trans>
           </p>
         </div>
@@ -727,21 +736,12 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
   }
 
   return (
-    <form
-      // Submitted before the scripts load, the browser posts the form to this page (which
-      // shows it again) rather than putting the password into the address as a GET would.
-      method="post"
-      ref={failures.formRef}
-      noValidate
-      aria-describedby={failures.formError ? `${id}-failure` : undefined}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit().then(() => {
-          if (!form.state.isValid) focusFirstInvalid(failures.formRef.current)
-        })
-      }}
-      className="grid gap-5"
-      data-testid="forgot-password-form"
+    <AuthForm
+      formRef={failures.formRef}
+      failureId={failures.formError ? `${id}-failure` : undefined}
+      submit={() => form.handleSubmit()}
+      isValid={() => form.state.isValid}
+      testId="forgot-password-form"
     >
       {failures.formError ? (
         <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
@@ -755,14 +755,9 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
               const errors = fieldErrors(field.state.meta, submitted, failures.serverErrors.email)
               return (
                 <FieldRow id={`${id}-email`} label={<Trans>E-mail</Trans>} errors={errors}>
-                  <input
+                  <EmailInput
                     id={`${id}-email`}
                     name="email"
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    autoCapitalize="none"
-                    spellCheck={false}
                     value={field.state.value}
                     onChange={(event) => {
                       failures.clearField('email')
@@ -771,8 +766,6 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
                     onBlur={field.handleBlur}
                     aria-invalid={errors.length > 0}
                     aria-describedby={describedBy(`${id}-email`, { errors })}
-                    className={inputClass}
-                    data-testid="auth-email"
                   />
                 </FieldRow>
               )
@@ -788,6 +781,6 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
         )}
       </form.Subscribe>
       <div>{backButton}</div>
-    </form>
+    </AuthForm>
   )
 }

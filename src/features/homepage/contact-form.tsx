@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useForm } from '@tanstack/react-form'
+import { useForm, useStore } from '@tanstack/react-form'
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import { z } from 'zod'
@@ -53,7 +53,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
 
   const form = useForm({
     defaultValues: contactFormDefaults(lang),
-    validators: { onSubmit: contactFormSchema, onBlur: contactFormSchema },
+    validators: { onChange: contactFormSchema },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
       const request = toContactRequest(contactFormSchema.parse(value), realtorId, { listingKey, website: honeypot || undefined })
@@ -78,10 +78,12 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
   })
 
   const fieldId = (name: keyof ContactFormValues) => `${formId}-${name}`
-  const errorsOf = (name: keyof ContactFormValues, errors: Array<unknown>) => [
-    ...errors.map(errorText).filter((text): text is string => Boolean(text)).map((id) => i18n._(id)),
-    ...(serverErrors[name] ?? []),
-  ]
+  // A field shows its first error once the visitor has left it or tried to send the form.
+  const attempted = useStore(form.store, (formState) => formState.submissionAttempts > 0)
+  const errorsOf = (name: keyof ContactFormValues, meta: { errors: Array<unknown>; isBlurred: boolean }) => {
+    const client = meta.isBlurred || attempted ? meta.errors.map(errorText).filter((text): text is string => Boolean(text)).map((id) => i18n._(id)) : []
+    return [...new Set([...client.slice(0, 1), ...(serverErrors[name] ?? [])])]
+  }
 
   if (state.kind === 'sent') {
     return (
@@ -118,7 +120,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
       {(['lastName', 'firstName'] as const).map((name) => (
         <form.Field key={name} name={name}>
           {(field) => {
-            const errors = errorsOf(name, field.state.meta.errors)
+            const errors = errorsOf(name, field.state.meta)
             return (
               <FieldShell id={fieldId(name)} label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>} errors={errors}>
                 <input
@@ -139,7 +141,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
       ))}
       <form.Field name="email">
         {(field) => {
-          const errors = errorsOf('email', field.state.meta.errors)
+          const errors = errorsOf('email', field.state.meta)
           return (
             <FieldShell id={fieldId('email')} label={<Trans>E-mail</Trans>} errors={errors}>
               <input
@@ -180,7 +182,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
         </form.Field>
         <form.Field name="phone">
           {(field) => {
-            const errors = errorsOf('phone', field.state.meta.errors)
+            const errors = errorsOf('phone', field.state.meta)
             return (
               <FieldShell id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={errors}>
                 <input
@@ -204,7 +206,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
       <div className="sm:col-span-2">
         <form.Field name="message">
           {(field) => {
-            const errors = errorsOf('message', field.state.meta.errors)
+            const errors = errorsOf('message', field.state.meta)
             return (
               <FieldShell id={fieldId('message')} label={<Trans>Message</Trans>} errors={errors}>
                 <textarea
@@ -231,7 +233,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
       <div className="sm:col-span-2">
         <form.Field name="isTerm">
           {(field) => {
-            const errors = errorsOf('isTerm', field.state.meta.errors)
+            const errors = errorsOf('isTerm', field.state.meta)
             return (
               <div>
                 <div className="flex items-start gap-3">

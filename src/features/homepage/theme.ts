@@ -3,7 +3,9 @@ import { accentPalette } from '~/lib/color'
 import type { Realtor } from '~/schemas/realtor'
 
 const LIGHT_PAGE = '#FAFAF9'
-const DARK_PAGE = '#0C0A09'
+// The lightest dark surface that carries accent text (the form card), so accent text
+// passes on every darker one too.
+const DARK_PAGE = '#1C1917'
 
 /** Font sizes a realtor may pick are clamped to what stays readable and fits a phone. */
 export function effectiveFontSize(designFontSize: number): number {
