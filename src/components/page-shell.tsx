@@ -24,6 +24,7 @@ export function PageShell({ children }: { children: ReactNode }) {
           <Link
             to="/{-$lang}"
             params={{ lang: langParam(lang) }}
+            activeOptions={{ exact: true }}
             className="text-lg font-semibold tracking-tight text-stone-900 dark:text-stone-50"
           >
             {site.siteName[lang]}

@@ -103,7 +103,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
           )}
         </Lead>
 
-        <SignedInNotice target={target} />
+        <SignedInNotice target={target} onSignedOut={() => focusSoon(() => cardRef.current?.querySelector<HTMLElement>('input') ?? null)} />
         {search.error && mode !== 'forgot' ? <ProviderErrorNotice code={search.error} /> : null}
 
         <AuthCard ref={cardRef}>
@@ -145,6 +145,14 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
   )
 }
 
+/** Where each key moves in a tab list (WAI-ARIA): around at the ends, Home and End to the ends. */
+const TAB_KEYS: Record<string, (index: number, last: number) => number> = {
+  ArrowRight: (index, last) => (index === last ? 0 : index + 1),
+  ArrowLeft: (index, last) => (index === 0 ? last : index - 1),
+  Home: () => 0,
+  End: (_index, last) => last,
+}
+
 /**
  * Tabs between signing in and creating an account (WAI-ARIA tabs: arrow keys, Home and End
  * move between them; only the selected one is in the Tab order).
@@ -161,21 +169,8 @@ function ModeTabs(props: { mode: SignInMode; onChange: (mode: SignInMode) => voi
     refs.current.get(mode)?.focus()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = tabs.length - 1
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined
+    const step = TAB_KEYS[event.key]
+    const next = step ? step(index, tabs.length - 1) : undefined
     const tab = next === undefined ? undefined : tabs[next]
     if (!tab) return
     event.preventDefault()
@@ -220,7 +215,7 @@ function ModeTabs(props: { mode: SignInMode; onChange: (mode: SignInMode) => voi
 }
 
 /** Already signed in (a second visit, or another account in this browser): continue, or sign out first. */
-function SignedInNotice({ target }: { target: SignInTarget }) {
+function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; onSignedOut: () => void }) {
   const session = useQuery(sessionQuery())
   const signOut = useSignOut()
   const [busy, setBusy] = useState(false)
@@ -262,6 +257,8 @@ function SignedInNotice({ target }: { target: SignInTarget }) {
             setBusy(true)
             await signOut()
             setBusy(false)
+            // This notice goes away with the button; the focus moves on to the form below.
+            onSignedOut()
           }}
           className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-60 dark:border-stone-600 dark:text-stone-100"
         >

@@ -14,6 +14,7 @@ function FilterLink({ lang, search, active, children }: { lang: Lang; search: Fi
       to="/{-$lang}/realtors"
       params={{ lang: langParam(lang) }}
       search={search}
+      activeOptions={{ exact: true }}
       aria-current={active ? 'true' : undefined}
       className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition ${
         active
@@ -64,7 +65,7 @@ export function DirectoryView({
               search={{ state: item.state === 'GA' ? 'GA' : 'CA', city: item.city }}
               active={filters.city?.toLowerCase() === item.city.toLowerCase()}
             >
-              {item.city} <span className="ml-1 text-stone-500 dark:text-stone-400">({item.count})</span>
+              {item.city} <span className="ml-1 opacity-70">({item.count})</span>
             </FilterLink>
           ))}
         </nav>
@@ -76,7 +77,7 @@ export function DirectoryView({
         <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-results">
           {page.realtors.map((realtor) => (
             <li key={realtor.id}>
-              <RealtorCard realtor={realtor} lang={lang} />
+              <RealtorCard realtor={realtor} lang={lang} headingLevel={2} />
             </li>
           ))}
         </ul>

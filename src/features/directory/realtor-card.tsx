@@ -13,8 +13,9 @@ export function stateLabel(lang: Lang, state: string): string {
 }
 
 /** One published realtor: photo, name, brokerage, regions, languages, link to the homepage. */
-export function RealtorCard({ realtor, lang }: { realtor: DirectoryCard; lang: Lang }) {
+export function RealtorCard({ realtor, lang, headingLevel = 3 }: { realtor: DirectoryCard; lang: Lang; headingLevel?: 2 | 3 }) {
   const { t } = useLingui()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const name = (lang === 'ko' ? realtor.displayNameKo || realtor.displayNameEn : realtor.displayNameEn || realtor.displayNameKo) || realtor.desiredUrl
   const languages = realtor.languages.map((code) => (code === 'ko' ? t`Korean` : t`English`)).join(', ')
   return (
@@ -25,7 +26,7 @@ export function RealtorCard({ realtor, lang }: { realtor: DirectoryCard; lang: L
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+        <Heading className="text-lg font-semibold text-stone-900 dark:text-stone-50">
           <Link
             to="/{-$lang}/$desiredUrl"
             params={{ lang: langParam(lang), desiredUrl: realtor.desiredUrl }}
@@ -33,7 +34,7 @@ export function RealtorCard({ realtor, lang }: { realtor: DirectoryCard; lang: L
           >
             {name}
           </Link>
-        </h3>
+        </Heading>
         {realtor.brokerageName ? <p className="text-sm text-stone-600 dark:text-stone-300">{realtor.brokerageName}</p> : null}
         {realtor.regions.length > 0 ? (
           <p className="text-sm text-stone-700 dark:text-stone-300">

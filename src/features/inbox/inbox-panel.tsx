@@ -114,6 +114,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const result = messagesQuery.data
   const messages = result?.ok ? result.data : []
   const unread = messages.filter((message) => message.status === 'new').length
+  const messageCount = messages.length
   const loadError = result && !result.ok ? result.error.message : messagesQuery.isError ? t`Your messages could not be loaded. Check your connection and try again.` : undefined
   // Asking again helps after a network or server failure, never after "sign in" or "not yours".
   const canRetry = messagesQuery.isError || (result !== undefined && !result.ok && RETRYABLE_CODES.has(result.error.code))
@@ -135,7 +136,8 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       status: { new: t`New`, read: t`Read`, handled: t`Handled` },
     }
     downloadText(messagesCsv(messages, labels), csvFileName(new Date()), 'text/csv;charset=utf-8')
-    toast.success(t({ message: plural(messages.length, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
+    const count = messages.length
+    toast.success(t({ message: plural(count, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
   }
 
   function replyHref(message: InboxMessage): string {
@@ -160,7 +162,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           </h2>
           {result?.ok && messages.length > 0 ? (
             <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="inbox-summary">
-              <Plural value={messages.length} one="# message" other="# messages" />
+              <Plural value={messageCount} one="# message" other="# messages" />
               {unread > 0 ? (
                 <>
                   {' · '}

@@ -121,9 +121,11 @@ export function RegionsFields({ form, errors }: GroupProps) {
                 <Trans>No area yet. Add the cities you work in.</Trans>
               </p>
             ) : null}
-            {regions.state.value.map((_, index) => (
+            {regions.state.value.map((_, index) => {
+              const number = index + 1
+              return (
               <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-stone-700">
-                <legend className="sr-only">{t`Area ${index + 1}`}</legend>
+                <legend className="sr-only">{t`Area ${number}`}</legend>
                 <form.Field name={`activityRegion[${index}].state`}>
                   {(field) => (
                     <FieldShell label={<Trans>State</Trans>} errors={errors[`activityRegion.${index}.state`] ?? []}>
@@ -166,10 +168,11 @@ export function RegionsFields({ form, errors }: GroupProps) {
                 </form.Field>
                 <button type="button" onClick={() => regions.removeValue(index)} className={smallButton}>
                   <Trans>Remove</Trans>
-                  <span className="sr-only"> {t`area ${index + 1}`}</span>
+                  <span className="sr-only"> {t`area ${number}`}</span>
                 </button>
               </fieldset>
-            ))}
+              )
+            })}
             <div>
               <button type="button" onClick={() => regions.pushValue({ state: 'CA', city: '', neighborhood: '' })} className={smallButton} data-testid="add-region">
                 <Trans>Add an area</Trans>
@@ -204,9 +207,11 @@ export function AboutFields({ form, errors }: GroupProps) {
             <h3 className="font-semibold text-stone-900 dark:text-stone-50">
               <Trans>More sections</Trans>
             </h3>
-            {sections.state.value.map((_, index) => (
+            {sections.state.value.map((_, index) => {
+              const number = index + 1
+              return (
               <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-700">
-                <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">{t`Section ${index + 1}`}</legend>
+                <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">{t`Section ${number}`}</legend>
                 <div className="grid gap-3 sm:grid-cols-2">
                   {(['titleKo', 'titleEn'] as const).map((key) => (
                     <form.Field key={key} name={`additionalSections[${index}].${key}`}>
@@ -234,19 +239,20 @@ export function AboutFields({ form, errors }: GroupProps) {
                 <div className="flex flex-wrap gap-2">
                   <button type="button" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)} className={smallButton}>
                     <Trans>Move up</Trans>
-                    <span className="sr-only"> {t`section ${index + 1}`}</span>
+                    <span className="sr-only"> {t`section ${number}`}</span>
                   </button>
                   <button type="button" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)} className={smallButton}>
                     <Trans>Move down</Trans>
-                    <span className="sr-only"> {t`section ${index + 1}`}</span>
+                    <span className="sr-only"> {t`section ${number}`}</span>
                   </button>
                   <button type="button" onClick={() => sections.removeValue(index)} className={smallButton}>
                     <Trans>Remove</Trans>
-                    <span className="sr-only"> {t`section ${index + 1}`}</span>
+                    <span className="sr-only"> {t`section ${number}`}</span>
                   </button>
                 </div>
               </fieldset>
-            ))}
+              )
+            })}
             <div>
               <button type="button" onClick={() => sections.pushValue({ id: '', titleKo: '', titleEn: '', bodyKo: '', bodyEn: '' })} className={smallButton} data-testid="add-section">
                 <Trans>Add a section</Trans>
@@ -315,10 +321,12 @@ export function DesignFields({ form, errors }: GroupProps) {
         )}
       </form.Field>
       <form.Field name="designFontSize">
-        {(field) => (
+        {(field) => {
+          const size = field.state.value
+          return (
           <div>
             <label htmlFor={sizeId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Text size: {field.state.value} px</Trans>
+              <Trans>Text size: {size} px</Trans>
             </label>
             <input
               id={sizeId}
@@ -330,7 +338,8 @@ export function DesignFields({ form, errors }: GroupProps) {
               className="mt-2 w-full max-w-md accent-blue-700"
             />
           </div>
-        )}
+          )
+        }}
       </form.Field>
       <YesNoField form={form} name="designMainDarkMode" label={<Trans>Dark header</Trans>} />
       <YesNoField form={form} name="contentDarkMode" label={<Trans>Dark page</Trans>} />
