@@ -5,7 +5,8 @@
  * folder, then measures:
  *  - Lighthouse 13 (mobile) on the demo homepage in Korean and English: the four scores,
  *    CLS, and the JavaScript the homepage loads (gzip);
- *  - the REST API under 50 concurrent connections (autocannon): GET /realtor/{desiredUrl}.
+ *  - the REST API under 50 concurrent connections (autocannon): GET /realtor/{desiredUrl};
+ *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -92,4 +93,25 @@ try {
 } finally {
   server.kill('SIGTERM')
   fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+// The directory on 10,000 realtors, in a data folder of its own.
+const directoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-directory-'))
+env.DATA_DIR = directoryDir
+await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'])
+const directoryServer = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+try {
+  await waitFor(`${base}/builds/latest.json`)
+  for (const query of ['', '?state=CA', '?state=GA&city=duluth&page=2']) {
+    const url = `${base}/cozying-api/v1/realtor${query}`
+    await fetch(url)
+    const result = await autocannon({ url, connections: 50, duration: 10 })
+    console.log(
+      `GET /cozying-api/v1/realtor${query} on 10,000 realtors (SQLite), 50 connections, 10 s: ${Math.round(result.requests.average)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+    )
+  }
+} finally {
+  directoryServer.kill('SIGTERM')
+  fs.rmSync(directoryDir, { recursive: true, force: true })
 }

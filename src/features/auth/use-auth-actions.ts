@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { authClient } from '~/lib/auth-client'
 import { langParam, type Lang } from '~/lib/lang'
 import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
 import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
@@ -116,6 +115,8 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   const router = useRouter()
   return async () => {
+    // Loaded on demand: the header is on every page, and most visitors never sign out.
+    const { authClient } = await import('~/lib/auth-client')
     // A failed request still signs the browser out locally; the session query below then
     // shows the truth (still signed in) instead of pretending.
     await runAuth(() => authClient().signOut())
