@@ -1,3 +1,4 @@
+import { sniffImageType } from '~/lib/image-type'
 import { z } from 'zod'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { Photo, PhotoPath, UploadContentType } from '~/schemas/photo'
@@ -39,43 +40,7 @@ export function thumbnailUrlFor(url: string): string {
 /** Enough of a file's start to recognise it (an AVIF `ftyp` box lists its brands up front). */
 export const SNIFF_BYTES = 512
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-const AVIF_BRANDS = new Set(['avif', 'avis'])
-
-/**
- * The image type a file's first bytes say it is, by the same rule as the server's
- * `sniffImageType` (which the browser cannot import: it lives with sharp under src/server).
- * The browser's `File.type` only reflects the file name's extension, and the server refuses
- * a PUT whose declared type differs from the bytes, so the bytes decide what we declare:
- * a PNG saved as `.jpg` uploads as the PNG it is instead of failing with a 415.
- */
-export function sniffImageType(bytes: Uint8Array): UploadContentType | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png'
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP' && ascii(bytes, 12, 15) === 'VP8') return 'image/webp'
-  if (isAvif(bytes)) return 'image/avif'
-  return undefined
-}
-
-function isAvif(bytes: Uint8Array): boolean {
-  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return false
-  const boxSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0)
-  if (boxSize < 16 || boxSize > bytes.length || boxSize % 4 !== 0) return false
-  if (AVIF_BRANDS.has(ascii(bytes, 8, 12))) return true
-  for (let offset = 16; offset + 4 <= boxSize; offset += 4) {
-    if (AVIF_BRANDS.has(ascii(bytes, offset, offset + 4))) return true
-  }
-  return false
-}
-
-function startsWith(bytes: Uint8Array, prefix: ReadonlyArray<number>): boolean {
-  return bytes.length >= prefix.length && prefix.every((value, index) => bytes[index] === value)
-}
-
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  if (bytes.length < end) return ''
-  return String.fromCharCode(...bytes.subarray(start, end))
-}
+export { sniffImageType }
 
 export type FileRejection = 'empty' | 'too-large' | 'not-an-image'
 export type FileCheck = { ok: true; contentType: UploadContentType } | { ok: false; reason: FileRejection }
