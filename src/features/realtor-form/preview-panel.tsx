@@ -28,7 +28,7 @@ export function PreviewPanel({ values, lang, base }: { values: RealtorFormValues
         <div className="flex flex-wrap gap-1">
           <div role="group" aria-label={t`Preview width`} className="flex gap-1">
             <button type="button" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')} className={toggle(width === 'phone')}>
-              <Trans>Phone</Trans>
+              <Trans>Mobile</Trans>
             </button>
             <button type="button" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')} className={toggle(width === 'desktop')}>
               <Trans>Desktop</Trans>
