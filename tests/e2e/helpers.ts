@@ -102,3 +102,9 @@ export async function expectJsonError(response: APIResponse, status: number): Pr
   }, 'the body is JSON').not.toThrow()
   expect(parsed).toEqual(expect.objectContaining({ message: expect.any(String), code: expect.any(String) }))
 }
+
+/** The configured base URL; playwright.config.ts always sets one, this makes the type say so. */
+export function requireBaseURL(baseURL: string | undefined): string {
+  if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
+  return baseURL
+}

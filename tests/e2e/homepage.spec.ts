@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
-import { htmlLang, pathOf, seoLinks, waitForHydration } from './helpers.ts'
+import { htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
 
 /*
  * The public homepage of the seeded demo realtor `sora-park` (issue 4, spec §3–§5, §9):
@@ -387,7 +387,7 @@ for (const p of LANGS) {
 
     test('head tags: lang, title, description, og:image, canonical, hreflang, JSON-LD', async ({ page, baseURL }, testInfo) => {
       desktopOnly(testInfo.project.name)
-      const origin = new URL(baseURL!).origin
+      const origin = new URL(requireBaseURL(baseURL)).origin
       await openHomepage(page, p.path)
       await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
       await expect(page).toHaveTitle(p.title)

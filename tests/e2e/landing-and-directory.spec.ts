@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { htmlLang, setLangCookie, waitForHydration } from './helpers.ts'
+import { htmlLang, requireBaseURL, setLangCookie, waitForHydration } from './helpers.ts'
 
 /*
  * The landing page and the public directory (issue 7), in Korean and English, against the
@@ -72,7 +72,7 @@ for (const p of LANGS) {
 
     test.beforeEach(async ({ context, baseURL }) => {
       // Chromium sends the context locale as Accept-Language; the cookie makes the choice explicit.
-      if (p.lang === 'ko') await setLangCookie(context, baseURL!, 'ko')
+      if (p.lang === 'ko') await setLangCookie(context, requireBaseURL(baseURL), 'ko')
     })
 
     test(`the landing page ${p.landing} shows the demo realtor in the showcase`, async ({ page }) => {
@@ -139,7 +139,7 @@ for (const p of LANGS) {
     test(`${p.directory} without JavaScript: the filter links are plain links`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, locale: p.locale, javaScriptEnabled: false })
       try {
-        if (p.lang === 'ko') await setLangCookie(context, baseURL!, 'ko')
+        if (p.lang === 'ko') await setLangCookie(context, requireBaseURL(baseURL), 'ko')
         const page = await context.newPage()
         const response = await page.goto(p.directory)
         expect(response?.status()).toBe(200)

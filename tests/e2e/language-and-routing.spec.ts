@@ -6,6 +6,7 @@ import {
   htmlLangOf,
   LANG_COOKIE,
   pathOf,
+  requireBaseURL,
   seoLinks,
   setLangCookie,
   tabTo,
@@ -38,11 +39,11 @@ test.describe('language at the prefix-less root', () => {
 
   test('the cookie i18n_redirected=en redirects / to /en, even with a Korean browser', async ({ browser, baseURL }) => {
     const { context, page, rewrittenNavigations } = await contextWithAcceptLanguage(browser, {
-      baseURL: baseURL!,
+      baseURL: requireBaseURL(baseURL),
       locale: 'ko-KR',
       acceptLanguage: KOREAN,
     })
-    await setLangCookie(context, baseURL!, 'en')
+    await setLangCookie(context, requireBaseURL(baseURL), 'en')
     await page.goto('/')
     expect(rewrittenNavigations()[0], 'precondition: the browser asked for Korean').toEqual({ path: '/', acceptLanguage: KOREAN })
     await expect(page).toHaveURL('/en')
@@ -52,11 +53,11 @@ test.describe('language at the prefix-less root', () => {
 
   test('the cookie i18n_redirected=ko keeps / Korean although the browser prefers English', async ({ browser, baseURL }) => {
     const { context, page, rewrittenNavigations } = await contextWithAcceptLanguage(browser, {
-      baseURL: baseURL!,
+      baseURL: requireBaseURL(baseURL),
       locale: 'en-US',
       acceptLanguage: 'en-US,en;q=0.9',
     })
-    await setLangCookie(context, baseURL!, 'ko')
+    await setLangCookie(context, requireBaseURL(baseURL), 'ko')
     const response = await page.goto('/')
     expect(rewrittenNavigations()[0], 'precondition: the browser asked for English').toEqual({ path: '/', acceptLanguage: 'en-US,en;q=0.9' })
     expect(response?.status()).toBe(200)
@@ -67,7 +68,7 @@ test.describe('language at the prefix-less root', () => {
 
   test('an English Accept-Language without a cookie redirects / to /en', async ({ browser, baseURL }) => {
     const { context, page, rewrittenNavigations } = await contextWithAcceptLanguage(browser, {
-      baseURL: baseURL!,
+      baseURL: requireBaseURL(baseURL),
       locale: 'en-US',
       acceptLanguage: ENGLISH,
     })
@@ -81,7 +82,7 @@ test.describe('language at the prefix-less root', () => {
 
   test('a Korean Accept-Language keeps / Korean', async ({ browser, baseURL }) => {
     const { context, page, rewrittenNavigations } = await contextWithAcceptLanguage(browser, {
-      baseURL: baseURL!,
+      baseURL: requireBaseURL(baseURL),
       locale: 'ko-KR',
       acceptLanguage: KOREAN,
     })
@@ -143,7 +144,7 @@ test.describe('URL scheme', () => {
       desktopOnly(testInfo.project.name)
       await page.goto(path)
       const { canonical, alternates } = await seoLinks(page)
-      const origin = new URL(baseURL!).origin
+      const origin = new URL(requireBaseURL(baseURL)).origin
       expect(canonical).toEqual([`${origin}${path}`])
       expect(alternates).toEqual({
         ko: [`${origin}${bare}`],
@@ -173,18 +174,18 @@ test.describe('language switch', () => {
     await expect(page).toHaveURL('/en/login')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
-    await expectLangCookie(context, baseURL!, 'en')
+    await expectLangCookie(context, requireBaseURL(baseURL), 'en')
   })
 
   test('on /en/agreement it goes to /agreement and stores ko', async ({ page, context, baseURL }) => {
-    await setLangCookie(context, baseURL!, 'en')
+    await setLangCookie(context, requireBaseURL(baseURL), 'en')
     await page.goto('/en/agreement')
     const languageSwitch = page.getByTestId('language-switch')
     await waitForHydration(languageSwitch)
     await languageSwitch.click()
     await expect(page).toHaveURL('/agreement')
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
-    await expectLangCookie(context, baseURL!, 'ko')
+    await expectLangCookie(context, requireBaseURL(baseURL), 'ko')
   })
 
   test('works from the keyboard: Tab to it and press Enter', async ({ page, context, baseURL }) => {
@@ -196,7 +197,7 @@ test.describe('language switch', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/en/login')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-    await expectLangCookie(context, baseURL!, 'en')
+    await expectLangCookie(context, requireBaseURL(baseURL), 'en')
   })
 })
 

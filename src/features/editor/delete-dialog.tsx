@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useId, useRef, useState } from 'react'
 
 /**
@@ -6,7 +6,6 @@ import { useId, useRef, useState } from 'react'
  * types their own homepage address. A native modal dialog traps focus and closes on Escape.
  */
 export function DeleteDialog({ desiredUrl, onConfirm, busy }: { desiredUrl: string; onConfirm: () => void; busy: boolean }) {
-  const { t } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
   const [typed, setTyped] = useState('')
   const inputId = useId()
@@ -50,7 +49,6 @@ export function DeleteDialog({ desiredUrl, onConfirm, busy }: { desiredUrl: stri
             type="button"
             disabled={!matches || busy}
             onClick={onConfirm}
-            aria-label={t`Delete ${desiredUrl} for good`}
             className="inline-flex min-h-11 items-center rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-50"
             data-testid="delete-confirm"
           >

@@ -48,7 +48,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
   const [deleting, setDeleting] = useState(false)
   const { errors, setErrors, validate } = useRealtorValidation()
 
-  const form = useRealtorForm(realtorToForm(realtor), async (values: RealtorFormValues) => {
+  const form = useRealtorForm(realtorToForm(current), async (values: RealtorFormValues) => {
     if (Object.keys(validate(values)).length > 0) {
       toast.error(t`Some fields need your attention.`)
       requestAnimationFrame(() => focusFirstError(formRef.current))

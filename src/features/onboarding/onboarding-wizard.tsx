@@ -45,6 +45,8 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
   const heading = useRef<HTMLHeadingElement>(null)
   const [uploading, setUploading] = useState(false)
   const [restored, setRestored] = useState(false)
+  // Once published, the draft (personal data) must not be written back by a late change.
+  const published = useRef(false)
   const { errors, setErrors, validate } = useRealtorValidation()
   const current = Math.min(Math.max(step, 1), ONBOARDING_STEPS.length)
   const group = ONBOARDING_STEPS[current - 1] ?? 'address'
@@ -70,6 +72,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
       if (stepWithError !== undefined && stepWithError !== current) await goTo(stepWithError)
       return
     }
+    published.current = true
     clearDraft(user.id)
     toast.success(t`Successfully registered`)
     await queryClient.invalidateQueries()
@@ -79,14 +82,16 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
   // Restore the draft once, in the browser (the server has no draft to render).
   useEffect(() => {
     const draft = readDraft(user.id)
-    if (draft) form.reset(draft, { keepDefaultValues: false })
+    if (draft) form.reset(draft, { keepDefaultValues: true })
     setRestored(true)
   }, [form, user.id])
 
   // Keep every change as the draft.
   useEffect(() => {
     if (!restored) return
-    const subscription = form.store.subscribe(() => writeDraft(user.id, form.state.values))
+    const subscription = form.store.subscribe(() => {
+      if (!published.current) writeDraft(user.id, form.state.values)
+    })
     return () => subscription.unsubscribe()
   }, [form, restored, user.id])
 
