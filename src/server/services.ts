@@ -6,6 +6,7 @@ import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type DbKind } from './db/database'
 import type { Database } from './db/schema'
+import { deliverPendingContacts } from './contacts/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 
@@ -129,8 +130,25 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
 
 let shared: Promise<AppServices> | undefined
 
+const OUTBOX_RETRY_INTERVAL_MS = 60_000
+
+/**
+ * Retries undelivered contact messages once a minute. Several processes may run it at once:
+ * each message is claimed before it is sent, so none goes out twice.
+ */
+function startOutboxRetries(services: AppServices): void {
+  if (!services.mailer) return
+  const timer = setInterval(() => {
+    deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
+  }, OUTBOX_RETRY_INTERVAL_MS)
+  timer.unref()
+}
+
 /** The process-wide services, created (and the database migrated) on first use. */
 export function getServices(): Promise<AppServices> {
-  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) })
+  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
+    startOutboxRetries(services)
+    return services
+  })
   return shared
 }
