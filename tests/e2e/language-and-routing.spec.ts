@@ -111,7 +111,7 @@ test.describe('URL scheme', () => {
     await expect(page).toHaveURL('/en')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page).toHaveTitle(/ \| /)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bilingual homepages for realtors')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your homepage in Korean and English, ready in minutes')
     const { canonical } = await seoLinks(page)
     expect(canonical.map(pathOf)).toEqual(['/en'])
   })
