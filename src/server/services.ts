@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
+import type { DirectoryPage } from '~/schemas/directory'
+import { TtlCache } from './cache/ttl-cache'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type DbKind } from './db/database'
@@ -9,6 +11,9 @@ import type { Database } from './db/schema'
 import { deliverPendingContacts } from './contacts/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
+
+/** How long another process may show a directory page that this one changed. */
+const DIRECTORY_CACHE_MS = 15_000
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -31,6 +36,8 @@ export type AppServices = {
   mailer: Mailer | undefined
   config: ServerConfig
   now: () => Date
+  /** Public directory pages, cleared on every realtor write of this process. */
+  directoryCache: TtlCache<DirectoryPage>
   close: () => Promise<void>
 }
 
@@ -124,6 +131,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
     },
     now: overrides.now ?? (() => new Date()),
+    directoryCache: new TtlCache<DirectoryPage>(DIRECTORY_CACHE_MS, 500),
     close: database.close,
   }
 }

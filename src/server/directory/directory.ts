@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { directoryQuerySchema, type DirectoryCard, type DirectoryPage } from '~/schemas/directory'
+import { directoryQuerySchema, type DirectoryCard, type DirectoryPage, type DirectoryQuery } from '~/schemas/directory'
 import { regionStateSchema } from '~/schemas/realtor'
 import type { Database } from '~/server/db/schema'
 import { parseInput } from '~/server/http/app-error'
@@ -28,7 +28,12 @@ function filtered(db: Kysely<Database>, state: string | undefined, city: string 
  * newest change first, paged. Only public fields leave the server.
  */
 export async function listDirectory(services: AppServices, input: unknown): Promise<DirectoryPage> {
-  const { state, city, page, pageSize } = parseInput(directoryQuerySchema, input)
+  const query = parseInput(directoryQuerySchema, input)
+  const key = JSON.stringify([query.state ?? '', query.city?.toLowerCase() ?? '', query.page, query.pageSize])
+  return services.directoryCache.getOrLoad(key, () => loadDirectoryPage(services, query))
+}
+
+async function loadDirectoryPage(services: AppServices, { state, city, page, pageSize }: DirectoryQuery): Promise<DirectoryPage> {
   const { db } = services
   const [countRow, rows] = await Promise.all([
     filtered(db, state, city).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),

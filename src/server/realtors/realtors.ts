@@ -66,6 +66,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
   }
+  services.directoryCache.clear()
   return getRealtor(services, id)
 }
 
@@ -108,6 +109,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   }
   const kept = new Set(fields.photos.map((photo) => photo.url))
   const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
+  services.directoryCache.clear()
   if (dropped.length > 0) await services.storage.delete(storageKeysOf(services, dropped)).catch(() => undefined)
   return getRealtor(services, id)
 }
@@ -116,6 +118,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
 export async function deleteRealtor(services: AppServices, actor: Actor | null, id: string): Promise<{ id: string }> {
   const current = await ownedRealtor(services, actor, id)
   await services.db.deleteFrom('realtor').where('id', '=', id).execute()
+  services.directoryCache.clear()
   await services.storage.delete(storageKeysOf(services, current.photos.map((photo) => photo.url))).catch(() => undefined)
   return { id }
 }
