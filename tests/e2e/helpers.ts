@@ -108,3 +108,33 @@ export function requireBaseURL(baseURL: string | undefined): string {
   if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL')
   return baseURL
 }
+
+/** msgid → msgstr of a PO catalog (strings may continue on `"…"` lines), for asserting translated text. */
+export function parsePo(text: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  let msgid: string | undefined
+  let current: 'msgid' | 'msgstr' | undefined
+  let buffer = ''
+  // PO strings use C escapes, which JSON reads the same way (apart from \').
+  const unquote = (quoted: string): string => String(JSON.parse(quoted.replace(/\\'/g, "'")))
+  const flush = () => {
+    if (current === 'msgid') msgid = buffer
+    if (current === 'msgstr' && msgid !== undefined) entries.set(msgid, buffer)
+    current = undefined
+    buffer = ''
+  }
+  for (const line of text.split(/\r?\n/)) {
+    const start = /^(msgid|msgstr) (".*")$/.exec(line)
+    if (start) {
+      flush()
+      current = start[1] === 'msgid' ? 'msgid' : 'msgstr'
+      buffer = unquote(start[2] ?? '""')
+    } else if (/^".*"$/.test(line) && current) {
+      buffer += unquote(line)
+    } else {
+      flush()
+    }
+  }
+  flush()
+  return entries
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { htmlLang, pathOf, waitForHydration } from './helpers.ts'
+import { htmlLang, parsePo, pathOf, waitForHydration } from './helpers.ts'
 
 /*
  * Sign-in (issue 5, item 1) in Korean and English: sign-up lands on /process, sign-in opens
@@ -26,35 +26,6 @@ function localized(lang: Lang, path: string): string {
   return lang === 'en' ? `/en${path}` : path
 }
 
-/** Reads the strings of one PO entry (`msgid "…"` possibly continued on `"…"` lines). */
-function parsePo(text: string): Map<string, string> {
-  const entries = new Map<string, string>()
-  let msgid: string | undefined
-  let current: 'msgid' | 'msgstr' | undefined
-  let buffer = ''
-  // PO strings use C escapes, which JSON reads the same way (apart from \').
-  const unquote = (quoted: string): string => String(JSON.parse(quoted.replace(/\\'/g, "'")))
-  const flush = () => {
-    if (current === 'msgid') msgid = buffer
-    if (current === 'msgstr' && msgid !== undefined) entries.set(msgid, buffer)
-    current = undefined
-    buffer = ''
-  }
-  for (const line of text.split(/\r?\n/)) {
-    const start = /^(msgid|msgstr) (".*")$/.exec(line)
-    if (start) {
-      flush()
-      current = start[1] === 'msgid' ? 'msgid' : 'msgstr'
-      buffer = unquote(start[2] ?? '""')
-    } else if (/^".*"$/.test(line) && current) {
-      buffer += unquote(line)
-    } else {
-      flush()
-    }
-  }
-  flush()
-  return entries
-}
 
 const catalogs = new Map<Lang, Map<string, string>>()
 

@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@playwright/test'
 import sharp from 'sharp'
-import { expectJsonError, htmlLang, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
+import { expectJsonError, htmlLang, parsePo, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
 
 /*
  * The realtor's workspace (issue 5), end to end in Chromium against the production build:
@@ -53,36 +53,8 @@ function bearer(token: string): Record<string, string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The Korean catalog, for the few Korean texts asserted (same reader as sign-in.spec.ts)
+// The Korean catalog, for the few Korean texts asserted (read with helpers.ts parsePo)
 // ---------------------------------------------------------------------------------------------
-
-function parsePo(text: string): Map<string, string> {
-  const entries = new Map<string, string>()
-  let msgid: string | undefined
-  let current: 'msgid' | 'msgstr' | undefined
-  let buffer = ''
-  const unquote = (quoted: string): string => String(JSON.parse(quoted.replace(/\\'/g, "'")))
-  const flush = () => {
-    if (current === 'msgid') msgid = buffer
-    if (current === 'msgstr' && msgid !== undefined) entries.set(msgid, buffer)
-    current = undefined
-    buffer = ''
-  }
-  for (const line of text.split(/\r?\n/)) {
-    const start = /^(msgid|msgstr) (".*")$/.exec(line)
-    if (start) {
-      flush()
-      current = start[1] === 'msgid' ? 'msgid' : 'msgstr'
-      buffer = unquote(start[2] ?? '""')
-    } else if (/^".*"$/.test(line) && current) {
-      buffer += unquote(line)
-    } else {
-      flush()
-    }
-  }
-  flush()
-  return entries
-}
 
 let koCatalog: Map<string, string> | undefined
 

@@ -9,6 +9,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { displayPhone, mailtoHref, telHref } from './contact-links'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
 import type { InboxMessage, MessageStatus } from './types'
+import { buttonBase, buttonStyles, Icon } from '~/components/ui'
 
 type ListResult = Awaited<ReturnType<typeof listMyMessages>>
 
@@ -17,18 +18,6 @@ const RETRYABLE_CODES: ReadonlySet<string> = new Set(['INTERNAL', 'RATE_LIMITED'
 /** The first characters of the original, quoted in the reply: mailto URLs past ~2,000 characters get cut by some mail programs. */
 const QUOTE_LIMIT = 800
 
-const buttonBase =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-50 dark:focus-visible:outline-stone-100'
-const primaryButton = `${buttonBase} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`
-const secondaryButton = `${buttonBase} border border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800`
-
-function Icon({ path, className = 'size-4' }: { path: string; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
-      <path d={path} />
-    </svg>
-  )
-}
 
 const ICONS = {
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
@@ -175,7 +164,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           ) : null}
         </div>
         {result?.ok ? (
-          <button type="button" onClick={exportCsv} disabled={messages.length === 0} className={secondaryButton} data-testid="inbox-export">
+          <button type="button" onClick={exportCsv} disabled={messages.length === 0} className={buttonStyles.secondary} data-testid="inbox-export">
             <Icon path={ICONS.download} />
             <Trans>Export CSV</Trans>
           </button>
@@ -356,11 +345,11 @@ function MessageItem({
           </dd>
         </dl>
         <div className="mt-5 flex flex-wrap gap-2">
-          <a href={replyHref} className={primaryButton} data-testid="inbox-reply">
+          <a href={replyHref} className={buttonStyles.primary} data-testid="inbox-reply">
             <Icon path={ICONS.reply} />
             <Trans>Reply by e-mail</Trans>
           </a>
-          <a href={telHref(message.phone, message.phoneCountryCode)} className={secondaryButton}>
+          <a href={telHref(message.phone, message.phoneCountryCode)} className={buttonStyles.secondary}>
             <Icon path={ICONS.phone} />
             <Trans>Call</Trans>
           </a>

@@ -7,6 +7,7 @@ import { adminListRealtors, adminSetPublished } from '~/functions/admin.function
 import { deleteMyRealtor } from '~/functions/realtor.functions'
 import { realtorDisplayName } from '~/features/homepage/realtor-names'
 import { LOCALE_TAG, langParam, type Lang } from '~/lib/lang'
+import { buttonBase, buttonStyles, Icon } from '~/components/ui'
 
 type ListResult = Awaited<ReturnType<typeof adminListRealtors>>
 type AdminPage = Extract<ListResult, { ok: true }>['data']
@@ -16,21 +17,6 @@ type AdminRow = AdminPage['realtors'][number]
 const SEARCH_DEBOUNCE_MS = 300
 const LIST_KEY = ['admin', 'realtors'] as const
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['INTERNAL', 'RATE_LIMITED'])
-
-const buttonBase =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:focus-visible:outline-stone-100'
-const primaryButton = `${buttonBase} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`
-const secondaryButton = `${buttonBase} border border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800`
-const dangerButton = `${buttonBase} border border-red-300 bg-white text-red-800 hover:border-red-500 hover:bg-red-50 dark:border-red-800 dark:bg-stone-900 dark:text-red-300 dark:hover:bg-red-950`
-const dangerSolidButton = `${buttonBase} bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500`
-
-function Icon({ path, className = 'size-4' }: { path: string; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
-      <path d={path} />
-    </svg>
-  )
-}
 
 const ICONS = {
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM20 20l-4.8-4.8',
@@ -215,7 +201,7 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
             />
           </div>
           {/* Icon-only on phones so the field keeps its room; the name stays for screen readers. */}
-          <button type="submit" className={`${primaryButton} max-sm:px-3.5`}>
+          <button type="submit" className={`${buttonStyles.primary} max-sm:px-3.5`}>
             <Icon path={ICONS.search} className="size-4 sm:hidden" />
             <span className="max-sm:sr-only">
               <Trans>Search</Trans>
@@ -356,7 +342,7 @@ function RowActions({ row, lang, name, publishPending, onTogglePublished, onDele
   const params = { lang: langParam(lang), desiredUrl: row.desiredUrl }
   return (
     <div className="flex flex-wrap gap-2 xl:justify-end">
-      <Link to="/{-$lang}/$desiredUrl" params={params} className={secondaryButton} data-testid="admin-open">
+      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonStyles.secondary} data-testid="admin-open">
         <Icon path={ICONS.open} />
         <span>
           <Trans>
@@ -364,7 +350,7 @@ function RowActions({ row, lang, name, publishPending, onTogglePublished, onDele
           </Trans>
         </span>
       </Link>
-      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={secondaryButton} data-testid="admin-edit">
+      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonStyles.secondary} data-testid="admin-edit">
         <Icon path={ICONS.edit} />
         <span>
           <Trans>
@@ -372,7 +358,7 @@ function RowActions({ row, lang, name, publishPending, onTogglePublished, onDele
           </Trans>
         </span>
       </Link>
-      <button type="button" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} className={secondaryButton} data-testid="admin-publish">
+      <button type="button" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} className={buttonStyles.secondary} data-testid="admin-publish">
         <Icon path={row.published ? ICONS.eyeOff : ICONS.eye} />
         <span>
           {row.published ? (
@@ -386,7 +372,7 @@ function RowActions({ row, lang, name, publishPending, onTogglePublished, onDele
           )}
         </span>
       </button>
-      <button type="button" onClick={onDelete} className={dangerButton} data-testid="admin-delete">
+      <button type="button" onClick={onDelete} className={buttonStyles.danger} data-testid="admin-delete">
         <Icon path={ICONS.trash} />
         <span>
           <Trans>
@@ -495,7 +481,7 @@ function Pagination({ page, totalPages, onPage }: { page: number; totalPages: nu
  */
 function PageButton({ disabled, onClick, direction, children }: { disabled: boolean; onClick: () => void; direction: 'prev' | 'next'; children: ReactNode }) {
   return (
-    <button type="button" aria-disabled={disabled} onClick={() => (disabled ? undefined : onClick())} className={secondaryButton}>
+    <button type="button" aria-disabled={disabled} onClick={() => (disabled ? undefined : onClick())} className={buttonStyles.secondary}>
       {direction === 'prev' ? <Icon path={ICONS.prev} /> : null}
       {children}
       {direction === 'next' ? <Icon path={ICONS.next} /> : null}
@@ -600,10 +586,10 @@ function DeleteDialog({
             {error ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{error}</p> : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onCancel} className={secondaryButton}>
+            <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
               <Trans>Cancel</Trans>
             </button>
-            <button type="submit" disabled={!matches || pending} aria-busy={pending} className={dangerSolidButton} data-testid="admin-delete-submit">
+            <button type="submit" disabled={!matches || pending} aria-busy={pending} className={buttonStyles.dangerSolid} data-testid="admin-delete-submit">
               <Icon path={ICONS.trash} />
               {pending ? t`Deleting…` : t`Delete homepage`}
             </button>

@@ -1,0 +1,19 @@
+/** Shared button styles of the workspace panels: 44 px targets, visible focus, dark variants. */
+export const buttonBase =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:focus-visible:outline-stone-100'
+
+export const buttonStyles = {
+  primary: `${buttonBase} bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300`,
+  secondary: `${buttonBase} border border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800`,
+  danger: `${buttonBase} border border-red-300 bg-white text-red-800 hover:border-red-500 hover:bg-red-50 dark:border-red-800 dark:bg-stone-900 dark:text-red-300 dark:hover:bg-red-950`,
+  dangerSolid: `${buttonBase} bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500`,
+} as const
+
+/** A decorative line icon from one SVG path; the text beside it carries the meaning. */
+export function Icon({ path, className = 'size-4' }: { path: string; className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
+      <path d={path} />
+    </svg>
+  )
+}
