@@ -30,6 +30,10 @@ export function dbConfigFromEnv(): DbConfig {
 function createDialect(config: DbConfig): { dialect: Dialect; closeDriver: () => Promise<void> } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    // An idle connection can be closed by the server (restart, failover, admin command);
+    // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
+    // The pool drops that client and opens a new one on the next query.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message))
     return { dialect: new PostgresDialect({ pool }), closeDriver: async () => {} }
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true })
