@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro'
+
 /** Shared button styles of the workspace panels: 44 px targets, visible focus, dark variants. */
 export const buttonBase =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:focus-visible:outline-stone-100'
@@ -15,5 +17,30 @@ export function Icon({ path, className = 'size-4' }: { path: string; className?:
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
       <path d={path} />
     </svg>
+  )
+}
+
+/**
+ * A region that is always in the page (so screen readers announce what appears in it) and
+ * shows a server error, with "Try again" when the failure was passing.
+ */
+export function ErrorAlert({ testId, message, onRetry }: { testId: string; message: string | undefined; onRetry?: () => void }) {
+  return (
+    <div role="alert" data-testid={testId}>
+      {message ? (
+        <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <p className="font-medium">{message}</p>
+          {onRetry ? (
+            <button
+              type="button"
+              onClick={onRetry}
+              className={`${buttonBase} border border-red-300 bg-white text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50`}
+            >
+              <Trans>Try again</Trans>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   )
 }

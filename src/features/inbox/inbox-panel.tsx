@@ -9,7 +9,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { displayPhone, mailtoHref, telHref } from './contact-links'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
 import type { InboxMessage, MessageStatus } from './types'
-import { buttonBase, buttonStyles, Icon } from '~/components/ui'
+import { buttonBase, buttonStyles, ErrorAlert, Icon } from '~/components/ui'
 
 type ListResult = Awaited<ReturnType<typeof listMyMessages>>
 
@@ -172,22 +172,11 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       </div>
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
-      <div role="alert" data-testid="inbox-error">
-        {loadError || actionError ? (
-          <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-            <p className="font-medium">{loadError ?? actionError}</p>
-            {loadError && canRetry ? (
-              <button
-                type="button"
-                onClick={() => void messagesQuery.refetch()}
-                className={`${buttonBase} border border-red-300 bg-white text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50`}
-              >
-                <Trans>Try again</Trans>
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ErrorAlert
+        testId="inbox-error"
+        message={loadError ?? actionError ?? undefined}
+        onRetry={loadError && canRetry ? () => void messagesQuery.refetch() : undefined}
+      />
 
       {messagesQuery.isPending ? (
         <div aria-busy="true" className="grid gap-3">

@@ -7,7 +7,7 @@ import { adminListRealtors, adminSetPublished } from '~/functions/admin.function
 import { deleteMyRealtor } from '~/functions/realtor.functions'
 import { realtorDisplayName } from '~/features/homepage/realtor-names'
 import { LOCALE_TAG, langParam, type Lang } from '~/lib/lang'
-import { buttonBase, buttonStyles, Icon } from '~/components/ui'
+import { buttonStyles, ErrorAlert, Icon } from '~/components/ui'
 
 type ListResult = Awaited<ReturnType<typeof adminListRealtors>>
 type AdminPage = Extract<ListResult, { ok: true }>['data']
@@ -211,22 +211,11 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
       </div>
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
-      <div role="alert" data-testid="admin-error">
-        {error ? (
-          <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-            <p className="font-medium">{error}</p>
-            {loadError && canRetry ? (
-              <button
-                type="button"
-                onClick={() => void listQuery.refetch()}
-                className={`${buttonBase} border border-red-300 bg-white text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50`}
-              >
-                <Trans>Try again</Trans>
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ErrorAlert
+        testId="admin-error"
+        message={error ?? undefined}
+        onRetry={loadError && canRetry ? () => void listQuery.refetch() : undefined}
+      />
 
       <p aria-live="polite" className="mb-3 min-h-6 text-sm text-stone-600 dark:text-stone-300" data-testid="admin-count">
         {data ? <ResultCount total={data.total} query={data.q} /> : null}
