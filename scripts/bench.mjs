@@ -7,6 +7,8 @@
  *    CLS, and the JavaScript the homepage loads (gzip);
  *  - the REST API under 50 concurrent connections (autocannon): GET /realtor/{desiredUrl};
  *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7).
+ * BENCH_ONLY=lighthouse skips the API runs (for quick iterations on the page);
+ * BENCH_LHR_DIR=folder also writes each full Lighthouse report there as JSON.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -21,6 +23,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const port = Number(process.env.BENCH_PORT ?? 3410)
 const base = `http://127.0.0.1:${port}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-'))
+const only = process.env.BENCH_ONLY
+const lhrDir = process.env.BENCH_LHR_DIR
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
 
 function run(command, args) {
@@ -59,6 +63,10 @@ try {
       const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' })
       const lhr = result?.lhr
       if (!lhr) throw new Error('Lighthouse returned no result')
+      if (lhrDir) {
+        fs.mkdirSync(lhrDir, { recursive: true })
+        fs.writeFileSync(path.join(lhrDir, `${pagePath.replace(/\W+/g, '_').replace(/^_/, '')}.json`), JSON.stringify(lhr))
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
       const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script')
@@ -85,15 +93,19 @@ try {
     await chrome.kill()
   }
 
-  const api = await autocannon({ url: `${base}/cozying-api/v1/realtor/sora-park`, connections: 50, duration: 10 })
-  console.log(
-    `GET /cozying-api/v1/realtor/sora-park, 50 connections, 10 s: ${Math.round(api.requests.average)} req/s, ` +
-      `p50 ${api.latency.p50} ms, p99 ${api.latency.p99} ms, errors ${api.errors + api.non2xx}`,
-  )
+  if (only !== 'lighthouse') {
+    const api = await autocannon({ url: `${base}/cozying-api/v1/realtor/sora-park`, connections: 50, duration: 10 })
+    console.log(
+      `GET /cozying-api/v1/realtor/sora-park, 50 connections, 10 s: ${Math.round(api.requests.average)} req/s, ` +
+        `p50 ${api.latency.p50} ms, p99 ${api.latency.p99} ms, errors ${api.errors + api.non2xx}`,
+    )
+  }
 } finally {
   server.kill('SIGTERM')
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
+
+if (only === 'lighthouse') process.exit(0)
 
 // The directory on 10,000 realtors, in a data folder of its own.
 const directoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-directory-'))
