@@ -53,7 +53,9 @@ export default defineConfig({
     // Lingui macros must be compiled before React's transform sees the JSX.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     viteReact(),
-    nitro(),
+    // Precompressed copies of the built assets (brotli and gzip), served by Accept-Encoding:
+    // the app is its own web server (DESIGN §9), and a phone should not download raw JS and CSS.
+    nitro({ compressPublicAssets: { gzip: true, brotli: true } }),
     buildManifestFiles(),
   ],
 })

@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { preferredLangAtRoot } from '~/lib/lang'
+import { compressHtmlResponse } from '~/server/http/compress'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /**
@@ -38,6 +39,12 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
   return result
 })
 
+/** Outermost, so it compresses the page exactly as every other middleware left it. */
+const compression = createMiddleware().server(async ({ request, next }) => {
+  const result = await next()
+  return compressHtmlResponse(request, result.response)
+})
+
 /**
  * A realtor's own domain (issue 4): the request runs with that realtor's desiredUrl in
  * scope, which the router turns into a path rewrite. A host that is neither ours nor any
@@ -54,6 +61,7 @@ const ownDomain = createMiddleware().server(async ({ request, next }) => {
 
 export const startInstance = createStart(() => ({
   requestMiddleware: [
+    compression,
     securityHeaders,
     // A start instance replaces Start's default request middleware, CSRF protection included.
     createCsrfMiddleware({ filter: (context) => context.handlerType === 'serverFn' }),
