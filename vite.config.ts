@@ -35,6 +35,20 @@ function buildManifestFiles(): Plugin {
 export default defineConfig({
   server: { port: 3000 },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Everything the first page load needs in one file: on HTTP/1.1 every extra file
+            // costs a round trip, and the route tree statically imports a small piece of
+            // every route, which otherwise became ~15 files of a few hundred bytes each.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
