@@ -1,13 +1,23 @@
-import type { z } from 'zod'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/schemas/desired-url-rule'
+import { isReservedPath } from './reserved-paths'
 
-/**
- * Turns a zod schema into a route's `params.parse`. Returning `false` makes the router
- * skip the route while matching, so `/en` reaches the English index instead of a realtor
- * called "en", and `/fr/login` is not English.
+/*
+ * Route `params.parse` functions. Returning `false` makes the router skip the route while
+ * matching, so `/en` reaches the English index instead of a realtor called "en", and
+ * `/fr/login` is not English. Plain functions rather than zod: see `./search-params`.
  */
-export function zodParams<TSchema extends z.ZodType>(schema: TSchema) {
-  return (raw: Readonly<Record<string, string | undefined>>): z.output<TSchema> | false => {
-    const result = schema.safeParse(raw)
-    return result.success ? result.data : false
-  }
+
+type RawParams = Readonly<Record<string, string | undefined>>
+
+/** `{-$lang}`: absent (Korean) or exactly `en`. */
+export function parseLangParams(raw: RawParams): { lang?: 'en' } | false {
+  if (raw.lang === undefined) return {}
+  return raw.lang === 'en' ? { lang: 'en' } : false
+}
+
+/** `$desiredUrl`: the realtor form's desiredUrl rule (`desiredUrlSchema`, spec §5), reserved words refused. */
+export function parseDesiredUrlParams(raw: RawParams): { desiredUrl: string } | false {
+  const desiredUrl = raw.desiredUrl?.trim()
+  if (!desiredUrl || desiredUrl.length > DESIRED_URL_MAX_LENGTH || !DESIRED_URL_PATTERN.test(desiredUrl) || isReservedPath(desiredUrl)) return false
+  return { desiredUrl }
 }

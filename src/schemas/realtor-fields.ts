@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { isReservedPath } from '~/lib/reserved-paths'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from './desired-url-rule'
 import { messageId } from './messages'
 
 /** Spec §5 field rules. Each regex is the rule as the spec states it; tests name the edges. */
@@ -28,14 +29,12 @@ export const countryCodeSchema = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}$/, { error: messageId(msg`Choose a country code`) }))
 
-export const DESIRED_URL_PATTERN = /^[A-Za-z_-]+$/
-
 /** Spec §5 slug: letters, underscore and hyphen, at least one; reserved words refused. */
 export const desiredUrlSchema = z
   .string({ error: messageId(msg`Enter the address of your homepage`) })
   .trim()
   .min(1, { error: messageId(msg`Enter the address of your homepage`) })
-  .max(60, { error: messageId(msg`Use at most 60 characters`) })
+  .max(DESIRED_URL_MAX_LENGTH, { error: messageId(msg`Use at most 60 characters`) })
   .regex(DESIRED_URL_PATTERN, { error: messageId(msg`Use only letters, hyphens (-) and underscores (_)`) })
   .refine((value) => !isReservedPath(value), { error: messageId(msg`This address is reserved. Choose another one`) })
 

@@ -15,9 +15,9 @@ import {
   videoUrlSchema,
   yesNoSchema,
 } from './realtor-fields'
+import { REGION_STATES } from './region-states'
 
-/** Spec §3: the realtor form allows these states only. */
-export const REGION_STATES = ['CA', 'GA'] as const
+export { REGION_STATES }
 export const regionStateSchema = z.enum(REGION_STATES, { error: messageId(msg`Choose California or Georgia`) })
 
 const shortText = (max: number) =>

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The browser storage keys of the original front end (spec §3). Other programs built for it
  * (and its pages, during the move) read them, so their names and shapes are kept exactly.
@@ -16,8 +14,16 @@ export const STORAGE_KEYS = {
 export const LOGIN_METHODS = ['email', 'google', 'kakao'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 
-const storedUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() })
-export type StoredUser = z.infer<typeof storedUserSchema>
+export type StoredUser = { id: string; email: string; name: string }
+
+/*
+ * A type guard rather than a zod schema: the account menu in every page's header reads this
+ * storage, and zod would weigh more in the first download than everything else here.
+ */
+function isStoredUser(value: unknown): value is StoredUser {
+  if (typeof value !== 'object' || value === null) return false
+  return ['id', 'email', 'name'].every((key) => typeof Reflect.get(value, key) === 'string')
+}
 
 export type StoredRealtor = { id: string; desiredUrl: string }
 
@@ -51,8 +57,8 @@ export function readStoredUser(store: KeyValueStore): StoredUser | undefined {
   const raw = store.getItem(STORAGE_KEYS.userInfo)
   if (!raw) return undefined
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : undefined
+    const parsed: unknown = JSON.parse(raw)
+    return isStoredUser(parsed) ? { id: parsed.id, email: parsed.email, name: parsed.name } : undefined
   } catch {
     return undefined
   }

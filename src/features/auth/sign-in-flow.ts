@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { localizedPath, stripLangPrefix, type Lang } from '~/lib/lang'
-import { localRedirectSchema, loginSearchSchema } from '~/schemas/navigation'
+import { oneOf, searchSchema, text, type SearchOutput } from '~/lib/search-params'
+import { localRedirect, loginSearchFields } from '~/schemas/navigation'
 import { LOGIN_METHODS } from './browser-storage'
 
 /*
@@ -16,25 +16,26 @@ export type SignInMode = (typeof SIGN_IN_MODES)[number]
  * and the error code better-auth appends when a Kakao or Google sign-in fails.
  * Anything malformed is dropped rather than answered with an error page.
  */
-export const signInPageSearchSchema = loginSearchSchema.extend({
-  mode: z.enum(SIGN_IN_MODES).optional().catch(undefined),
-  error: z.string().max(100).optional().catch(undefined),
+export const signInPageSearchSchema = searchSchema({
+  ...loginSearchFields,
+  mode: oneOf(SIGN_IN_MODES),
+  error: text({ max: 100 }),
 })
-export type SignInPageSearch = z.infer<typeof signInPageSearchSchema>
+export type SignInPageSearch = SearchOutput<typeof signInPageSearchSchema>
 
 /** `/login/redirect`: where to go, and which provider sent the user back (absent after e-mail). */
-export const signInRedirectSearchSchema = z.object({
-  redirect: localRedirectSchema,
-  provider: z.enum(LOGIN_METHODS).optional().catch(undefined),
+export const signInRedirectSearchSchema = searchSchema({
+  redirect: localRedirect,
+  provider: oneOf(LOGIN_METHODS),
 })
-export type SignInRedirectSearch = z.infer<typeof signInRedirectSearchSchema>
+export type SignInRedirectSearch = SearchOutput<typeof signInRedirectSearchSchema>
 
 /** `/login/reset`: better-auth sends the user here with `?token=` or, for a dead link, `?error=`. */
-export const resetPasswordSearchSchema = z.object({
-  token: z.string().min(1).max(500).optional().catch(undefined),
-  error: z.string().max(100).optional().catch(undefined),
+export const resetPasswordSearchSchema = searchSchema({
+  token: text({ min: 1, max: 500 }),
+  error: text({ max: 100 }),
 })
-export type ResetPasswordSearch = z.infer<typeof resetPasswordSearchSchema>
+export type ResetPasswordSearch = SearchOutput<typeof resetPasswordSearchSchema>
 
 /** A sign-in page itself (any language, any realtor): never a place to return to. */
 function isSignInPath(path: string): boolean {

@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod'
 import { PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { OnboardingWizard } from '~/features/onboarding/onboarding-wizard'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam, langParam, localizedPath } from '~/lib/lang'
+import { searchSchema, wholeNumber } from '~/lib/search-params'
 
 export const Route = createFileRoute('/{-$lang}/process')({
-  validateSearch: z.object({ step: z.coerce.number().int().min(1).max(9).optional().catch(undefined) }),
+  validateSearch: searchSchema({ step: wholeNumber({ min: 1, max: 9 }) }),
   beforeLoad: async ({ params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)

@@ -1,19 +1,19 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { DirectoryView } from '~/features/directory/directory-view'
 import { staticPageHead } from '~/features/pages/page-head'
 import { getDirectoryCities, getDirectoryPage } from '~/functions/directory.functions'
 import { langFromParam } from '~/lib/lang'
-import { regionStateSchema } from '~/schemas/realtor'
+import { oneOf, searchSchema, text, wholeNumber } from '~/lib/search-params'
+import { REGION_STATES } from '~/schemas/region-states'
 
 // Bad values in the URL fall back to "no filter" rather than an error page.
-const directorySearchSchema = z.object({
-  state: regionStateSchema.optional().catch(undefined),
-  city: z.string().trim().min(1).max(80).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+const directorySearchSchema = searchSchema({
+  state: oneOf(REGION_STATES),
+  city: text({ trim: true, min: 1, max: 80 }),
+  page: wholeNumber({ min: 1, max: 10_000 }),
 })
 
 export const Route = createFileRoute('/{-$lang}/realtors')({

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { langParamsSchema } from '~/schemas/route-params'
-import { zodParams } from '~/lib/route-params'
+import { parseLangParams } from '~/lib/route-params'
 
 // Only `/en` is a language prefix; any other first segment is left to the realtor route.
 export const Route = createFileRoute('/{-$lang}')({
-  params: { parse: zodParams(langParamsSchema) },
+  params: { parse: parseLangParams },
 })

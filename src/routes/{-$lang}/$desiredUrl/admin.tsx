@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { ForbiddenPage } from '~/components/forbidden-page'
 import { PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
@@ -8,10 +7,11 @@ import { EditorPage } from '~/features/editor/editor-page'
 import { staticPageHead } from '~/features/pages/page-head'
 import { getEditAccessByUrl } from '~/functions/session.functions'
 import { langFromParam, localizedPath } from '~/lib/lang'
+import { oneOf, searchSchema } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
-  validateSearch: z.object({ tab: z.enum(['homepage', 'messages']).optional().catch(undefined) }),
+  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages']) }),
   beforeLoad: async ({ params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)

@@ -1,0 +1,5 @@
+/**
+ * Spec §3: the realtor form allows these states only. Without zod, so the directory route's
+ * search params (zod/mini, part of every page's first download) can use it.
+ */
+export const REGION_STATES = ['CA', 'GA'] as const
