@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import type { Lang } from '~/lib/lang'
 import { messageId } from './messages'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
 
@@ -49,18 +48,7 @@ export const contactFormSchema = z
   .superRefine(checkPhone)
 export type ContactForm = z.input<typeof contactFormSchema>
 
-/** Spec §4: the reset state; isTerm checked, phone country KR in Korean and US otherwise. */
-export function contactFormDefaults(lang: Lang): ContactForm {
-  return {
-    lastName: '',
-    firstName: '',
-    email: '',
-    phone: '',
-    phoneCountryCode: lang === 'ko' ? 'KR' : 'US',
-    message: '',
-    isTerm: true,
-  }
-}
+export { contactFormDefaults } from './contact-defaults'
 
 const hangul = /^[\p{Script=Hangul}\s]+$/u
 

@@ -1,0 +1,234 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { langParam, type Lang } from '~/lib/lang'
+import type { ContactForm as ContactFormValues } from '~/schemas/contact'
+
+export type ContactTextFieldName = Exclude<keyof ContactFormValues, 'isTerm'>
+
+export type ContactFieldState<TValue> = {
+  value: TValue
+  errors: Array<string>
+  onChange: (value: TValue) => void
+  onBlur: () => void
+}
+
+/**
+ * Where each field gets its value and errors from. Render functions rather than components:
+ * the live form returns its `form.Field` elements from them, which keeps every input mounted
+ * (and focused) while the visitor types.
+ */
+export type ContactFormFields = {
+  text: (name: ContactTextFieldName, render: (field: ContactFieldState<string>) => ReactNode) => ReactNode
+  terms: (render: (field: ContactFieldState<boolean>) => ReactNode) => ReactNode
+  submitting: (render: (isSubmitting: boolean) => ReactNode) => ReactNode
+}
+
+const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-[var(--accent-text)] focus:outline-2 focus:outline-[var(--accent-text)] aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
+
+function FieldShell({ id, label, errors, children }: { id: string; label: ReactNode; errors: Array<string>; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      {children}
+      {errors.length > 0 ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={`${id}-error`}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The id of a field's input, shared by the server-rendered form and the live one. */
+export function contactFieldId(formId: string, name: keyof ContactFormValues): string {
+  return `${formId}-${name}`
+}
+
+/**
+ * The contact form's markup, without its logic: the homepage renders it with plain state
+ * until the live form (TanStack Form and the zod schema) has loaded, then the live form
+ * renders the very same markup, so nothing moves when one replaces the other.
+ */
+export function ContactFormView({
+  formId,
+  lang,
+  failure,
+  fields,
+  honeypot,
+  onHoneypotChange,
+  onSubmit,
+  formProps,
+  formRef,
+}: {
+  formId: string
+  lang: Lang
+  failure: string | undefined
+  fields: ContactFormFields
+  honeypot: string
+  onHoneypotChange: (value: string) => void
+  onSubmit: () => void
+  formProps?: FormHTMLAttributes<HTMLFormElement>
+  formRef?: Ref<HTMLFormElement>
+}) {
+  const { t } = useLingui()
+  const fieldId = (name: keyof ContactFormValues) => contactFieldId(formId, name)
+  return (
+    <form
+      {...formProps}
+      ref={formRef}
+      noValidate
+      aria-describedby={failure !== undefined ? `${formId}-failure` : undefined}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+      className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:grid-cols-2 sm:p-8 dark:border-stone-800 dark:bg-stone-900"
+      data-testid="contact-form"
+    >
+      {failure !== undefined ? (
+        <p id={`${formId}-failure`} role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200" data-testid="contact-failure">
+          {failure}
+        </p>
+      ) : null}
+      {(['lastName', 'firstName'] as const).map((name) => (
+        <Fragment key={name}>
+          {fields.text(name, (field) => (
+            <FieldShell id={fieldId(name)} label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>} errors={field.errors}>
+              <input
+                id={fieldId(name)}
+                name={name}
+                autoComplete={name === 'lastName' ? 'family-name' : 'given-name'}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                aria-invalid={field.errors.length > 0}
+                aria-describedby={field.errors.length > 0 ? `${fieldId(name)}-error` : undefined}
+                className={inputClass}
+              />
+            </FieldShell>
+          ))}
+        </Fragment>
+      ))}
+      {fields.text('email', (field) => (
+        <FieldShell id={fieldId('email')} label={<Trans>E-mail</Trans>} errors={field.errors}>
+          <input
+            id={fieldId('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            aria-invalid={field.errors.length > 0}
+            aria-describedby={field.errors.length > 0 ? `${fieldId('email')}-error` : undefined}
+            className={inputClass}
+          />
+        </FieldShell>
+      ))}
+      <div className="grid grid-cols-[7rem_1fr] gap-2">
+        {fields.text('phoneCountryCode', (field) => (
+          <div>
+            <label htmlFor={fieldId('phoneCountryCode')} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Country</Trans>
+            </label>
+            <select
+              id={fieldId('phoneCountryCode')}
+              name="phoneCountryCode"
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              className={inputClass}
+            >
+              <option value="KR">{t`Korea (+82)`}</option>
+              <option value="US">{t`USA (+1)`}</option>
+            </select>
+          </div>
+        ))}
+        {fields.text('phone', (field) => (
+          <FieldShell id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
+            <input
+              id={fieldId('phone')}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              aria-invalid={field.errors.length > 0}
+              aria-describedby={field.errors.length > 0 ? `${fieldId('phone')}-error` : undefined}
+              className={inputClass}
+            />
+          </FieldShell>
+        ))}
+      </div>
+      <div className="sm:col-span-2">
+        {fields.text('message', (field) => (
+          <FieldShell id={fieldId('message')} label={<Trans>Message</Trans>} errors={field.errors}>
+            <textarea
+              id={fieldId('message')}
+              name="message"
+              rows={5}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              aria-invalid={field.errors.length > 0}
+              aria-describedby={field.errors.length > 0 ? `${fieldId('message')}-error` : undefined}
+              className={inputClass}
+            />
+          </FieldShell>
+        ))}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${formId}-website`}>Website</label>
+        <input id={`${formId}-website`} name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => onHoneypotChange(event.target.value)} />
+      </div>
+      <div className="sm:col-span-2">
+        {fields.terms((field) => (
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id={fieldId('isTerm')}
+                name="isTerm"
+                type="checkbox"
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                aria-invalid={field.errors.length > 0}
+                aria-describedby={field.errors.length > 0 ? `${fieldId('isTerm')}-error` : undefined}
+                className="mt-1 size-5 accent-[var(--accent-text)]"
+              />
+              <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
+                <Trans>I agree to the terms of use and the privacy notice.</Trans>{' '}
+                <Link to="/{-$lang}/agreement" params={{ lang: langParam(lang) }} target="_blank" className="font-medium text-[var(--accent-text)] underline underline-offset-4">
+                  <Trans>Read them</Trans>
+                </Link>
+              </label>
+            </div>
+            {field.errors.length > 0 ? (
+              <p id={`${fieldId('isTerm')}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+                {field.errors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <div className="sm:col-span-2">
+        {fields.submitting((isSubmitting) => (
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-[var(--accent)] px-8 text-lg font-semibold text-[var(--on-accent)] shadow-sm transition hover:opacity-90 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent-text)]"
+            data-testid="contact-submit"
+          >
+            {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
+          </button>
+        ))}
+      </div>
+    </form>
+  )
+}
