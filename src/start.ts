@@ -1,5 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { preferredLangAtRoot } from '~/lib/lang'
+import { withFontPreloads } from '~/server/fonts/font-preloads'
 import { compressHtmlResponse } from '~/server/http/compress'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
@@ -39,10 +40,10 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
   return result
 })
 
-/** Outermost, so it compresses the page exactly as every other middleware left it. */
+/** Outermost, so it finishes and compresses the page exactly as every other middleware left it. */
 const compression = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
-  return compressHtmlResponse(request, result.response)
+  return compressHtmlResponse(request, await withFontPreloads(result.response))
 })
 
 /**
