@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
+import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import type { Lang } from '~/lib/lang'
 import { absoluteUrl, seoHead } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
@@ -37,6 +38,7 @@ export function homepageHead(realtor: Realtor, lang: Lang, site: SiteContext) {
   // seoMeta.title is the full title the realtor chose; don't append the site name to it.
   const meta = base.meta.map((item) => ('title' in item && seo.title ? { title: seo.title } : item))
   meta.push({ name: 'author', content: seo.author || name })
+  meta.push({ name: VISITOR_CATALOG_META, content: 'visitor' })
   if (seo.keywords) meta.push({ name: 'keywords', content: seo.keywords })
   const scale = (effectiveFontSize(realtor.designFontSize) / 16) * 100
   return {
