@@ -1,7 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { preferredLangAtRoot } from '~/lib/lang'
-import { withFontPreloads } from '~/server/fonts/font-preloads'
 import { compressHtmlResponse } from '~/server/http/compress'
+import { finishPage } from '~/server/http/finish-page'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /**
@@ -43,7 +43,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
 /** Outermost, so it finishes and compresses the page exactly as every other middleware left it. */
 const compression = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
-  return compressHtmlResponse(request, await withFontPreloads(result.response))
+  return compressHtmlResponse(request, await finishPage(result.response))
 })
 
 /**

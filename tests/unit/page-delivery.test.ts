@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compressHtmlResponse, pickEncoding } from '~/server/http/compress'
+import { deferScriptsUntilPainted } from '~/server/http/defer-scripts'
 
 describe('compression of server-rendered pages', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -22,5 +23,26 @@ describe('compression of server-rendered pages', () => {
 
     const json = compressHtmlResponse(request, new Response('{}', { headers: { 'content-type': 'application/json' } }))
     expect(json.headers.get('content-encoding')).toBeNull()
+  })
+})
+
+describe("a visitor's page loads its JavaScript after the first paint", () => {
+  const rendered =
+    '<html><head><link rel="stylesheet" href="/assets/styles.css"/><link rel="modulepreload" href="/assets/index.js" fetchPriority="low"/>' +
+    '<link rel="modulepreload" href="/assets/app.js" fetchPriority="low"/></head><body><main>hi</main>' +
+    '<script type="module" async="" src="/assets/index.js"></script></body></html>'
+
+  it('moves the preloads and the start script into one loader', () => {
+    const html = deferScriptsUntilPainted(rendered)
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toContain('<script type="module"')
+    expect(html).toContain('["/assets/index.js","/assets/app.js"]')
+    expect(html).toContain('script.src="/assets/index.js"')
+    expect(html).toContain('requestAnimationFrame')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/styles.css"/>')
+  })
+  it('leaves a page it does not recognise as it was', () => {
+    const other = rendered.replace('async=""', 'defer=""')
+    expect(deferScriptsUntilPainted(other)).toBe(other)
   })
 })

@@ -66,18 +66,13 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/i
  * fallback font, then again as each subset arrives (font-display: swap): the Korean hero
  * moved by 0.16 (CLS) on a phone. With them the fonts load alongside the stylesheet and are
  * there for the first layout. Computed from the rendered text, so it is exact for every
- * realtor's own words; the page is already complete when this runs, as it is rendered in full.
+ * realtor's own words.
  */
-export async function withFontPreloads(response: Response): Promise<Response> {
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
-  const html = await response.text()
+export function addFontPreloads(html: string): string {
   const files = fontFilesFor(html)
   const links = files.map((url) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`).join('')
   // Right after the stylesheet, so the stylesheet and the hero photo (preloaded above it)
   // are asked for first; fonts ahead of them delayed the first paint on a slow network.
   const anchor = [STYLESHEET_LINK, CHARSET_META, /<head>/i].find((pattern) => pattern.test(html))
-  const body = files.length === 0 || !anchor ? html : html.replace(anchor, (tag) => tag + links)
-  const headers = new Headers(response.headers)
-  headers.delete('content-length')
-  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+  return files.length === 0 || !anchor ? html : html.replace(anchor, (tag) => tag + links)
 }
