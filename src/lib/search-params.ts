@@ -31,10 +31,9 @@ export function searchSchema<TFields extends Record<string, SearchField<unknown>
   const parse = (input: unknown): FieldsOutput<TFields> => {
     const output: FieldsOutput<TFields> = {}
     const record = typeof input === 'object' && input !== null ? input : {}
-    for (const [key, field] of Object.entries(fields)) {
-      const value = field(Reflect.get(record, key))
-      if (value !== undefined) Object.assign(output, { [key]: value })
-    }
+    // Every declared key, undefined when dropped: the router merges a route's result over
+    // the raw search, so an omitted key would let the raw value (`?redirect=https://…`) through.
+    for (const [key, field] of Object.entries(fields)) Object.assign(output, { [key]: field(Reflect.get(record, key)) })
     return output
   }
   return {

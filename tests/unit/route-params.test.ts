@@ -34,7 +34,12 @@ describe('search params: a malformed value is dropped, never an error', () => {
     expect(schema.parse({ city: 'Irvine!' })).toEqual({})
     expect(schema.parse(null)).toEqual({})
   })
+  it('names every key, so a dropped value overrides the raw one when the router merges them', () => {
+    const parsed = schema.parse({ tab: 'https://evil.example' })
+    expect(Object.keys(parsed).sort()).toEqual(['city', 'page', 'tab'])
+    expect({ tab: 'https://evil.example', ...parsed }.tab).toBeUndefined()
+  })
   it('is a Standard Schema the router can call', () => {
-    expect(schema['~standard'].validate({ tab: 'homepage', extra: 'x' })).toEqual({ value: { tab: 'homepage' } })
+    expect(schema['~standard'].validate({ tab: 'homepage', extra: 'x' })).toStrictEqual({ value: { tab: 'homepage', page: undefined, city: undefined } })
   })
 })
