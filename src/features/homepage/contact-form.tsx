@@ -10,7 +10,14 @@ type LiveForm = ComponentType<Parameters<typeof LiveContactForm>[0]>
 let liveForm: Promise<LiveForm> | undefined
 /** TanStack Form and the zod schemas (~30 KB gzip) load once, when the form is about to be used. */
 function loadLiveForm(): Promise<LiveForm> {
-  liveForm ??= import('./contact-form-live').then((module) => module.LiveContactForm)
+  liveForm ??= import('./contact-form-live').then(
+    (module) => module.LiveContactForm,
+    (error: unknown) => {
+      // Offline for a moment: the next touch of the form tries again.
+      liveForm = undefined
+      throw error
+    },
+  )
   return liveForm
 }
 
@@ -71,10 +78,13 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
     setLive(() => Form)
   }
   const load = () => {
-    void loadLiveForm().then((Form) => {
-      loaded.current = Form
-      takeOverIfIdle()
-    })
+    loadLiveForm().then(
+      (Form) => {
+        loaded.current = Form
+        takeOverIfIdle()
+      },
+      () => undefined,
+    )
   }
 
   useEffect(() => {
