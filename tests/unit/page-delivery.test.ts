@@ -38,7 +38,7 @@ describe("a visitor's page loads its JavaScript after the first paint", () => {
     expect(html).not.toContain('<script type="module"')
     expect(html).toContain('["/assets/index.js","/assets/app.js"]')
     expect(html).toContain('script.src="/assets/index.js"')
-    expect(html).toContain('requestAnimationFrame')
+    expect(html).toContain('first-contentful-paint')
     expect(html).toContain('<link rel="stylesheet" href="/assets/styles.css"/>')
   })
   it('leaves a page it does not recognise as it was', () => {
