@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
-import { Route as CozyingApiSplatRouteImport } from './routes/cozying-api/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
@@ -44,11 +43,6 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CozyingApiSplatRoute = CozyingApiSplatRouteImport.update({
-  id: '/cozying-api/$',
-  path: '/cozying-api/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
@@ -155,7 +149,6 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -176,7 +169,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -200,7 +192,6 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -225,7 +216,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -246,7 +236,6 @@ export interface FileRouteTypes {
   to:
     | '/robots.txt'
     | '/sitemap.xml'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -269,7 +258,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -292,7 +280,6 @@ export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
-  CozyingApiSplatRoute: typeof CozyingApiSplatRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
@@ -318,13 +305,6 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/cozying-api/$': {
-      id: '/cozying-api/$'
-      path: '/cozying-api/$'
-      fullPath: '/cozying-api/$'
-      preLoaderRoute: typeof CozyingApiSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/uploads/$': {
@@ -514,7 +494,6 @@ const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
-  CozyingApiSplatRoute: CozyingApiSplatRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
