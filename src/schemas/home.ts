@@ -138,6 +138,7 @@ export type HomeListPage = z.infer<typeof homeListPageSchema>
 
 /** A home's detail page: the summary plus the long facts. */
 export const homeDetailSchema = homeSummarySchema.extend({
+  streetAddress: z.string().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
   publicRemarks: z.string().nullable(),
   latitude: z.number().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
   longitude: z.number().nullable(),

@@ -120,7 +120,7 @@ export interface RateLimitTable {
 export interface HomeTable {
   id: string
   listingKey: string
-  /** `demo`, `file` or `reso:<host>`: retiring a listing only looks at its own source. */
+  /** `demo`, `file:<file name>` or `reso:<host>`: retiring a listing only looks at its own source. */
   source: string
   isDemo: number
   /** 1 while the listing is in its feed and allowed on the internet. */

@@ -2,6 +2,7 @@ import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
 import { listDirectory } from '~/server/directory/directory'
+import { getHomeDetail, listHomes } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
@@ -90,6 +91,16 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteRealtor(context.services, actor, param(context, 'key')))
+    },
+  }),
+  route('/home/list', {
+    GET: async (context) => json(await listHomes(context.services, Object.fromEntries(context.url.searchParams))),
+  }),
+  route('/home/{listingKey}', {
+    GET: async (context) => {
+      const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
+      const realtor = context.url.searchParams.get('realtor') ?? undefined
+      return json(await getHomeDetail(context.services, decodeKey(param(context, 'listingKey')), { realtor, lang }))
     },
   }),
   route('/realtor-contacts', {

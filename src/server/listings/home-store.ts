@@ -138,7 +138,7 @@ export async function retireHomesNotIn(db: Kysely<Database>, source: string, kee
   const current = await db.selectFrom('home').select('listingKey').where('source', '=', source).where('retiredAt', 'is', null).execute()
   const gone = current.map((row) => row.listingKey).filter((key) => !keepKeys.has(key))
   for (const part of chunks(gone, CHUNK)) {
-    await db.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('listingKey', 'in', part).execute()
+    await db.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('source', '=', source).where('listingKey', 'in', part).execute()
   }
   return gone.length
 }
