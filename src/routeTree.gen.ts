@@ -27,6 +27,7 @@ import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './route
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
 import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$lang}/login/reset'
+import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
@@ -131,6 +132,12 @@ const Char123LangChar125LoginResetRoute =
     path: '/login/reset',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlHomesListingKeyRoute =
+  Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
+    id: '/homes/$listingKey',
+    path: '/homes/$listingKey',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlLoginIndexRoute =
   Char123LangChar125DesiredUrlLoginIndexRouteImport.update({
     id: '/login/',
@@ -163,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -183,6 +191,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -206,6 +215,7 @@ export interface FileRoutesById {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl'
     | '/{-$lang}/login'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login'
   id:
@@ -272,6 +284,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
@@ -412,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125LoginResetRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/$desiredUrl/homes/$listingKey': {
+      id: '/{-$lang}/$desiredUrl/homes/$listingKey'
+      path: '/homes/$listingKey'
+      fullPath: '/{-$lang}/$desiredUrl/homes/$listingKey'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/login/': {
       id: '/{-$lang}/$desiredUrl/login/'
       path: '/login'
@@ -434,6 +454,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
+  Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -448,6 +469,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlProcessRoute,
     Char123LangChar125DesiredUrlIndexRoute:
       Char123LangChar125DesiredUrlIndexRoute,
+    Char123LangChar125DesiredUrlHomesListingKeyRoute:
+      Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:

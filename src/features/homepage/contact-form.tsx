@@ -44,7 +44,7 @@ function FieldShell({ id, label, errors, children }: { id: string; label: ReactN
  * beside the fields in the page's language, posted to `POST /cozying-api/v1/realtor-contacts`
  * with the name joined and isTerm as Y/N.
  */
-export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string; lang: Lang; listingKey?: string }) {
+export function ContactForm({ realtorId, lang, listingKey, initialMessage = '' }: { realtorId: string; lang: Lang; listingKey?: string; initialMessage?: string }) {
   const { i18n, t } = useLingui()
   const formId = useId()
   const [state, setState] = useState<SubmitState>({ kind: 'idle' })
@@ -52,7 +52,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
   const [honeypot, setHoneypot] = useState('')
 
   const form = useForm({
-    defaultValues: contactFormDefaults(lang),
+    defaultValues: { ...contactFormDefaults(lang), message: initialMessage },
     validators: { onChange: contactFormSchema },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
@@ -65,7 +65,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
         })
         if (response.status === 201) {
           setState({ kind: 'sent' })
-          formApi.reset(contactFormDefaults(lang))
+          formApi.reset({ ...contactFormDefaults(lang), message: initialMessage })
           return
         }
         const body = serverErrorSchema.safeParse(await response.json().catch(() => null))
