@@ -69,6 +69,10 @@ type SummaryRow = Pick<
 >
 
 function matching(db: Kysely<Database>, query: HomeListQuery) {
+  // Newest first must walk home_list_newest_idx in order. Given a price range, SQLite
+  // would rather range-scan the price index and sort every match (60 ms in Irvine's
+  // 18,000 homes instead of 0.1 ms); unary plus keeps the price terms off the index.
+  const price = query.sort === 'newest' ? sql<number>`+${sql.ref('home.list_price')}` : sql<number>`${sql.ref('home.list_price')}`
   // The equality columns in index order: both list indexes start with exactly these.
   return db
     .selectFrom('home')
@@ -78,8 +82,8 @@ function matching(db: Kysely<Database>, query: HomeListQuery) {
     .where('home.listingType', '=', query.type)
     .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
     .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
-    .$if(query.minPrice !== undefined, (q) => q.where('home.listPrice', '>=', query.minPrice ?? 0))
-    .$if(query.maxPrice !== undefined, (q) => q.where('home.listPrice', '<=', query.maxPrice ?? 0))
+    .$if(query.minPrice !== undefined, (q) => q.where(price, '>=', query.minPrice ?? 0))
+    .$if(query.maxPrice !== undefined, (q) => q.where(price, '<=', query.maxPrice ?? 0))
     .$if(query.minBeds !== undefined, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
     .$if(query.minBaths !== undefined, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
 }

@@ -41,11 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
 
   const listPrefix = ['is_listed', 'state_or_province', 'city_key', 'listing_type', 'property_sub_type', 'standard_status']
-  // Newest first: the default order walks this index and stops after one page.
+  // Newest first: the default order walks this index and stops after one page. Price,
+  // beds and baths ride along so the filters are checked in the index, not the table.
   await db.schema
     .createIndex('home_list_newest_idx')
     .on('home')
-    .columns([...listPrefix, 'on_market_date', 'id'])
+    .columns([...listPrefix, 'on_market_date', 'id', 'list_price', 'bedrooms_total', 'bathrooms_total_integer'])
     .execute()
   // Price order and price ranges; beds and baths ride along so counting a filtered group
   // never reads the table.
