@@ -91,8 +91,13 @@ export const homeListQuerySchema = z
     minBaths: wholeNumber(0, 20, msg`Choose from 0 to 20 bathrooms`).optional(),
     sort: z.enum(HOME_SORTS, { error: messageId(msg`Choose newest or price order`) }).default(HOME_LIST_DEFAULTS.sort),
     /** A realtor's desiredUrl: each home's `url` then points at that realtor's detail page. */
-    realtor: z.string().trim().min(1).max(64).optional(),
-    lang: z.enum(['ko', 'en']).default('ko'),
+    realtor: z
+      .string()
+      .trim()
+      .min(1, { error: messageId(msg`Choose a realtor`) })
+      .max(64, { error: messageId(msg`This text is too long`) })
+      .optional(),
+    lang: z.enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) }).default('ko'),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     path: ['maxPrice'],

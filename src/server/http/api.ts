@@ -59,6 +59,20 @@ function decodeKey(raw: string): string {
   }
 }
 
+/** A listing key that does not decode names no home: looked up as is, it finds nothing. */
+function decodeListingKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+/** Query values as an object; an empty value (`?minPrice=`) counts as not given. */
+function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ''))
+}
+
 /**
  * The REST face (DESIGN §5, spec §7). Each handler only adapts HTTP to a use case of
  * `src/server/<domain>`; the same use cases serve the pages through server functions.
@@ -94,13 +108,13 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/home/list', {
-    GET: async (context) => json(await listHomes(context.services, Object.fromEntries(context.url.searchParams))),
+    GET: async (context) => json(await listHomes(context.services, queryOf(context.url))),
   }),
   route('/home/{listingKey}', {
     GET: async (context) => {
       const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
       const realtor = context.url.searchParams.get('realtor') ?? undefined
-      return json(await getHomeDetail(context.services, decodeKey(param(context, 'listingKey')), { realtor, lang }))
+      return json(await getHomeDetail(context.services, decodeListingKey(param(context, 'listingKey')), { realtor, lang }))
     },
   }),
   route('/realtor-contacts', {

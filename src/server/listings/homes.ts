@@ -84,15 +84,23 @@ function matching(db: Kysely<Database>, query: HomeListQuery) {
     .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
     .$if(query.minPrice !== undefined, (q) => q.where(price, '>=', query.minPrice ?? 0))
     .$if(query.maxPrice !== undefined, (q) => q.where(price, '<=', query.maxPrice ?? 0))
-    .$if(query.minBeds !== undefined, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
-    .$if(query.minBaths !== undefined, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
+    .$if(query.minBeds !== undefined && query.minBeds > 0, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
+    .$if(query.minBaths !== undefined && query.minBaths > 0, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
+}
+
+/** RESO UnparsedAddress may be the whole civic address ("12 Elm St, Irvine, CA 92620"): keep the street. */
+function streetOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city'>): string | null {
+  const address = row.unparsedAddress?.trim()
+  if (!address) return null
+  const cut = address.toLowerCase().lastIndexOf(`, ${row.city.trim().toLowerCase()}`)
+  return cut > 0 ? address.slice(0, cut) : address
 }
 
 function addressOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city' | 'stateOrProvince' | 'postalCode' | 'internetAddressDisplayYn'>): string {
   const place = `${row.city}, ${row.stateOrProvince}`
   // MLS rule: a listing flagged for no address display shows only its city.
   if (row.internetAddressDisplayYn !== 1) return place
-  return [row.unparsedAddress, `${place}${row.postalCode ? ` ${row.postalCode}` : ''}`].filter(Boolean).join(', ')
+  return [streetOf(row), `${place}${row.postalCode ? ` ${row.postalCode}` : ''}`].filter(Boolean).join(', ')
 }
 
 export function homePath(desiredUrl: string, lang: 'ko' | 'en', listingKey: string): string {
@@ -207,7 +215,7 @@ export async function getHomeDetail(services: AppServices, listingKey: string, l
   const addressHidden = row.internetAddressDisplayYn !== 1
   return {
     ...toSummary(row, images.get(row.id) ?? [], link),
-    streetAddress: addressHidden ? null : row.unparsedAddress,
+    streetAddress: addressHidden ? null : streetOf(row),
     publicRemarks: row.publicRemarks,
     latitude: addressHidden || row.latitude === null ? null : Number(row.latitude),
     longitude: addressHidden || row.longitude === null ? null : Number(row.longitude),
