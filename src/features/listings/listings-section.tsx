@@ -212,7 +212,6 @@ export function ListingsSection({
                   hash="listings"
                   resetScroll={false}
                   aria-current={page === current ? 'page' : undefined}
-                  aria-label={t`Page ${page}`}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 font-medium hover:bg-stone-200 aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)] dark:hover:bg-stone-800"
                 >
                   {page}
