@@ -101,7 +101,10 @@ for (const p of [PAGES.ko, PAGES.en]) {
 
       await section.getByRole('navigation', { name: p.pager }).getByRole('link', { name: '2', exact: true }).click()
       await expect(page).toHaveURL(/[?&]page=2/)
-      await expect(section.getByRole('navigation', { name: p.pager }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+      const pager = section.getByRole('navigation', { name: p.pager })
+      await expect(pager.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+      await expect(pager.locator('[aria-current]'), 'only the current page is marked').toHaveCount(1)
+      await expect(section.locator('nav').first().locator('[aria-current]'), 'only the current area is marked').toHaveCount(1)
       await expect(cards(page).first().getByRole('heading', { level: 3 })).not.toHaveText(firstAddress ?? '')
       await expect(cards(page).first().locator('p').first()).toHaveText(p.perMonth)
       expect(await isSameDocument(page), 'filters and paging never reloaded the page').toBe(true)

@@ -96,6 +96,8 @@ export function ListingsSection({
                   search={cleanSearch({ region: index || undefined, type: search.type })}
                   hash="listings"
                   resetScroll={false}
+                  // Exact: by default a link is "active" when its search is a subset of the page's.
+                  activeOptions={{ exact: true }}
                   aria-current={index === regionIndex ? 'page' : undefined}
                   className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-medium hover:bg-stone-100 aria-[current=page]:border-transparent aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)] dark:border-stone-700 dark:hover:bg-stone-900"
                 >
@@ -211,6 +213,8 @@ export function ListingsSection({
                   search={cleanSearch({ ...search, page: page === 1 ? undefined : page })}
                   hash="listings"
                   resetScroll={false}
+                  // Exact: by default a link is "active" when its search is a subset of the page's.
+                  activeOptions={{ exact: true }}
                   aria-current={page === current ? 'page' : undefined}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 font-medium hover:bg-stone-200 aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)] dark:hover:bg-stone-800"
                 >
