@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useId, type FormEvent } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 import { formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeListPage } from '~/schemas/home'
@@ -14,6 +14,25 @@ const BEDROOMS = [1, 2, 3, 4, 5]
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
+
+function PriceSelect({ id, name, label, value, prices }: { id: string; name: string; label: ReactNode; value: number | undefined; prices: Array<number> }) {
+  const { t } = useLingui()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={selectClass}>
+        <option value="">{t`Any`}</option>
+        {prices.map((price) => (
+          <option key={price} value={price}>
+            {formatPrice(price)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 /** Drops empty values so shared URLs stay short: `?type=rent&minBeds=2`. */
 function cleanSearch(search: ListingSearch): ListingSearch {
@@ -120,32 +139,8 @@ export function ListingsSection({
             <option value="rent">{t`For rent`}</option>
           </select>
         </div>
-        <div>
-          <label htmlFor={`${formId}-min`} className="block text-sm font-medium">
-            <Trans>Lowest price</Trans>
-          </label>
-          <select id={`${formId}-min`} name="minPrice" defaultValue={search.minPrice ?? ''} className={selectClass}>
-            <option value="">{t`Any`}</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {formatPrice(price)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${formId}-max`} className="block text-sm font-medium">
-            <Trans>Highest price</Trans>
-          </label>
-          <select id={`${formId}-max`} name="maxPrice" defaultValue={search.maxPrice ?? ''} className={selectClass}>
-            <option value="">{t`Any`}</option>
-            {prices.map((price) => (
-              <option key={price} value={price}>
-                {formatPrice(price)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PriceSelect id={`${formId}-min`} name="minPrice" label={<Trans>Lowest price</Trans>} value={search.minPrice} prices={prices} />
+        <PriceSelect id={`${formId}-max`} name="maxPrice" label={<Trans>Highest price</Trans>} value={search.maxPrice} prices={prices} />
         <div>
           <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
             <Trans>Bedrooms</Trans>

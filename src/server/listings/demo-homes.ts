@@ -1,3 +1,4 @@
+import { seededRandom } from '~/lib/seeded-random'
 import { DEFAULT_LISTING_IMAGE_COUNT } from './demo-home-images'
 import type { HomeRecord } from './reso-property'
 
@@ -53,18 +54,6 @@ const STATUSES: Array<{ status: string; share: number }> = [
   { status: 'ComingSoon', share: 5 },
   { status: 'Closed', share: 5 },
 ]
-
-/** mulberry32: a tiny seeded generator; Math.random would give other homes on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 function pick<T>(random: () => number, items: ReadonlyArray<T>): T {
   const item = items[Math.floor(random() * items.length)]

@@ -16,7 +16,8 @@ export type FileImportOptions = {
   retireMissing?: boolean
 }
 
-export type FileImportSummary = {
+/** What one import run did, whatever its source. */
+export type ImportSummary = {
   source: string
   fetched: number
   inserted: number
@@ -24,6 +25,8 @@ export type FileImportSummary = {
   rejected: Array<{ key: string; reason: string }>
   retired: number
 }
+
+export type FileImportSummary = ImportSummary
 
 /** The file is missing, unreadable, not JSON or not a RESO collection; nothing was stored. */
 export class ResoFileError extends Error {

@@ -3,6 +3,7 @@ import type { Env } from '~/server/config/env'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { parseResoProperties, resoMediaSchema, resoPropertySchema } from './reso-property'
+import type { ImportSummary } from './import-file'
 
 /*
  * Listings import from a RESO Web API (OData v4) server, issue 6 item 2. One run:
@@ -70,14 +71,8 @@ export type ResoImportOptions = {
   log?: (line: string) => void
 }
 
-export type ResoImportSummary = {
-  source: string
-  /** Properties received by the changed-records query and the by-key repair fetch. */
-  fetched: number
-  inserted: number
-  updated: number
-  rejected: Array<{ key: string; reason: string }>
-  retired: number
+/** `fetched` counts the changed-records query and the by-key repair fetch. */
+export type ResoImportSummary = ImportSummary & {
   /** Pages of the changed-records query. */
   pages: number
   /** Listings fetched by key because the store lacked them or held an older version. */
