@@ -59,6 +59,9 @@ const WORKSPACE_ONLY = [
   'src/schemas/realtor.ts',
   'src/schemas/photo.ts',
   'src/schemas/directory.ts',
+  'src/schemas/home.ts',
+  // A home's own page is not a visitor page in this sense: it loads the full catalog.
+  'src/features/listings/home-detail-',
 ]
 const VISITOR_CATALOG = 'virtual:visitor-messages/'
 

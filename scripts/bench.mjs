@@ -130,3 +130,6 @@ try {
   directoryServer.kill('SIGTERM')
   fs.rmSync(directoryDir, { recursive: true, force: true })
 }
+
+// Listings (issue 6): home/list on 100,000 listings, SQLite and PostgreSQL.
+await import('./bench-listings.mjs')

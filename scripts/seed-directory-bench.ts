@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import type { Insertable, Transaction } from 'kysely'
+import { seededRandom } from '~/lib/seeded-random'
 import { directoryCities, listDirectory } from '~/server/directory/directory'
 import type { ActivityRegionTable, Database, NewRealtorRow, RealtorPhotoTable, SeoMetaTable } from '~/server/db/schema'
 import { getServices } from '~/server/services'
@@ -36,18 +37,6 @@ const GIVEN_KO = ['민지', '서연', '지훈', '현우', '수빈', '예린', '�
 const FAMILY_EN = ['Kim', 'Lee', 'Park', 'Choi', 'Jung', 'Kang', 'Cho', 'Yoon', 'Jang', 'Lim']
 const GIVEN_EN = ['Minji', 'Seoyeon', 'Jihoon', 'Hyunwoo', 'Subin', 'Yerin', 'Doyoon', 'Haeun', 'Junseo', 'Sora']
 const BROKERAGES = ['Cozy Realty Group', 'Pacific Homes', 'Peach State Realty', 'Harbor Real Estate', null]
-
-/** mulberry32: a small, fast, seedable PRNG (Math.random cannot be seeded). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 /** `n` in base 26 with the letters a–z, left-padded with `a` to `width` (desiredUrl allows letters only). */
 export function letterCode(n: number, width: number): string {
@@ -192,7 +181,7 @@ export async function main(args: Array<string>): Promise<number> {
       return 0
     }
 
-    const random = prng(SEED)
+    const random = seededRandom(SEED)
     let width = 1
     while (26 ** width < count) width++
     const totals = { realtors: 0, regions: 0, photos: 0, published: 0 }

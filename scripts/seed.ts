@@ -1,14 +1,17 @@
 import { env } from '~/server/config/env'
+import { seedDemoHomes } from '~/server/listings/seed-homes'
 import { seedDemo } from '~/server/seed/seed-demo'
 import { getServices } from '~/server/services'
 
 /**
  * `npm run seed`: on an empty database, creates the demo account and the demo realtor with
- * generated photos, so a first start shows a real homepage. Does nothing when realtors exist.
- * `--force` seeds even when SEED_DEMO=false.
+ * generated photos, and DEMO_HOMES demo listings (1,000 by default) when there are no demo
+ * listings yet, so a first start shows a real homepage. `--force` seeds even when
+ * SEED_DEMO=false.
  */
 export async function main(args: Array<string>): Promise<number> {
-  if (env().SEED_DEMO === 'false' && !args.includes('--force')) {
+  const config = env()
+  if (config.SEED_DEMO === 'false' && !args.includes('--force')) {
     console.log('[seed] SEED_DEMO=false: skipped')
     return 0
   }
@@ -19,6 +22,8 @@ export async function main(args: Array<string>): Promise<number> {
       ? `[seed] demo realtor /${result.desiredUrl} created; sign in as ${result.email} / ${result.password}`
       : '[seed] the database already has realtors: nothing to do',
   )
+  const homes = await seedDemoHomes(services, config.DEMO_HOMES)
+  console.log(homes.skipped ? '[seed] demo listings exist (or DEMO_HOMES=0): none generated' : `[seed] ${homes.created} demo listings generated`)
   await services.close()
   return 0
 }

@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
-import { Route as CozyingApiSplatRouteImport } from './routes/cozying-api/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
@@ -28,6 +27,7 @@ import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './route
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
 import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$lang}/login/reset'
+import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
@@ -44,11 +44,6 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CozyingApiSplatRoute = CozyingApiSplatRouteImport.update({
-  id: '/cozying-api/$',
-  path: '/cozying-api/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
@@ -137,6 +132,12 @@ const Char123LangChar125LoginResetRoute =
     path: '/login/reset',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlHomesListingKeyRoute =
+  Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
+    id: '/homes/$listingKey',
+    path: '/homes/$listingKey',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlLoginIndexRoute =
   Char123LangChar125DesiredUrlLoginIndexRouteImport.update({
     id: '/login/',
@@ -155,7 +156,6 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -170,13 +170,13 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -191,6 +191,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -200,7 +201,6 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/cozying-api/$': typeof CozyingApiSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -215,6 +215,7 @@ export interface FileRoutesById {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -225,7 +226,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -240,13 +240,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/robots.txt'
     | '/sitemap.xml'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -261,6 +261,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl'
     | '/{-$lang}/login'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login'
   id:
@@ -269,7 +270,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/cozying-api/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -284,6 +284,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
@@ -292,7 +293,6 @@ export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
-  CozyingApiSplatRoute: typeof CozyingApiSplatRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
@@ -318,13 +318,6 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/cozying-api/$': {
-      id: '/cozying-api/$'
-      path: '/cozying-api/$'
-      fullPath: '/cozying-api/$'
-      preLoaderRoute: typeof CozyingApiSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/uploads/$': {
@@ -432,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125LoginResetRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/$desiredUrl/homes/$listingKey': {
+      id: '/{-$lang}/$desiredUrl/homes/$listingKey'
+      path: '/homes/$listingKey'
+      fullPath: '/{-$lang}/$desiredUrl/homes/$listingKey'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/login/': {
       id: '/{-$lang}/$desiredUrl/login/'
       path: '/login'
@@ -454,6 +454,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
+  Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -468,6 +469,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlProcessRoute,
     Char123LangChar125DesiredUrlIndexRoute:
       Char123LangChar125DesiredUrlIndexRoute,
+    Char123LangChar125DesiredUrlHomesListingKeyRoute:
+      Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
@@ -514,7 +517,6 @@ const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
-  CozyingApiSplatRoute: CozyingApiSplatRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }

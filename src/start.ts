@@ -2,6 +2,7 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { preferredLangAtRoot } from '~/lib/lang'
 import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
+import { applySecurityHeaders } from '~/server/http/security-headers'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /**
@@ -27,16 +28,7 @@ const rootLanguageRedirect = createMiddleware().server(async ({ request, pathnam
 /** DESIGN §7: headers every response carries. */
 const securityHeaders = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
-  const headers = result.response.headers
-  headers.set('x-content-type-options', 'nosniff')
-  headers.set('referrer-policy', 'strict-origin-when-cross-origin')
-  headers.set('x-frame-options', 'SAMEORIGIN')
-  if (!headers.has('content-security-policy')) {
-    headers.set('content-security-policy', "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'")
-  }
-  if (request.headers.get('x-forwarded-proto') === 'https' || new URL(request.url).protocol === 'https:') {
-    headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
-  }
+  applySecurityHeaders(request, result.response.headers)
   return result
 })
 

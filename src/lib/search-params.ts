@@ -14,11 +14,13 @@ type FieldsOutput<TFields extends Record<string, SearchField<unknown>>> = {
 }
 
 /**
- * A route's search schema: `parse` for code and tests, and the Standard Schema interface the
+ * A route's search schema: `parse` and `safeParse` for code and tests, and the Standard Schema interface the
  * router reads (its `types` make `<Link search>` as strictly typed as with a zod schema).
  */
 export type SearchSchema<TOutput> = {
   parse: (input: unknown) => TOutput
+  /** As zod's, for code written against it; it never fails. */
+  safeParse: (input: unknown) => { success: true; data: TOutput }
   readonly '~standard': {
     readonly version: 1
     readonly vendor: 'realtor-home'
@@ -38,6 +40,7 @@ export function searchSchema<TFields extends Record<string, SearchField<unknown>
   }
   return {
     parse,
+    safeParse: (input) => ({ success: true, data: parse(input) }),
     '~standard': { version: 1, vendor: 'realtor-home', validate: (value) => ({ value: parse(value) }) },
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DirectoryPage } from '~/schemas/directory'
+import type { HomeListPage } from '~/schemas/home'
 import { TtlCache } from './cache/ttl-cache'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
@@ -14,6 +15,8 @@ import { createStorage, type StorageConfig, type StorageDriver } from './uploads
 
 /** How long another process may show a directory page that this one changed. */
 const DIRECTORY_CACHE_MS = 15_000
+/** Listings change when an import runs (another process): a list may lag it by this much. */
+const HOME_LIST_CACHE_MS = 15_000
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -38,6 +41,8 @@ export type AppServices = {
   now: () => Date
   /** Public directory pages, cleared on every realtor write of this process. */
   directoryCache: TtlCache<DirectoryPage>
+  /** Pages of `home/list`, cleared when this process writes listings. */
+  homeListCache: TtlCache<HomeListPage>
   close: () => Promise<void>
 }
 
@@ -132,6 +137,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     },
     now: overrides.now ?? (() => new Date()),
     directoryCache: new TtlCache<DirectoryPage>(DIRECTORY_CACHE_MS, 500),
+    homeListCache: new TtlCache<HomeListPage>(HOME_LIST_CACHE_MS, 2000),
     close: database.close,
   }
 }

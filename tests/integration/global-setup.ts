@@ -17,7 +17,7 @@ const DATABASE_NAME = 'realtor_test'
 const READY_TIMEOUT_MS = 30_000
 
 /** Debian installs each major version under /usr/lib/postgresql/<major>/bin; the highest wins. */
-function findPostgresBin(): string | undefined {
+export function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return undefined
   const versions = readdirSync(root)
@@ -78,9 +78,10 @@ async function waitUntilReady(url: string, server: ChildProcess, output: () => s
   throw new Error(`PostgreSQL did not accept connections within ${READY_TIMEOUT_MS / 1000} s: ${String(lastError)}\n${output()}`)
 }
 
-type Cluster = { url: string; stop: () => Promise<void> }
+export type Cluster = { url: string; stop: () => Promise<void> }
 
-async function startCluster(bin: string): Promise<Cluster> {
+/** A throwaway PostgreSQL cluster on loopback; also used by the benchmarks (scripts/pg-cluster.ts). */
+export async function startCluster(bin: string): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'realtor-pg-'))
   const dataDir = path.join(dir, 'data')
   const removeDir = () => rmSync(dir, { recursive: true, force: true })

@@ -17,6 +17,7 @@ import {
   type HttpResult,
   type TestApp,
 } from './harness'
+import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 
 /**
  * Real responses of every route, success and error, validated against the served OpenAPI
@@ -108,7 +109,7 @@ describe('OpenAPI document (SQLite)', () => {
     expect(result.headers.get('content-type')).toMatch(/^application\/json/)
     expect(doc.openapi).toMatch(/^3\.1\./)
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
+      ['/home/list', '/home/{listingKey}', '/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
     expect(JSON.stringify(result.body)).toContain('/cozying-api/v1')
@@ -135,6 +136,18 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ desiredUrl: 'JANE-KIM' }) }), 409)
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() }), 409)
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+  })
+
+  it('GET /home/list and /home/{listingKey}: 200, 400, 404', async () => {
+    await seedDemoHomes(s, 60)
+    const page = await api(s, 'GET', '/home/list?realtor=jane-kim&lang=en')
+    check('get', '/home/list', page, 200)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?state=GA&city=Duluth&minBeds=2&sort=price_asc'), 200)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?type=buy'), 400)
+    const key: unknown = page.body.homes[0]?.homeId
+    expect(typeof key, 'the demo homes include Irvine single-family homes for sale').toBe('string')
+    check('get', '/home/{listingKey}', await api(s, 'GET', `/home/${String(key)}?realtor=jane-kim`), 200)
+    check('get', '/home/{listingKey}', await api(s, 'GET', '/home/NO-SUCH-HOME'), 404)
   })
 
   it('GET /realtor: 200 (directory, with and without filters), 400', async () => {

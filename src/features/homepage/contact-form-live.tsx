@@ -44,12 +44,15 @@ export function LiveContactForm({
   realtorId,
   lang,
   listingKey,
+  initialMessage,
   formId,
   handover,
 }: {
   realtorId: string
   lang: Lang
   listingKey?: string
+  /** The message the form starts with (and returns to after sending), e.g. about one home. */
+  initialMessage: string
   formId: string
   handover: ContactFormHandover
 }) {
@@ -58,8 +61,9 @@ export function LiveContactForm({
   const [serverErrors, setServerErrors] = useState<Record<string, Array<string>>>({})
   const [honeypot, setHoneypot] = useState(handover.honeypot)
 
+  const defaults = (): ContactFormValues => ({ ...contactFormDefaults(lang), message: initialMessage })
   const form = useForm({
-    defaultValues: contactFormDefaults(lang),
+    defaultValues: defaults(),
     validators: { onChange: contactFormSchema },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
@@ -72,7 +76,7 @@ export function LiveContactForm({
         })
         if (response.status === 201) {
           setState({ kind: 'sent' })
-          formApi.reset(contactFormDefaults(lang))
+          formApi.reset(defaults())
           return
         }
         const body = serverErrorSchema.safeParse(await response.json().catch(() => null))
@@ -90,9 +94,9 @@ export function LiveContactForm({
   useLayoutEffect(() => {
     if (handedOver.current) return
     handedOver.current = true
-    const defaults = contactFormDefaults(lang)
+    const initial = defaults()
     for (const name of CONTACT_FIELDS) {
-      if (handover.values[name] !== defaults[name]) form.setFieldValue(name, handover.values[name])
+      if (handover.values[name] !== initial[name]) form.setFieldValue(name, handover.values[name])
     }
     for (const name of handover.blurred) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))
     const focus = handover.focus

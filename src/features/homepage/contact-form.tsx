@@ -54,11 +54,11 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
  * the form nears the viewport or the visitor touches it, and takes over what was typed, the
  * focus and a press of "Send message". Both render the same markup, so nothing moves.
  */
-export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string; lang: Lang; listingKey?: string }) {
+export function ContactForm({ realtorId, lang, listingKey, initialMessage = '' }: { realtorId: string; lang: Lang; listingKey?: string; initialMessage?: string }) {
   const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [Live, setLive] = useState<LiveForm | null>(null)
-  const [values, setValues] = useState<ContactFormValues>(() => contactFormDefaults(lang))
+  const [values, setValues] = useState<ContactFormValues>(() => ({ ...contactFormDefaults(lang), message: initialMessage }))
   const [honeypot, setHoneypot] = useState('')
   // What the visitor typed, kept in step by the change handlers themselves: the live form
   // may take over between an input event and the render of its state update.
@@ -116,7 +116,7 @@ export function ContactForm({ realtorId, lang, listingKey }: { realtorId: string
       focus: focusIn(formRef.current),
       submit: submitPressed.current,
     }
-    return <Live realtorId={realtorId} lang={lang} listingKey={listingKey} formId={formId} handover={handover} />
+    return <Live realtorId={realtorId} lang={lang} listingKey={listingKey} initialMessage={initialMessage} formId={formId} handover={handover} />
   }
 
   const change = <TName extends keyof ContactFormValues>(name: TName, value: ContactFormValues[TName]) => {

@@ -8,6 +8,7 @@ import type { Realtor } from '~/schemas/realtor'
 import { ContactForm } from './contact-form'
 import { EditLink } from './edit-link'
 import { Gallery } from './gallery'
+import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
 import { realtorDisplayName } from './realtor-names'
 import { homepageTheme } from './theme'
@@ -66,7 +67,20 @@ const IdPrefix = createContext('')
  * `preview` variant is the same page for the editor's live preview: no landmarks, no
  * navigation or form of its own, and ids that cannot clash with the editor's.
  */
-export function RealtorHomepage({ realtor, lang, today, variant = 'page' }: { realtor: Realtor; lang: Lang; today: Date; variant?: 'page' | 'preview' }) {
+export function RealtorHomepage({
+  realtor,
+  lang,
+  today,
+  variant = 'page',
+  listings,
+}: {
+  realtor: Realtor
+  lang: Lang
+  today: Date
+  variant?: 'page' | 'preview'
+  /** The listings section's content (issue 6); the section is left out without it. */
+  listings?: ReactNode
+}) {
   const preview = variant === 'preview'
   const Main = preview ? 'div' : 'main'
   const Header = preview ? 'div' : 'header'
@@ -96,11 +110,11 @@ export function RealtorHomepage({ realtor, lang, today, variant = 'page' }: { re
     realtor.lastYearSalesTotal !== null ? { label: t`Sales last year`, value: formatPrice(realtor.lastYearSalesTotal) } : undefined,
     years !== undefined ? { label: t`Years of experience`, value: formatNumber(years) } : undefined,
   ].filter((item) => item !== undefined)
-  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   const hasSns = Boolean(realtor.snsYoutubeUrl || realtor.snsInstagramUrl)
   const navItems = [
     aboutText ? { href: '#about', label: t`About` } : undefined,
     gallery.length > 0 ? { href: '#gallery', label: t`Gallery` } : undefined,
+    listings ? { href: '#listings', label: t`Homes` } : undefined,
     { href: '#contact', label: t`Contact` },
   ].filter((item) => item !== undefined)
 
@@ -321,6 +335,12 @@ export function RealtorHomepage({ realtor, lang, today, variant = 'page' }: { re
               </Section>
             ))}
 
+            {listings ? (
+              <Section id="listings" title={<Trans>Homes in my areas</Trans>}>
+                {listings}
+              </Section>
+            ) : null}
+
             <Section id="contact" title={<Trans>Send {name} a message</Trans>}>
               {preview ? (
                 <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-600 dark:border-stone-700 dark:text-stone-300">
@@ -333,33 +353,7 @@ export function RealtorHomepage({ realtor, lang, today, variant = 'page' }: { re
           </div>
         </Main>
 
-        <Footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
-          <div className="mx-auto grid max-w-5xl gap-2 px-4 py-8 sm:px-6">
-            <p className="font-semibold text-stone-900 dark:text-stone-100">{name}</p>
-            {licenseNumber ? (
-              <p>
-                <Trans>Licence number: {licenseNumber}</Trans>
-              </p>
-            ) : null}
-            {brokerage ? (
-              <p>
-                {brokerageLicense ? (
-                  <Trans>
-                    Brokerage: {brokerage} (licence {brokerageLicense})
-                  </Trans>
-                ) : (
-                  <Trans>Brokerage: {brokerage}</Trans>
-                )}
-              </p>
-            ) : null}
-            {realtor.brokerageAddress ? <p>{realtor.brokerageAddress}</p> : null}
-            <p>
-              <a href={`mailto:${realtor.email}`} className="underline underline-offset-4">
-                {realtor.email}
-              </a>
-            </p>
-          </div>
-        </Footer>
+        <HomepageFooter realtor={realtor} name={name} as={Footer} />
       </div>
     </div>
     </IdPrefix.Provider>

@@ -50,6 +50,23 @@ export const envSchema = z.object({
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Demo listings the start command generates on an empty listings table (issue 6). */
+  DEMO_HOMES: z.coerce.number().int().min(0).max(200_000).default(1000),
+  /** RESO Web API import (issue 6, README "Listings"): the OData service root, e.g. https://api.mls.example/odata. */
+  RESO_API_URL: optionalString.pipe(z.url().optional()),
+  /** OAuth2 client-credentials token endpoint; or give RESO_ACCESS_TOKEN directly. */
+  RESO_TOKEN_URL: optionalString.pipe(z.url().optional()),
+  RESO_CLIENT_ID: optionalString,
+  RESO_CLIENT_SECRET: optionalString,
+  RESO_SCOPE: optionalString,
+  RESO_ACCESS_TOKEN: optionalString,
+  /** The OData entity set, `Property` in the RESO Data Dictionary. */
+  RESO_RESOURCE: z.string().default('Property'),
+  RESO_STATES: z.string().default('CA,GA').transform((value) => value.split(',').map((item) => item.trim().toUpperCase()).filter((item) => item !== '')),
+  /** Cities to import; empty means every city of the states. */
+  RESO_CITIES: z.string().default('').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+  RESO_STATUSES: z.string().default('Active,Pending,ComingSoon').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+  RESO_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
 })
 
 export type Env = z.infer<typeof envSchema>

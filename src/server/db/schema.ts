@@ -116,6 +116,58 @@ export interface RateLimitTable {
   count: number
 }
 
+/** A listing with RESO Data Dictionary names (issue 6); booleans as 0/1. */
+export interface HomeTable {
+  id: string
+  listingKey: string
+  /** `demo`, `file:<file name>` or `reso:<host>`: retiring a listing only looks at its own source. */
+  source: string
+  isDemo: number
+  /** 1 while the listing is in its feed and allowed on the internet. */
+  isListed: number
+  listingType: string
+  listPrice: number
+  standardStatus: string
+  propertyType: string
+  propertySubType: string
+  bedroomsTotal: number | null
+  bathroomsTotalInteger: number | null
+  livingArea: number | null
+  lotSizeSquareFeet: number | null
+  yearBuilt: number | null
+  unparsedAddress: string | null
+  city: string
+  cityKey: string
+  stateOrProvince: string
+  postalCode: string | null
+  latitude: number | null
+  longitude: number | null
+  publicRemarks: string | null
+  listAgentFullName: string | null
+  listOfficeName: string | null
+  onMarketDate: string
+  modificationTimestamp: string
+  internetEntireListingDisplayYn: number
+  internetAddressDisplayYn: number
+  retiredAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface HomeMediaTable {
+  id: string
+  homeId: string
+  mediaKey: string | null
+  mediaUrl: string
+  sortOrder: number
+}
+
+export interface ListingImportStateTable {
+  source: string
+  lastModificationTimestamp: string | null
+  lastRunAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -124,6 +176,9 @@ export interface Database {
   seoMeta: SeoMetaTable
   contactMessage: ContactMessageTable
   rateLimit: RateLimitTable
+  home: HomeTable
+  homeMedia: HomeMediaTable
+  listingImportState: ListingImportStateTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -2,6 +2,7 @@ import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
 import { listDirectory } from '~/server/directory/directory'
+import { getHomeDetail, listHomes } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
@@ -58,6 +59,20 @@ function decodeKey(raw: string): string {
   }
 }
 
+/** A listing key that does not decode names no home: looked up as is, it finds nothing. */
+function decodeListingKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+/** Query values as an object; an empty value (`?minPrice=`) counts as not given. */
+function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ''))
+}
+
 /**
  * The REST face (DESIGN §5, spec §7). Each handler only adapts HTTP to a use case of
  * `src/server/<domain>`; the same use cases serve the pages through server functions.
@@ -90,6 +105,16 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteRealtor(context.services, actor, param(context, 'key')))
+    },
+  }),
+  route('/home/list', {
+    GET: async (context) => json(await listHomes(context.services, queryOf(context.url))),
+  }),
+  route('/home/{listingKey}', {
+    GET: async (context) => {
+      const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
+      const realtor = context.url.searchParams.get('realtor') ?? undefined
+      return json(await getHomeDetail(context.services, decodeListingKey(param(context, 'listingKey')), { realtor, lang }))
     },
   }),
   route('/realtor-contacts', {

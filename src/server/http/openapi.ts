@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { contactRequestSchema } from '~/schemas/contact'
 import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
+import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/schemas/home'
 import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { contactMessageSchema } from '~/server/contacts/contact-store'
 import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
@@ -87,6 +88,25 @@ export function buildOpenApiDocument(serverUrl: string) {
               '200': { description: 'One item per file', ...jsonContent(z.array(presignedItemSchema)) },
               ...errorResponses(400, 401, 413, 415, 429),
             },
+          },
+        },
+        '/home/list': {
+          get: {
+            summary: 'Listed homes of one city, filtered and paged (public; spec §7 defaults)',
+            description:
+              'Paging runs inside a group of the first `totalHomesPerGroup` matches in the chosen order; `hasMoreThanGroup` tells whether more homes match. No listing agent phone or e-mail is ever returned.',
+            requestParams: { query: homeListQuerySchema },
+            responses: { '200': { description: 'One page of homes', ...jsonContent(homeListPageSchema.meta({ id: 'HomeListPage' })) }, ...errorResponses(400) },
+          },
+        },
+        '/home/{listingKey}': {
+          get: {
+            summary: 'One listed home by its RESO ListingKey (public)',
+            requestParams: {
+              path: z.object({ listingKey: z.string() }),
+              query: z.object({ realtor: z.string().optional(), lang: z.enum(['ko', 'en']).optional() }),
+            },
+            responses: { '200': { description: 'The home', ...jsonContent(homeDetailSchema.meta({ id: 'HomeDetail' })) }, ...errorResponses(404) },
           },
         },
         '/realtor-contacts': {

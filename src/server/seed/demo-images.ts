@@ -6,11 +6,11 @@ import sharp from 'sharp'
  * real people or homes.
  */
 
-type Palette = { sky: string; ground: string; house: string; roof: string; accent: string }
+export type Palette = { sky: string; ground: string; house: string; roof: string; accent: string }
 
 const DEFAULT_PALETTE: Palette = { sky: '#dbeafe', ground: '#86efac', house: '#fef3c7', roof: '#b45309', accent: '#1d4ed8' }
 
-const palettes: Array<Palette> = [
+export const palettes: Array<Palette> = [
   DEFAULT_PALETTE,
   { sky: '#fde68a', ground: '#a3e635', house: '#f5f5f4', roof: '#7c2d12', accent: '#0f766e' },
   { sky: '#e0e7ff', ground: '#4ade80', house: '#fae8ff', roof: '#4c1d95', accent: '#be185d' },
@@ -19,7 +19,7 @@ const palettes: Array<Palette> = [
   { sky: '#f1f5f9', ground: '#84cc16', house: '#fefce8', roof: '#334155', accent: '#b91c1c' },
 ]
 
-function houseScene(width: number, height: number, palette: Palette, variant: number): string {
+export function houseScene(width: number, height: number, palette: Palette, variant: number): string {
   const groundY = Math.round(height * 0.72)
   const houseW = Math.round(width * (0.34 + (variant % 3) * 0.04))
   const houseH = Math.round(height * 0.3)
@@ -57,7 +57,7 @@ function mark(size: number, color: string, variant: 'house' | 'key'): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" rx="${size * 0.22}" fill="${color}"/>${shape}</svg>`
 }
 
-async function render(svg: string, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
+export async function render(svg: string, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
   const image = sharp(Buffer.from(svg))
   const buffer =
     format === 'jpeg' ? await image.jpeg({ quality: 82, mozjpeg: true }).toBuffer()

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * Listings figures (issue 6), run by `npm run bench` after the other figures, or alone:
+ * `node scripts/bench-listings.mjs`. Needs the production build. For SQLite and then for a
+ * throwaway PostgreSQL cluster: generates 100,000 demo listings (BENCH_HOMES), starts the
+ * built server and measures `GET /cozying-api/v1/home/list` under 50 concurrent
+ * connections for the default query and filtered ones (autocannon, 10 s each, after one
+ * warm-up request), then the uncached cost: 300 sequential requests that each ask a
+ * different question, so none is answered from the 15 s page cache. Prints; never fails
+ * on a figure.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const port = Number(process.env.BENCH_LISTINGS_PORT ?? 3420)
+const base = `http://127.0.0.1:${port}`
+const count = Number(process.env.BENCH_HOMES ?? 100_000)
+const QUERIES = [
+  ['default', ''],
+  ['filtered', '?minPrice=1000000&maxPrice=2500000&minBeds=3&sort=price_asc'],
+  ['filtered GA page 3', '?state=GA&city=Duluth&type=sale&minBaths=2&currentPage=3&homesPerPage=10&totalHomesPerGroup=100'],
+]
+
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))))
+  })
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`server did not answer at ${url}`)
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+async function measure(label, env) {
+  const server = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+  try {
+    await waitFor(`${base}/builds/latest.json`)
+    for (const [name, query] of QUERIES) {
+      const url = `${base}/cozying-api/v1/home/list${query}`
+      const first = await (await fetch(url)).json()
+      const result = await autocannon({ url, connections: 50, duration: 10 })
+      console.log(
+        `GET /cozying-api/v1/home/list ${name} (${first.totalHomes} homes in the group) on ${count.toLocaleString('en-US')} listings (${label}), ` +
+          `50 connections, 10 s: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+          `errors ${result.errors + result.non2xx}`,
+      )
+    }
+    const times = []
+    for (let index = 0; index < 300; index += 1) {
+      // Every request a different question: no cache hit, the database answers each one.
+      const query = `?minPrice=${500_000 + index * 1_000}&minBeds=${index % 4}&sort=${index % 2 ? 'newest' : 'price_desc'}`
+      const started = performance.now()
+      const response = await fetch(`${base}/cozying-api/v1/home/list${query}`)
+      await response.arrayBuffer()
+      times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    console.log(
+      `GET /cozying-api/v1/home/list uncached (${label}), 300 sequential distinct queries: ` +
+        `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+    )
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+if (!fs.existsSync(path.join(root, '.output/server/index.mjs'))) {
+  console.error('Run `npm run build` first.')
+  process.exit(2)
+}
+
+const baseEnv = { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: 'production', SEED_DEMO: 'false' }
+
+// SQLite, the embedded default.
+const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-listings-'))
+try {
+  const env = { ...baseEnv, DATA_DIR: sqliteDir, DATABASE_URL: '' }
+  await run(process.execPath, ['scripts/run.mjs', 'scripts/generate-homes.ts', '--count', String(count)], env)
+  await measure('SQLite', env)
+} finally {
+  fs.rmSync(sqliteDir, { recursive: true, force: true })
+}
+
+// PostgreSQL, a throwaway cluster like the integration tests'.
+const cluster = spawn(process.execPath, ['scripts/run.mjs', 'scripts/pg-cluster.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+const postgresUrl = await new Promise((resolve) => {
+  const lines = readline.createInterface({ input: cluster.stdout })
+  lines.on('line', (line) => {
+    if (line.startsWith('POSTGRES_URL=')) resolve(line.slice('POSTGRES_URL='.length))
+  })
+  cluster.on('exit', () => resolve(undefined))
+})
+if (!postgresUrl) {
+  console.log('PostgreSQL figures skipped: no PostgreSQL binaries on this machine')
+} else {
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-listings-pg-'))
+  try {
+    const env = { ...baseEnv, DATA_DIR: pgDir, DATABASE_URL: postgresUrl }
+    await run(process.execPath, ['scripts/run.mjs', 'scripts/generate-homes.ts', '--count', String(count)], env)
+    await measure('PostgreSQL', env)
+  } finally {
+    cluster.kill('SIGTERM')
+    fs.rmSync(pgDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,98 @@
+import { env } from '~/server/config/env'
+import { importFromResoFile, ResoFileError } from '~/server/listings/import-file'
+import { importFromResoWebApi, ResoConfigError, ResoImportError, resoConfigFromEnv, type ResoConfig } from '~/server/listings/reso-web-api'
+import { getServices } from '~/server/services'
+
+const USAGE = `usage: npm run listings:import -- [--full]
+       npm run listings:import -- --file <path> [--retire-missing] [--source <name>]
+
+Without --file, imports from the RESO Web API configured by RESO_API_URL and the other RESO_*
+variables (docs/listings-import.md); --full ignores the stored timestamp and asks for every listing.
+With --file, imports a RESO JSON file ({ "value": [...] } or an array of Property objects).`
+
+type Args = { file?: string; retireMissing: boolean; source?: string; full: boolean }
+
+function parseArgs(args: ReadonlyArray<string>): Args | string {
+  const result: Args = { retireMissing: false, full: false }
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]
+    if (arg === '--retire-missing') result.retireMissing = true
+    else if (arg === '--full') result.full = true
+    else if (arg === '--file' || arg === '--source') {
+      const value = args[index + 1]
+      if (value === undefined || value.startsWith('--')) return `${arg} needs a value`
+      if (arg === '--file') result.file = value
+      else result.source = value
+      index += 1
+    } else if (arg === '--help' || arg === '-h') return ''
+    else return `unknown argument ${arg}`
+  }
+  if (result.file === undefined && (result.retireMissing || result.source !== undefined)) return '--retire-missing and --source go with --file'
+  if (result.file !== undefined && result.full) return '--full is for the RESO Web API import, not --file'
+  return result
+}
+
+function printRejected(rejected: ReadonlyArray<{ key: string; reason: string }>): void {
+  for (const item of rejected) console.log(`[listings]   skipped ${item.key}: ${item.reason}`)
+}
+
+/**
+ * `npm run listings:import`: one import run, for cron. Exit 0 on success (skipped invalid
+ * listings included), 1 when the run failed, 2 for wrong arguments or missing settings.
+ */
+export async function main(args: Array<string>): Promise<number> {
+  const parsed = parseArgs(args)
+  if (typeof parsed === 'string') {
+    if (parsed !== '') console.error(`[listings] ${parsed}`)
+    console.error(USAGE)
+    return parsed === '' ? 0 : 2
+  }
+
+  let config: ResoConfig | undefined
+  if (parsed.file === undefined) {
+    try {
+      config = resoConfigFromEnv(env())
+    } catch (error) {
+      if (error instanceof ResoConfigError) {
+        console.error(`[listings] ${error.message}`)
+        return 2
+      }
+      throw error
+    }
+    if (config === undefined) {
+      console.error('[listings] RESO_API_URL is not set: configure the RESO Web API (docs/listings-import.md) or import a file with --file <path>')
+      return 2
+    }
+  }
+
+  const services = await getServices()
+  try {
+    if (parsed.file !== undefined) {
+      const summary = await importFromResoFile(services, parsed.file, { source: parsed.source, retireMissing: parsed.retireMissing })
+      console.log(
+        `[listings] ${summary.source}: ${summary.fetched} in the file, ${summary.inserted} new, ${summary.updated} updated, ` +
+          `${summary.rejected.length} skipped, ${summary.retired} retired`,
+      )
+      printRejected(summary.rejected)
+      return 0
+    }
+    if (config === undefined) return 2
+    const summary = await importFromResoWebApi(services, config, { full: parsed.full, log: (line) => console.log(line) })
+    console.log(
+      `[listings] ${summary.source}: ${summary.incremental ? 'changes since the last run' : 'full run'}, ${summary.pages} page(s), ` +
+        `${summary.fetched} received, ${summary.inserted} new, ${summary.updated} updated, ${summary.repaired} repaired by key, ` +
+        `${summary.rejected.length} skipped, ${summary.retired} retired; next run asks for changes after ${summary.lastModificationTimestamp ?? '(nothing yet)'}`,
+    )
+    printRejected(summary.rejected)
+    for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
+    return 0
+  } catch (error) {
+    if (error instanceof ResoFileError || error instanceof ResoImportError || error instanceof ResoConfigError) {
+      console.error(`[listings] import failed: ${error.message}`)
+      return 1
+    }
+    throw error
+  } finally {
+    await services.close()
+  }
+}

@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { langParam, type Lang } from '~/lib/lang'
+import type { HomeSummary } from '~/schemas/home'
+import { areaText, homePrice, statusLabel } from './home-display'
+
+/**
+ * A listing card (issue 6): photo, price, beds, baths, size, address, status and the
+ * listing broker's credit, in type as large as the facts (MLS display rule). The whole
+ * card is one link to the home's page on this realtor's site.
+ */
+export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: Lang; desiredUrl: string }) {
+  const { i18n } = useLingui()
+  const status = statusLabel(home)
+  const price = homePrice(home)
+  const beds = home.beds
+  const baths = home.baths
+  const office = home.listOfficeName
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-[var(--accent-text)] hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
+      <div className="relative aspect-[3/2] bg-stone-200 dark:bg-stone-800">
+        {home.images[0] ? (
+          <img src={home.images[0]} alt="" width={480} height={320} loading="lazy" decoding="async" className="size-full object-cover" />
+        ) : null}
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          {status ? <span className="rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-stone-900 shadow-sm">{i18n._(status)}</span> : null}
+          {home.isDemo ? (
+            <span className="rounded-full bg-amber-200 px-2.5 py-1 text-xs font-semibold text-amber-950 shadow-sm">
+              <Trans>Demo listing</Trans>
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4 text-sm">
+        <p className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+          {home.type === 'rent' ? <Trans>{price} / month</Trans> : price}
+        </p>
+        <p className="text-stone-700 dark:text-stone-300">
+          {beds !== null ? <Trans>{beds} bd</Trans> : null}
+          {beds !== null && baths !== null ? ' · ' : null}
+          {baths !== null ? <Trans>{baths} ba</Trans> : null}
+          {home.size !== null ? ` · ${areaText(home.size, lang)}` : null}
+        </p>
+        <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          <Link
+            to="/{-$lang}/$desiredUrl/homes/$listingKey"
+            params={{ lang: langParam(lang), desiredUrl, listingKey: home.homeId }}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {home.fullAddress}
+          </Link>
+        </h3>
+        {office ? (
+          <p className="mt-auto pt-2 text-stone-600 dark:text-stone-400">
+            <Trans>Listing courtesy of {office}</Trans>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,186 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { LanguageSwitch } from '~/components/language-switch'
+import { ContactForm } from '~/features/homepage/contact-form'
+import { Gallery } from '~/features/homepage/gallery'
+import { HomepageFooter } from '~/features/homepage/homepage-footer'
+import { firstPhoto } from '~/features/homepage/photos'
+import { realtorDisplayName } from '~/features/homepage/realtor-names'
+import { homepageTheme } from '~/features/homepage/theme'
+import { formatNumber } from '~/lib/format'
+import { langParam, type Lang } from '~/lib/lang'
+import type { HomeDetail } from '~/schemas/home'
+import type { Realtor } from '~/schemas/realtor'
+import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white p-4 dark:bg-stone-900">
+      <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className="mt-1 text-base font-semibold text-stone-900 dark:text-stone-100">{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * A listed home on the realtor's own site (issue 6): photos, facts, remarks, a map link and
+ * the realtor's contact form about this home. MLS display rules: the listing broker's
+ * credit sits beside the price in body-size type, a hidden address stays hidden (no street,
+ * no map), and the realtor's licence and brokerage are on the page.
+ */
+export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home: HomeDetail; lang: Lang }) {
+  const { t, i18n } = useLingui()
+  const theme = homepageTheme(realtor)
+  const name = realtorDisplayName(realtor, lang)
+  const logo = firstPhoto(realtor, 'logo')
+  const status = statusLabel(home)
+  const kind = propertyTypeLabel(home.propertyType)
+  const price = homePrice(home)
+  const office = home.listOfficeName
+  const agent = home.listAgentFullName
+  const listingKey = home.homeId
+  const address = home.fullAddress
+  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  const mapQuery = home.latitude !== null && home.longitude !== null ? `${home.latitude},${home.longitude}` : address
+  const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
+  const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
+  const licence = realtor.licenseNumber
+  const brokerage = realtor.brokerageName
+  const facts: Array<{ label: string; value: string }> = [
+    ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
+    ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
+    ...(home.size !== null ? [{ label: t`Living area`, value: areaText(home.size, lang) }] : []),
+    ...(home.lotSizeSqft !== null ? [{ label: t`Lot`, value: areaText(home.lotSizeSqft, lang) }] : []),
+    ...(home.yearBuilt !== null ? [{ label: t`Year built`, value: String(home.yearBuilt) }] : []),
+    ...(kind ? [{ label: t`Property type`, value: i18n._(kind) }] : []),
+    ...(home.onMarketDate ? [{ label: t`Listed on`, value: home.onMarketDate }] : []),
+    { label: t`Listing number`, value: listingKey },
+  ]
+
+  return (
+    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
+      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          <Trans>Skip to content</Trans>
+        </a>
+        <header className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}>
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              <span className="truncate">{name}</span>
+            </Link>
+            <LanguageSwitch />
+          </div>
+        </header>
+
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+          <p className="pt-6">
+            <Link to="/{-$lang}/$desiredUrl" params={params} hash="listings" className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline">
+              <Trans>← All homes on {name}'s page</Trans>
+            </Link>
+          </p>
+
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {status ? <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">{i18n._(status)}</span> : null}
+            {home.isDemo ? (
+              <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
+                <Trans>Demo listing</Trans>
+              </span>
+            ) : null}
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
+          <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
+            {office ? (
+              <p className="text-base text-stone-700 dark:text-stone-300">
+                {agent ? <Trans>Listed by {agent}, {office}</Trans> : <Trans>Listing courtesy of {office}</Trans>}
+              </p>
+            ) : null}
+          </div>
+
+          {photos.length > 0 ? (
+            <section aria-labelledby="photos-title" className="mt-8">
+              <h2 id="photos-title" className="sr-only">
+                <Trans>Photos</Trans>
+              </h2>
+              <Gallery items={photos} name={address} />
+            </section>
+          ) : null}
+
+          <section aria-labelledby="facts-title" className="mt-10">
+            <h2 id="facts-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+              <Trans>Facts</Trans>
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {facts.map((fact) => (
+                <Fact key={fact.label} label={fact.label}>
+                  {fact.value}
+                </Fact>
+              ))}
+            </dl>
+            {home.addressHidden ? (
+              <p className="mt-4 text-base text-stone-700 dark:text-stone-300">
+                <Trans>The seller asked not to show this home's address online. Ask {name} for it.</Trans>
+              </p>
+            ) : (
+              <p className="mt-4">
+                <a href={mapHref} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4">
+                  <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
+                </a>
+              </p>
+            )}
+          </section>
+
+          {home.publicRemarks ? (
+            <section aria-labelledby="remarks-title" className="mt-10">
+              <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+                <Trans>About this home</Trans>
+              </h2>
+              {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
+              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line">
+                {home.publicRemarks}
+              </p>
+              {lang === 'ko' ? (
+                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                  <Trans>The listing's description comes from the MLS in English.</Trans>
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="ask-title" className="mt-10">
+            <h2 id="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+              <Trans>Ask {name} about this home</Trans>
+            </h2>
+            <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
+              {licence && brokerage ? (
+                <Trans>
+                  {name} (licence {licence}) of {brokerage} will answer you.
+                </Trans>
+              ) : brokerage ? (
+                <Trans>
+                  {name} of {brokerage} will answer you.
+                </Trans>
+              ) : (
+                <Trans>{name} will answer you.</Trans>
+              )}
+            </p>
+            <div className="mt-4">
+              <ContactForm
+                realtorId={realtor.id}
+                lang={lang}
+                listingKey={listingKey}
+                initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
+              />
+            </div>
+          </section>
+        </main>
+        <HomepageFooter realtor={realtor} name={name} />
+      </div>
+    </div>
+  )
+}

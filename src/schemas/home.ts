@@ -1,0 +1,153 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { messageId } from './messages'
+import { regionStateSchema } from './realtor'
+
+/*
+ * The listings contract (spec §7 `GET /cozying-api/v1/home/list`, issue 6). Query values are
+ * the spec's lowercase words; the store keeps RESO Data Dictionary values, and the maps below
+ * are the only place that translates between them.
+ */
+
+export const LISTING_TYPES = ['sale', 'rent'] as const
+export type ListingType = (typeof LISTING_TYPES)[number]
+
+export const PROPERTY_KINDS = ['single_family', 'condo', 'townhouse', 'multi_family', 'land'] as const
+export type PropertyKind = (typeof PROPERTY_KINDS)[number]
+
+/** RESO PropertySubType for each kind the API filters by. */
+export const RESO_SUB_TYPE: Record<PropertyKind, string> = {
+  single_family: 'SingleFamilyResidence',
+  condo: 'Condominium',
+  townhouse: 'Townhouse',
+  multi_family: 'MultiFamily',
+  land: 'UnimprovedLand',
+}
+
+export const HOME_STATUSES = ['active', 'pending', 'coming_soon', 'sold'] as const
+export type HomeStatus = (typeof HOME_STATUSES)[number]
+
+/** RESO StandardStatus for each status the API filters by. */
+export const RESO_STATUS: Record<HomeStatus, string> = {
+  active: 'Active',
+  pending: 'Pending',
+  coming_soon: 'ComingSoon',
+  sold: 'Closed',
+}
+
+export const HOME_SORTS = ['newest', 'price_asc', 'price_desc'] as const
+export type HomeSort = (typeof HOME_SORTS)[number]
+
+export const HOME_LIST_DEFAULTS = {
+  type: 'sale',
+  propertyType: 'single_family',
+  propertyStatus: 'active',
+  currentPage: 1,
+  homesPerPage: 10,
+  totalHomesPerGroup: 15,
+  state: 'CA',
+  city: 'Irvine',
+  sort: 'newest',
+} as const
+
+export const MAX_HOMES_PER_PAGE = 50
+export const MAX_HOMES_PER_GROUP = 500
+const MAX_PRICE = 1_000_000_000
+
+const wholeNumber = (min: number, max: number, range: ReturnType<typeof msg>) =>
+  z.coerce
+    .number({ error: messageId(msg`Enter a number`) })
+    .int({ error: messageId(msg`Enter a whole number`) })
+    .min(min, { error: messageId(range) })
+    .max(max, { error: messageId(range) })
+
+const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,000`)
+
+/** The query of `home/list`, with the spec's defaults; invalid values give 400 with field errors. */
+export const homeListQuerySchema = z
+  .object({
+    type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
+    propertyType: z
+      .enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) })
+      .default(HOME_LIST_DEFAULTS.propertyType),
+    propertyStatus: z
+      .enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) })
+      .default(HOME_LIST_DEFAULTS.propertyStatus),
+    currentPage: wholeNumber(1, 10_000, msg`Enter a page number of 1 or more`).default(HOME_LIST_DEFAULTS.currentPage),
+    homesPerPage: wholeNumber(1, MAX_HOMES_PER_PAGE, msg`Choose from 1 to 50 homes per page`).default(HOME_LIST_DEFAULTS.homesPerPage),
+    totalHomesPerGroup: wholeNumber(1, MAX_HOMES_PER_GROUP, msg`Choose a group of 1 to 500 homes`).default(
+      HOME_LIST_DEFAULTS.totalHomesPerGroup,
+    ),
+    state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
+    city: z
+      .string()
+      .trim()
+      .min(1, { error: messageId(msg`Enter a city`) })
+      .max(80, { error: messageId(msg`This text is too long`) })
+      .default(HOME_LIST_DEFAULTS.city),
+    minPrice: price.optional(),
+    maxPrice: price.optional(),
+    minBeds: wholeNumber(0, 20, msg`Choose from 0 to 20 bedrooms`).optional(),
+    minBaths: wholeNumber(0, 20, msg`Choose from 0 to 20 bathrooms`).optional(),
+    sort: z.enum(HOME_SORTS, { error: messageId(msg`Choose newest or price order`) }).default(HOME_LIST_DEFAULTS.sort),
+    /** A realtor's desiredUrl: each home's `url` then points at that realtor's detail page. */
+    realtor: z
+      .string()
+      .trim()
+      .min(1, { error: messageId(msg`Choose a realtor`) })
+      .max(64, { error: messageId(msg`This text is too long`) })
+      .optional(),
+    lang: z.enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) }).default('ko'),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    path: ['maxPrice'],
+    error: messageId(msg`The highest price must not be below the lowest`),
+  })
+export type HomeListQuery = z.output<typeof homeListQuerySchema>
+
+/** One listed home in the original answer's shape, public fields only (no agent phone or e-mail). */
+export const homeSummarySchema = z.object({
+  homeId: z.string().meta({ description: 'The RESO ListingKey' }),
+  fullAddress: z.string().meta({ description: 'Street address, or only city and state when the MLS forbids the address' }),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string().nullable(),
+  price: z.number(),
+  beds: z.number().nullable(),
+  baths: z.number().nullable(),
+  size: z.number().nullable().meta({ description: 'Living area in square feet' }),
+  lotSizeSqft: z.number().nullable(),
+  yearBuilt: z.number().nullable(),
+  type: z.enum(LISTING_TYPES),
+  propertyType: z.string().meta({ description: 'RESO PropertySubType' }),
+  homeStatus: z.string().meta({ description: 'RESO StandardStatus' }),
+  images: z.array(z.string()),
+  listOfficeName: z.string().nullable().meta({ description: 'Listing broker credit (MLS display rule)' }),
+  listAgentFullName: z.string().nullable(),
+  onMarketDate: z.string().nullable(),
+  isDemo: z.boolean(),
+  url: z.string().nullable().meta({ description: "The home's detail page on the realtor's site; null without `realtor`" }),
+})
+export type HomeSummary = z.infer<typeof homeSummarySchema>
+
+export const homeListPageSchema = z.object({
+  homes: z.array(homeSummarySchema),
+  currentPage: z.number(),
+  homesPerPage: z.number(),
+  totalHomesPerGroup: z.number(),
+  totalHomes: z.number().meta({ description: 'Homes in this group: the matches, at most totalHomesPerGroup' }),
+  totalPages: z.number(),
+  hasMoreThanGroup: z.boolean().meta({ description: 'More homes match than the group holds' }),
+})
+export type HomeListPage = z.infer<typeof homeListPageSchema>
+
+/** A home's detail page: the summary plus the long facts. */
+export const homeDetailSchema = homeSummarySchema.extend({
+  streetAddress: z.string().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
+  publicRemarks: z.string().nullable(),
+  latitude: z.number().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
+  longitude: z.number().nullable(),
+  addressHidden: z.boolean(),
+  modificationTimestamp: z.string(),
+})
+export type HomeDetail = z.infer<typeof homeDetailSchema>

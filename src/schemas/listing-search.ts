@@ -1,0 +1,32 @@
+import { oneOf, searchSchema, wholeNumber, type SearchField, type SearchOutput } from '~/lib/search-params'
+
+/*
+ * The homepage's listing filters as URL search params (issue 6): `?type=rent&maxPrice=3000&page=2`.
+ * A bad or empty value falls back to "no filter" instead of an error page, because these
+ * URLs are shared and typed by hand. Checked without zod, as every route's search params
+ * (`~/lib/search-params`): the route tree is part of every page's first download.
+ */
+
+function wholeNumberOrAny(max: number): SearchField<number> {
+  const field = wholeNumber({ min: 0, max })
+  // An empty select ("any") arrives as 0 from a form without JavaScript.
+  return (value) => {
+    const number = field(value)
+    return number === 0 ? undefined : number
+  }
+}
+
+export const listingSearchSchema = searchSchema({
+  /** Which of the realtor's activity regions; the first when absent. */
+  region: wholeNumberOrAny(19),
+  type: oneOf(['sale', 'rent']),
+  minPrice: wholeNumberOrAny(1_000_000_000),
+  maxPrice: wholeNumberOrAny(1_000_000_000),
+  minBeds: wholeNumberOrAny(20),
+  page: wholeNumberOrAny(500),
+})
+export type ListingSearch = SearchOutput<typeof listingSearchSchema>
+
+/** Homes per page and per group on a homepage: three rows of the card grid, six pages. */
+export const HOMEPAGE_HOMES_PER_PAGE = 9
+export const HOMEPAGE_HOMES_PER_GROUP = 54

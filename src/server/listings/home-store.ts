@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, HomeTable } from '~/server/db/schema'
+import { listingTypeOf, type HomeRecord } from './reso-property'
+
+/** Rows per statement: well under SQLite's bound-parameter limit with 32 columns. */
+const CHUNK = 200
+
+function chunks<T>(items: ReadonlyArray<T>, size: number): Array<Array<T>> {
+  const result: Array<Array<T>> = []
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size))
+  return result
+}
+
+type HomeColumns = Omit<HomeTable, 'id' | 'createdAt'>
+
+function toColumns(record: HomeRecord, source: string, isDemo: boolean, now: string): HomeColumns {
+  return {
+    listingKey: record.listingKey,
+    source,
+    isDemo: isDemo ? 1 : 0,
+    isListed: record.internetEntireListingDisplay ? 1 : 0,
+    listingType: listingTypeOf(record.propertyType),
+    listPrice: record.listPrice,
+    standardStatus: record.standardStatus,
+    propertyType: record.propertyType,
+    propertySubType: record.propertySubType,
+    bedroomsTotal: record.bedroomsTotal,
+    bathroomsTotalInteger: record.bathroomsTotalInteger,
+    livingArea: record.livingArea,
+    lotSizeSquareFeet: record.lotSizeSquareFeet,
+    yearBuilt: record.yearBuilt,
+    unparsedAddress: record.unparsedAddress,
+    city: record.city,
+    cityKey: record.city.trim().toLowerCase(),
+    stateOrProvince: record.stateOrProvince,
+    postalCode: record.postalCode,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    publicRemarks: record.publicRemarks,
+    listAgentFullName: record.listAgentFullName,
+    listOfficeName: record.listOfficeName,
+    onMarketDate: record.onMarketDate,
+    modificationTimestamp: record.modificationTimestamp,
+    internetEntireListingDisplayYn: record.internetEntireListingDisplay ? 1 : 0,
+    internetAddressDisplayYn: record.internetAddressDisplay ? 1 : 0,
+    retiredAt: null,
+    updatedAt: now,
+  }
+}
+
+export type UpsertResult = { inserted: number; updated: number }
+
+/**
+ * Inserts new listings and replaces known ones (matched by ListingKey) with their media, in
+ * one transaction per chunk: a chunk is either stored whole or not at all, and running the
+ * same feed twice changes nothing. A listing that comes back after retirement is listed again.
+ */
+export async function upsertHomes(
+  db: Kysely<Database>,
+  records: ReadonlyArray<HomeRecord>,
+  options: { source: string; isDemo: boolean; now: Date },
+): Promise<UpsertResult> {
+  const now = options.now.toISOString()
+  // The last copy of a key wins when a feed repeats one within a batch.
+  const unique = [...new Map(records.map((record) => [record.listingKey, record])).values()]
+  let inserted = 0
+  let updated = 0
+  for (const chunk of chunks(unique, CHUNK)) {
+    await db.transaction().execute(async (trx) => {
+      const keys = chunk.map((record) => record.listingKey)
+      const existing = await trx.selectFrom('home').select(['id', 'listingKey']).where('listingKey', 'in', keys).execute()
+      const idByKey = new Map(existing.map((row) => [row.listingKey, row.id]))
+      const rows = chunk.map((record) => ({
+        id: idByKey.get(record.listingKey) ?? randomUUID(),
+        createdAt: now,
+        ...toColumns(record, options.source, options.isDemo, now),
+      }))
+      await trx
+        .insertInto('home')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.column('listingKey').doUpdateSet((eb) => ({
+            source: eb.ref('excluded.source'),
+            isDemo: eb.ref('excluded.isDemo'),
+            isListed: eb.ref('excluded.isListed'),
+            listingType: eb.ref('excluded.listingType'),
+            listPrice: eb.ref('excluded.listPrice'),
+            standardStatus: eb.ref('excluded.standardStatus'),
+            propertyType: eb.ref('excluded.propertyType'),
+            propertySubType: eb.ref('excluded.propertySubType'),
+            bedroomsTotal: eb.ref('excluded.bedroomsTotal'),
+            bathroomsTotalInteger: eb.ref('excluded.bathroomsTotalInteger'),
+            livingArea: eb.ref('excluded.livingArea'),
+            lotSizeSquareFeet: eb.ref('excluded.lotSizeSquareFeet'),
+            yearBuilt: eb.ref('excluded.yearBuilt'),
+            unparsedAddress: eb.ref('excluded.unparsedAddress'),
+            city: eb.ref('excluded.city'),
+            cityKey: eb.ref('excluded.cityKey'),
+            stateOrProvince: eb.ref('excluded.stateOrProvince'),
+            postalCode: eb.ref('excluded.postalCode'),
+            latitude: eb.ref('excluded.latitude'),
+            longitude: eb.ref('excluded.longitude'),
+            publicRemarks: eb.ref('excluded.publicRemarks'),
+            listAgentFullName: eb.ref('excluded.listAgentFullName'),
+            listOfficeName: eb.ref('excluded.listOfficeName'),
+            onMarketDate: eb.ref('excluded.onMarketDate'),
+            modificationTimestamp: eb.ref('excluded.modificationTimestamp'),
+            internetEntireListingDisplayYn: eb.ref('excluded.internetEntireListingDisplayYn'),
+            internetAddressDisplayYn: eb.ref('excluded.internetAddressDisplayYn'),
+            retiredAt: eb.ref('excluded.retiredAt'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
+        )
+        .execute()
+      await replaceMedia(trx, chunk, rows)
+      inserted += chunk.length - existing.length
+      updated += existing.length
+    })
+  }
+  return { inserted, updated }
+}
+
+async function replaceMedia(trx: Transaction<Database>, chunk: ReadonlyArray<HomeRecord>, rows: ReadonlyArray<{ id: string }>): Promise<void> {
+  const homeIds = rows.map((row) => row.id)
+  await trx.deleteFrom('homeMedia').where('homeId', 'in', homeIds).execute()
+  const media = chunk.flatMap((record, index) =>
+    record.media.map((item, sortOrder) => ({ id: randomUUID(), homeId: homeIds[index] ?? '', mediaKey: item.mediaKey, mediaUrl: item.url, sortOrder })),
+  )
+  for (const part of chunks(media, CHUNK)) await trx.insertInto('homeMedia').values(part).execute()
+}
+
+/**
+ * Retires the listings of a source that its full key list no longer holds: they leave every
+ * page at once but stay stored, so a listing that returns keeps its id. Returns how many.
+ */
+export async function retireHomesNotIn(db: Kysely<Database>, source: string, keepKeys: ReadonlySet<string>, now: Date): Promise<number> {
+  const current = await db.selectFrom('home').select('listingKey').where('source', '=', source).where('retiredAt', 'is', null).execute()
+  const gone = current.map((row) => row.listingKey).filter((key) => !keepKeys.has(key))
+  for (const part of chunks(gone, CHUNK)) {
+    await db.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('source', '=', source).where('listingKey', 'in', part).execute()
+  }
+  return gone.length
+}
+
+export async function readImportState(db: Kysely<Database>, source: string): Promise<{ lastModificationTimestamp: string | null } | undefined> {
+  return db.selectFrom('listingImportState').select('lastModificationTimestamp').where('source', '=', source).executeTakeFirst()
+}
+
+export async function writeImportState(db: Kysely<Database>, source: string, lastModificationTimestamp: string | null, now: Date): Promise<void> {
+  await db
+    .insertInto('listingImportState')
+    .values({ source, lastModificationTimestamp, lastRunAt: now.toISOString() })
+    .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt: now.toISOString() }))
+    .execute()
+}
+
+export async function countHomes(db: Kysely<Database>, source?: string): Promise<number> {
+  const row = await db
+    .selectFrom('home')
+    .$if(source !== undefined, (query) => query.where('source', '=', source ?? ''))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { AppServices } from '~/server/services'
+import { retireHomesNotIn, upsertHomes } from './home-store'
+import { parseResoProperties } from './reso-property'
+
+/*
+ * Listings import from a RESO JSON file (issue 6 item 2): an OData response saved from a RESO
+ * Web API (`{ "@odata.context": …, "value": [...] }`) or a bare array of Property objects.
+ */
+
+export type FileImportOptions = {
+  /** Overrides `file:<basename>`; runs with the same source replace each other's listings. */
+  source?: string
+  /** Retire this source's listings that the file no longer holds. */
+  retireMissing?: boolean
+}
+
+/** What one import run did, whatever its source. */
+export type ImportSummary = {
+  source: string
+  fetched: number
+  inserted: number
+  updated: number
+  rejected: Array<{ key: string; reason: string }>
+  retired: number
+}
+
+export type FileImportSummary = ImportSummary
+
+/** The file is missing, unreadable, not JSON or not a RESO collection; nothing was stored. */
+export class ResoFileError extends Error {
+  override name = 'ResoFileError'
+}
+
+export function fileSourceOf(filePath: string): string {
+  return `file:${path.basename(filePath)}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+async function readValues(filePath: string): Promise<Array<unknown>> {
+  let text: string
+  try {
+    text = await readFile(filePath, 'utf8')
+  } catch (error) {
+    const code = isRecord(error) ? error.code : undefined
+    if (code === 'ENOENT') throw new ResoFileError(`${filePath}: no such file`)
+    if (code === 'EISDIR') throw new ResoFileError(`${filePath}: is a folder, not a file`)
+    throw new ResoFileError(`${filePath}: cannot be read: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  let json: unknown
+  try {
+    // A byte-order mark is legal in a UTF-8 file but not in JSON.parse's input.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    throw new ResoFileError(`${filePath}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+  if (Array.isArray(json)) return json
+  if (isRecord(json) && Array.isArray(json.value)) return json.value
+  throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)
+}
+
+export async function importFromResoFile(services: AppServices, filePath: string, options: FileImportOptions = {}): Promise<FileImportSummary> {
+  const source = options.source ?? fileSourceOf(filePath)
+  const values = await readValues(filePath)
+  const { records, rejected } = parseResoProperties(values)
+  const { inserted, updated } = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
+  let retired = 0
+  if (options.retireMissing) {
+    // A listing the file still names but that fails validation stays as it was rather than
+    // disappearing: the file did not remove it, it only sent a bad version.
+    const keep = new Set([...records.map((record) => record.listingKey), ...rejected.map((item) => item.key)])
+    retired = await retireHomesNotIn(services.db, source, keep, services.now())
+  }
+  return { source, fetched: values.length, inserted, updated, rejected, retired }
+}

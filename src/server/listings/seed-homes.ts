@@ -1,0 +1,38 @@
+import type { AppServices } from '~/server/services'
+import { storeDemoHomeImages } from './demo-home-images'
+import { DEMO_SOURCE, demoHomes } from './demo-homes'
+import { countHomes, upsertHomes } from './home-store'
+import type { HomeRecord } from './reso-property'
+
+const BATCH = 1000
+
+/**
+ * Generates `count` demo listings unless demo listings exist already (or `replace` asks to
+ * start over). Imported listings are never touched.
+ */
+export async function seedDemoHomes(
+  services: AppServices,
+  count: number,
+  options: { replace?: boolean; onProgress?: (done: number) => void } = {},
+): Promise<{ created: number; skipped: boolean }> {
+  if (count <= 0) return { created: 0, skipped: true }
+  const existing = await countHomes(services.db, DEMO_SOURCE)
+  if (existing > 0 && !options.replace) return { created: 0, skipped: true }
+  if (existing > 0) await services.db.deleteFrom('home').where('source', '=', DEMO_SOURCE).execute()
+  const imageUrls = await storeDemoHomeImages(services.storage)
+  let batch: Array<HomeRecord> = []
+  let created = 0
+  const flush = async () => {
+    const result = await upsertHomes(services.db, batch, { source: DEMO_SOURCE, isDemo: true, now: services.now() })
+    created += result.inserted + result.updated
+    batch = []
+    options.onProgress?.(created)
+  }
+  for (const home of demoHomes(count, imageUrls)) {
+    batch.push(home)
+    if (batch.length >= BATCH) await flush()
+  }
+  if (batch.length > 0) await flush()
+  services.homeListCache.clear()
+  return { created, skipped: false }
+}

@@ -1,0 +1,209 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { pathOf, waitForHydration } from './helpers.ts'
+
+/*
+ * Listings on the demo realtor's site (issue 6): cards on the homepage, filters and paging
+ * (in place with JavaScript, as plain links and a GET form without it), a home's detail
+ * page, and a message about the home that reaches the realtor. Korean and English, at the
+ * desktop and phone widths of the two projects. The seed generates the 1,000 demo homes.
+ */
+
+const API = '/cozying-api/v1'
+const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo-password-2026' }
+
+const PAGES = {
+  ko: {
+    lang: 'ko',
+    path: '/sora-park',
+    section: '활동 지역 매물',
+    courtesy: '매물 제공:',
+    perMonth: /^월 \$/,
+    type: '매매/임대',
+    rent: '임대',
+    beds: '침실',
+    show: '매물 보기',
+    pager: '매물 페이지',
+    facts: '주요 정보',
+    area: /sqft \([\d,.]+㎡ · [\d,.]+평\)/,
+    prefill: /매물 번호 DEMO-\d{6}/,
+    back: /전체 매물/,
+  },
+  en: {
+    lang: 'en',
+    path: '/en/sora-park',
+    section: 'Homes in my areas',
+    courtesy: 'Listing courtesy of',
+    perMonth: /\/ month$/,
+    type: 'Sale or rent',
+    rent: 'For rent',
+    beds: 'Bedrooms',
+    show: 'Show homes',
+    pager: 'Pages of homes',
+    facts: 'Facts',
+    area: /^[\d,]+ sqft$/,
+    prefill: /listing DEMO-\d{6}/,
+    back: /All homes/,
+  },
+} as const
+
+function listings(page: Page) {
+  return page.locator('#listings')
+}
+
+function cards(page: Page) {
+  return listings(page).locator('article')
+}
+
+/** A marker on window survives client-side navigation and disappears on a full page load. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => Reflect.set(window, '__sameDocument', true))
+}
+
+async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => Reflect.get(window, '__sameDocument') === true)
+}
+
+async function openListings(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path)
+  expect(response?.status(), `status of ${path}`).toBe(200)
+  await waitForHydration(page.getByTestId('language-switch'))
+  await expect(listings(page)).toBeVisible()
+}
+
+for (const p of [PAGES.ko, PAGES.en]) {
+  test.describe(`listings ${p.path}`, () => {
+    test('the homepage shows cards of homes in the realtor’s areas', async ({ page }) => {
+      await openListings(page, p.path)
+      await expect(page.getByRole('heading', { level: 2, name: p.section })).toBeVisible()
+      await expect(cards(page)).toHaveCount(9)
+      const first = cards(page).first()
+      await expect(first.locator('p').first()).toHaveText(/^\$[\d,.]+[MB]?$/)
+      await expect(first.getByText(p.courtesy)).toBeVisible()
+      await expect(first.getByRole('link')).toHaveAttribute('href', new RegExp(`^${p.path}/homes/DEMO-\\d{6}$`))
+      // The API agrees with the page: the same first home for Irvine's default query.
+      const api = await page.request.get(`${API}/home/list?homesPerPage=9&totalHomesPerGroup=54`)
+      const body = (await api.json()) as { homes: Array<{ homeId: string; fullAddress: string }> }
+      await expect(first.getByRole('heading', { level: 3 })).toHaveText(body.homes[0]?.fullAddress ?? '')
+    })
+
+    test('filters and pages change the results in place and the URL carries them', async ({ page }) => {
+      await openListings(page, p.path)
+      const section = listings(page)
+      await markDocument(page)
+      await section.getByLabel(p.type).selectOption('rent')
+      await section.getByLabel(p.beds).selectOption('2')
+      await section.getByRole('button', { name: p.show }).click()
+      await expect(page).toHaveURL(/[?&]type=rent/)
+      await expect(page).toHaveURL(/[?&]minBeds=2/)
+      await expect(cards(page).first().locator('p').first()).toHaveText(p.perMonth)
+      const firstAddress = await cards(page).first().getByRole('heading', { level: 3 }).textContent()
+
+      await section.getByRole('navigation', { name: p.pager }).getByRole('link', { name: '2', exact: true }).click()
+      await expect(page).toHaveURL(/[?&]page=2/)
+      const pager = section.getByRole('navigation', { name: p.pager })
+      await expect(pager.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+      await expect(pager.locator('[aria-current]'), 'only the current page is marked').toHaveCount(1)
+      await expect(section.locator('nav').first().locator('[aria-current]'), 'only the current area is marked').toHaveCount(1)
+      await expect(cards(page).first().getByRole('heading', { level: 3 })).not.toHaveText(firstAddress ?? '')
+      await expect(cards(page).first().locator('p').first()).toHaveText(p.perMonth)
+      expect(await isSameDocument(page), 'filters and paging never reloaded the page').toBe(true)
+    })
+
+    test('a card opens the home’s page, and a message about it reaches the realtor', async ({ page, request }, testInfo) => {
+      await openListings(page, p.path)
+      const card = cards(page).first()
+      const address = (await card.getByRole('heading', { level: 3 }).textContent()) ?? ''
+      await card.getByRole('link').click()
+      await expect(page).toHaveURL(new RegExp(`${p.path}/homes/DEMO-\\d{6}$`))
+      const listingKey = pathOf(page.url()).split('/').pop() ?? ''
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(address)
+      await expect(page.getByRole('heading', { level: 2, name: p.facts })).toBeVisible()
+      await expect(page.locator('dd').filter({ hasText: p.area }).first()).toBeVisible()
+      await expect(page.getByText(p.courtesy).or(page.getByText(/Listed by|등록:/)).first()).toBeVisible()
+      await expect(page.getByRole('link', { name: p.back })).toBeVisible()
+
+      const form = page.getByTestId('contact-form')
+      await waitForHydration(form.getByTestId('contact-submit'))
+      const message = form.locator('textarea[name="message"]')
+      await expect(message).toHaveValue(p.prefill)
+      await expect(message).toHaveValue(new RegExp(listingKey))
+      await form.locator('input[name="lastName"]').fill(p.lang === 'ko' ? '김' : 'Kim')
+      await form.locator('input[name="firstName"]').fill(p.lang === 'ko' ? '민지' : 'Minji')
+      await form.locator('input[name="email"]').fill('minji.kim@example.com')
+      await form.locator('input[name="phone"]').fill(p.lang === 'ko' ? '010-1234-5678' : '949-555-0123')
+      const note = `E2E listing ${p.lang} ${testInfo.project.name} ${Date.now()}`
+      await message.fill(`${await message.inputValue()} ${note}`)
+      const posted = page.waitForResponse((response) => response.request().method() === 'POST' && pathOf(response.url()) === `${API}/realtor-contacts`)
+      await form.getByTestId('contact-submit').click()
+      const response = await posted
+      expect(response.status()).toBe(201)
+      expect(response.request().postDataJSON()).toMatchObject({ listingKey, isTerm: 'Y' })
+      await expect(page.getByTestId('contact-success')).toBeVisible()
+
+      const signIn = await request.post('/api/auth/sign-in/email', { data: DEMO_ACCOUNT })
+      const token = signIn.headers()['set-auth-token'] ?? ''
+      const inbox = await request.get(`${API}/realtor-contacts`, { headers: { authorization: `Bearer ${token}` } })
+      const { messages } = (await inbox.json()) as { messages: Array<{ message: string; listingKey: string | null }> }
+      expect(messages.find((item) => item.message.includes(note))?.listingKey).toBe(listingKey)
+    })
+  })
+}
+
+test.describe('listings, server behaviour', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
+  })
+
+  test('without JavaScript the filters are a GET form and the pages plain links', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/en/sora-park')
+    const section = listings(page)
+    await section.getByLabel('Sale or rent').selectOption('rent')
+    await section.getByLabel('Bedrooms').selectOption('3')
+    await section.getByRole('button', { name: 'Show homes' }).click()
+    await expect(page).toHaveURL(/[?&]type=rent/)
+    await expect(page).toHaveURL(/[?&]minBeds=3/)
+    await expect(cards(page).first().locator('p').first()).toHaveText(/\/ month$/)
+    await section.getByRole('navigation', { name: 'Pages of homes' }).getByRole('link', { name: '2', exact: true }).click()
+    await expect(page).toHaveURL(/[?&]page=2/)
+    await expect(cards(page)).not.toHaveCount(0)
+    await context.close()
+  })
+
+  test('a bad filter value in the URL falls back instead of failing', async ({ page }) => {
+    const response = await page.goto('/en/sora-park?type=castle&minBeds=-4&page=abc')
+    expect(response?.status()).toBe(200)
+    await expect(cards(page)).toHaveCount(9)
+  })
+
+  test('the detail page has canonical, hreflang and RealEstateListing JSON-LD; unknown homes are 404', async ({ page, baseURL }) => {
+    await page.goto('/en/sora-park')
+    const href = (await cards(page).first().getByRole('link').getAttribute('href')) ?? ''
+    const koPath = href.replace(/^\/en/, '')
+    const response = await page.goto(href)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${href}`)
+    await expect(page.locator('link[rel="alternate"][hreflang="ko"]')).toHaveAttribute('href', `${baseURL}${koPath}`)
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+    const listing = jsonLd.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => item['@type'] === 'RealEstateListing')
+    expect(listing, 'a RealEstateListing').toBeDefined()
+    expect(listing?.offers).toMatchObject({ priceCurrency: 'USD' })
+
+    const missing = await page.goto('/en/sora-park/homes/DEMO-999999')
+    expect(missing?.status()).toBe(404)
+  })
+
+  test('axe finds no violation on the listings section and a detail page, in both languages', async ({ page }) => {
+    for (const path of ['/sora-park', '/en/sora-park']) {
+      await openListings(page, `${path}?type=rent`)
+      const section = await new AxeBuilder({ page }).include('#listings').analyze()
+      expect(section.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+      await cards(page).first().getByRole('link').click()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const detail = await new AxeBuilder({ page }).analyze()
+      expect(detail.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+    }
+  })
+})
