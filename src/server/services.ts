@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DirectoryPage } from '~/schemas/directory'
-import type { HomeListPage } from '~/schemas/home'
+import type { CachedHomeList } from './listings/homes'
 import { TtlCache } from './cache/ttl-cache'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
@@ -42,7 +42,7 @@ export type AppServices = {
   /** Public directory pages, cleared on every realtor write of this process. */
   directoryCache: TtlCache<DirectoryPage>
   /** Pages of `home/list`, cleared when this process writes listings. */
-  homeListCache: TtlCache<HomeListPage>
+  homeListCache: TtlCache<CachedHomeList>
   close: () => Promise<void>
 }
 
@@ -137,7 +137,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     },
     now: overrides.now ?? (() => new Date()),
     directoryCache: new TtlCache<DirectoryPage>(DIRECTORY_CACHE_MS, 500),
-    homeListCache: new TtlCache<HomeListPage>(HOME_LIST_CACHE_MS, 2000),
+    homeListCache: new TtlCache<CachedHomeList>(HOME_LIST_CACHE_MS, 2000),
     close: database.close,
   }
 }

@@ -2,14 +2,14 @@ import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
 import { listDirectory } from '~/server/directory/directory'
-import { getHomeDetail, listHomes } from '~/server/listings/homes'
+import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
 import { errors } from './app-error'
 import { buildOpenApiDocument } from './openapi'
 import { enforceRateLimit } from './rate-limit'
-import { apiLang, errorResponse, json, readJsonBody } from './responses'
+import { apiLang, errorResponse, json, jsonText, readJsonBody } from './responses'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -108,7 +108,7 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/home/list', {
-    GET: async (context) => json(await listHomes(context.services, queryOf(context.url))),
+    GET: async (context) => jsonText(await listHomesJson(context.services, queryOf(context.url))),
   }),
   route('/home/{listingKey}', {
     GET: async (context) => {

@@ -14,6 +14,11 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } })
 }
 
+/** A body that is JSON text already (a cached page). */
+export function jsonText(body: string, status = 200): Response {
+  return new Response(body, { status, headers: JSON_HEADERS })
+}
+
 /** DESIGN §5: `{ message, code, fieldErrors? }`, translated, never an HTML page. */
 export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<string, string> = {}): Response {
   const appError: AppError = isAppError(error) ? error : errors.internal(error)

@@ -152,12 +152,27 @@ async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?:
   return byHome
 }
 
-/** One page of listed homes; the REST endpoint and the homepage both call this. */
-export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
+/** A cached page with its JSON, so the API does not serialise the same page on every hit. */
+export type CachedHomeList = { page: HomeListPage; json: string }
+
+async function cachedHomeList(services: AppServices, input: unknown): Promise<CachedHomeList> {
   const query = parseInput(homeListQuerySchema, input)
   // The parsed query is the key: `?city=irvine` and `?city=Irvine&currentPage=1` share a page.
   const key = JSON.stringify({ ...query, city: query.city.toLowerCase() })
-  return services.homeListCache.getOrLoad(key, () => loadHomeList(services.db, query))
+  return services.homeListCache.getOrLoad(key, async () => {
+    const page = await loadHomeList(services.db, query)
+    return { page, json: JSON.stringify(page) }
+  })
+}
+
+/** One page of listed homes; the homepage calls this, the REST endpoint its JSON twin. */
+export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
+  return (await cachedHomeList(services, input)).page
+}
+
+/** `GET /home/list`'s body: the same page, serialised once per cache entry. */
+export async function listHomesJson(services: AppServices, input: unknown): Promise<string> {
+  return (await cachedHomeList(services, input)).json
 }
 
 export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery): Promise<HomeListPage> {
