@@ -15,8 +15,8 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import autocannon from 'autocannon'
+import { root, run, waitFor } from './bench-support.mjs'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const port = Number(process.env.BENCH_LISTINGS_PORT ?? 3420)
 const base = `http://127.0.0.1:${port}`
 const count = Number(process.env.BENCH_HOMES ?? 100_000)
@@ -26,23 +26,6 @@ const QUERIES = [
   ['filtered GA page 3', '?state=GA&city=Duluth&type=sale&minBaths=2&currentPage=3&homesPerPage=10&totalHomesPerGroup=100'],
 ]
 
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))))
-  })
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`server did not answer at ${url}`)
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]

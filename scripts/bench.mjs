@@ -18,8 +18,8 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { root, run, waitFor } from './bench-support.mjs'
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const port = Number(process.env.BENCH_PORT ?? 3410)
 const base = `http://127.0.0.1:${port}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-'))
@@ -27,30 +27,13 @@ const only = process.env.BENCH_ONLY
 const lhrDir = process.env.BENCH_LHR_DIR
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
 
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))))
-  })
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const start = Date.now()
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error(`server did not answer at ${url}`)
-}
 
 if (!fs.existsSync(path.join(root, '.output/server/index.mjs'))) {
   console.error('Run `npm run build` first.')
   process.exit(2)
 }
 
-await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'])
+await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
 const server = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
 try {
   await waitFor(`${base}/builds/latest.json`)
@@ -113,7 +96,7 @@ if (only === 'lighthouse') process.exit(0)
 // The directory on 10,000 realtors, in a data folder of its own.
 const directoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-directory-'))
 env.DATA_DIR = directoryDir
-await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'])
+await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'], env)
 const directoryServer = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
 try {
   await waitFor(`${base}/builds/latest.json`)

@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import type { z } from 'zod'
 import type { homeListQuerySchema } from '~/schemas/home'
 import { isAppError } from '~/server/http/app-error'
-import { getHomeDetail, listHomes } from '~/server/listings/homes'
+import { getHomeDetail, homePageRequestSchema, listHomes } from '~/server/listings/homes'
 import { getServices } from '~/server/services'
 
 type HomeListInput = z.input<typeof homeListQuerySchema>
@@ -22,11 +22,10 @@ export const getHomeList = createServerFn({ method: 'GET' })
 export const getHomeForPage = createServerFn({ method: 'GET' })
   .validator((data: { listingKey: string; desiredUrl: string; lang: 'ko' | 'en' }) => data)
   .handler(async ({ data }) => {
+    const request = homePageRequestSchema.safeParse(data)
+    if (!request.success) return null
     try {
-      return await getHomeDetail(await getServices(), String(data.listingKey), {
-        realtor: String(data.desiredUrl),
-        lang: data.lang === 'en' ? 'en' : 'ko',
-      })
+      return await getHomeDetail(await getServices(), request.data.listingKey, { realtor: request.data.desiredUrl, lang: request.data.lang })
     } catch (error) {
       if (isAppError(error) && error.status === 404) return null
       throw error
