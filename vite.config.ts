@@ -129,7 +129,12 @@ export default defineConfig({
     viteReact(),
     // Precompressed copies of the built assets (brotli and gzip), served by Accept-Encoding:
     // the app is its own web server (DESIGN §9), and a phone should not download raw JS and CSS.
-    nitro({ compressPublicAssets: { gzip: true, brotli: true } }),
+    nitro({
+      compressPublicAssets: { gzip: true, brotli: true },
+      // The page-font subsetter reads harfbuzz's WebAssembly file next to its own code, so
+      // it stays a package in the output instead of being bundled (decision 008).
+      traceDeps: ['subset-font', 'harfbuzzjs*'],
+    }),
     buildManifestFiles(),
   ],
 })

@@ -5,3 +5,15 @@ declare const __BUILD_ID__: string
 declare module 'virtual:visitor-messages/*' {
   export const messages: import('@lingui/core').Messages
 }
+
+/** subset-font ships no types; this is the part of its API the page fonts use. */
+declare module 'subset-font' {
+  type AxisRange = { min: number; max: number; default?: number }
+  type SubsetOptions = {
+    targetFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2'
+    keepFeatures?: Array<string>
+    variationAxes?: Record<string, number | AxisRange>
+    noHinting?: boolean
+  }
+  export default function subsetFont(font: Uint8Array, text: string, options?: SubsetOptions): Promise<Buffer>
+}

@@ -377,6 +377,23 @@ for (const p of LANGS) {
       await expect(page.getByTestId('error-description')).toContainText(path)
     })
 
+    test('its text is drawn in one font made for the page, from our own host', async ({ page, baseURL }) => {
+      const fontRequests: Array<{ url: string; status: number }> = []
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'font') fontRequests.push({ url: response.url(), status: response.status() })
+      })
+      await openHomepage(page, p.path)
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => document.fonts.ready)
+      const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family.replace(/["']/g, ''), status: face.status })))
+      expect(faces.filter((face) => face.family === 'Pretendard Page')).toEqual([{ family: 'Pretendard Page', status: 'loaded' }])
+      expect(faces.filter((face) => face.family !== 'Pretendard Page' && face.status !== 'unloaded'), 'no unicode-range subset was needed').toEqual([])
+      expect(fontRequests).toHaveLength(1)
+      expect(fontRequests[0]?.url).toMatch(new RegExp(`^${requireBaseURL(baseURL)}/fonts/page/[\\w-]{22}\\.ttf$`))
+      expect(fontRequests[0]?.status).toBe(200)
+    })
+
     test('axe finds no violation (light)', async ({ page }) => {
       await openHomepage(page, p.path)
       await page.waitForLoadState('networkidle')

@@ -1,6 +1,7 @@
 // The same file the stylesheet imports, processed by Vite the same way, so its url()s are
 // the very asset URLs the browser will ask for.
 import pretendardCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?inline'
+import { distinctCharacters, visibleText } from './page-text'
 
 type Range = { from: number; to: number; url: string }
 
@@ -38,20 +39,11 @@ function subsetOf(codePoint: number): string | undefined {
   return undefined
 }
 
-/** The text a page shows: its body without scripts, styles and tags. */
-function visibleText(html: string): string {
-  const bodyStart = html.search(/<body[\s>]/i)
-  return (bodyStart < 0 ? html : html.slice(bodyStart))
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-}
-
 /** The subset files a page's text needs, in the order the stylesheet declares them. */
 export function fontFilesFor(html: string): Array<string> {
   const needed = new Set<string>()
-  for (const character of new Set(visibleText(html))) {
-    const codePoint = character.codePointAt(0)
-    const url = codePoint === undefined || codePoint <= 0x20 ? undefined : subsetOf(codePoint)
+  for (const codePoint of distinctCharacters(visibleText(html))) {
+    const url = subsetOf(codePoint)
     if (url) needed.add(url)
   }
   return [...needed]
@@ -70,9 +62,15 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/i
  */
 export function addFontPreloads(html: string): string {
   const files = fontFilesFor(html)
-  const links = files.map((url) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`).join('')
-  // Right after the stylesheet, so the stylesheet and the hero photo (preloaded above it)
-  // are asked for first; fonts ahead of them delayed the first paint on a slow network.
+  return files.length === 0 ? html : addToHead(html, files.map((url) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`).join(''))
+}
+
+/**
+ * Puts font tags into a page's head right after the stylesheet, so the stylesheet and the
+ * hero photo (preloaded above it) are asked for first: fonts ahead of them delayed the first
+ * paint on a slow network.
+ */
+export function addToHead(html: string, tags: string): string {
   const anchor = [STYLESHEET_LINK, CHARSET_META, /<head>/i].find((pattern) => pattern.test(html))
-  return files.length === 0 || !anchor ? html : html.replace(anchor, (tag) => tag + links)
+  return anchor ? html.replace(anchor, (tag) => tag + tags) : html
 }
