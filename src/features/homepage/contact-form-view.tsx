@@ -129,7 +129,7 @@ export function ContactFormView({
           />
         </FieldShell>
       ))}
-      <div className="grid grid-cols-[7rem_1fr] gap-2">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
         {fields.text('phoneCountryCode', (field) => (
           <div>
             <label htmlFor={fieldId('phoneCountryCode')} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
