@@ -331,6 +331,35 @@ for (const database of databases) {
         expect(await s.storage.get(gallery.key)).toBeDefined()
         expect((await uploadRequest(s, 'GET', gallery.url)).status).toBe(200)
       })
+
+      it('never deletes a file another realtor still shows, when it is dropped or its realtor deleted', async () => {
+        const victim = await newRealtorOwner()
+        const photo = await uploadPhoto(s, victim.token, 'gallery')
+        const thumbnailUrl = `${photo.url}.thumb.webp`
+        const shown = await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, {
+          token: victim.token,
+          body: { photos: [{ path: 'gallery', url: photo.url }, { path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] },
+        })
+        expect(shown.status, shown.text).toBe(200)
+
+        // Photo URLs are public: another realtor adds them, drops them, then is deleted.
+        const other = await newRealtorOwner()
+        const borrowed = { photos: [{ path: 'top', url: photo.url }, { path: 'logo', url: thumbnailUrl }] }
+        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: { photos: [] } })).status).toBe(200)
+        expect(await s.storage.get(photo.key)).toBeDefined()
+        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+        expect((await api(s, 'DELETE', `/realtor/${other.realtor.id}`, { token: other.token })).status).toBe(200)
+        expect(await s.storage.get(photo.key)).toBeDefined()
+        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+
+        // Dropping only the full-size photo keeps the thumbnail the realtor still shows.
+        const thumbnailOnly = { photos: [{ path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] }
+        expect((await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, { token: victim.token, body: thumbnailOnly })).status).toBe(200)
+        expect(await s.storage.get(photo.key)).toBeUndefined()
+        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+      })
     })
 
     // Delete ------------------------------------------------------------------------------------

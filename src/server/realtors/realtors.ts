@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
+import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
 import type { AppServices } from '~/server/services'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
@@ -78,14 +79,26 @@ async function ownedRealtor(services: AppServices, actor: Actor | null, id: stri
   return realtor
 }
 
-/** Stored files of photos that are no longer used, including their thumbnails. */
-function storageKeysOf(services: AppServices, urls: Iterable<string>): Array<string> {
-  const keys: Array<string> = []
+/**
+ * Removes the stored files (and thumbnails) of photos a realtor no longer shows, unless
+ * another realtor shows the same URL: photo URLs are public, so a realtor could add someone
+ * else's picture and drop it again, and that must not delete the other realtor's file.
+ * Best effort: a file left behind costs storage, a failed delete must not fail the save.
+ */
+async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray<string>): Promise<void> {
+  const { storage } = services
+  const keyByUrl = new Map<string, string>()
   for (const url of urls) {
-    const key = services.storage.keyFromUrl(url)
-    if (key) keys.push(key, `${key}.thumb.webp`)
+    const key = storage.keyFromUrl(url)
+    if (!key) continue
+    keyByUrl.set(url, key)
+    const thumbnailKey = thumbnailKeyFor(key)
+    if (isValidStorageKey(thumbnailKey)) keyByUrl.set(storage.publicUrl(thumbnailKey), thumbnailKey)
   }
-  return keys
+  if (keyByUrl.size === 0) return
+  const stillShown = await services.db.selectFrom('realtorPhoto').select('url').where('url', 'in', [...keyByUrl.keys()]).execute()
+  for (const { url } of stillShown) keyByUrl.delete(url)
+  if (keyByUrl.size > 0) await storage.delete([...keyByUrl.values()]).catch(() => undefined)
 }
 
 /**
@@ -110,7 +123,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   const kept = new Set(fields.photos.map((photo) => photo.url))
   const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
   services.directoryCache.clear()
-  if (dropped.length > 0) await services.storage.delete(storageKeysOf(services, dropped)).catch(() => undefined)
+  await deleteUnusedPhotoFiles(services, dropped)
   return getRealtor(services, id)
 }
 
@@ -119,6 +132,6 @@ export async function deleteRealtor(services: AppServices, actor: Actor | null, 
   const current = await ownedRealtor(services, actor, id)
   await services.db.deleteFrom('realtor').where('id', '=', id).execute()
   services.directoryCache.clear()
-  await services.storage.delete(storageKeysOf(services, current.photos.map((photo) => photo.url))).catch(() => undefined)
+  await deleteUnusedPhotoFiles(services, current.photos.map((photo) => photo.url))
   return { id }
 }
