@@ -332,6 +332,22 @@ for (const database of databases) {
         expect((await uploadRequest(s, 'GET', gallery.url)).status).toBe(200)
       })
 
+      it('refuses a photo of our store that was never uploaded, in both languages, and saves nothing', async () => {
+        const { token, realtor } = await newRealtorOwner()
+        const logo = await uploadPhoto(s, token, 'logo')
+        expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'logo', url: logo.url }] } })).status).toBe(200)
+        const before = (await api(s, 'GET', `/realtor/${realtor.id}`)).body
+        const neverUploaded = s.storage.publicUrl(`realtors/${realtor.userId}/top/${randomUUID()}.jpg`)
+        const body = { aboutMeEn: 'Changed', photos: [{ path: 'logo', url: logo.url }, { path: 'top', url: neverUploaded }] }
+        const english = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
+        expectError(english, 400, 'VALIDATION_FAILED', 'A photo has not finished uploading. Please upload it again')
+        expect(english.body.fieldErrors).toEqual({ photos: ['A photo has not finished uploading. Please upload it again'] })
+        const korean = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body })
+        expectError(korean, 400, 'VALIDATION_FAILED', '사진 업로드가 끝나지 않았습니다. 다시 올려 주세요')
+        expect(korean.body.fieldErrors).toEqual({ photos: ['사진 업로드가 끝나지 않았습니다. 다시 올려 주세요'] })
+        expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body).toEqual(before)
+      })
+
       it('never deletes a file another realtor still shows, when it is dropped or its realtor deleted', async () => {
         const victim = await newRealtorOwner()
         const photo = await uploadPhoto(s, victim.token, 'gallery')

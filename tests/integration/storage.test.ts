@@ -10,7 +10,11 @@ import type { PhotoPath, UploadContentType } from '../../src/schemas/photo'
 import { acceptLocalUpload, type AcceptLocalUploadInput } from '../../src/server/uploads/accept-upload'
 import { makeThumbnail, sniffImageType } from '../../src/server/uploads/image-check'
 import { LOCAL_UPLOAD_PREFIX, verifyUploadSignature } from '../../src/server/uploads/local-storage'
+import { msg } from '@lingui/core/macro'
+import { AppError } from '../../src/server/http/app-error'
+import { assertAddedPhotosStored } from '../../src/server/uploads/stored-photos'
 import {
+  INSPECT_BYTES,
   InvalidStorageKeyError,
   createStorage,
   uploadKey,
@@ -224,6 +228,17 @@ describe('local storage driver', () => {
     expect(uploadKey({ ownerId: 'abc', path: 'top', contentType: 'image/avif' })).toMatch(/\.avif$/)
     expect(uploadKey({ ownerId: 'abc', path: 'top', contentType: 'image/png' })).not.toBe(uploadKey({ ownerId: 'abc', path: 'top', contentType: 'image/png' }))
     expect(() => uploadKey({ ownerId: '', path: 'top', contentType: 'image/png' })).toThrow(InvalidStorageKeyError)
+  })
+
+  it('inspects a file: its size and first bytes; nothing for a missing or unsafe key', async () => {
+    const image = await makeImage('jpeg', 200, 100)
+    const presigned = await presign({ contentType: 'image/jpeg' })
+    expect((await upload(presigned, image)).ok).toBe(true)
+    const inspected = await storage.inspect(presigned.key)
+    expect(inspected?.size).toBe(image.byteLength)
+    expect(sameBytes(inspected?.head ?? new Uint8Array(), image.subarray(0, INSPECT_BYTES))).toBe(true)
+    expect(await storage.inspect('realtors/realtor-1/logo/never-existed.png')).toBeUndefined()
+    expect(await storage.inspect('../escape.png')).toBeUndefined()
   })
 
   it('delete removes the file and its content-type sidecar', async () => {
@@ -489,6 +504,53 @@ describe('S3 storage driver against s3rver', () => {
     for (const key of keys) expect((await storage.get(key))?.contentType).toBe('image/webp')
     await storage.delete([...keys, 'realtors/realtor-2/gallery/never-existed.webp', '../bad-key'])
     for (const key of keys) expect(await storage.get(key)).toBeUndefined()
+  })
+
+  it('inspects an object: its size and first bytes, without reading all of it; nothing for a missing key', async () => {
+    const image = await makeImage('png', 300, 200)
+    const key = uploadKey({ ownerId: 'realtor-3', path: 'top', contentType: 'image/png' })
+    await storage.put(key, image, 'image/png')
+    const inspected = await storage.inspect(key)
+    expect(inspected?.size).toBe(image.byteLength)
+    expect(inspected?.head.byteLength).toBe(INSPECT_BYTES)
+    expect(sameBytes(inspected?.head ?? new Uint8Array(), image.subarray(0, INSPECT_BYTES))).toBe(true)
+    const empty = uploadKey({ ownerId: 'realtor-3', path: 'top', contentType: 'image/png' })
+    await storage.put(empty, new Uint8Array(), 'image/png')
+    expect(await storage.inspect(empty)).toEqual({ size: 0, head: new Uint8Array() })
+    expect(await storage.inspect('realtors/realtor-3/top/never-uploaded.png')).toBeUndefined()
+  })
+
+  it('a save refuses a browser upload that is missing, too large or not an image, and takes a real one', async () => {
+    const maxBytes = 20_000
+    async function uploaded(body: Uint8Array<ArrayBuffer>): Promise<string> {
+      const key = uploadKey({ ownerId: 'realtor-4', path: 'gallery', contentType: 'image/png' })
+      const presigned = await storage.presignPut({ key, contentType: 'image/png', maxBytes })
+      // The bucket takes whatever body comes with the signed content type.
+      const put = await fetch(presigned.uploadUrl, { method: 'PUT', body, headers: { 'content-type': 'image/png' } })
+      expect(put.status).toBe(200)
+      await put.arrayBuffer()
+      return presigned.url
+    }
+    const save = (url: string, previousUrls: Array<string> = []) =>
+      assertAddedPhotosStored(storage, maxBytes, { previousUrls, photos: [{ url }] })
+    const refusal = async (url: string) => {
+      const error: unknown = await save(url).then(() => undefined, (caught: unknown) => caught)
+      if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
+      expect(error.code).toBe('VALIDATION_FAILED')
+      return error.fieldErrors?.photos
+    }
+
+    const real = await uploaded(await makeImage('png', 40, 30))
+    await expect(save(real)).resolves.toBeUndefined()
+    const html = await uploaded(new TextEncoder().encode('<html><script>alert(1)</script></html>'))
+    expect(await refusal(html)).toEqual([msg`Only JPEG, PNG, WebP and AVIF images are accepted`.id])
+    const huge = await uploaded(new Uint8Array(maxBytes + 1).fill(0x89))
+    expect(await refusal(huge)).toEqual([msg`The file is too large`.id])
+    const missing = storage.publicUrl(uploadKey({ ownerId: 'realtor-4', path: 'gallery', contentType: 'image/png' }))
+    expect(await refusal(missing)).toEqual([msg`A photo has not finished uploading. Please upload it again`.id])
+    // Saved before: not checked again. Not ours: left alone.
+    await expect(save(missing, [missing])).resolves.toBeUndefined()
+    await expect(save('https://cdn.example.com/photo.jpg')).resolves.toBeUndefined()
   })
 
   it('refuses unsafe keys', async () => {

@@ -3,6 +3,7 @@ import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
 import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
+import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
@@ -58,6 +59,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (existing) throw errors.oneRealtorPerAccount()
   }
   await assertAddressesFree(services, fields)
+  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, { previousUrls: [], photos: fields.photos })
   const id = randomUUID()
   try {
     await services.db.transaction().execute((trx) =>
@@ -112,6 +114,10 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   const { id: _id, userId: _userId, createdAt: _createdAt, updatedAt: _updatedAt, ...editable } = current
   const fields = parseInput(realtorInputSchema, { ...editable, ...patch })
   await assertAddressesFree(services, fields, id)
+  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
+    previousUrls: current.photos.map((photo) => photo.url),
+    photos: fields.photos,
+  })
   try {
     await services.db.transaction().execute((trx) =>
       writeRealtor(trx, { id, userId: current.userId, fields, now: services.now().toISOString(), isNew: false }),

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
 import {
+  INSPECT_BYTES,
   LOCAL_META_SUFFIX,
   PRESIGN_TTL_SECONDS,
   assertValidMaxBytes,
@@ -96,6 +97,25 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
         throw error
       }
       return { bytes, contentType: (await readMeta(`${file}${LOCAL_META_SUFFIX}`)) ?? contentTypeFromExtension(file) }
+    },
+
+    async inspect(key) {
+      if (!isValidStorageKey(key)) return undefined
+      let handle
+      try {
+        handle = await open(fileFor(key), 'r')
+      } catch (error) {
+        if (isMissingFileError(error)) return undefined
+        throw error
+      }
+      try {
+        const { size } = await handle.stat()
+        const head = new Uint8Array(Math.min(size, INSPECT_BYTES))
+        const { bytesRead } = await handle.read(head, 0, head.byteLength, 0)
+        return { size, head: head.subarray(0, bytesRead) }
+      } finally {
+        await handle.close()
+      }
     },
 
     async delete(keys) {

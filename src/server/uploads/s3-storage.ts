@@ -1,7 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { isIP } from 'node:net'
 import {
+  INSPECT_BYTES,
   PRESIGN_TTL_SECONDS,
   assertValidMaxBytes,
   assertValidStorageKey,
@@ -33,7 +34,7 @@ const DELETE_CONCURRENCY = 8
  *
  * Unlike the local driver, a presigned PUT cannot cap the body size (only a POST policy can) and
  * S3 never looks at the bytes: the content type is enforced (it is signed), size and content are
- * not, until something checks the stored object.
+ * checked when a save adds the photo (`stored-photos.ts`), before any page shows it.
  */
 export function createS3Storage(config: S3StorageConfig): StorageDriver {
   const client = new S3Client({
@@ -78,6 +79,23 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
         const response = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }))
         if (!response.Body) return undefined
         return { bytes: await response.Body.transformToByteArray(), contentType: response.ContentType ?? 'application/octet-stream' }
+      } catch (error) {
+        if (isNotFound(error)) return undefined
+        throw error
+      }
+    },
+
+    // HEAD for the size, then a ranged GET for the first bytes: a range on an empty object is
+    // an error on S3 (416) and broke the connection on other stores, so it is never asked for.
+    async inspect(key) {
+      if (!isValidStorageKey(key)) return undefined
+      try {
+        const { ContentLength: size = 0 } = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }))
+        if (size === 0) return { size, head: new Uint8Array() }
+        const response = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key, Range: `bytes=0-${INSPECT_BYTES - 1}` }))
+        // A store that ignores Range answers with the whole object; only its start is kept.
+        const bytes = response.Body ? await response.Body.transformToByteArray() : new Uint8Array()
+        return { size, head: bytes.subarray(0, INSPECT_BYTES) }
       } catch (error) {
         if (isNotFound(error)) return undefined
         throw error

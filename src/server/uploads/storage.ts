@@ -18,6 +18,12 @@ export interface StorageDriver {
   /** Server-side writes (thumbnails, seed data). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>
+  /**
+   * An object's size and first bytes (at most INSPECT_BYTES) without reading all of it; undefined
+   * when nothing is stored under the key. What a save checks of a file a browser sent straight
+   * to the store.
+   */
+  inspect(key: string): Promise<{ size: number; head: Uint8Array } | undefined>
   delete(keys: string[]): Promise<void>
   /** The stored URL for a key. */
   publicUrl(key: string): string
@@ -37,6 +43,9 @@ export type StorageConfig =
       forcePathStyle: boolean
       publicBaseUrl?: string
     }
+
+/** Enough leading bytes to recognise every accepted image type, an AVIF's whole ftyp box included. */
+export const INSPECT_BYTES = 256
 
 /** Short enough that a leaked upload URL is soon useless, long enough for a slow phone upload. */
 export const PRESIGN_TTL_SECONDS = 15 * 60

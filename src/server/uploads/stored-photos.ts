@@ -1,0 +1,43 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { AppError } from '~/server/http/app-error'
+import { sniffImageType } from './image-check'
+import type { StorageDriver } from './storage'
+
+const NOT_UPLOADED = msg`A photo has not finished uploading. Please upload it again`
+const TOO_LARGE = msg`The file is too large`
+const NOT_AN_IMAGE = msg`Only JPEG, PNG, WebP and AVIF images are accepted`
+
+// The message itself, not "some fields need your attention": the editor shows it in its toast,
+// and a photo has no field of its own to show it beside.
+function refusedPhoto(message: MessageDescriptor): AppError {
+  return new AppError('VALIDATION_FAILED', message, { fieldErrors: { photos: [message.id] } })
+}
+
+/**
+ * The photos a save adds must be files our store holds: images of an accepted type within
+ * the size limit. The local driver checks a file as it arrives; an upload to S3 goes from the
+ * browser straight to the bucket, which enforces the signed content type but neither size
+ * nor content (s3-storage.ts), so a save is where such a file is checked before any page
+ * shows it. Photos already saved are not checked again, and URLs outside our store are
+ * left alone (spec §3 stores photo URLs).
+ */
+export async function assertAddedPhotosStored(
+  storage: StorageDriver,
+  maxBytes: number,
+  change: { previousUrls: ReadonlyArray<string>; photos: ReadonlyArray<{ url: string }> },
+): Promise<void> {
+  const { previousUrls, photos } = change
+  const previous = new Set(previousUrls)
+  const keys = new Set<string>()
+  for (const { url } of photos) {
+    const key = previous.has(url) ? undefined : storage.keyFromUrl(url)
+    if (key) keys.add(key)
+  }
+  const objects = await Promise.all([...keys].map((key) => storage.inspect(key)))
+  for (const object of objects) {
+    if (!object) throw refusedPhoto(NOT_UPLOADED)
+    if (object.size > maxBytes) throw refusedPhoto(TOO_LARGE)
+    if (!sniffImageType(object.head)) throw refusedPhoto(NOT_AN_IMAGE)
+  }
+}
