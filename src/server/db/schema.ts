@@ -145,7 +145,9 @@ export interface HomeTable {
   publicRemarks: string | null
   listAgentFullName: string | null
   listOfficeName: string | null
+  /** YYYY-MM-DD; the modification date when the feed gives none. */
   onMarketDate: string
+  /** ISO-8601 UTC. */
   modificationTimestamp: string
   internetEntireListingDisplayYn: number
   internetAddressDisplayYn: number

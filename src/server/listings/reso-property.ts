@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { HomeTable } from '~/server/db/schema'
 
 /*
  * A RESO Data Dictionary `Property` as a RESO Web API or a RESO JSON file delivers it.
@@ -44,31 +45,24 @@ export const resoPropertySchema = z.object({
 })
 export type ResoProperty = z.infer<typeof resoPropertySchema>
 
-/** A listing as the store keeps it: RESO names, normalised values. */
-export type HomeRecord = {
-  listingKey: string
-  listPrice: number
-  standardStatus: string
-  propertyType: string
-  propertySubType: string
-  bedroomsTotal: number | null
-  bathroomsTotalInteger: number | null
-  livingArea: number | null
-  lotSizeSquareFeet: number | null
-  yearBuilt: number | null
-  unparsedAddress: string | null
-  city: string
-  stateOrProvince: string
-  postalCode: string | null
-  latitude: number | null
-  longitude: number | null
-  publicRemarks: string | null
-  listAgentFullName: string | null
-  listOfficeName: string | null
-  /** YYYY-MM-DD; the modification date when the feed gives none. */
-  onMarketDate: string
-  /** ISO-8601 UTC. */
-  modificationTimestamp: string
+/**
+ * A listing as a feed gives it, in the store's columns: RESO names, normalised values. The
+ * store adds what is its own (id, source, derived keys, 0/1 flags, timestamps).
+ */
+export type HomeRecord = Omit<
+  HomeTable,
+  | 'id'
+  | 'source'
+  | 'isDemo'
+  | 'isListed'
+  | 'listingType'
+  | 'cityKey'
+  | 'internetEntireListingDisplayYn'
+  | 'internetAddressDisplayYn'
+  | 'retiredAt'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
   internetEntireListingDisplay: boolean
   internetAddressDisplay: boolean
   media: Array<{ mediaKey: string | null; url: string }>
