@@ -165,6 +165,23 @@ for (const database of databases) {
       })
     }
 
+    /** What a first full run over the whole fixture feed reports. */
+    function firstFullRun() {
+      return {
+        source,
+        fetched: 8,
+        inserted: 8,
+        updated: 0,
+        rejected: [],
+        retired: 0,
+        pages: 3,
+        repaired: 0,
+        incremental: false,
+        lastModificationTimestamp: maxTimestamp,
+        warnings: [],
+      }
+    }
+
     beforeEach(async () => {
       app = await createTestApp(database.name)
       db = app.services.db
@@ -182,19 +199,7 @@ for (const database of databases) {
     it('(a) a first full run over several pages stores every listing with ordered media and RESO fields, and no agent phone or e-mail', async () => {
       app.clock.set(new Date(Date.UTC(2026, 0, 20, 12, 0, 0)))
       const summary = await run()
-      expect(summary).toEqual({
-        source,
-        fetched: 8,
-        inserted: 8,
-        updated: 0,
-        rejected: [],
-        retired: 0,
-        pages: 3,
-        repaired: 0,
-        incremental: false,
-        lastModificationTimestamp: maxTimestamp,
-        warnings: [],
-      })
+      expect(summary).toEqual(firstFullRun())
 
       // One token (client credentials in HTTP Basic, the scope in the form) serves the whole run.
       const tokens = server.tokenRequests()
@@ -398,19 +403,7 @@ for (const database of databases) {
       server.inject({ when: (request) => isPage(request) && request.query.$skip === '6', action: { status: 429, headers: { 'retry-after': '7' } } })
       server.inject({ when: isKeyList, action: 'drop' })
       const summary = await run()
-      expect(summary).toEqual({
-        source,
-        fetched: 8,
-        inserted: 8,
-        updated: 0,
-        rejected: [],
-        retired: 0,
-        pages: 3,
-        repaired: 0,
-        incremental: false,
-        lastModificationTimestamp: maxTimestamp,
-        warnings: [],
-      })
+      expect(summary).toEqual(firstFullRun())
       // Backoff for the 500 and the network error; the server's Retry-After for the 429.
       expect(sleeps).toEqual([10, 7000, 10])
       expect(server.feedRequests().filter((request) => isPage(request) && request.query.$skip === '3').map((request) => request.status)).toEqual([500, 200])
