@@ -4,7 +4,7 @@ import type { Actor } from '../../src/server/auth/actor'
 import { ADMIN_PAGE_SIZE, adminListRealtors, adminSetPublished, type AdminRealtorPage } from '../../src/server/admin/admin-realtors'
 import { isAppError } from '../../src/server/http/app-error'
 import type { AppServices } from '../../src/server/services'
-import { ADMIN_EMAIL, actorFor, api, createTestApp, databases, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
+import { ADMIN_EMAIL, actorFor, api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
 
 /*
  * The platform admin's list (issue 5 item 7) through its use cases, as the server functions
@@ -33,202 +33,196 @@ async function failure(promise: Promise<unknown>): Promise<Failure> {
   throw new Error('expected the use case to fail')
 }
 
-for (const database of databases) {
-  const title = database.available
-    ? `platform admin realtors on ${database.name}`
-    : `platform admin realtors on ${database.name} (skipped: no PostgreSQL binaries and no DATABASE_TEST_URL)`
+describeOnEachDatabase('platform admin realtors', (database) => {
+  let app: TestApp
+  let s: AppServices
+  let admin: Actor
+  let owner: Actor
+  const ids = {} as Record<Named, string>
+  const allIds: Array<string> = []
 
-  describe.skipIf(!database.available)(title, () => {
-    let app: TestApp
-    let s: AppServices
-    let admin: Actor
-    let owner: Actor
-    const ids = {} as Record<Named, string>
-    const allIds: Array<string> = []
+  const list = (input: unknown, actor: Actor | null = admin): Promise<AdminRealtorPage> => adminListRealtors(s, actor, input)
+  const slugsOf = (page: AdminRealtorPage) => page.realtors.map((row) => row.desiredUrl)
 
-    const list = (input: unknown, actor: Actor | null = admin): Promise<AdminRealtorPage> => adminListRealtors(s, actor, input)
-    const slugsOf = (page: AdminRealtorPage) => page.realtors.map((row) => row.desiredUrl)
-
-    beforeAll(async () => {
-      await loadCatalog(EN)
-      app = await createTestApp(database.name)
-      s = app.services
-      const adminToken = await signUp(s, ADMIN_EMAIL)
-      admin = await actorFor(s, adminToken)
-      let minute = 0
-      // One minute apart so updatedAt (the list's order) is known.
-      const create = async (token: string, overrides: Record<string, unknown>) => {
-        app.clock.set(new Date(BASE_TIME + minute * 60_000))
-        minute += 1
-        const created = await api(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
-        expect(created.status, created.text).toBe(201)
-        allIds.push(created.body.id)
-        return created.body as { id: string }
-      }
-
-      const janeToken = await signUp(s, uniqueEmail('jane'))
-      owner = await actorFor(s, janeToken)
-      ids.jane = (
-        await create(janeToken, { desiredUrl: 'Jane-Kim', displayNameKo: '김제인', displayNameEn: 'Jane Kim', email: 'jane.kim@example.com' })
-      ).id
-      ids.minsu = (
-        await create(await signUp(s, uniqueEmail('minsu')), {
-          desiredUrl: 'Minsu_Park',
-          displayNameKo: '박민수',
-          displayNameEn: 'Minsu PARK',
-          email: 'MINSU@Example.COM',
-        })
-      ).id
-      ids.hidden = (
-        await create(await signUp(s, uniqueEmail('hidden')), {
-          desiredUrl: 'Hidden-Homepage',
-          displayNameEn: 'Quiet Realtor',
-          email: 'quiet@example.net',
-          isMakeHomepage: 'N',
-        })
-      ).id
-      // An admin may own any number of realtors, which makes the fillers cheap.
-      const adminRealtorToken = adminToken
-      for (let index = 0; index < FILLERS; index += 1) {
-        await create(adminRealtorToken, { desiredUrl: uniqueSlug('filler'), displayNameEn: `Filler ${index}`, email: `filler${index}@example.org` })
-      }
+  beforeAll(async () => {
+    await loadCatalog(EN)
+    app = await createTestApp(database.name)
+    s = app.services
+    const adminToken = await signUp(s, ADMIN_EMAIL)
+    admin = await actorFor(s, adminToken)
+    let minute = 0
+    // One minute apart so updatedAt (the list's order) is known.
+    const create = async (token: string, overrides: Record<string, unknown>) => {
       app.clock.set(new Date(BASE_TIME + minute * 60_000))
+      minute += 1
+      const created = await api(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
+      expect(created.status, created.text).toBe(201)
+      allIds.push(created.body.id)
+      return created.body as { id: string }
+    }
+
+    const janeToken = await signUp(s, uniqueEmail('jane'))
+    owner = await actorFor(s, janeToken)
+    ids.jane = (
+      await create(janeToken, { desiredUrl: 'Jane-Kim', displayNameKo: '김제인', displayNameEn: 'Jane Kim', email: 'jane.kim@example.com' })
+    ).id
+    ids.minsu = (
+      await create(await signUp(s, uniqueEmail('minsu')), {
+        desiredUrl: 'Minsu_Park',
+        displayNameKo: '박민수',
+        displayNameEn: 'Minsu PARK',
+        email: 'MINSU@Example.COM',
+      })
+    ).id
+    ids.hidden = (
+      await create(await signUp(s, uniqueEmail('hidden')), {
+        desiredUrl: 'Hidden-Homepage',
+        displayNameEn: 'Quiet Realtor',
+        email: 'quiet@example.net',
+        isMakeHomepage: 'N',
+      })
+    ).id
+    // An admin may own any number of realtors, which makes the fillers cheap.
+    const adminRealtorToken = adminToken
+    for (let index = 0; index < FILLERS; index += 1) {
+      await create(adminRealtorToken, { desiredUrl: uniqueSlug('filler'), displayNameEn: `Filler ${index}`, email: `filler${index}@example.org` })
+    }
+    app.clock.set(new Date(BASE_TIME + minute * 60_000))
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  describe('who may list', () => {
+    it('answers 401 to an anonymous caller, before reading the input', async () => {
+      expect(await failure(list({}, null))).toEqual({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue' })
+      expect(await failure(list({ page: -1 }, null))).toMatchObject({ status: 401 })
     })
 
-    afterAll(async () => {
-      await app?.close()
+    it('answers 403 to a signed-in realtor who is not an admin', async () => {
+      expect(owner.isAdmin).toBe(false)
+      expect(await failure(list({}, owner))).toEqual({ status: 403, code: 'FORBIDDEN', message: 'You are not allowed to do this' })
     })
 
-    describe('who may list', () => {
-      it('answers 401 to an anonymous caller, before reading the input', async () => {
-        expect(await failure(list({}, null))).toEqual({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in to continue' })
-        expect(await failure(list({ page: -1 }, null))).toMatchObject({ status: 401 })
+    it('shows an admin every realtor, published or not, newest change first', async () => {
+      const first = await list({})
+      expect(first.total).toBe(allIds.length)
+      expect(first.pageSize).toBe(ADMIN_PAGE_SIZE)
+      expect(first.totalPages).toBe(Math.ceil(allIds.length / ADMIN_PAGE_SIZE))
+      const everyone = [...first.realtors, ...(await list({ page: 2 })).realtors]
+      expect(everyone.map((row) => row.id).sort()).toEqual([...allIds].sort())
+      const hidden = everyone.find((row) => row.id === ids.hidden)
+      expect(hidden).toMatchObject({ desiredUrl: 'Hidden-Homepage', published: false, email: 'quiet@example.net' })
+      expect(everyone.find((row) => row.id === ids.jane)).toMatchObject({
+        desiredUrl: 'Jane-Kim',
+        displayNameKo: '김제인',
+        displayNameEn: 'Jane Kim',
+        published: true,
+        userId: owner.userId,
       })
-
-      it('answers 403 to a signed-in realtor who is not an admin', async () => {
-        expect(owner.isAdmin).toBe(false)
-        expect(await failure(list({}, owner))).toEqual({ status: 403, code: 'FORBIDDEN', message: 'You are not allowed to do this' })
-      })
-
-      it('shows an admin every realtor, published or not, newest change first', async () => {
-        const first = await list({})
-        expect(first.total).toBe(allIds.length)
-        expect(first.pageSize).toBe(ADMIN_PAGE_SIZE)
-        expect(first.totalPages).toBe(Math.ceil(allIds.length / ADMIN_PAGE_SIZE))
-        const everyone = [...first.realtors, ...(await list({ page: 2 })).realtors]
-        expect(everyone.map((row) => row.id).sort()).toEqual([...allIds].sort())
-        const hidden = everyone.find((row) => row.id === ids.hidden)
-        expect(hidden).toMatchObject({ desiredUrl: 'Hidden-Homepage', published: false, email: 'quiet@example.net' })
-        expect(everyone.find((row) => row.id === ids.jane)).toMatchObject({
-          desiredUrl: 'Jane-Kim',
-          displayNameKo: '김제인',
-          displayNameEn: 'Jane Kim',
-          published: true,
-          userId: owner.userId,
-        })
-        const times = everyone.map((row) => row.updatedAt)
-        expect(times).toEqual([...times].sort().reverse())
-      })
-    })
-
-    describe('search', () => {
-      it.each<[string, string, Array<Named>]>([
-        ['desiredUrl in another case', 'jANE-kIM', ['jane']],
-        ['part of a desiredUrl', 'ane-k', ['jane']],
-        ['an English display name in another case', 'minsu park', ['minsu']],
-        ['a Korean display name', '김제인', ['jane']],
-        ['part of a Korean display name', '민수', ['minsu']],
-        ['an e-mail stored in capitals', 'minsu@example.com', ['minsu']],
-        ['an e-mail in capitals', 'JANE.KIM@EXAMPLE.COM', ['jane']],
-        ['an unpublished realtor', 'quiet', ['hidden']],
-        ['`_` as a literal character', 'u_p', ['minsu']],
-        ['spaces around the text', '  Hidden-  ', ['hidden']],
-      ])('finds %s (%j)', async (_label, q, expected) => {
-        const page = await list({ q })
-        expect(page.realtors.map((row) => row.id).sort()).toEqual(expected.map((key) => ids[key]).sort())
-        expect(page.total).toBe(expected.length)
-        expect(page.q).toBe(q.trim())
-      })
-
-      it('treats `%` and `_` as themselves, not as wildcards', async () => {
-        expect((await list({ q: '%' })).total).toBe(0)
-        expect((await list({ q: 'u%p' })).total).toBe(0)
-        // `_` would match any one character, so "Jane_Kim" must not find "Jane-Kim".
-        expect((await list({ q: 'Jane_Kim' })).total).toBe(0)
-      })
-
-      it('finds nothing for an unknown text, and an empty text lists everyone', async () => {
-        expect(await list({ q: 'nobody-like-this' })).toMatchObject({ realtors: [], total: 0, totalPages: 1 })
-        expect((await list({ q: '   ' })).total).toBe(allIds.length)
-      })
-
-      it('finds decomposed Hangul as typed by some keyboards', async () => {
-        expect(slugsOf(await list({ q: '김제인'.normalize('NFD') }))).toEqual(['Jane-Kim'])
-      })
-
-      it('pages search results too', async () => {
-        const first = await list({ q: 'FILLER' })
-        expect(first.total).toBe(FILLERS)
-        expect(first.realtors).toHaveLength(ADMIN_PAGE_SIZE)
-        const second = await list({ q: 'filler', page: 2 })
-        expect(second.realtors).toHaveLength(FILLERS - ADMIN_PAGE_SIZE)
-        expect(new Set([...slugsOf(first), ...slugsOf(second)]).size).toBe(FILLERS)
-      })
-
-      it('refuses a text that is too long with a field error', async () => {
-        const result = await failure(list({ q: 'x'.repeat(101) }))
-        expect(result).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
-      })
-    })
-
-    describe('paging', () => {
-      it('gives 20 a page, the rest on the next, in order without repeats', async () => {
-        const first = await list({ page: 1 })
-        const second = await list({ page: '2' })
-        expect(first.realtors).toHaveLength(ADMIN_PAGE_SIZE)
-        expect(second.realtors).toHaveLength(allIds.length - ADMIN_PAGE_SIZE)
-        expect(second.page).toBe(2)
-        const order = [...first.realtors, ...second.realtors].map((row) => row.updatedAt)
-        expect(order).toEqual([...order].sort().reverse())
-        expect(new Set([...first.realtors, ...second.realtors].map((row) => row.id)).size).toBe(allIds.length)
-      })
-
-      it('answers an empty page past the end and 400 for a page below 1', async () => {
-        expect(await list({ page: 99 })).toMatchObject({ realtors: [], page: 99, total: allIds.length })
-        expect(await failure(list({ page: 0 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
-        expect(await failure(list({ page: 1.5 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
-      })
-    })
-
-    describe('publish and unpublish', () => {
-      it('lets an admin unpublish and publish again any realtor', async () => {
-        app.clock.advance(60_000)
-        const off = await adminSetPublished(s, admin, { id: ids.minsu, published: false })
-        expect(off).toMatchObject({ id: ids.minsu, published: false })
-        const row = await s.db.selectFrom('realtor').select(['isMakeHomepage', 'updatedAt']).where('id', '=', ids.minsu).executeTakeFirstOrThrow()
-        expect(row).toEqual({ isMakeHomepage: 'N', updatedAt: off.updatedAt })
-        // The public directory no longer lists it; the admin list still does, first (newest change).
-        const directory = await api(s, 'GET', '/realtor?pageSize=50', { lang: EN })
-        expect(directory.body.realtors.map((card: { id: string }) => card.id)).not.toContain(ids.minsu)
-        expect((await list({})).realtors[0]).toMatchObject({ id: ids.minsu, published: false })
-
-        app.clock.advance(60_000)
-        expect(await adminSetPublished(s, admin, { id: ids.minsu, published: true })).toMatchObject({ published: true })
-        const after = await api(s, 'GET', `/realtor/${ids.minsu}`, { lang: EN })
-        expect(after.body).toMatchObject({ isMakeHomepage: 'Y', displayNameKo: '박민수', email: 'MINSU@Example.COM' })
-      })
-
-      it('is for admins only, even on their own homepage', async () => {
-        expect(await failure(adminSetPublished(s, null, { id: ids.jane, published: false }))).toMatchObject({ status: 401 })
-        expect(await failure(adminSetPublished(s, owner, { id: ids.jane, published: false }))).toMatchObject({ status: 403, code: 'FORBIDDEN' })
-        const row = await s.db.selectFrom('realtor').select('isMakeHomepage').where('id', '=', ids.jane).executeTakeFirstOrThrow()
-        expect(row.isMakeHomepage).toBe('Y')
-      })
-
-      it('answers 404 for an unknown realtor and 400 for a missing flag', async () => {
-        expect(await failure(adminSetPublished(s, admin, { id: 'no-such-realtor', published: false }))).toMatchObject({ status: 404 })
-        expect(await failure(adminSetPublished(s, admin, { id: ids.jane }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
-      })
+      const times = everyone.map((row) => row.updatedAt)
+      expect(times).toEqual([...times].sort().reverse())
     })
   })
-}
+
+  describe('search', () => {
+    it.each<[string, string, Array<Named>]>([
+      ['desiredUrl in another case', 'jANE-kIM', ['jane']],
+      ['part of a desiredUrl', 'ane-k', ['jane']],
+      ['an English display name in another case', 'minsu park', ['minsu']],
+      ['a Korean display name', '김제인', ['jane']],
+      ['part of a Korean display name', '민수', ['minsu']],
+      ['an e-mail stored in capitals', 'minsu@example.com', ['minsu']],
+      ['an e-mail in capitals', 'JANE.KIM@EXAMPLE.COM', ['jane']],
+      ['an unpublished realtor', 'quiet', ['hidden']],
+      ['`_` as a literal character', 'u_p', ['minsu']],
+      ['spaces around the text', '  Hidden-  ', ['hidden']],
+    ])('finds %s (%j)', async (_label, q, expected) => {
+      const page = await list({ q })
+      expect(page.realtors.map((row) => row.id).sort()).toEqual(expected.map((key) => ids[key]).sort())
+      expect(page.total).toBe(expected.length)
+      expect(page.q).toBe(q.trim())
+    })
+
+    it('treats `%` and `_` as themselves, not as wildcards', async () => {
+      expect((await list({ q: '%' })).total).toBe(0)
+      expect((await list({ q: 'u%p' })).total).toBe(0)
+      // `_` would match any one character, so "Jane_Kim" must not find "Jane-Kim".
+      expect((await list({ q: 'Jane_Kim' })).total).toBe(0)
+    })
+
+    it('finds nothing for an unknown text, and an empty text lists everyone', async () => {
+      expect(await list({ q: 'nobody-like-this' })).toMatchObject({ realtors: [], total: 0, totalPages: 1 })
+      expect((await list({ q: '   ' })).total).toBe(allIds.length)
+    })
+
+    it('finds decomposed Hangul as typed by some keyboards', async () => {
+      expect(slugsOf(await list({ q: '김제인'.normalize('NFD') }))).toEqual(['Jane-Kim'])
+    })
+
+    it('pages search results too', async () => {
+      const first = await list({ q: 'FILLER' })
+      expect(first.total).toBe(FILLERS)
+      expect(first.realtors).toHaveLength(ADMIN_PAGE_SIZE)
+      const second = await list({ q: 'filler', page: 2 })
+      expect(second.realtors).toHaveLength(FILLERS - ADMIN_PAGE_SIZE)
+      expect(new Set([...slugsOf(first), ...slugsOf(second)]).size).toBe(FILLERS)
+    })
+
+    it('refuses a text that is too long with a field error', async () => {
+      const result = await failure(list({ q: 'x'.repeat(101) }))
+      expect(result).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+    })
+  })
+
+  describe('paging', () => {
+    it('gives 20 a page, the rest on the next, in order without repeats', async () => {
+      const first = await list({ page: 1 })
+      const second = await list({ page: '2' })
+      expect(first.realtors).toHaveLength(ADMIN_PAGE_SIZE)
+      expect(second.realtors).toHaveLength(allIds.length - ADMIN_PAGE_SIZE)
+      expect(second.page).toBe(2)
+      const order = [...first.realtors, ...second.realtors].map((row) => row.updatedAt)
+      expect(order).toEqual([...order].sort().reverse())
+      expect(new Set([...first.realtors, ...second.realtors].map((row) => row.id)).size).toBe(allIds.length)
+    })
+
+    it('answers an empty page past the end and 400 for a page below 1', async () => {
+      expect(await list({ page: 99 })).toMatchObject({ realtors: [], page: 99, total: allIds.length })
+      expect(await failure(list({ page: 0 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+      expect(await failure(list({ page: 1.5 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+    })
+  })
+
+  describe('publish and unpublish', () => {
+    it('lets an admin unpublish and publish again any realtor', async () => {
+      app.clock.advance(60_000)
+      const off = await adminSetPublished(s, admin, { id: ids.minsu, published: false })
+      expect(off).toMatchObject({ id: ids.minsu, published: false })
+      const row = await s.db.selectFrom('realtor').select(['isMakeHomepage', 'updatedAt']).where('id', '=', ids.minsu).executeTakeFirstOrThrow()
+      expect(row).toEqual({ isMakeHomepage: 'N', updatedAt: off.updatedAt })
+      // The public directory no longer lists it; the admin list still does, first (newest change).
+      const directory = await api(s, 'GET', '/realtor?pageSize=50', { lang: EN })
+      expect(directory.body.realtors.map((card: { id: string }) => card.id)).not.toContain(ids.minsu)
+      expect((await list({})).realtors[0]).toMatchObject({ id: ids.minsu, published: false })
+
+      app.clock.advance(60_000)
+      expect(await adminSetPublished(s, admin, { id: ids.minsu, published: true })).toMatchObject({ published: true })
+      const after = await api(s, 'GET', `/realtor/${ids.minsu}`, { lang: EN })
+      expect(after.body).toMatchObject({ isMakeHomepage: 'Y', displayNameKo: '박민수', email: 'MINSU@Example.COM' })
+    })
+
+    it('is for admins only, even on their own homepage', async () => {
+      expect(await failure(adminSetPublished(s, null, { id: ids.jane, published: false }))).toMatchObject({ status: 401 })
+      expect(await failure(adminSetPublished(s, owner, { id: ids.jane, published: false }))).toMatchObject({ status: 403, code: 'FORBIDDEN' })
+      const row = await s.db.selectFrom('realtor').select('isMakeHomepage').where('id', '=', ids.jane).executeTakeFirstOrThrow()
+      expect(row.isMakeHomepage).toBe('Y')
+    })
+
+    it('answers 404 for an unknown realtor and 400 for a missing flag', async () => {
+      expect(await failure(adminSetPublished(s, admin, { id: 'no-such-realtor', published: false }))).toMatchObject({ status: 404 })
+      expect(await failure(adminSetPublished(s, admin, { id: ids.jane }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+    })
+  })
+})

@@ -6,7 +6,7 @@ import {
   TEST_LIMITS,
   api,
   createTestApp,
-  databases,
+  describeOnEachDatabase,
   expectError,
   makeJpeg,
   pinnedInWindow,
@@ -49,772 +49,766 @@ const MESSAGES = {
 
 type Role = 'anonymous' | 'another realtor' | 'owner' | 'admin'
 
-for (const database of databases) {
-  const title = database.available
-    ? `REST API on ${database.name}`
-    : `REST API on ${database.name} (skipped: no PostgreSQL binaries and no DATABASE_TEST_URL)`
+describeOnEachDatabase('REST API', (database) => {
+  let app: TestApp
+  let s: AppServices
+  const tokens: Partial<Record<Role, string>> = {}
+  let ownerUserId: string
+  let ownerRealtor: { id: string; desiredUrl: string }
+  let otherRealtor: { id: string; desiredUrl: string }
 
-  describe.skipIf(!database.available)(title, () => {
-    let app: TestApp
-    let s: AppServices
-    const tokens: Partial<Record<Role, string>> = {}
-    let ownerUserId: string
-    let ownerRealtor: { id: string; desiredUrl: string }
-    let otherRealtor: { id: string; desiredUrl: string }
+  const tokenOf = (role: Role) => (role === 'anonymous' ? undefined : tokens[role])
 
-    const tokenOf = (role: Role) => (role === 'anonymous' ? undefined : tokens[role])
+  async function newRealtorOwner(overrides: Record<string, unknown> = {}) {
+    const token = await signUp(s, uniqueEmail('realtor'))
+    const created = await api(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
+    expect(created.status, created.text).toBe(201)
+    return { token, realtor: created.body as { id: string; desiredUrl: string; userId: string } }
+  }
 
-    async function newRealtorOwner(overrides: Record<string, unknown> = {}) {
-      const token = await signUp(s, uniqueEmail('realtor'))
-      const created = await api(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
-      expect(created.status, created.text).toBe(201)
-      return { token, realtor: created.body as { id: string; desiredUrl: string; userId: string } }
-    }
+  async function countContacts(realtorId: string): Promise<number> {
+    const row = await s.db
+      .selectFrom('contactMessage')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('realtorId', '=', realtorId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
 
-    async function countContacts(realtorId: string): Promise<number> {
-      const row = await s.db
-        .selectFrom('contactMessage')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('realtorId', '=', realtorId)
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
-    }
+  beforeAll(async () => {
+    app = await createTestApp(database.name)
+    s = app.services
+    tokens.owner = await signUp(s, uniqueEmail('owner'))
+    tokens['another realtor'] = await signUp(s, uniqueEmail('other'))
+    tokens.admin = await signUp(s, ADMIN_EMAIL)
+    const owner = await api(s, 'POST', '/realtor', {
+      token: tokens.owner,
+      body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'https://janekim-realty.com' }),
+      lang: EN,
+    })
+    expect(owner.status, owner.text).toBe(201)
+    ownerRealtor = owner.body
+    ownerUserId = owner.body.userId
+    const other = await api(s, 'POST', '/realtor', {
+      token: tokens['another realtor'],
+      body: validRealtor({ desiredUrl: 'Minsu-Park', email: 'minsu@example.com' }),
+      lang: EN,
+    })
+    expect(other.status, other.text).toBe(201)
+    otherRealtor = other.body
+  })
 
-    beforeAll(async () => {
-      app = await createTestApp(database.name)
-      s = app.services
-      tokens.owner = await signUp(s, uniqueEmail('owner'))
-      tokens['another realtor'] = await signUp(s, uniqueEmail('other'))
-      tokens.admin = await signUp(s, ADMIN_EMAIL)
-      const owner = await api(s, 'POST', '/realtor', {
-        token: tokens.owner,
-        body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'https://janekim-realty.com' }),
-        lang: EN,
+  afterEach(() => app?.clock.reset())
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  // Create ------------------------------------------------------------------------------------
+
+  describe('POST /realtor', () => {
+    it('creates the realtor (201) with normalised fields, owned by the caller', async () => {
+      const { token, realtor } = await newRealtorOwner({ contactPhone: '(949) 555-0100', designMainColor: '#1d4ed8' })
+      const read = await api(s, 'GET', `/realtor/${realtor.id}`)
+      expect(read.status).toBe(200)
+      expect(read.body).toMatchObject({
+        id: realtor.id,
+        contactPhone: '9495550100',
+        designMainColor: '#1D4ED8',
+        designFontSize: 16,
+        isMakeHomepage: 'Y',
+        activityRegion: [{ state: 'CA', city: 'Irvine', neighborhood: null }],
+        photos: [],
+        seoMeta: { en: { title: 'Jane Kim', description: null }, ko: { title: '제인 김' } },
       })
-      expect(owner.status, owner.text).toBe(201)
-      ownerRealtor = owner.body
-      ownerUserId = owner.body.userId
-      const other = await api(s, 'POST', '/realtor', {
-        token: tokens['another realtor'],
-        body: validRealtor({ desiredUrl: 'Minsu-Park', email: 'minsu@example.com' }),
-        lang: EN,
-      })
-      expect(other.status, other.text).toBe(201)
-      otherRealtor = other.body
+      // The owner is the caller: the same token may edit it.
+      const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { aboutMeEn: 'Mine' } })
+      expect(patched.status).toBe(200)
     })
 
-    afterEach(() => app?.clock.reset())
-    afterAll(async () => {
-      await app?.close()
-    })
-
-    // Create ------------------------------------------------------------------------------------
-
-    describe('POST /realtor', () => {
-      it('creates the realtor (201) with normalised fields, owned by the caller', async () => {
-        const { token, realtor } = await newRealtorOwner({ contactPhone: '(949) 555-0100', designMainColor: '#1d4ed8' })
-        const read = await api(s, 'GET', `/realtor/${realtor.id}`)
-        expect(read.status).toBe(200)
-        expect(read.body).toMatchObject({
-          id: realtor.id,
-          contactPhone: '9495550100',
-          designMainColor: '#1D4ED8',
-          designFontSize: 16,
-          isMakeHomepage: 'Y',
-          activityRegion: [{ state: 'CA', city: 'Irvine', neighborhood: null }],
-          photos: [],
-          seoMeta: { en: { title: 'Jane Kim', description: null }, ko: { title: '제인 김' } },
-        })
-        // The owner is the caller: the same token may edit it.
-        const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { aboutMeEn: 'Mine' } })
-        expect(patched.status).toBe(200)
-      })
-
-      it.each<[Role, number, string | undefined]>([
-        ['anonymous', 401, MESSAGES.unauthorized],
-        ['another realtor', 409, MESSAGES.oneRealtor],
-        ['owner', 409, MESSAGES.oneRealtor],
-        ['admin', 201, undefined],
-      ])('authorisation: %s creating a realtor → %i', async (role, status, message) => {
-        const body = validRealtor()
-        const result = await api(s, 'POST', '/realtor', { token: tokenOf(role), body, lang: EN })
-        if (status === 201) {
-          expect(result.status, result.text).toBe(201)
-        } else {
-          expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'CONFLICT', message)
-          // Nothing was written.
-          expectError(await api(s, 'GET', `/realtor/${String(body.desiredUrl)}`, { lang: EN }), 404, 'NOT_FOUND')
-        }
-      })
-
-      it('lets an admin create a second realtor, a normal account only one', async () => {
-        const first = await api(s, 'POST', '/realtor', { token: tokens.admin, body: validRealtor(), lang: EN })
-        const second = await api(s, 'POST', '/realtor', { token: tokens.admin, body: validRealtor(), lang: EN })
-        expect([first.status, second.status]).toEqual([201, 201])
-        expect(first.body.userId).toBe(second.body.userId)
-
-        const { token } = await newRealtorOwner()
-        expectError(await api(s, 'POST', '/realtor', { token, body: validRealtor(), lang: EN }), 409, 'CONFLICT', MESSAGES.oneRealtor)
-      })
-
-      it('refuses an invalid body with 400 and translated fieldErrors', async () => {
-        const result = await api(s, 'POST', '/realtor', {
-          token: await signUp(s, uniqueEmail('invalid')),
-          body: { desiredUrl: 'jane2', email: 'not-an-email', designMainColor: 'blue', activityRegion: [{ state: 'NY', city: 'NYC' }] },
-          lang: EN,
-        })
-        expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(result.body.fieldErrors).toMatchObject({
-          desiredUrl: [MESSAGES.badSlug],
-          email: ['Enter a valid e-mail address'],
-          designMainColor: [MESSAGES.hexColor],
-          'activityRegion.0.state': ['Choose California or Georgia'],
-        })
-      })
-
-      it.each(['admin', 'EN', 'Cozying-API', 'uploads'])('refuses the reserved desiredUrl %s with 400', async (desiredUrl) => {
-        const result = await api(s, 'POST', '/realtor', {
-          token: await signUp(s, uniqueEmail('reserved')),
-          body: validRealtor({ desiredUrl }),
-          lang: EN,
-        })
-        expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(result.body.fieldErrors).toEqual({ desiredUrl: [MESSAGES.reserved] })
-      })
-
-      it('answers 409 for a desiredUrl taken in another case (Jane-Kim vs jane-kim)', async () => {
-        const token = await signUp(s, uniqueEmail('clash'))
-        const result = await api(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: 'jane-kim' }), lang: EN })
-        expectError(result, 409, 'CONFLICT', MESSAGES.desiredUrlTaken)
-        expect(result.body.fieldErrors).toEqual({ desiredUrl: [MESSAGES.desiredUrlTaken] })
-        // The same account can still create one under a free address: the refusal wrote nothing.
-        expect((await api(s, 'POST', '/realtor', { token, body: validRealtor(), lang: EN })).status).toBe(201)
-      })
-
-      it.each(['https://janekim-realty.com', 'JaneKim-Realty.com/', 'http://janekim-realty.com/about'])(
-        'answers 409 when the own domain is taken (%s)',
-        async (hompageUrl) => {
-          const token = await signUp(s, uniqueEmail('domain'))
-          const result = await api(s, 'POST', '/realtor', { token, body: validRealtor({ hompageUrl }), lang: EN })
-          expectError(result, 409, 'CONFLICT', MESSAGES.domainTaken)
-          expect(result.body.fieldErrors).toEqual({ hompageUrl: [MESSAGES.domainTaken] })
-        },
-      )
-    })
-
-    // Read --------------------------------------------------------------------------------------
-
-    describe('GET /realtor/{key}', () => {
-      it.each([
-        ['its id', () => ownerRealtor.id],
-        ['its desiredUrl', () => 'Jane-Kim'],
-        ['its desiredUrl in another case', () => 'jane-kim'],
-        ['its URL-encoded origin', () => 'https%3A%2F%2Fjanekim-realty.com'],
-        ['its URL-encoded origin with a trailing slash', () => encodeURIComponent('https://JaneKim-Realty.com/')],
-        ['its bare host', () => 'janekim-realty.com'],
-      ])('finds the same realtor by %s, without a token', async (_label, key) => {
-        const result = await api(s, 'GET', `/realtor/${key()}`)
-        expect(result.status, result.text).toBe(200)
-        expect(result.body.id).toBe(ownerRealtor.id)
-        expect(result.body.desiredUrl).toBe('Jane-Kim')
-      })
-
-      it.each([
-        ['an unknown id', () => randomUUID()],
-        ['an unknown desiredUrl', () => uniqueSlug('nobody')],
-        ['an unknown domain', () => 'https%3A%2F%2Fnobody-realty.com'],
-        ['a malformed escape', () => '%E0%A4%A'],
-      ])('answers 404 JSON for %s', async (_label, key) => {
-        expectError(await api(s, 'GET', `/realtor/${key()}`, { lang: EN }), 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
-      })
-    })
-
-    // Update ------------------------------------------------------------------------------------
-
-    describe('PATCH /realtor/{id}', () => {
-      it.each<[Role, number]>([
-        ['anonymous', 401],
-        ['another realtor', 403],
-        ['owner', 200],
-        ['admin', 200],
-      ])('authorisation: %s updating the owner\'s realtor → %i', async (role, status) => {
-        const text = `Updated by ${role} ${randomUUID()}`
-        const result = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokenOf(role), body: { aboutMeEn: text }, lang: EN })
-        const after = await api(s, 'GET', `/realtor/${ownerRealtor.id}`)
-        if (status === 200) {
-          expect(result.status, result.text).toBe(200)
-          expect(result.body.aboutMeEn).toBe(text)
-          expect(after.body.aboutMeEn).toBe(text)
-          // An admin edits, but does not take the realtor over.
-          expect(after.body.userId).toBe(ownerUserId)
-        } else {
-          expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
-          expect(after.body.aboutMeEn).not.toBe(text)
-        }
-      })
-
-      it('refuses a bad bearer token with 401', async () => {
-        const result = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: 'forged.token', body: { aboutMeEn: 'x' }, lang: EN })
-        expectError(result, 401, 'UNAUTHORIZED', MESSAGES.unauthorized)
-      })
-
-      it('keeps unspecified fields, and the owner may change the case of its own desiredUrl', async () => {
-        const { token, realtor } = await newRealtorOwner({ desiredUrl: 'Case-Test', licenseNumber: '01234567' })
-        const result = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { desiredUrl: 'case-test' }, lang: EN })
-        expect(result.status, result.text).toBe(200)
-        expect(result.body).toMatchObject({ desiredUrl: 'case-test', licenseNumber: '01234567', contactPhone: '9495550123' })
-      })
-
-      it('answers 409 for a desiredUrl or domain of another realtor', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        expectError(
-          await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { desiredUrl: 'MINSU-park' }, lang: EN }),
-          409,
-          'CONFLICT',
-          MESSAGES.desiredUrlTaken,
-        )
-        expectError(
-          await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { hompageUrl: 'https://JaneKim-Realty.com/' }, lang: EN }),
-          409,
-          'CONFLICT',
-          MESSAGES.domainTaken,
-        )
-        expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body.desiredUrl).toBe(realtor.desiredUrl)
-      })
-
-      it('answers 400 with fieldErrors for invalid fields and for a body that is not an object', async () => {
-        const invalid = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, {
-          token: tokens.owner,
-          body: { designMainColor: 'blue', desiredUrl: 'admin' },
-          lang: EN,
-        })
-        expectError(invalid, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(invalid.body.fieldErrors).toEqual({ designMainColor: [MESSAGES.hexColor], desiredUrl: [MESSAGES.reserved] })
-        expectError(
-          await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, body: [{ aboutMeEn: 'x' }], lang: EN }),
-          400,
-          'BAD_REQUEST',
-          MESSAGES.invalidJson,
-        )
-      })
-
-      it('answers 404 for an unknown id', async () => {
-        expectError(
-          await api(s, 'PATCH', `/realtor/${randomUUID()}`, { token: tokens.owner, body: { aboutMeEn: 'x' }, lang: EN }),
-          404,
-          'NOT_FOUND',
-          MESSAGES.realtorNotFound,
-        )
-      })
-
-      it('replaces the photo list and deletes the dropped file from storage', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        const logo = await uploadPhoto(s, token, 'logo')
-        const gallery = await uploadPhoto(s, token, 'gallery')
-        const both = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
-          token,
-          body: { photos: [{ path: 'logo', url: logo.url }, { path: 'gallery', url: gallery.url }] },
-        })
-        expect(both.status, both.text).toBe(200)
-        expect(both.body.photos).toEqual([
-          { path: 'logo', imageType: 'fullsize', url: logo.url },
-          { path: 'gallery', imageType: 'fullsize', url: gallery.url },
-        ])
-
-        const onlyGallery = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'gallery', url: gallery.url }] } })
-        expect(onlyGallery.status, onlyGallery.text).toBe(200)
-        expect(onlyGallery.body.photos).toEqual([{ path: 'gallery', imageType: 'fullsize', url: gallery.url }])
-        expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body.photos).toEqual(onlyGallery.body.photos)
-
-        expect(await s.storage.get(logo.key)).toBeUndefined()
-        expect((await uploadRequest(s, 'GET', logo.url)).status).toBe(404)
-        expect(await s.storage.get(gallery.key)).toBeDefined()
-        expect((await uploadRequest(s, 'GET', gallery.url)).status).toBe(200)
-      })
-
-      it('refuses a photo of our store that was never uploaded, in both languages, and saves nothing', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        const logo = await uploadPhoto(s, token, 'logo')
-        expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'logo', url: logo.url }] } })).status).toBe(200)
-        const before = (await api(s, 'GET', `/realtor/${realtor.id}`)).body
-        const neverUploaded = s.storage.publicUrl(`realtors/${realtor.userId}/top/${randomUUID()}.jpg`)
-        const body = { aboutMeEn: 'Changed', photos: [{ path: 'logo', url: logo.url }, { path: 'top', url: neverUploaded }] }
-        const english = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
-        expectError(english, 400, 'VALIDATION_FAILED', 'A photo has not finished uploading. Please upload it again')
-        expect(english.body.fieldErrors).toEqual({ photos: ['A photo has not finished uploading. Please upload it again'] })
-        const korean = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body })
-        expectError(korean, 400, 'VALIDATION_FAILED', '사진 업로드가 끝나지 않았습니다. 다시 올려 주세요')
-        expect(korean.body.fieldErrors).toEqual({ photos: ['사진 업로드가 끝나지 않았습니다. 다시 올려 주세요'] })
-        expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body).toEqual(before)
-      })
-
-      it('never deletes a file another realtor still shows, when it is dropped or its realtor deleted', async () => {
-        const victim = await newRealtorOwner()
-        const photo = await uploadPhoto(s, victim.token, 'gallery')
-        const thumbnailUrl = `${photo.url}.thumb.webp`
-        const shown = await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, {
-          token: victim.token,
-          body: { photos: [{ path: 'gallery', url: photo.url }, { path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] },
-        })
-        expect(shown.status, shown.text).toBe(200)
-
-        // Photo URLs are public: another realtor adds them, drops them, then is deleted.
-        const other = await newRealtorOwner()
-        const borrowed = { photos: [{ path: 'top', url: photo.url }, { path: 'logo', url: thumbnailUrl }] }
-        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
-        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: { photos: [] } })).status).toBe(200)
-        expect(await s.storage.get(photo.key)).toBeDefined()
-        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
-        expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
-        expect((await api(s, 'DELETE', `/realtor/${other.realtor.id}`, { token: other.token })).status).toBe(200)
-        expect(await s.storage.get(photo.key)).toBeDefined()
-        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
-
-        // Dropping only the full-size photo keeps the thumbnail the realtor still shows.
-        const thumbnailOnly = { photos: [{ path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] }
-        expect((await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, { token: victim.token, body: thumbnailOnly })).status).toBe(200)
-        expect(await s.storage.get(photo.key)).toBeUndefined()
-        expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
-      })
-    })
-
-    // Delete ------------------------------------------------------------------------------------
-
-    describe('DELETE /realtor/{id}', () => {
-      it.each<[Role, number]>([
-        ['anonymous', 401],
-        ['another realtor', 403],
-        ['owner', 200],
-        ['admin', 200],
-      ])('authorisation: %s deleting a realtor → %i', async (role, status) => {
-        // A fresh realtor per case; "owner" here is its own account.
-        const { token, realtor } = await newRealtorOwner()
-        const actorToken = role === 'owner' ? token : tokenOf(role)
-        const result = await api(s, 'DELETE', `/realtor/${realtor.id}`, { token: actorToken, lang: EN })
-        const after = await api(s, 'GET', `/realtor/${realtor.id}`, { lang: EN })
-        if (status === 200) {
-          expect(result.status, result.text).toBe(200)
-          expect(result.body).toEqual({ id: realtor.id })
-          expectError(after, 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
-        } else {
-          expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
-          expect(after.status).toBe(200)
-        }
-      })
-
-      it('answers 404 for an unknown id', async () => {
-        expectError(await api(s, 'DELETE', `/realtor/${randomUUID()}`, { token: tokens.admin, lang: EN }), 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
-      })
-
-      it('removes the photos (and gallery thumbnails) from storage', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        const top = await uploadPhoto(s, token, 'top')
-        const gallery = await uploadPhoto(s, token, 'gallery')
-        expect(await s.storage.get(`${gallery.key}.thumb.webp`)).toBeDefined()
-        const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
-          token,
-          body: { photos: [{ path: 'top', url: top.url }, { path: 'gallery', url: gallery.url }] },
-        })
-        expect(patched.status).toBe(200)
-        expect((await api(s, 'DELETE', `/realtor/${realtor.id}`, { token })).status).toBe(200)
-        expect(await s.storage.get(top.key)).toBeUndefined()
-        expect(await s.storage.get(gallery.key)).toBeUndefined()
-        expect(await s.storage.get(`${gallery.key}.thumb.webp`)).toBeUndefined()
-        expect((await uploadRequest(s, 'GET', top.url)).status).toBe(404)
-      })
-
-      it('lets the account create a new realtor after deleting its own', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        expect((await api(s, 'DELETE', `/realtor/${realtor.id}`, { token })).status).toBe(200)
-        // The freed desiredUrl can be taken again.
-        const again = await api(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: realtor.desiredUrl }), lang: EN })
-        expect(again.status, again.text).toBe(201)
-      })
-    })
-
-    // Contacts ----------------------------------------------------------------------------------
-
-    describe('POST /realtor-contacts', () => {
-      it('stores the message (201) without a mailer: delivery stays in the outbox', async () => {
-        const before = await countContacts(ownerRealtor.id)
-        const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id, { phone: '010 1234 5678' }) })
+    it.each<[Role, number, string | undefined]>([
+      ['anonymous', 401, MESSAGES.unauthorized],
+      ['another realtor', 409, MESSAGES.oneRealtor],
+      ['owner', 409, MESSAGES.oneRealtor],
+      ['admin', 201, undefined],
+    ])('authorisation: %s creating a realtor → %i', async (role, status, message) => {
+      const body = validRealtor()
+      const result = await api(s, 'POST', '/realtor', { token: tokenOf(role), body, lang: EN })
+      if (status === 201) {
         expect(result.status, result.text).toBe(201)
-        expect(result.body).toEqual({ id: expect.any(String), realtorId: ownerRealtor.id, createdAt: expect.any(String), delivery: 'outbox' })
-        expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
-        const list = await api(s, 'GET', '/realtor-contacts', { token: tokens.owner })
-        const stored = (list.body.messages as Array<Record<string, unknown>>).find((message) => message.id === result.body.id)
-        expect(stored).toMatchObject({
-          realtorId: ownerRealtor.id,
-          name: 'Lee Minji',
-          lastName: 'Lee',
-          firstName: 'Minji',
-          phone: '01012345678',
-          phoneCountryCode: 'KR',
-          isTerm: 'Y',
-          status: 'new',
-          deliveryState: 'outbox',
-          listingKey: null,
-        })
-      })
-
-      it('answers 400 with fieldErrors when the terms are not accepted or the phone is wrong', async () => {
-        const result = await api(s, 'POST', '/realtor-contacts', {
-          body: validContact(ownerRealtor.id, { isTerm: 'N', phone: '010-1234-567' }),
-          lang: EN,
-        })
-        expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(result.body.fieldErrors).toEqual({ isTerm: [MESSAGES.agreeTerms], phone: [MESSAGES.phone11] })
-      })
-
-      it('answers 404 for an unknown realtor', async () => {
-        expectError(
-          await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), lang: EN }),
-          404,
-          'NOT_FOUND',
-          MESSAGES.realtorNotFound,
-        )
-      })
-
-      it('answers 201 to a filled honeypot but stores nothing', async () => {
-        const before = await countContacts(otherRealtor.id)
-        const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id, { website: 'https://spam.example' }) })
-        expect(result.status).toBe(201)
-        expect(result.body.realtorId).toBe(otherRealtor.id)
-        expect(await countContacts(otherRealtor.id)).toBe(before)
-        const list = await api(s, 'GET', '/realtor-contacts', { token: tokens['another realtor'] })
-        expect((list.body.messages as Array<{ id: string }>).map((message) => message.id)).not.toContain(result.body.id)
-      })
-
-      it(`answers 429 with Retry-After after ${TEST_LIMITS.contact} messages from one address`, async () => {
-        const retryAfter = pinnedInWindow(app.clock, 10)
-        const ip = uniqueIp()
-        for (let index = 0; index < TEST_LIMITS.contact; index += 1) {
-          const ok = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip })
-          expect(ok.status, ok.text).toBe(201)
-        }
-        const limited = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip, lang: EN })
-        expectError(limited, 429, 'RATE_LIMITED', MESSAGES.rateLimited)
-        expect(limited.headers.get('retry-after')).toBe(String(retryAfter))
-        // Another address is not affected; the same address is welcome again in the next window.
-        expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id) })).status).toBe(201)
-        app.clock.advance(retryAfter * 1000)
-        expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip })).status).toBe(201)
-      })
-    })
-
-    describe('GET /realtor-contacts (list messages)', () => {
-      let messageId: string
-
-      beforeAll(async () => {
-        const sent = await api(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id, { message: 'For the owner only' }) })
-        expect(sent.status).toBe(201)
-        messageId = sent.body.id
-      })
-
-      it.each<[Role, number]>([
-        ['anonymous', 401],
-        ['another realtor', 403],
-        ['owner', 200],
-        ['admin', 200],
-      ])("authorisation: %s listing the owner's messages → %i", async (role, status) => {
-        const result = await api(s, 'GET', `/realtor-contacts?realtorId=${ownerRealtor.id}`, { token: tokenOf(role), lang: EN })
-        if (status === 200) {
-          expect(result.status, result.text).toBe(200)
-          const messages = result.body.messages as Array<{ id: string; realtorId: string }>
-          expect(messages.map((message) => message.id)).toContain(messageId)
-          expect(messages.every((message) => message.realtorId === ownerRealtor.id)).toBe(true)
-        } else {
-          expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
-        }
-      })
-
-      it("shows another realtor only its own messages when no realtorId is given", async () => {
-        const result = await api(s, 'GET', '/realtor-contacts', { token: tokens['another realtor'] })
-        expect(result.status).toBe(200)
-        const messages = result.body.messages as Array<{ id: string; realtorId: string }>
-        expect(messages.map((message) => message.id)).not.toContain(messageId)
-        expect(messages.every((message) => message.realtorId === otherRealtor.id)).toBe(true)
-      })
-
-      it('lists newest first', async () => {
-        const { token, realtor } = await newRealtorOwner()
-        app.clock.set(new Date('2030-01-01T00:00:00Z'))
-        const first = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: 'first' }) })
-        app.clock.advance(60_000)
-        const second = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: 'second' }) })
-        const list = await api(s, 'GET', '/realtor-contacts', { token })
-        expect((list.body.messages as Array<{ id: string }>).map((message) => message.id)).toEqual([second.body.id, first.body.id])
-      })
-
-      it('answers 404 for an unknown realtorId', async () => {
-        expectError(
-          await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: tokens.admin, lang: EN }),
-          404,
-          'NOT_FOUND',
-          MESSAGES.realtorNotFound,
-        )
-      })
-
-      it.each<[Role, number, string]>([
-        ['anonymous', 401, 'read'],
-        ['another realtor', 403, 'read'],
-        ['owner', 200, 'read'],
-        ['admin', 200, 'handled'],
-      ])('authorisation: %s marking a message → %i', async (role, status, newStatus) => {
-        const result = await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: tokenOf(role), body: { status: newStatus }, lang: EN })
-        if (status === 200) {
-          expect(result.status, result.text).toBe(200)
-          expect(result.body).toMatchObject({ id: messageId, status: newStatus })
-        } else {
-          expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN')
-        }
-      })
-
-      it('answers 400 for an unknown status and 404 for an unknown message', async () => {
-        const invalid = await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: tokens.owner, body: { status: 'archived' }, lang: EN })
-        expectError(invalid, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(Object.keys(invalid.body.fieldErrors)).toEqual(['status'])
-        expectError(
-          await api(s, 'PATCH', `/realtor-contacts/${randomUUID()}`, { token: tokens.owner, body: { status: 'read' }, lang: EN }),
-          404,
-          'NOT_FOUND',
-          MESSAGES.notFound,
-        )
-      })
-    })
-
-    // Uploads -----------------------------------------------------------------------------------
-
-    describe('presign and upload (local driver)', () => {
-      const presignPath = '/realtor/presigned-multi-file-upload'
-
-      async function presign(token: string | undefined, files: Array<Record<string, unknown>>) {
-        return api(s, 'POST', presignPath, { token, body: { files }, lang: EN })
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'CONFLICT', message)
+        // Nothing was written.
+        expectError(await api(s, 'GET', `/realtor/${String(body.desiredUrl)}`, { lang: EN }), 404, 'NOT_FOUND')
       }
+    })
 
-      it.each<[Role, number]>([
-        ['anonymous', 401],
-        ['another realtor', 200],
-        ['owner', 200],
-        ['admin', 200],
-      ])('authorisation: %s asking for upload URLs → %i', async (role, status) => {
-        const result = await presign(tokenOf(role), [{ path: 'logo', contentType: 'image/jpeg', name: '../../etc/passwd.jpg' }])
-        if (status === 401) {
-          expectError(result, 401, 'UNAUTHORIZED', MESSAGES.unauthorized)
-          return
-        }
-        expect(result.status, result.text).toBe(200)
-        const [item] = result.body as Array<PresignedItem>
-        expect(item).toMatchObject({ path: 'logo', imageType: 'fullsize', contentType: 'image/jpeg' })
-        // The key is the server's, never the file name.
-        expect(item?.key).toMatch(/^realtors\/[A-Za-z0-9_-]+\/logo\/[0-9a-f-]{36}\.jpg$/)
-        expect(item?.url).toBe(item?.uploadUrl.split('?')[0])
-        expect(new Date(item?.expiresAt ?? 0).getTime()).toBeGreaterThan(Date.now())
+    it('lets an admin create a second realtor, a normal account only one', async () => {
+      const first = await api(s, 'POST', '/realtor', { token: tokens.admin, body: validRealtor(), lang: EN })
+      const second = await api(s, 'POST', '/realtor', { token: tokens.admin, body: validRealtor(), lang: EN })
+      expect([first.status, second.status]).toEqual([201, 201])
+      expect(first.body.userId).toBe(second.body.userId)
+
+      const { token } = await newRealtorOwner()
+      expectError(await api(s, 'POST', '/realtor', { token, body: validRealtor(), lang: EN }), 409, 'CONFLICT', MESSAGES.oneRealtor)
+    })
+
+    it('refuses an invalid body with 400 and translated fieldErrors', async () => {
+      const result = await api(s, 'POST', '/realtor', {
+        token: await signUp(s, uniqueEmail('invalid')),
+        body: { desiredUrl: 'jane2', email: 'not-an-email', designMainColor: 'blue', activityRegion: [{ state: 'NY', city: 'NYC' }] },
+        lang: EN,
       })
-
-      it('accepts the bare-array body of the spec and one URL per file', async () => {
-        const result = await api(s, 'POST', presignPath, {
-          token: tokens.owner,
-          body: [
-            { path: 'gallery', contentType: 'image/png' },
-            { path: 'gallery', contentType: 'image/webp' },
-          ],
-        })
-        expect(result.status, result.text).toBe(200)
-        const items = result.body as Array<PresignedItem>
-        expect(items.map((item) => item.key.split('.').pop())).toEqual(['png', 'webp'])
-        expect(new Set(items.map((item) => item.key)).size).toBe(2)
-      })
-
-      it('presign → PUT → GET of the stored URL returns the bytes', async () => {
-        const presigned = await presign(tokens.owner, [{ path: 'top', contentType: 'image/jpeg', name: 'house.jpg' }])
-        const item = (presigned.body as Array<PresignedItem>)[0]
-        if (!item) throw new Error('no presigned item')
-        const bytes = await makeJpeg(64, 48)
-        const put = await uploadRequest(s, 'PUT', item.uploadUrl, bytes, { 'content-type': 'image/jpeg' })
-        expect(put.status, put.text).toBe(200)
-        expect(put.body).toEqual({ url: item.url })
-        const get = await uploadRequest(s, 'GET', item.url)
-        expect(get.status).toBe(200)
-        expect(get.headers.get('content-type')).toBe('image/jpeg')
-        expect(get.headers.get('x-content-type-options')).toBe('nosniff')
-        expect(Buffer.from(get.bytes).equals(Buffer.from(bytes))).toBe(true)
-      })
-
-      it.each([
-        ['a text file', 'notes.jpg', new TextEncoder().encode('just some text, not an image\n')],
-        ['an HTML page', 'page.jpg', new TextEncoder().encode('<!doctype html><html><script>alert(1)</script></html>')],
-      ])('refuses %s named .jpg with 415 and stores nothing', async (_label, name, bytes) => {
-        const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', name }])
-        const item = (presigned.body as Array<PresignedItem>)[0]
-        if (!item) throw new Error('no presigned item')
-        const put = await uploadRequest(s, 'PUT', item.uploadUrl, bytes, { 'content-type': 'image/jpeg', 'accept-language': EN })
-        expectError(put, 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedImage)
-        expect(await s.storage.get(item.key)).toBeUndefined()
-        expect((await uploadRequest(s, 'GET', item.url)).status).toBe(404)
-      })
-
-      it('refuses a non-image content type at presign with 415', async () => {
-        expectError(await presign(tokens.owner, [{ path: 'logo', contentType: 'text/html' }]), 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedImage)
-      })
-
-      it('refuses an oversized file at presign and at PUT with 413', async () => {
-        const max = TEST_LIMITS.uploadMaxBytes
-        expectError(
-          await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: max + 1 }]),
-          413,
-          'PAYLOAD_TOO_LARGE',
-          MESSAGES.fileTooLarge,
-        )
-        const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: 1000 }])
-        const item = (presigned.body as Array<PresignedItem>)[0]
-        if (!item) throw new Error('no presigned item')
-        const oversized = new Uint8Array(max + 1)
-        oversized.set([0xff, 0xd8, 0xff, 0xe0])
-        const put = await uploadRequest(s, 'PUT', item.uploadUrl, oversized, { 'content-type': 'image/jpeg', 'accept-language': EN })
-        expectError(put, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
-        const declared = await uploadRequest(s, 'PUT', item.uploadUrl, oversized, {
-          'content-type': 'image/jpeg',
-          'content-length': String(oversized.byteLength),
-          'accept-language': EN,
-        })
-        expectError(declared, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
-        expect(await s.storage.get(item.key)).toBeUndefined()
-      })
-
-      it('refuses a tampered upload URL with 403 and an unknown method with 405', async () => {
-        const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg' }])
-        const item = (presigned.body as Array<PresignedItem>)[0]
-        if (!item) throw new Error('no presigned item')
-        const tampered = new URL(item.uploadUrl)
-        tampered.searchParams.set('max', String(TEST_LIMITS.uploadMaxBytes * 100))
-        const put = await uploadRequest(s, 'PUT', tampered.toString(), await makeJpeg(), { 'content-type': 'image/jpeg', 'accept-language': EN })
-        expectError(put, 403, 'FORBIDDEN', MESSAGES.uploadLinkInvalid)
-        const del = await uploadRequest(s, 'DELETE', item.url, undefined, { 'accept-language': EN })
-        expectError(del, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)
-        expect(del.headers.get('allow')).toBe('GET, HEAD, PUT')
-        expectError(await uploadRequest(s, 'GET', 'http://test.local/uploads/%E0%A4%A'), 404, 'NOT_FOUND')
-      })
-
-      it('answers 400 with fieldErrors for an unknown photo path', async () => {
-        const result = await presign(tokens.owner, [{ path: 'banner', contentType: 'image/jpeg' }])
-        expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
-        expect(result.body.fieldErrors).toBeTypeOf('object')
+      expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(result.body.fieldErrors).toMatchObject({
+        desiredUrl: [MESSAGES.badSlug],
+        email: ['Enter a valid e-mail address'],
+        designMainColor: [MESSAGES.hexColor],
+        'activityRegion.0.state': ['Choose California or Georgia'],
       })
     })
 
-    // Protocol-level errors ---------------------------------------------------------------------
-
-    describe('errors', () => {
-      it('answers 404 JSON for an unknown API path', async () => {
-        expectError(await api(s, 'GET', '/no-such-thing', { lang: EN }), 404, 'NOT_FOUND', MESSAGES.notFound)
-        expectError(await api(s, 'GET', '/cozying-api/v2/realtor', { lang: EN }), 404, 'NOT_FOUND', MESSAGES.notFound)
+    it.each(['admin', 'EN', 'Cozying-API', 'uploads'])('refuses the reserved desiredUrl %s with 400', async (desiredUrl) => {
+      const result = await api(s, 'POST', '/realtor', {
+        token: await signUp(s, uniqueEmail('reserved')),
+        body: validRealtor({ desiredUrl }),
+        lang: EN,
       })
+      expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(result.body.fieldErrors).toEqual({ desiredUrl: [MESSAGES.reserved] })
+    })
 
-      it.each([
-        ['PUT', '/realtor', 'GET, POST'],
-        ['DELETE', '/realtor', 'GET, POST'],
-        ['POST', '/realtor/some-id', 'GET, PATCH, DELETE'],
-        ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
-        ['DELETE', '/realtor-contacts', 'POST, GET'],
-        ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
-        ['GET', '/realtor-contacts/some-id', 'PATCH'],
-        ['OPTIONS', '/realtor', 'GET, POST'],
-        ['POST', '/openapi.json', 'GET'],
-      ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
-        const result = await api(s, method, path, { token: tokens.owner, lang: EN })
-        expectError(result, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)
-        expect(result.headers.get('allow')).toBe(allow)
-      })
+    it('answers 409 for a desiredUrl taken in another case (Jane-Kim vs jane-kim)', async () => {
+      const token = await signUp(s, uniqueEmail('clash'))
+      const result = await api(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: 'jane-kim' }), lang: EN })
+      expectError(result, 409, 'CONFLICT', MESSAGES.desiredUrlTaken)
+      expect(result.body.fieldErrors).toEqual({ desiredUrl: [MESSAGES.desiredUrlTaken] })
+      // The same account can still create one under a free address: the refusal wrote nothing.
+      expect((await api(s, 'POST', '/realtor', { token, body: validRealtor(), lang: EN })).status).toBe(201)
+    })
 
-      it('answers 400 for a body that is not JSON', async () => {
-        const result = await api(s, 'POST', '/realtor', { token: tokens.owner, rawBody: '{"desiredUrl": "jane', lang: EN })
-        expectError(result, 400, 'BAD_REQUEST', MESSAGES.invalidJson)
-        expect(result.body.fieldErrors).toBeUndefined()
-      })
+    it.each(['https://janekim-realty.com', 'JaneKim-Realty.com/', 'http://janekim-realty.com/about'])(
+      'answers 409 when the own domain is taken (%s)',
+      async (hompageUrl) => {
+        const token = await signUp(s, uniqueEmail('domain'))
+        const result = await api(s, 'POST', '/realtor', { token, body: validRealtor({ hompageUrl }), lang: EN })
+        expectError(result, 409, 'CONFLICT', MESSAGES.domainTaken)
+        expect(result.body.fieldErrors).toEqual({ hompageUrl: [MESSAGES.domainTaken] })
+      },
+    )
+  })
 
-      it('answers 413 for a 2 MB JSON body, with or without Content-Length', async () => {
-        const big = JSON.stringify(validRealtor({ aboutMeEn: 'x'.repeat(2 * 1024 * 1024) }))
-        expectError(await api(s, 'POST', '/realtor-contacts', { rawBody: big, lang: EN }), 413, 'PAYLOAD_TOO_LARGE', MESSAGES.requestTooLarge)
-        expectError(
-          await api(s, 'POST', '/realtor', {
-            token: tokens.owner,
-            rawBody: big,
-            headers: { 'content-length': String(Buffer.byteLength(big)) },
-            lang: EN,
-          }),
-          413,
-          'PAYLOAD_TOO_LARGE',
-          MESSAGES.requestTooLarge,
-        )
-      })
+  // Read --------------------------------------------------------------------------------------
 
-      const weirdBodies: Array<[string, string]> = [
-        ['null', 'null'],
-        ['an array', '[]'],
-        ['a string', '"hello"'],
-        ['a number', '42'],
-        ['an object with wrong types', '{"desiredUrl":{"$gt":""},"email":["a"],"realtorId":7,"files":"x","status":false,"photos":"x"}'],
-      ]
-      const endpoints: Array<[string, string, () => string, boolean]> = [
-        ['POST', '/realtor', () => '/realtor', true],
-        ['PATCH', '/realtor/{id}', () => `/realtor/${ownerRealtor.id}`, true],
-        ['POST', '/realtor-contacts', () => '/realtor-contacts', false],
-        ['POST', '/realtor/presigned-multi-file-upload', () => '/realtor/presigned-multi-file-upload', true],
-        ['PATCH', '/realtor-contacts/{id}', () => `/realtor-contacts/${randomUUID()}`, true],
-      ]
-      it.each(
-        endpoints.flatMap(([method, route, path, signedIn]) => weirdBodies.map(([label, body]) => ({ method, route, path, signedIn, label, body }))),
-      )(
-        '$method $route with $label → 400, never 500',
-        async ({ method, path, signedIn, body }) => {
-          const result = await api(s, method, path(), { token: signedIn ? tokens.owner : undefined, rawBody: body, lang: EN })
-          expect(result.status, result.text).toBe(400)
-          expectError(result, 400, result.body.code)
-          expect(['VALIDATION_FAILED', 'BAD_REQUEST']).toContain(result.body.code)
-        },
-      )
+  describe('GET /realtor/{key}', () => {
+    it.each([
+      ['its id', () => ownerRealtor.id],
+      ['its desiredUrl', () => 'Jane-Kim'],
+      ['its desiredUrl in another case', () => 'jane-kim'],
+      ['its URL-encoded origin', () => 'https%3A%2F%2Fjanekim-realty.com'],
+      ['its URL-encoded origin with a trailing slash', () => encodeURIComponent('https://JaneKim-Realty.com/')],
+      ['its bare host', () => 'janekim-realty.com'],
+    ])('finds the same realtor by %s, without a token', async (_label, key) => {
+      const result = await api(s, 'GET', `/realtor/${key()}`)
+      expect(result.status, result.text).toBe(200)
+      expect(result.body.id).toBe(ownerRealtor.id)
+      expect(result.body.desiredUrl).toBe('Jane-Kim')
+    })
 
-      it.each([
-        ['an integer beyond 32 bits', { salesCount: 5_000_000_000 }],
-        ['a NUL character in a text', { aboutMeEn: 'before\u0000after' }],
-        ['a very long unknown field', { notAField: 'x'.repeat(100_000) }],
-      ])('never answers 500 to %s', async (_label, fields) => {
-        const { token, realtor } = await newRealtorOwner()
-        const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: fields, lang: EN })
-        expect(patched.status, patched.text).toBeLessThan(500)
-        expect([200, 400]).toContain(patched.status)
-        const created = await api(s, 'POST', '/realtor', { token: await signUp(s, uniqueEmail('edge')), body: validRealtor(fields), lang: EN })
-        expect([201, 400], created.text).toContain(created.status)
-        const contact = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: `hi ${JSON.stringify(fields).slice(0, 60)}` }), lang: EN })
-        expect(contact.status, contact.text).toBe(201)
-      })
-
-      it('translates messages by Accept-Language: English, Korean, and Korean by default', async () => {
-        const english = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`, { lang: 'en-US,en;q=0.9,ko;q=0.8' })
-        expectError(english, 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
-        expect(english.headers.get('content-language')).toBe('en')
-
-        const korean = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`, { lang: 'ko-KR,ko;q=0.9,en;q=0.5' })
-        expectError(korean, 404, 'NOT_FOUND')
-        expect(korean.headers.get('content-language')).toBe('ko')
-
-        const none = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`)
-        expectError(none, 404, 'NOT_FOUND')
-        expect(none.headers.get('content-language')).toBe('ko')
-        expect(none.body.message).toBe(korean.body.message)
-      })
-
-      it('translates fieldErrors too', async () => {
-        const body = validContact(ownerRealtor.id, { isTerm: 'N' })
-        const english = await api(s, 'POST', '/realtor-contacts', { body, lang: 'en' })
-        const korean = await api(s, 'POST', '/realtor-contacts', { body, lang: 'ko' })
-        expect(english.body.fieldErrors).toEqual({ isTerm: [MESSAGES.agreeTerms] })
-        expect(korean.headers.get('content-language')).toBe('ko')
-        expect(korean.body.fieldErrors.isTerm).toHaveLength(1)
-        expect(korean.body.fieldErrors.isTerm[0]).toBeTypeOf('string')
-        expect(korean.body.fieldErrors.isTerm[0].length).toBeGreaterThan(0)
-      })
+    it.each([
+      ['an unknown id', () => randomUUID()],
+      ['an unknown desiredUrl', () => uniqueSlug('nobody')],
+      ['an unknown domain', () => 'https%3A%2F%2Fnobody-realty.com'],
+      ['a malformed escape', () => '%E0%A4%A'],
+    ])('answers 404 JSON for %s', async (_label, key) => {
+      expectError(await api(s, 'GET', `/realtor/${key()}`, { lang: EN }), 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
     })
   })
-}
+
+  // Update ------------------------------------------------------------------------------------
+
+  describe('PATCH /realtor/{id}', () => {
+    it.each<[Role, number]>([
+      ['anonymous', 401],
+      ['another realtor', 403],
+      ['owner', 200],
+      ['admin', 200],
+    ])('authorisation: %s updating the owner\'s realtor → %i', async (role, status) => {
+      const text = `Updated by ${role} ${randomUUID()}`
+      const result = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokenOf(role), body: { aboutMeEn: text }, lang: EN })
+      const after = await api(s, 'GET', `/realtor/${ownerRealtor.id}`)
+      if (status === 200) {
+        expect(result.status, result.text).toBe(200)
+        expect(result.body.aboutMeEn).toBe(text)
+        expect(after.body.aboutMeEn).toBe(text)
+        // An admin edits, but does not take the realtor over.
+        expect(after.body.userId).toBe(ownerUserId)
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
+        expect(after.body.aboutMeEn).not.toBe(text)
+      }
+    })
+
+    it('refuses a bad bearer token with 401', async () => {
+      const result = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: 'forged.token', body: { aboutMeEn: 'x' }, lang: EN })
+      expectError(result, 401, 'UNAUTHORIZED', MESSAGES.unauthorized)
+    })
+
+    it('keeps unspecified fields, and the owner may change the case of its own desiredUrl', async () => {
+      const { token, realtor } = await newRealtorOwner({ desiredUrl: 'Case-Test', licenseNumber: '01234567' })
+      const result = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { desiredUrl: 'case-test' }, lang: EN })
+      expect(result.status, result.text).toBe(200)
+      expect(result.body).toMatchObject({ desiredUrl: 'case-test', licenseNumber: '01234567', contactPhone: '9495550123' })
+    })
+
+    it('answers 409 for a desiredUrl or domain of another realtor', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      expectError(
+        await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { desiredUrl: 'MINSU-park' }, lang: EN }),
+        409,
+        'CONFLICT',
+        MESSAGES.desiredUrlTaken,
+      )
+      expectError(
+        await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { hompageUrl: 'https://JaneKim-Realty.com/' }, lang: EN }),
+        409,
+        'CONFLICT',
+        MESSAGES.domainTaken,
+      )
+      expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body.desiredUrl).toBe(realtor.desiredUrl)
+    })
+
+    it('answers 400 with fieldErrors for invalid fields and for a body that is not an object', async () => {
+      const invalid = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, {
+        token: tokens.owner,
+        body: { designMainColor: 'blue', desiredUrl: 'admin' },
+        lang: EN,
+      })
+      expectError(invalid, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(invalid.body.fieldErrors).toEqual({ designMainColor: [MESSAGES.hexColor], desiredUrl: [MESSAGES.reserved] })
+      expectError(
+        await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, body: [{ aboutMeEn: 'x' }], lang: EN }),
+        400,
+        'BAD_REQUEST',
+        MESSAGES.invalidJson,
+      )
+    })
+
+    it('answers 404 for an unknown id', async () => {
+      expectError(
+        await api(s, 'PATCH', `/realtor/${randomUUID()}`, { token: tokens.owner, body: { aboutMeEn: 'x' }, lang: EN }),
+        404,
+        'NOT_FOUND',
+        MESSAGES.realtorNotFound,
+      )
+    })
+
+    it('replaces the photo list and deletes the dropped file from storage', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const logo = await uploadPhoto(s, token, 'logo')
+      const gallery = await uploadPhoto(s, token, 'gallery')
+      const both = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
+        token,
+        body: { photos: [{ path: 'logo', url: logo.url }, { path: 'gallery', url: gallery.url }] },
+      })
+      expect(both.status, both.text).toBe(200)
+      expect(both.body.photos).toEqual([
+        { path: 'logo', imageType: 'fullsize', url: logo.url },
+        { path: 'gallery', imageType: 'fullsize', url: gallery.url },
+      ])
+
+      const onlyGallery = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'gallery', url: gallery.url }] } })
+      expect(onlyGallery.status, onlyGallery.text).toBe(200)
+      expect(onlyGallery.body.photos).toEqual([{ path: 'gallery', imageType: 'fullsize', url: gallery.url }])
+      expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body.photos).toEqual(onlyGallery.body.photos)
+
+      expect(await s.storage.get(logo.key)).toBeUndefined()
+      expect((await uploadRequest(s, 'GET', logo.url)).status).toBe(404)
+      expect(await s.storage.get(gallery.key)).toBeDefined()
+      expect((await uploadRequest(s, 'GET', gallery.url)).status).toBe(200)
+    })
+
+    it('refuses a photo of our store that was never uploaded, in both languages, and saves nothing', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const logo = await uploadPhoto(s, token, 'logo')
+      expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'logo', url: logo.url }] } })).status).toBe(200)
+      const before = (await api(s, 'GET', `/realtor/${realtor.id}`)).body
+      const neverUploaded = s.storage.publicUrl(`realtors/${realtor.userId}/top/${randomUUID()}.jpg`)
+      const body = { aboutMeEn: 'Changed', photos: [{ path: 'logo', url: logo.url }, { path: 'top', url: neverUploaded }] }
+      const english = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
+      expectError(english, 400, 'VALIDATION_FAILED', 'A photo has not finished uploading. Please upload it again')
+      expect(english.body.fieldErrors).toEqual({ photos: ['A photo has not finished uploading. Please upload it again'] })
+      const korean = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body })
+      expectError(korean, 400, 'VALIDATION_FAILED', '사진 업로드가 끝나지 않았습니다. 다시 올려 주세요')
+      expect(korean.body.fieldErrors).toEqual({ photos: ['사진 업로드가 끝나지 않았습니다. 다시 올려 주세요'] })
+      expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body).toEqual(before)
+    })
+
+    it('never deletes a file another realtor still shows, when it is dropped or its realtor deleted', async () => {
+      const victim = await newRealtorOwner()
+      const photo = await uploadPhoto(s, victim.token, 'gallery')
+      const thumbnailUrl = `${photo.url}.thumb.webp`
+      const shown = await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, {
+        token: victim.token,
+        body: { photos: [{ path: 'gallery', url: photo.url }, { path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] },
+      })
+      expect(shown.status, shown.text).toBe(200)
+
+      // Photo URLs are public: another realtor adds them, drops them, then is deleted.
+      const other = await newRealtorOwner()
+      const borrowed = { photos: [{ path: 'top', url: photo.url }, { path: 'logo', url: thumbnailUrl }] }
+      expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+      expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: { photos: [] } })).status).toBe(200)
+      expect(await s.storage.get(photo.key)).toBeDefined()
+      expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+      expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+      expect((await api(s, 'DELETE', `/realtor/${other.realtor.id}`, { token: other.token })).status).toBe(200)
+      expect(await s.storage.get(photo.key)).toBeDefined()
+      expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+
+      // Dropping only the full-size photo keeps the thumbnail the realtor still shows.
+      const thumbnailOnly = { photos: [{ path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] }
+      expect((await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, { token: victim.token, body: thumbnailOnly })).status).toBe(200)
+      expect(await s.storage.get(photo.key)).toBeUndefined()
+      expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
+    })
+  })
+
+  // Delete ------------------------------------------------------------------------------------
+
+  describe('DELETE /realtor/{id}', () => {
+    it.each<[Role, number]>([
+      ['anonymous', 401],
+      ['another realtor', 403],
+      ['owner', 200],
+      ['admin', 200],
+    ])('authorisation: %s deleting a realtor → %i', async (role, status) => {
+      // A fresh realtor per case; "owner" here is its own account.
+      const { token, realtor } = await newRealtorOwner()
+      const actorToken = role === 'owner' ? token : tokenOf(role)
+      const result = await api(s, 'DELETE', `/realtor/${realtor.id}`, { token: actorToken, lang: EN })
+      const after = await api(s, 'GET', `/realtor/${realtor.id}`, { lang: EN })
+      if (status === 200) {
+        expect(result.status, result.text).toBe(200)
+        expect(result.body).toEqual({ id: realtor.id })
+        expectError(after, 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
+        expect(after.status).toBe(200)
+      }
+    })
+
+    it('answers 404 for an unknown id', async () => {
+      expectError(await api(s, 'DELETE', `/realtor/${randomUUID()}`, { token: tokens.admin, lang: EN }), 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
+    })
+
+    it('removes the photos (and gallery thumbnails) from storage', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const top = await uploadPhoto(s, token, 'top')
+      const gallery = await uploadPhoto(s, token, 'gallery')
+      expect(await s.storage.get(`${gallery.key}.thumb.webp`)).toBeDefined()
+      const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
+        token,
+        body: { photos: [{ path: 'top', url: top.url }, { path: 'gallery', url: gallery.url }] },
+      })
+      expect(patched.status).toBe(200)
+      expect((await api(s, 'DELETE', `/realtor/${realtor.id}`, { token })).status).toBe(200)
+      expect(await s.storage.get(top.key)).toBeUndefined()
+      expect(await s.storage.get(gallery.key)).toBeUndefined()
+      expect(await s.storage.get(`${gallery.key}.thumb.webp`)).toBeUndefined()
+      expect((await uploadRequest(s, 'GET', top.url)).status).toBe(404)
+    })
+
+    it('lets the account create a new realtor after deleting its own', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      expect((await api(s, 'DELETE', `/realtor/${realtor.id}`, { token })).status).toBe(200)
+      // The freed desiredUrl can be taken again.
+      const again = await api(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: realtor.desiredUrl }), lang: EN })
+      expect(again.status, again.text).toBe(201)
+    })
+  })
+
+  // Contacts ----------------------------------------------------------------------------------
+
+  describe('POST /realtor-contacts', () => {
+    it('stores the message (201) without a mailer: delivery stays in the outbox', async () => {
+      const before = await countContacts(ownerRealtor.id)
+      const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id, { phone: '010 1234 5678' }) })
+      expect(result.status, result.text).toBe(201)
+      expect(result.body).toEqual({ id: expect.any(String), realtorId: ownerRealtor.id, createdAt: expect.any(String), delivery: 'outbox' })
+      expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
+      const list = await api(s, 'GET', '/realtor-contacts', { token: tokens.owner })
+      const stored = (list.body.messages as Array<Record<string, unknown>>).find((message) => message.id === result.body.id)
+      expect(stored).toMatchObject({
+        realtorId: ownerRealtor.id,
+        name: 'Lee Minji',
+        lastName: 'Lee',
+        firstName: 'Minji',
+        phone: '01012345678',
+        phoneCountryCode: 'KR',
+        isTerm: 'Y',
+        status: 'new',
+        deliveryState: 'outbox',
+        listingKey: null,
+      })
+    })
+
+    it('answers 400 with fieldErrors when the terms are not accepted or the phone is wrong', async () => {
+      const result = await api(s, 'POST', '/realtor-contacts', {
+        body: validContact(ownerRealtor.id, { isTerm: 'N', phone: '010-1234-567' }),
+        lang: EN,
+      })
+      expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(result.body.fieldErrors).toEqual({ isTerm: [MESSAGES.agreeTerms], phone: [MESSAGES.phone11] })
+    })
+
+    it('answers 404 for an unknown realtor', async () => {
+      expectError(
+        await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), lang: EN }),
+        404,
+        'NOT_FOUND',
+        MESSAGES.realtorNotFound,
+      )
+    })
+
+    it('answers 201 to a filled honeypot but stores nothing', async () => {
+      const before = await countContacts(otherRealtor.id)
+      const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id, { website: 'https://spam.example' }) })
+      expect(result.status).toBe(201)
+      expect(result.body.realtorId).toBe(otherRealtor.id)
+      expect(await countContacts(otherRealtor.id)).toBe(before)
+      const list = await api(s, 'GET', '/realtor-contacts', { token: tokens['another realtor'] })
+      expect((list.body.messages as Array<{ id: string }>).map((message) => message.id)).not.toContain(result.body.id)
+    })
+
+    it(`answers 429 with Retry-After after ${TEST_LIMITS.contact} messages from one address`, async () => {
+      const retryAfter = pinnedInWindow(app.clock, 10)
+      const ip = uniqueIp()
+      for (let index = 0; index < TEST_LIMITS.contact; index += 1) {
+        const ok = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip })
+        expect(ok.status, ok.text).toBe(201)
+      }
+      const limited = await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip, lang: EN })
+      expectError(limited, 429, 'RATE_LIMITED', MESSAGES.rateLimited)
+      expect(limited.headers.get('retry-after')).toBe(String(retryAfter))
+      // Another address is not affected; the same address is welcome again in the next window.
+      expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id) })).status).toBe(201)
+      app.clock.advance(retryAfter * 1000)
+      expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip })).status).toBe(201)
+    })
+  })
+
+  describe('GET /realtor-contacts (list messages)', () => {
+    let messageId: string
+
+    beforeAll(async () => {
+      const sent = await api(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id, { message: 'For the owner only' }) })
+      expect(sent.status).toBe(201)
+      messageId = sent.body.id
+    })
+
+    it.each<[Role, number]>([
+      ['anonymous', 401],
+      ['another realtor', 403],
+      ['owner', 200],
+      ['admin', 200],
+    ])("authorisation: %s listing the owner's messages → %i", async (role, status) => {
+      const result = await api(s, 'GET', `/realtor-contacts?realtorId=${ownerRealtor.id}`, { token: tokenOf(role), lang: EN })
+      if (status === 200) {
+        expect(result.status, result.text).toBe(200)
+        const messages = result.body.messages as Array<{ id: string; realtorId: string }>
+        expect(messages.map((message) => message.id)).toContain(messageId)
+        expect(messages.every((message) => message.realtorId === ownerRealtor.id)).toBe(true)
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
+      }
+    })
+
+    it("shows another realtor only its own messages when no realtorId is given", async () => {
+      const result = await api(s, 'GET', '/realtor-contacts', { token: tokens['another realtor'] })
+      expect(result.status).toBe(200)
+      const messages = result.body.messages as Array<{ id: string; realtorId: string }>
+      expect(messages.map((message) => message.id)).not.toContain(messageId)
+      expect(messages.every((message) => message.realtorId === otherRealtor.id)).toBe(true)
+    })
+
+    it('lists newest first', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      app.clock.set(new Date('2030-01-01T00:00:00Z'))
+      const first = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: 'first' }) })
+      app.clock.advance(60_000)
+      const second = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: 'second' }) })
+      const list = await api(s, 'GET', '/realtor-contacts', { token })
+      expect((list.body.messages as Array<{ id: string }>).map((message) => message.id)).toEqual([second.body.id, first.body.id])
+    })
+
+    it('answers 404 for an unknown realtorId', async () => {
+      expectError(
+        await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: tokens.admin, lang: EN }),
+        404,
+        'NOT_FOUND',
+        MESSAGES.realtorNotFound,
+      )
+    })
+
+    it.each<[Role, number, string]>([
+      ['anonymous', 401, 'read'],
+      ['another realtor', 403, 'read'],
+      ['owner', 200, 'read'],
+      ['admin', 200, 'handled'],
+    ])('authorisation: %s marking a message → %i', async (role, status, newStatus) => {
+      const result = await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: tokenOf(role), body: { status: newStatus }, lang: EN })
+      if (status === 200) {
+        expect(result.status, result.text).toBe(200)
+        expect(result.body).toMatchObject({ id: messageId, status: newStatus })
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN')
+      }
+    })
+
+    it('answers 400 for an unknown status and 404 for an unknown message', async () => {
+      const invalid = await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: tokens.owner, body: { status: 'archived' }, lang: EN })
+      expectError(invalid, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(Object.keys(invalid.body.fieldErrors)).toEqual(['status'])
+      expectError(
+        await api(s, 'PATCH', `/realtor-contacts/${randomUUID()}`, { token: tokens.owner, body: { status: 'read' }, lang: EN }),
+        404,
+        'NOT_FOUND',
+        MESSAGES.notFound,
+      )
+    })
+  })
+
+  // Uploads -----------------------------------------------------------------------------------
+
+  describe('presign and upload (local driver)', () => {
+    const presignPath = '/realtor/presigned-multi-file-upload'
+
+    async function presign(token: string | undefined, files: Array<Record<string, unknown>>) {
+      return api(s, 'POST', presignPath, { token, body: { files }, lang: EN })
+    }
+
+    it.each<[Role, number]>([
+      ['anonymous', 401],
+      ['another realtor', 200],
+      ['owner', 200],
+      ['admin', 200],
+    ])('authorisation: %s asking for upload URLs → %i', async (role, status) => {
+      const result = await presign(tokenOf(role), [{ path: 'logo', contentType: 'image/jpeg', name: '../../etc/passwd.jpg' }])
+      if (status === 401) {
+        expectError(result, 401, 'UNAUTHORIZED', MESSAGES.unauthorized)
+        return
+      }
+      expect(result.status, result.text).toBe(200)
+      const [item] = result.body as Array<PresignedItem>
+      expect(item).toMatchObject({ path: 'logo', imageType: 'fullsize', contentType: 'image/jpeg' })
+      // The key is the server's, never the file name.
+      expect(item?.key).toMatch(/^realtors\/[A-Za-z0-9_-]+\/logo\/[0-9a-f-]{36}\.jpg$/)
+      expect(item?.url).toBe(item?.uploadUrl.split('?')[0])
+      expect(new Date(item?.expiresAt ?? 0).getTime()).toBeGreaterThan(Date.now())
+    })
+
+    it('accepts the bare-array body of the spec and one URL per file', async () => {
+      const result = await api(s, 'POST', presignPath, {
+        token: tokens.owner,
+        body: [
+          { path: 'gallery', contentType: 'image/png' },
+          { path: 'gallery', contentType: 'image/webp' },
+        ],
+      })
+      expect(result.status, result.text).toBe(200)
+      const items = result.body as Array<PresignedItem>
+      expect(items.map((item) => item.key.split('.').pop())).toEqual(['png', 'webp'])
+      expect(new Set(items.map((item) => item.key)).size).toBe(2)
+    })
+
+    it('presign → PUT → GET of the stored URL returns the bytes', async () => {
+      const presigned = await presign(tokens.owner, [{ path: 'top', contentType: 'image/jpeg', name: 'house.jpg' }])
+      const item = (presigned.body as Array<PresignedItem>)[0]
+      if (!item) throw new Error('no presigned item')
+      const bytes = await makeJpeg(64, 48)
+      const put = await uploadRequest(s, 'PUT', item.uploadUrl, bytes, { 'content-type': 'image/jpeg' })
+      expect(put.status, put.text).toBe(200)
+      expect(put.body).toEqual({ url: item.url })
+      const get = await uploadRequest(s, 'GET', item.url)
+      expect(get.status).toBe(200)
+      expect(get.headers.get('content-type')).toBe('image/jpeg')
+      expect(get.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(Buffer.from(get.bytes).equals(Buffer.from(bytes))).toBe(true)
+    })
+
+    it.each([
+      ['a text file', 'notes.jpg', new TextEncoder().encode('just some text, not an image\n')],
+      ['an HTML page', 'page.jpg', new TextEncoder().encode('<!doctype html><html><script>alert(1)</script></html>')],
+    ])('refuses %s named .jpg with 415 and stores nothing', async (_label, name, bytes) => {
+      const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', name }])
+      const item = (presigned.body as Array<PresignedItem>)[0]
+      if (!item) throw new Error('no presigned item')
+      const put = await uploadRequest(s, 'PUT', item.uploadUrl, bytes, { 'content-type': 'image/jpeg', 'accept-language': EN })
+      expectError(put, 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedImage)
+      expect(await s.storage.get(item.key)).toBeUndefined()
+      expect((await uploadRequest(s, 'GET', item.url)).status).toBe(404)
+    })
+
+    it('refuses a non-image content type at presign with 415', async () => {
+      expectError(await presign(tokens.owner, [{ path: 'logo', contentType: 'text/html' }]), 415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedImage)
+    })
+
+    it('refuses an oversized file at presign and at PUT with 413', async () => {
+      const max = TEST_LIMITS.uploadMaxBytes
+      expectError(
+        await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: max + 1 }]),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        MESSAGES.fileTooLarge,
+      )
+      const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: 1000 }])
+      const item = (presigned.body as Array<PresignedItem>)[0]
+      if (!item) throw new Error('no presigned item')
+      const oversized = new Uint8Array(max + 1)
+      oversized.set([0xff, 0xd8, 0xff, 0xe0])
+      const put = await uploadRequest(s, 'PUT', item.uploadUrl, oversized, { 'content-type': 'image/jpeg', 'accept-language': EN })
+      expectError(put, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
+      const declared = await uploadRequest(s, 'PUT', item.uploadUrl, oversized, {
+        'content-type': 'image/jpeg',
+        'content-length': String(oversized.byteLength),
+        'accept-language': EN,
+      })
+      expectError(declared, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
+      expect(await s.storage.get(item.key)).toBeUndefined()
+    })
+
+    it('refuses a tampered upload URL with 403 and an unknown method with 405', async () => {
+      const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg' }])
+      const item = (presigned.body as Array<PresignedItem>)[0]
+      if (!item) throw new Error('no presigned item')
+      const tampered = new URL(item.uploadUrl)
+      tampered.searchParams.set('max', String(TEST_LIMITS.uploadMaxBytes * 100))
+      const put = await uploadRequest(s, 'PUT', tampered.toString(), await makeJpeg(), { 'content-type': 'image/jpeg', 'accept-language': EN })
+      expectError(put, 403, 'FORBIDDEN', MESSAGES.uploadLinkInvalid)
+      const del = await uploadRequest(s, 'DELETE', item.url, undefined, { 'accept-language': EN })
+      expectError(del, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)
+      expect(del.headers.get('allow')).toBe('GET, HEAD, PUT')
+      expectError(await uploadRequest(s, 'GET', 'http://test.local/uploads/%E0%A4%A'), 404, 'NOT_FOUND')
+    })
+
+    it('answers 400 with fieldErrors for an unknown photo path', async () => {
+      const result = await presign(tokens.owner, [{ path: 'banner', contentType: 'image/jpeg' }])
+      expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(result.body.fieldErrors).toBeTypeOf('object')
+    })
+  })
+
+  // Protocol-level errors ---------------------------------------------------------------------
+
+  describe('errors', () => {
+    it('answers 404 JSON for an unknown API path', async () => {
+      expectError(await api(s, 'GET', '/no-such-thing', { lang: EN }), 404, 'NOT_FOUND', MESSAGES.notFound)
+      expectError(await api(s, 'GET', '/cozying-api/v2/realtor', { lang: EN }), 404, 'NOT_FOUND', MESSAGES.notFound)
+    })
+
+    it.each([
+      ['PUT', '/realtor', 'GET, POST'],
+      ['DELETE', '/realtor', 'GET, POST'],
+      ['POST', '/realtor/some-id', 'GET, PATCH, DELETE'],
+      ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
+      ['DELETE', '/realtor-contacts', 'POST, GET'],
+      ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
+      ['GET', '/realtor-contacts/some-id', 'PATCH'],
+      ['OPTIONS', '/realtor', 'GET, POST'],
+      ['POST', '/openapi.json', 'GET'],
+    ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
+      const result = await api(s, method, path, { token: tokens.owner, lang: EN })
+      expectError(result, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)
+      expect(result.headers.get('allow')).toBe(allow)
+    })
+
+    it('answers 400 for a body that is not JSON', async () => {
+      const result = await api(s, 'POST', '/realtor', { token: tokens.owner, rawBody: '{"desiredUrl": "jane', lang: EN })
+      expectError(result, 400, 'BAD_REQUEST', MESSAGES.invalidJson)
+      expect(result.body.fieldErrors).toBeUndefined()
+    })
+
+    it('answers 413 for a 2 MB JSON body, with or without Content-Length', async () => {
+      const big = JSON.stringify(validRealtor({ aboutMeEn: 'x'.repeat(2 * 1024 * 1024) }))
+      expectError(await api(s, 'POST', '/realtor-contacts', { rawBody: big, lang: EN }), 413, 'PAYLOAD_TOO_LARGE', MESSAGES.requestTooLarge)
+      expectError(
+        await api(s, 'POST', '/realtor', {
+          token: tokens.owner,
+          rawBody: big,
+          headers: { 'content-length': String(Buffer.byteLength(big)) },
+          lang: EN,
+        }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        MESSAGES.requestTooLarge,
+      )
+    })
+
+    const weirdBodies: Array<[string, string]> = [
+      ['null', 'null'],
+      ['an array', '[]'],
+      ['a string', '"hello"'],
+      ['a number', '42'],
+      ['an object with wrong types', '{"desiredUrl":{"$gt":""},"email":["a"],"realtorId":7,"files":"x","status":false,"photos":"x"}'],
+    ]
+    const endpoints: Array<[string, string, () => string, boolean]> = [
+      ['POST', '/realtor', () => '/realtor', true],
+      ['PATCH', '/realtor/{id}', () => `/realtor/${ownerRealtor.id}`, true],
+      ['POST', '/realtor-contacts', () => '/realtor-contacts', false],
+      ['POST', '/realtor/presigned-multi-file-upload', () => '/realtor/presigned-multi-file-upload', true],
+      ['PATCH', '/realtor-contacts/{id}', () => `/realtor-contacts/${randomUUID()}`, true],
+    ]
+    it.each(
+      endpoints.flatMap(([method, route, path, signedIn]) => weirdBodies.map(([label, body]) => ({ method, route, path, signedIn, label, body }))),
+    )(
+      '$method $route with $label → 400, never 500',
+      async ({ method, path, signedIn, body }) => {
+        const result = await api(s, method, path(), { token: signedIn ? tokens.owner : undefined, rawBody: body, lang: EN })
+        expect(result.status, result.text).toBe(400)
+        expectError(result, 400, result.body.code)
+        expect(['VALIDATION_FAILED', 'BAD_REQUEST']).toContain(result.body.code)
+      },
+    )
+
+    it.each([
+      ['an integer beyond 32 bits', { salesCount: 5_000_000_000 }],
+      ['a NUL character in a text', { aboutMeEn: 'before\u0000after' }],
+      ['a very long unknown field', { notAField: 'x'.repeat(100_000) }],
+    ])('never answers 500 to %s', async (_label, fields) => {
+      const { token, realtor } = await newRealtorOwner()
+      const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: fields, lang: EN })
+      expect(patched.status, patched.text).toBeLessThan(500)
+      expect([200, 400]).toContain(patched.status)
+      const created = await api(s, 'POST', '/realtor', { token: await signUp(s, uniqueEmail('edge')), body: validRealtor(fields), lang: EN })
+      expect([201, 400], created.text).toContain(created.status)
+      const contact = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: `hi ${JSON.stringify(fields).slice(0, 60)}` }), lang: EN })
+      expect(contact.status, contact.text).toBe(201)
+    })
+
+    it('translates messages by Accept-Language: English, Korean, and Korean by default', async () => {
+      const english = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`, { lang: 'en-US,en;q=0.9,ko;q=0.8' })
+      expectError(english, 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
+      expect(english.headers.get('content-language')).toBe('en')
+
+      const korean = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`, { lang: 'ko-KR,ko;q=0.9,en;q=0.5' })
+      expectError(korean, 404, 'NOT_FOUND')
+      expect(korean.headers.get('content-language')).toBe('ko')
+
+      const none = await api(s, 'GET', `/realtor/${uniqueSlug('nobody')}`)
+      expectError(none, 404, 'NOT_FOUND')
+      expect(none.headers.get('content-language')).toBe('ko')
+      expect(none.body.message).toBe(korean.body.message)
+    })
+
+    it('translates fieldErrors too', async () => {
+      const body = validContact(ownerRealtor.id, { isTerm: 'N' })
+      const english = await api(s, 'POST', '/realtor-contacts', { body, lang: 'en' })
+      const korean = await api(s, 'POST', '/realtor-contacts', { body, lang: 'ko' })
+      expect(english.body.fieldErrors).toEqual({ isTerm: [MESSAGES.agreeTerms] })
+      expect(korean.headers.get('content-language')).toBe('ko')
+      expect(korean.body.fieldErrors.isTerm).toHaveLength(1)
+      expect(korean.body.fieldErrors.isTerm[0]).toBeTypeOf('string')
+      expect(korean.body.fieldErrors.isTerm[0].length).toBeGreaterThan(0)
+    })
+  })
+})

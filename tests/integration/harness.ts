@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
-import { expect, inject } from 'vitest'
+import { describe, expect, inject } from 'vitest'
 import type { RealtorInput } from '../../src/schemas/realtor'
 import { resolveActor, type Actor } from '../../src/server/auth/actor'
 import { envSchema, type Env } from '../../src/server/config/env'
@@ -69,6 +69,21 @@ export const databases: ReadonlyArray<{ name: DbName; available: boolean; open: 
   { name: 'sqlite', available: true, open: openSqlite },
   { name: 'postgres', available: postgresUrl !== undefined, open: openPostgres },
 ]
+
+export type TestDatabaseKind = (typeof databases)[number]
+
+/**
+ * One describe per database; PostgreSQL's is skipped, saying why, when no server can be had
+ * (no binaries and no DATABASE_TEST_URL).
+ */
+export function describeOnEachDatabase(subject: string, body: (database: TestDatabaseKind) => void): void {
+  for (const database of databases) {
+    const title = database.available
+      ? `${subject} on ${database.name}`
+      : `${subject} on ${database.name} (skipped: no PostgreSQL binaries and no DATABASE_TEST_URL)`
+    describe.skipIf(!database.available)(title, () => body(database))
+  }
+}
 
 export function databaseNamed(name: DbName) {
   const found = databases.find((database) => database.name === name)
