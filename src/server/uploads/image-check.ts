@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { sniffImageType } from '~/lib/image-type'
 
 export { sniffImageType }
@@ -17,6 +16,8 @@ export async function makeThumbnail(
 ): Promise<{ bytes: Uint8Array; contentType: 'image/webp' }> {
   const width = options?.width ?? DEFAULT_THUMBNAIL_WIDTH
   if (!Number.isSafeInteger(width) || width <= 0) throw new RangeError(`Thumbnail width must be a positive integer, got ${width}`)
+  // Loaded on the first upload: libvips is ~13 MB of every worker's memory otherwise (issue 12).
+  const { default: sharp } = await import('sharp')
   const output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width, withoutEnlargement: true })

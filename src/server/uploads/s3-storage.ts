@@ -1,5 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { isIP } from 'node:net'
 import {
   INSPECT_BYTES,
@@ -36,8 +34,13 @@ const DELETE_CONCURRENCY = 8
  * S3 never looks at the bytes: the content type is enforced (it is signed), size and content are
  * checked when a save adds the photo (`stored-photos.ts`), before any page shows it.
  */
-export function createS3Storage(config: S3StorageConfig): StorageDriver {
-  const client = new S3Client({
+/**
+ * The AWS SDK is loaded on the first call that needs it, never on a server that keeps photos on
+ * its own disk: it is ~35 MB of each worker's memory (issue 12).
+ */
+async function loadSdk(config: S3StorageConfig) {
+  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')])
+  const client = new s3.S3Client({
     region: config.region,
     // A trailing slash would give `//key` in the SDK's URLs but not in publicUrl.
     endpoint: config.endpoint === undefined ? undefined : trimTrailingSlashes(config.endpoint),
@@ -48,6 +51,14 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
+  const isNotFound = (error: unknown): boolean =>
+    error instanceof s3.S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+  return { s3, client, getSignedUrl: presigner.getSignedUrl, isNotFound }
+}
+
+export function createS3Storage(config: S3StorageConfig): StorageDriver {
+  let loaded: ReturnType<typeof loadSdk> | undefined
+  const sdk = () => (loaded ??= loadSdk(config))
   const base = publicBaseFor(config)
 
   return {
@@ -56,8 +67,9 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
       assertValidStorageKey(key)
       assertValidMaxBytes(maxBytes)
+      const { s3, client, getSignedUrl } = await sdk()
       const expiresAt = new Date(Date.now() + PRESIGN_TTL_SECONDS * 1000)
-      const uploadUrl = await getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }), {
+      const uploadUrl = await getSignedUrl(client, new s3.PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }), {
         expiresIn: PRESIGN_TTL_SECONDS,
         // By default the presigner signs only `host`, so a client could store HTML under an image
         // key; signing the content type makes the store refuse any other type.
@@ -70,13 +82,15 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
 
     async put(key, bytes, contentType) {
       assertValidStorageKey(key)
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: contentType }))
+      const { s3, client } = await sdk()
+      await client.send(new s3.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: contentType }))
     },
 
     async get(key) {
       if (!isValidStorageKey(key)) return undefined
+      const { s3, client, isNotFound } = await sdk()
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }))
+        const response = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key: key }))
         if (!response.Body) return undefined
         return { bytes: await response.Body.transformToByteArray(), contentType: response.ContentType ?? 'application/octet-stream' }
       } catch (error) {
@@ -89,10 +103,11 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     // an error on S3 (416) and broke the connection on other stores, so it is never asked for.
     async inspect(key) {
       if (!isValidStorageKey(key)) return undefined
+      const { s3, client, isNotFound } = await sdk()
       try {
-        const { ContentLength: size = 0 } = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }))
+        const { ContentLength: size = 0 } = await client.send(new s3.HeadObjectCommand({ Bucket: config.bucket, Key: key }))
         if (size === 0) return { size, head: new Uint8Array() }
-        const response = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key, Range: `bytes=0-${INSPECT_BYTES - 1}` }))
+        const response = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key: key, Range: `bytes=0-${INSPECT_BYTES - 1}` }))
         // A store that ignores Range answers with the whole object; only its start is kept.
         const bytes = response.Body ? await response.Body.transformToByteArray() : new Uint8Array()
         return { size, head: bytes.subarray(0, INSPECT_BYTES) }
@@ -106,9 +121,11 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     // that several S3-compatible stores do not accept from current SDKs.
     async delete(keys) {
       const queue = keys.filter(isValidStorageKey)
+      if (queue.length === 0) return
+      const { s3, client } = await sdk()
       const worker = async (): Promise<void> => {
         for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-          await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
+          await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
         }
       }
       await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker))
@@ -155,6 +172,3 @@ function withoutQuery(url: string): string {
   return parsed.toString()
 }
 
-function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
-}
