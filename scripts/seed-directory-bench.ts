@@ -4,6 +4,7 @@ import type { Insertable, Transaction } from 'kysely'
 import { seededRandom } from '~/lib/seeded-random'
 import { directoryCities, listDirectory } from '~/server/directory/directory'
 import type { ActivityRegionTable, Database, NewRealtorRow, RealtorPhotoTable, SeoMetaTable } from '~/server/db/schema'
+import { bumpRevisions } from '~/server/pages/revisions'
 import { getServices } from '~/server/services'
 
 /**
@@ -150,6 +151,8 @@ function buildBatch(random: () => number, from: number, to: number, width: numbe
 
 async function insertBatch(trx: Transaction<Database>, rows: Rows): Promise<void> {
   await trx.insertInto('realtor').values(rows.realtors).execute()
+  // A running server sees the new realtors at its next request (decision 009).
+  await bumpRevisions(trx, 'realtors')
   // One statement per table and batch stays under SQLite's 32 766 bound parameters
   // (500 realtors × 33 columns) and PostgreSQL's 65 535.
   if (rows.regions.length > 0) await trx.insertInto('activityRegion').values(rows.regions).execute()

@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
-import type { DirectoryPage } from '~/schemas/directory'
-import type { CachedHomeList } from './listings/homes'
-import { TtlCache } from './cache/ttl-cache'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type DbKind } from './db/database'
@@ -12,11 +9,7 @@ import type { Database } from './db/schema'
 import { deliverPendingContacts } from './contacts/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
-
-/** How long another process may show a directory page that this one changed. */
-const DIRECTORY_CACHE_MS = 15_000
-/** Listings change when an import runs (another process): a list may lag it by this much. */
-const HOME_LIST_CACHE_MS = 15_000
+import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -39,10 +32,8 @@ export type AppServices = {
   mailer: Mailer | undefined
   config: ServerConfig
   now: () => Date
-  /** Public directory pages, cleared on every realtor write of this process. */
-  directoryCache: TtlCache<DirectoryPage>
-  /** Pages of `home/list`, cleared when this process writes listings. */
-  homeListCache: TtlCache<CachedHomeList>
+  /** What public pages show, as of now, for every process (decision 009). */
+  revisions: RevisionWatch
   close: () => Promise<void>
 }
 
@@ -81,6 +72,22 @@ export function storageConfigFromEnv(config: Env, secret: string): StorageConfig
   }
 }
 
+/**
+ * Several workers may start on a fresh database at once (`npm start`). Kysely's migrator
+ * holds a lock; better-auth's compares and then creates, so a worker that loses that race
+ * fails on a table the other just made: trying again finds nothing left to do.
+ */
+async function migrateOnce(migrate: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate()
+    } catch (error) {
+      if (attempt >= 5) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt))
+    }
+  }
+}
+
 export type ServiceOverrides = {
   database: AppDatabase
   storage?: StorageDriver
@@ -94,7 +101,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const config = overrides.env ?? env()
   const secret = overrides.secret ?? resolveSecret(config.BETTER_AUTH_SECRET, dataDir())
   const { database } = overrides
-  await migrateToLatest(database)
+  await migrateOnce(() => migrateToLatest(database))
   const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
   const authSettings: AuthSettings = {
     dialect: database.dialect,
@@ -114,7 +121,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
           mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
       : undefined,
   }
-  await migrateAuth(authSettings)
+  await migrateOnce(() => migrateAuth(authSettings))
   const window = config.RATE_LIMIT_WINDOW_SECONDS
   return {
     db: database.db,
@@ -136,8 +143,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
     },
     now: overrides.now ?? (() => new Date()),
-    directoryCache: new TtlCache<DirectoryPage>(DIRECTORY_CACHE_MS, 500),
-    homeListCache: new TtlCache<CachedHomeList>(HOME_LIST_CACHE_MS, 2000),
+    revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),
     close: database.close,
   }
 }
@@ -158,10 +164,15 @@ function startOutboxRetries(services: AppServices): void {
   timer.unref()
 }
 
-/** The process-wide services, created (and the database migrated) on first use. */
+/**
+ * The process-wide services, created (and the database migrated) on first use. Under
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs: the outbox claims each
+ * message anyway, but one sender is enough and keeps the others' event loops for pages.
+ */
 export function getServices(): Promise<AppServices> {
   shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
-    startOutboxRetries(services)
+    const worker = env().WORKER_INDEX
+    if (worker === undefined || worker === 0) startOutboxRetries(services)
     return services
   })
   return shared

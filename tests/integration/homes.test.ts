@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
 import { retireHomesNotIn, upsertHomes } from '../../src/server/listings/home-store'
+import { readRevisions } from '../../src/server/pages/revisions'
 import { parseResoProperties, type HomeRecord } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
 import { api, createTestApp, describeOnEachDatabase, expectError, type HttpResult, type TestApp } from './harness'
@@ -205,7 +206,6 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     app.clock.set(FIXED_NOW)
     const result = await upsertHomes(s.db, records([...DEFAULT_GROUP, ...OTHERS]), { source: SOURCE, isDemo: false, now: FIXED_NOW })
     expect(result).toEqual({ inserted: DEFAULT_GROUP.length + OTHERS.length, updated: 0 })
-    s.homeListCache.clear()
   })
 
   afterAll(async () => {
@@ -612,29 +612,27 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
 
   // Writes (last: they change what the tests above see) ----------------------------------------
 
-  it('cache: an identical request after an upsert is served from cache (15 s staleness); clear() shows the change', async () => {
-    s.homeListCache.clear()
+  it('an upsert shows at the next request and moves the listings revision the page store keys by (decision 009)', async () => {
     expect(idsOf(await list('?propertyType=townhouse'))).toEqual([])
+    const before = await readRevisions(s.db)
     await upsertHomes(s.db, records([{ key: 'TOWN-1', date: '2026-10-30', price: 990_000, beds: 3, baths: 3, subType: 'Townhouse' }]), { source: SOURCE, isDemo: false, now: FIXED_NOW })
-    // Same parsed query (city case and an explicit default do not change the key): still cached.
-    expect(idsOf(await list('?propertyType=townhouse'))).toEqual([])
-    expect(idsOf(await list('?propertyType=townhouse&city=irvine&currentPage=1'))).toEqual([])
-    // The detail is never cached.
-    expect((await detail('TOWN-1')).propertyType).toBe('Townhouse')
-    s.homeListCache.clear()
+    const after = await readRevisions(s.db)
+    expect(after.listings).toBeGreaterThan(before.listings)
+    expect(after.site).toBeGreaterThan(before.site)
+    expect(after.realtors).toBe(before.realtors)
     expect(idsOf(await list('?propertyType=townhouse'))).toEqual(['TOWN-1'])
+    expect(idsOf(await list('?propertyType=townhouse&city=irvine&currentPage=1'))).toEqual(['TOWN-1'])
+    expect((await detail('TOWN-1')).propertyType).toBe('Townhouse')
   })
 
   it('retired (retireHomesNotIn) listings leave the list and 404 by key, but stay stored; a return lists them again', async () => {
     const retiree: Fixture = { key: 'RET-1', date: '2026-11-01', price: 5_500_000, beds: 6, baths: 6 }
     await upsertHomes(s.db, records([retiree]), { source: RETIRE_SOURCE, isDemo: false, now: FIXED_NOW })
-    s.homeListCache.clear()
     expect(idsOf(await list('?minPrice=5000000'))).toEqual(['RET-1'])
     expect((await detail('RET-1')).price).toBe(5_500_000)
 
     const retiredAt = new Date(FIXED_NOW.getTime() + 60_000)
     expect(await retireHomesNotIn(s.db, RETIRE_SOURCE, new Set(), retiredAt)).toBe(1)
-    s.homeListCache.clear()
     expect(idsOf(await list('?minPrice=5000000'))).toEqual([])
     expect(idsOf(await list(''))).toEqual(keys(1, 10))
     expectError(await get('/home/RET-1'), 404, 'NOT_FOUND', 'This home is no longer listed')
@@ -644,7 +642,6 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     expect((await detail('IRV-01')).homeId).toBe('IRV-01')
 
     await upsertHomes(s.db, records([retiree]), { source: RETIRE_SOURCE, isDemo: false, now: FIXED_NOW })
-    s.homeListCache.clear()
     expect(idsOf(await list('?minPrice=5000000'))).toEqual(['RET-1'])
   })
 })

@@ -12,8 +12,8 @@ function page(body: string): string {
   return `<!DOCTYPE html><html lang="ko"><head><meta charSet="utf-8"/><title>박소라 | 부동산</title><link rel="stylesheet" href="/assets/styles.css"/></head><body>${body}<script>var hidden = "숨김"</script></body></html>`
 }
 
-function fontUrl(fonts: PageFonts, html: string): string {
-  const url = fonts.urlFor(html)
+async function fontUrl(fonts: PageFonts, html: string): Promise<string> {
+  const url = await fonts.urlFor(html)
   if (!url) throw new Error('no page font')
   return url
 }
@@ -50,7 +50,7 @@ describe("a homepage's own font", () => {
   const fonts = new PageFonts()
 
   it('holds exactly the Hangul the page shows, every weight from 400 to 700, and always Latin', async () => {
-    const url = fontUrl(fonts, page('<h1>부동산 전문가</h1><p>어바인에서 집을 찾으세요.</p>'))
+    const url = await fontUrl(fonts, page('<h1>부동산 전문가</h1><p>어바인에서 집을 찾으세요.</p>'))
     expect(url).toMatch(/^\/fonts\/page\/[\w-]{22}\.ttf$/)
     const response = await fetchFont(fonts, url, 'gzip')
     expect(response.status).toBe(200)
@@ -67,14 +67,14 @@ describe("a homepage's own font", () => {
     expect(Number(response.headers.get('content-length'))).toBeLessThan(40_000)
   })
 
-  it('has one URL per set of characters', () => {
-    const first = fontUrl(fonts, page('<p>부동산</p><p>1</p>'))
-    expect(fontUrl(fonts, page('<div>산동부 2</div>'))).toBe(first)
-    expect(fontUrl(fonts, page('<p>부동산 집</p>'))).not.toBe(first)
+  it('has one URL per set of characters', async () => {
+    const first = await fontUrl(fonts, page('<p>부동산</p><p>1</p>'))
+    expect(await fontUrl(fonts, page('<div>산동부 2</div>'))).toBe(first)
+    expect(await fontUrl(fonts, page('<p>부동산 집</p>'))).not.toBe(first)
   })
 
   it('is sent brotli, gzip or plain, the same bytes each way, and revalidates', async () => {
-    const url = fontUrl(fonts, page('<p>공인중개사</p>'))
+    const url = await fontUrl(fonts, page('<p>공인중개사</p>'))
     const brotli = await fetchFont(fonts, url, 'br')
     expect(brotli.headers.get('content-encoding')).toBe('br')
     const gzip = await fetchFont(fonts, url, 'gzip')
@@ -94,30 +94,30 @@ describe("a homepage's own font", () => {
   it('answers 404 for a font no page of this process named, and 405 to other methods', async () => {
     expect((await fetchFont(fonts, '/fonts/page/AAAAAAAAAAAAAAAAAAAAAA.ttf')).status).toBe(404)
     expect((await fetchFont(fonts, '/fonts/page/../../etc/passwd')).status).toBe(404)
-    const url = fontUrl(fonts, page('<p>매물</p>'))
+    const url = await fontUrl(fonts, page('<p>매물</p>'))
     expect((await fonts.respond(new Request(`http://localhost${url}`, { method: 'POST' }))).status).toBe(405)
   })
 
   it('forgets the least recently used pages beyond its limit', async () => {
     const forgotten = new PageFonts({ maxTexts: 1, maxFonts: 1 })
-    const a = fontUrl(forgotten, page('<p>가</p>'))
-    const b = fontUrl(forgotten, page('<p>나</p>'))
+    const a = await fontUrl(forgotten, page('<p>가</p>'))
+    const b = await fontUrl(forgotten, page('<p>나</p>'))
     expect((await fetchFont(forgotten, b)).status).toBe(200)
     expect((await fetchFont(forgotten, a)).status).toBe(404)
   })
 
   it('stops naming fonts when it cannot make one, and the page keeps its subset preloads', async () => {
     const errors: Array<unknown> = []
-    const broken = new PageFonts({ loadSource: () => Promise.reject(new Error('no font file')), onError: (error) => errors.push(error) })
-    const url = fontUrl(broken, page('<p>가</p>'))
+    const broken = new PageFonts({ fontFile: () => '/nonexistent/PretendardVariable.ttf', onError: (error) => errors.push(error) })
+    const url = await fontUrl(broken, page('<p>가</p>'))
     expect((await fetchFont(broken, url)).status).toBe(404)
     expect(errors).toHaveLength(1)
-    expect(broken.urlFor(page('<p>가</p>'))).toBeUndefined()
+    expect(await broken.urlFor(page('<p>가</p>'))).toBeUndefined()
   })
 
   it('is declared in the head after the stylesheet, preloaded, swapped in, 400 to 700', () => {
     const head = pageFontHead('/fonts/page/abc.ttf')
-    expect(head).toContain('<link rel="preload" href="/fonts/page/abc.ttf" as="font" type="font/ttf" crossorigin>')
+    expect(head).toContain('<link rel="preload" href="/fonts/page/abc.ttf" as="font" type="font/ttf" crossorigin fetchpriority="low">')
     expect(head).toContain(`font-family:'${PAGE_FONT_FAMILY}'`)
     expect(head).toContain('font-display:swap')
     expect(head).toContain('font-weight:400 700')
@@ -128,7 +128,7 @@ describe('finishing a page', () => {
   const visitorMeta = '<meta name="i18n-catalog" content="visitor"/>'
   const html = (meta: string) => page('<h1>부동산</h1>').replace('<title>', `${meta}<title>`)
   async function finished(body: string): Promise<string> {
-    return (await finishPage(new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }))).text()
+    return (await finishPage(new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }), new PageFonts())).text()
   }
 
   it("gives a visitor's page its own font, right after the stylesheet", async () => {

@@ -67,6 +67,13 @@ export const envSchema = z.object({
   RESO_CITIES: z.string().default('').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
   RESO_STATUSES: z.string().default('Active,Pending,ComingSoon').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
   RESO_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  /** Memory of each process's page store, in MB (issue 12, decision 009). */
+  PAGE_STORE_MB: z.coerce.number().min(1).max(4096).default(64),
+  /** How long a CDN may keep a public page (`s-maxage`), and serve it stale while it asks again. */
+  PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
+  WORKER_INDEX: z.coerce.number().int().min(0).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -16,6 +16,8 @@ export type AppDatabase = {
   kind: DbKind
   /** The dialect, shared with better-auth so both use one connection pool. */
   dialect: Dialect
+  /** The SQLite connection itself, for the one read that runs on every request (decision 009). */
+  sqlite?: SqliteDatabase.Database
   close: () => Promise<void>
 }
 
@@ -27,14 +29,14 @@ export function dbConfigFromEnv(): DbConfig {
   return { kind: 'sqlite', file: path.join(dataDir(), 'app.sqlite') }
 }
 
-function createDialect(config: DbConfig): { dialect: Dialect; closeDriver: () => Promise<void> } {
+function createDialect(config: DbConfig): { dialect: Dialect; sqlite?: SqliteDatabase.Database } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 })
     // An idle connection can be closed by the server (restart, failover, admin command);
     // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
     // The pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message))
-    return { dialect: new PostgresDialect({ pool }), closeDriver: async () => {} }
+    return { dialect: new PostgresDialect({ pool }) }
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true })
   const sqlite = new SqliteDatabase(config.file)
@@ -44,13 +46,13 @@ function createDialect(config: DbConfig): { dialect: Dialect; closeDriver: () =>
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return { dialect: new SqliteDialect({ database: sqlite }), closeDriver: async () => {} }
+  return { dialect: new SqliteDialect({ database: sqlite }), sqlite }
 }
 
 export function openDatabase(config: DbConfig): AppDatabase {
-  const { dialect } = createDialect(config)
+  const { dialect, sqlite } = createDialect(config)
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
-  return { db, kind: config.kind, dialect, close: () => db.destroy() }
+  return { db, kind: config.kind, dialect, sqlite, close: () => db.destroy() }
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<void> {

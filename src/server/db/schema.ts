@@ -44,6 +44,8 @@ export interface RealtorTable {
   brokerageName: string | null
   brokerageLicenseNumber: string | null
   brokerageAddress: string | null
+  /** Moves on every write of this realtor: the version its public pages are stored under. */
+  revision: ColumnType<number, number | undefined, number>
   createdAt: string
   updatedAt: string
 }
@@ -170,6 +172,19 @@ export interface ListingImportStateTable {
   lastRunAt: string
 }
 
+/** A counter per kind of change a visitor could see (decision 009). */
+export interface PageRevisionTable {
+  scope: string
+  revision: number
+}
+
+/** The characters behind a page font's URL (decision 008), for any process to make it. */
+export interface PageFontTable {
+  key: string
+  characters: string
+  createdAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -181,6 +196,8 @@ export interface Database {
   home: HomeTable
   homeMedia: HomeMediaTable
   listingImportState: ListingImportStateTable
+  pageRevision: PageRevisionTable
+  pageFont: PageFontTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -3,6 +3,7 @@ import { directoryQuerySchema, type DirectoryCard, type DirectoryPage, type Dire
 import { regionStateSchema } from '~/schemas/realtor'
 import type { Database } from '~/server/db/schema'
 import { parseInput } from '~/server/http/app-error'
+import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 
 function filtered(db: Kysely<Database>, state: string | undefined, city: string | undefined) {
@@ -29,8 +30,9 @@ function filtered(db: Kysely<Database>, state: string | undefined, city: string 
  */
 export async function listDirectory(services: AppServices, input: unknown): Promise<DirectoryPage> {
   const query = parseInput(directoryQuerySchema, input)
-  const key = JSON.stringify([query.state ?? '', query.city?.toLowerCase() ?? '', query.page, query.pageSize])
-  return services.directoryCache.getOrLoad(key, () => loadDirectoryPage(services, query))
+  // Not cached here: the page and the REST answer are kept in the page store (decision 009).
+  dependsOn('realtors')
+  return loadDirectoryPage(services, query)
 }
 
 async function loadDirectoryPage(services: AppServices, { state, city, page, pageSize }: DirectoryQuery): Promise<DirectoryPage> {
@@ -95,6 +97,7 @@ async function loadDirectoryPage(services: AppServices, { state, city, page, pag
 
 /** Cities with published homepages, for the directory's filter links. */
 export async function directoryCities(services: AppServices, state?: string): Promise<Array<{ state: string; city: string; count: number }>> {
+  dependsOn('realtors')
   const rows = await services.db
     .selectFrom('activityRegion')
     .innerJoin('realtor', 'realtor.id', 'activityRegion.realtorId')

@@ -1,10 +1,14 @@
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { pickEncoding } from '~/server/http/compress'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Database } from '~/server/db/schema'
+import { getServices } from '~/server/services'
 import { distinctCharacters, visibleText } from './page-text'
 
 /**
@@ -17,11 +21,11 @@ import { distinctCharacters, visibleText } from './page-text'
  * by the app itself from the font in its dependencies (issue 4: no third-party host).
  *
  * The page names its font by a hash of its characters. The text behind a hash is kept when
- * the page is rendered, and the font is made from it on the first request (harfbuzz's
- * subsetter in WebAssembly, ~20–40 ms), one at a time, and kept compressed. A hash this
- * process has not seen (after a restart, on another instance) answers 404: the stylesheet's
- * font stack then falls back to the unicode-range subsets, so nothing breaks, it is only
- * slower once.
+ * the page is rendered, in memory and in the database (`page_font`), and the font is made
+ * from it on the first request (harfbuzz's subsetter in WebAssembly, ~20–40 ms), one at a
+ * time, and kept compressed. So any process, after a restart or on another machine, can make
+ * the font a page names (issue 12); only a hash no page ever named answers 404, and the
+ * stylesheet's font stack then falls back to the unicode-range subsets.
  */
 
 export const PAGE_FONT_FAMILY = 'Pretendard Page'
@@ -62,6 +66,12 @@ const ALWAYS = (() => {
 
 type EncodedFont = { brotli: Buffer; gzip: Buffer }
 
+/** Where the characters behind a font's key are kept for other processes. */
+export type FontRecipes = {
+  save: (key: string, characters: string) => Promise<void>
+  load: (key: string) => Promise<string | undefined>
+}
+
 /** A Map that forgets its least recently used entry beyond a size. */
 class RecentMap<V> {
   private readonly entries = new Map<string, V>()
@@ -87,10 +97,6 @@ class RecentMap<V> {
   }
 }
 
-/** Pretendard's variable TrueType font, from the installed package. */
-async function loadPretendard(): Promise<Uint8Array> {
-  return readFile(createRequire(import.meta.url).resolve(FONT_FILE))
-}
 
 /** The installed Pretendard's version: a new version gives every page font a new URL. */
 function pretendardVersion(): string {
@@ -102,31 +108,113 @@ function pretendardVersion(): string {
   }
 }
 
-async function subsetPretendard(source: Uint8Array, text: string): Promise<Buffer> {
-  const { default: subsetFont } = await import('subset-font')
-  return subsetFont(source, text, { targetFormat: 'sfnt', variationAxes: { wght: WEIGHTS }, keepFeatures: FEATURES })
+/*
+ * harfbuzz's subsetter grows its WebAssembly memory to ~100 MB on Pretendard's variable font
+ * and never gives it back; in the server's own process that was half of each worker's memory
+ * (issue 12), and a worker thread returned only part of it when it ended. So fonts are made in
+ * a child process that exits when no font is waiting, and gives all of it back. Fonts are made
+ * rarely (once per distinct text), so a process start per batch (~0.2 s, off the event loop)
+ * costs nothing a visitor waits for.
+ */
+const SUBSET_PROCESS = `
+const subsetFont = require('node:module').createRequire(process.argv[1])('subset-font')
+let source
+const answer = (message) => process.connected && process.send(message)
+process.on('disconnect', () => process.exit(0))
+process.on('message', async ({ id, file, text, options }) => {
+  try {
+    source ??= require('node:fs').readFileSync(file)
+    answer({ id, font: new Uint8Array(await subsetFont(source, text, options)) })
+  } catch (error) {
+    answer({ id, error: String((error && error.stack) || error) })
+  }
+})
+`
+
+const subsetAnswerSchema = z.union([
+  z.object({ id: z.number(), font: z.instanceof(Uint8Array) }),
+  z.object({ id: z.number(), error: z.string() }),
+])
+
+type Waiter = { child: ChildProcess; resolve: (font: Buffer) => void; reject: (error: Error) => void }
+
+class FontMaker {
+  private child: ChildProcess | undefined
+  private nextId = 0
+  private readonly waiting = new Map<number, Waiter>()
+
+  subset(file: string, text: string): Promise<Buffer> {
+    const child = this.start()
+    const id = this.nextId++
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.set(id, { child, resolve, reject })
+      child.send({ id, file, text, options: { targetFormat: 'sfnt', variationAxes: { wght: WEIGHTS }, keepFeatures: FEATURES } })
+    })
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child
+    const child = spawn(process.execPath, ['-e', SUBSET_PROCESS, import.meta.url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+    child.on('message', (message: unknown) => {
+      const answer = subsetAnswerSchema.parse(message)
+      const waiter = this.waiting.get(answer.id)
+      this.waiting.delete(answer.id)
+      if ('font' in answer) waiter?.resolve(Buffer.from(answer.font))
+      else waiter?.reject(new Error(answer.error))
+      if (![...this.waiting.values()].some((other) => other.child === child)) this.stop(child)
+    })
+    child.on('error', (error) => this.fail(child, error))
+    child.on('exit', (code) => this.fail(child, new Error(`the font maker exited (${code})`)))
+    this.child = child
+    return child
+  }
+
+  /** Disconnecting ends the child: nothing else keeps its event loop alive. */
+  private stop(child: ChildProcess): void {
+    if (this.child === child) this.child = undefined
+    if (child.connected) child.disconnect()
+  }
+
+  private fail(child: ChildProcess, error: Error): void {
+    if (this.child === child) this.child = undefined
+    for (const [id, waiter] of this.waiting) {
+      if (waiter.child !== child) continue
+      this.waiting.delete(id)
+      waiter.reject(error)
+    }
+  }
+}
+
+const fontMaker = new FontMaker()
+
+/** Pretendard's variable TrueType font, from the installed package; read by the font maker. */
+function pretendardFile(): string {
+  return createRequire(import.meta.url).resolve(FONT_FILE)
 }
 
 const brotliCompress = promisify(zlib.brotliCompress)
 const gzipCompress = promisify(zlib.gzip)
 
 export type PageFontsOptions = {
-  loadSource?: () => Promise<Uint8Array>
+  /** Where the full font is; the installed Pretendard by default. */
+  fontFile?: () => string
   sourceVersion?: string
   /** Pages whose text is remembered (a hash and ~1 KB of characters each). */
   maxTexts?: number
   /** Fonts kept, compressed (~50 KB brotli + ~60 KB gzip each). */
   maxFonts?: number
   onError?: (error: unknown) => void
+  /** Shared with other processes; without it, only this process can answer its fonts. */
+  recipes?: FontRecipes
 }
 
 export class PageFonts {
   private readonly texts: RecentMap<string>
   private readonly fonts: RecentMap<Promise<EncodedFont | undefined>>
-  private readonly loadSource: () => Promise<Uint8Array>
+  private readonly fontFile: () => string
   private readonly recipe: string
   private readonly onError: (error: unknown) => void
-  private source: Promise<Uint8Array> | undefined
+  private readonly recipes: FontRecipes | undefined
   // Fonts are made one after another: each takes the WebAssembly heap for a moment.
   private queue: Promise<unknown> = Promise.resolve()
   private failed = false
@@ -134,9 +222,10 @@ export class PageFonts {
   constructor(options: PageFontsOptions = {}) {
     this.texts = new RecentMap(options.maxTexts ?? 2000)
     this.fonts = new RecentMap(options.maxFonts ?? 64)
-    this.loadSource = options.loadSource ?? loadPretendard
+    this.fontFile = options.fontFile ?? pretendardFile
     // What goes into a font besides its characters: the same recipe and text, the same file.
     this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}`
+    this.recipes = options.recipes
     this.onError = options.onError ?? ((error) => console.error('[page-font] Pretendard could not be subset; pages use its unicode-range subsets', error))
   }
 
@@ -145,11 +234,15 @@ export class PageFonts {
    * answered. Undefined once making fonts has failed (the font file is missing, say): the
    * page then uses the unicode-range subsets.
    */
-  urlFor(html: string): string | undefined {
+  async urlFor(html: string): Promise<string | undefined> {
     if (this.failed) return undefined
     const characters = String.fromCodePoint(...new Set([...ALWAYS, ...distinctCharacters(visibleText(html))]))
     const key = createHash('sha256').update(this.recipe).update('\n').update(characters).digest('base64url').slice(0, 22)
-    this.texts.set(key, characters)
+    if (this.texts.get(key) === undefined) {
+      // Kept before the page names it, so no process can be asked for a font it cannot make.
+      if (this.recipes) await this.recipes.save(key, characters)
+      this.texts.set(key, characters)
+    }
     // Made while the page is on its way: the browser asks for it as soon as it reads the head.
     void this.fontFor(key)
     return `${PAGE_FONT_PATH}${key}.ttf`
@@ -176,11 +269,15 @@ export class PageFonts {
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
   }
 
-  private fontFor(key: string): Promise<EncodedFont | undefined> {
+  private async fontFor(key: string): Promise<EncodedFont | undefined> {
     const made = this.fonts.get(key)
     if (made) return made
-    const characters = this.texts.get(key)
-    if (characters === undefined || this.failed) return Promise.resolve(undefined)
+    const characters = this.texts.get(key) ?? (await this.recipes?.load(key))
+    if (characters === undefined || this.failed) return undefined
+    // Another request may have started it while the recipe was read.
+    const started = this.fonts.get(key)
+    if (started) return started
+    this.texts.set(key, characters)
     const making = this.queue
       .then(() => this.make(characters))
       .catch((error: unknown) => {
@@ -196,8 +293,7 @@ export class PageFonts {
   }
 
   private async make(characters: string): Promise<EncodedFont> {
-    this.source ??= this.loadSource()
-    const ttf = await subsetPretendard(await this.source, characters)
+    const ttf = await fontMaker.subset(this.fontFile(), characters)
     const [brotli, gzip] = await Promise.all([
       brotliCompress(ttf, {
         params: {
@@ -216,13 +312,38 @@ function plain(status: number, text: string, extra: Record<string, string> = {})
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra } })
 }
 
-/** The `@font-face` and preload a page needs for its own font, placed in its head. */
+/**
+ * The `@font-face` and preload a page needs for its own font, placed in its head. The preload
+ * is low priority: on a slow phone network the Korean font (~54 KB) otherwise shared the first
+ * round trips with the hero photo, the page's largest paint; text shows in the fallback stack
+ * for that moment (font-display: swap, no layout shift measured). Lighthouse mobile, Korean
+ * homepage: performance 94–99 → 100, LCP ~1.85 → ~1.65 s (issue 12).
+ */
 export function pageFontHead(url: string): string {
   return (
-    `<link rel="preload" href="${url}" as="font" type="font/ttf" crossorigin>` +
+    `<link rel="preload" href="${url}" as="font" type="font/ttf" crossorigin fetchpriority="low">` +
     `<style>@font-face{font-family:'${PAGE_FONT_FAMILY}';src:url(${url}) format('truetype');` +
     `font-weight:${WEIGHTS.min} ${WEIGHTS.max};font-style:normal;font-display:swap}</style>`
   )
 }
 
-export const pageFonts = new PageFonts()
+/** Recipes in the app's database, shared by every process that uses it (issue 12). */
+export function databaseFontRecipes(database: () => Promise<{ db: Kysely<Database>; now: () => Date }>): FontRecipes {
+  return {
+    save: async (key, characters) => {
+      const { db, now } = await database()
+      await db
+        .insertInto('pageFont')
+        .values({ key, characters, createdAt: now().toISOString() })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute()
+    },
+    load: async (key) => {
+      const { db } = await database()
+      const row = await db.selectFrom('pageFont').select('characters').where('key', '=', key).executeTakeFirst()
+      return row?.characters
+    },
+  }
+}
+
+export const pageFonts = new PageFonts({ recipes: databaseFontRecipes(getServices) })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, HomeTable } from '~/server/db/schema'
+import { bumpRevisions } from '~/server/pages/revisions'
 import { listingTypeOf, type HomeRecord } from './reso-property'
 
 /** Rows per statement: well under SQLite's bound-parameter limit with 32 columns. */
@@ -95,6 +96,8 @@ export async function upsertHomes(
         )
         .execute()
       await replaceMedia(trx, chunk, rows)
+      // In the same transaction: a process that sees these rows also sees the new revision (decision 009).
+      await bumpRevisions(trx, 'listings')
       inserted += chunk.length - existing.length
       updated += existing.length
     })
@@ -119,7 +122,10 @@ export async function retireHomesNotIn(db: Kysely<Database>, source: string, kee
   const current = await db.selectFrom('home').select('listingKey').where('source', '=', source).where('retiredAt', 'is', null).execute()
   const gone = current.map((row) => row.listingKey).filter((key) => !keepKeys.has(key))
   for (const part of chunks(gone, CHUNK)) {
-    await db.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('source', '=', source).where('listingKey', 'in', part).execute()
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('source', '=', source).where('listingKey', 'in', part).execute()
+      await bumpRevisions(trx, 'listings')
+    })
   }
   return gone.length
 }

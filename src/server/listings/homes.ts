@@ -13,6 +13,7 @@ import {
 import type { Database, HomeTable } from '~/server/db/schema'
 import { AppError, parseInput } from '~/server/http/app-error'
 import { msg } from '@lingui/core/macro'
+import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 
 /*
@@ -153,27 +154,20 @@ async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?:
   return byHome
 }
 
-/** A cached page with its JSON, so the API does not serialise the same page on every hit. */
-export type CachedHomeList = { page: HomeListPage; json: string }
-
-async function cachedHomeList(services: AppServices, input: unknown): Promise<CachedHomeList> {
-  const query = parseInput(homeListQuerySchema, input)
-  // The parsed query is the key: `?city=irvine` and `?city=Irvine&currentPage=1` share a page.
-  const key = JSON.stringify({ ...query, city: query.city.toLowerCase() })
-  return services.homeListCache.getOrLoad(key, async () => {
-    const page = await loadHomeList(services.db, query)
-    return { page, json: JSON.stringify(page) }
-  })
-}
-
-/** One page of listed homes; the homepage calls this, the REST endpoint its JSON twin. */
+/**
+ * One page of listed homes; the homepage calls this, the REST endpoint its JSON twin. Not
+ * cached here: both are answered from the page store, which knows when listings change
+ * (decision 009); a cache of its own would hand the store lists older than the revision.
+ */
 export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
-  return (await cachedHomeList(services, input)).page
+  const query = parseInput(homeListQuerySchema, input)
+  dependsOn('listings')
+  return loadHomeList(services.db, query)
 }
 
-/** `GET /home/list`'s body: the same page, serialised once per cache entry. */
+/** `GET /home/list`'s body. */
 export async function listHomesJson(services: AppServices, input: unknown): Promise<string> {
-  return (await cachedHomeList(services, input)).json
+  return JSON.stringify(await listHomes(services, input))
 }
 
 export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery): Promise<HomeListPage> {
@@ -226,6 +220,7 @@ const homeNotFound = () => new AppError('NOT_FOUND', msg`This home is no longer 
  * not found; a hidden address also hides the map position.
  */
 export async function getHomeDetail(services: AppServices, listingKey: string, link: { realtor?: string; lang: 'ko' | 'en' } = { lang: 'ko' }): Promise<HomeDetail> {
+  dependsOn('listings')
   if (listingKey.length === 0 || listingKey.length > 128) throw homeNotFound()
   const row = await services.db
     .selectFrom('home')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { AppServices } from '~/server/services'
 import { retireHomesNotIn, upsertHomes } from './home-store'
 import { parseResoProperties } from './reso-property'
+import { announcePurge } from '~/server/pages/revisions'
 
 /*
  * Listings import from a RESO JSON file (issue 6 item 2): an OData response saved from a RESO
@@ -75,5 +76,6 @@ export async function importFromResoFile(services: AppServices, filePath: string
     const keep = new Set([...records.map((record) => record.listingKey), ...rejected.map((item) => item.key)])
     retired = await retireHomesNotIn(services.db, source, keep, services.now())
   }
+  if (inserted + updated + retired > 0) announcePurge(['listings'])
   return { source, fetched: values.length, inserted, updated, rejected, retired }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { announcePurge } from '~/server/pages/revisions'
 import type { Env } from '~/server/config/env'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
@@ -499,6 +500,7 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
 
   // 4. Only a completed changed-records walk advances the timestamp.
   await writeImportState(services.db, source, summary.lastModificationTimestamp, services.now())
+  if (summary.inserted + summary.updated + summary.retired > 0) announcePurge(['listings'])
   return summary
 }
 

@@ -1,3 +1,4 @@
+import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storeDemoHomeImages } from './demo-home-images'
 import { DEMO_SOURCE, demoHomes } from './demo-homes'
@@ -18,7 +19,12 @@ export async function seedDemoHomes(
   if (count <= 0) return { created: 0, skipped: true }
   const existing = await countHomes(services.db, DEMO_SOURCE)
   if (existing > 0 && !options.replace) return { created: 0, skipped: true }
-  if (existing > 0) await services.db.deleteFrom('home').where('source', '=', DEMO_SOURCE).execute()
+  if (existing > 0) {
+    await services.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('home').where('source', '=', DEMO_SOURCE).execute()
+      await bumpRevisions(trx, 'listings')
+    })
+  }
   const imageUrls = await storeDemoHomeImages(services.storage)
   let batch: Array<HomeRecord> = []
   let created = 0
@@ -33,6 +39,6 @@ export async function seedDemoHomes(
     if (batch.length >= BATCH) await flush()
   }
   if (batch.length > 0) await flush()
-  services.homeListCache.clear()
+  announcePurge(['listings'])
   return { created, skipped: false }
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { normalizeHost } from '~/lib/environment'
 import type { RealtorFields, Realtor } from '~/schemas/realtor'
 import { yesNoSchema } from '~/schemas/realtor-fields'
 import { imageTypeSchema, photoPathSchema } from '~/schemas/photo'
 import { regionStateSchema } from '~/schemas/realtor'
 import type { Database, RealtorRow } from '~/server/db/schema'
+import { dependsOnRealtor } from '~/server/pages/page-dependencies'
+import { bumpRevisions } from '~/server/pages/revisions'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -50,6 +52,8 @@ function yesNo(value: string) {
 export async function readRealtor(db: Db, id: string): Promise<Realtor | undefined> {
   const row = await db.selectFrom('realtor').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
+  // Read before its photos, regions and sections: a save in between makes the page stale, never the reverse.
+  dependsOnRealtor(row.id, Number(row.revision))
   const [photos, regions, sections, seo] = await Promise.all([
     db.selectFrom('realtorPhoto').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('activityRegion').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
@@ -158,12 +162,17 @@ function columnsFrom(fields: RealtorFields) {
   }
 }
 
-/** Inserts or replaces a realtor and all its child rows. Run inside a transaction. */
+/**
+ * Inserts or replaces a realtor and all its child rows. Run inside a transaction: the
+ * realtor's revision and the site's move with it (decision 009), so every process's page
+ * store sees the change at its next request.
+ */
 export async function writeRealtor(
   trx: Transaction<Database>,
   input: { id: string; userId: string; fields: RealtorFields; now: string; isNew: boolean },
 ): Promise<void> {
   const { id, fields, now } = input
+  await bumpRevisions(trx, 'realtors')
   if (input.isNew) {
     await trx
       .insertInto('realtor')
@@ -172,7 +181,7 @@ export async function writeRealtor(
   } else {
     await trx
       .updateTable('realtor')
-      .set({ ...columnsFrom(fields), updatedAt: now })
+      .set({ ...columnsFrom(fields), updatedAt: now, revision: sql`revision + 1` })
       .where('id', '=', id)
       .execute()
     for (const table of ['realtorPhoto', 'activityRegion', 'additionalSection', 'seoMeta'] as const) {

@@ -5,6 +5,7 @@ import { errors, parseInput } from '~/server/http/app-error'
 import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
+import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
 /** Spec §7 `GET /realtor/{key}`: public; an id, a desiredUrl, or an own domain. */
@@ -69,7 +70,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
   }
-  services.directoryCache.clear()
+  announcePurge([`realtor-${id}`, 'realtors'])
   return getRealtor(services, id)
 }
 
@@ -128,7 +129,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   }
   const kept = new Set(fields.photos.map((photo) => photo.url))
   const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
-  services.directoryCache.clear()
+  announcePurge([`realtor-${id}`, 'realtors'])
   await deleteUnusedPhotoFiles(services, dropped)
   return getRealtor(services, id)
 }
@@ -136,8 +137,11 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
 /** Spec §7 `DELETE /realtor/{id}` → 200, with its photos removed from storage. */
 export async function deleteRealtor(services: AppServices, actor: Actor | null, id: string): Promise<{ id: string }> {
   const current = await ownedRealtor(services, actor, id)
-  await services.db.deleteFrom('realtor').where('id', '=', id).execute()
-  services.directoryCache.clear()
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('realtor').where('id', '=', id).execute()
+    await bumpRevisions(trx, 'realtors')
+  })
+  announcePurge([`realtor-${id}`, 'realtors'])
   await deleteUnusedPhotoFiles(services, current.photos.map((photo) => photo.url))
   return { id }
 }

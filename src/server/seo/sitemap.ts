@@ -1,5 +1,6 @@
 import type { Lang } from '~/lib/lang'
 import { LANGS, localizedPath } from '~/lib/lang'
+import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 
 function escapeXml(value: string): string {
@@ -22,6 +23,7 @@ function urlEntries(origin: string, page: SitemapPage): string {
 
 /** The published homepages, newest change first. */
 export async function publishedHomepages(services: AppServices): Promise<Array<{ desiredUrl: string; updatedAt: string }>> {
+  dependsOn('realtors')
   return services.db
     .selectFrom('realtor')
     .select(['desiredUrl', 'updatedAt'])

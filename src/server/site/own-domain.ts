@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { LRUCache } from 'lru-cache'
 import { isOwnHost, normalizeHost } from '~/lib/environment'
 import { env } from '~/server/config/env'
 import { getServices } from '~/server/services'
@@ -16,8 +17,12 @@ export function currentOwnDomain(): string | undefined {
 
 export type HostKind = { kind: 'ours' } | { kind: 'realtor'; desiredUrl: string } | { kind: 'unknown' }
 
-const CACHE_MS = 30_000
-const cache = new Map<string, { value: HostKind; expires: number }>()
+/**
+ * Answers per host, each valid while no realtor has been written since ('realtors' revision,
+ * decision 009): a realtor who sets or drops a domain is seen at the next request. Bounded,
+ * as the Host header is whatever a client sends.
+ */
+const cache = new LRUCache<string, { value: HostKind; realtorsRevision: number }>({ max: 10_000 })
 
 /**
  * Ours, a realtor's own domain, or nobody's. Our hosts: localhost and ports 300x (spec §9),
@@ -31,9 +36,10 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
   const publicHost = config.PUBLIC_URL ? normalizeHost(config.PUBLIC_URL) : undefined
   const productHosts = [...config.PRODUCT_HOSTS, ...(publicHost ? [publicHost] : [])]
   if (isOwnHost(host, { productHosts, devHost: config.DEV_HOST })) return { kind: 'ours' }
-  const cached = cache.get(host)
-  if (cached && cached.expires > Date.now()) return cached.value
   const services = await getServices()
+  const { realtors: realtorsRevision } = await services.revisions.current()
+  const cached = cache.get(host)
+  if (cached && cached.realtorsRevision === realtorsRevision) return cached.value
   const realtor = await services.db
     .selectFrom('realtor')
     .select('desiredUrl')
@@ -45,6 +51,6 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
     : productHosts.length > 0
       ? { kind: 'unknown' }
       : { kind: 'ours' }
-  cache.set(host, { value, expires: Date.now() + CACHE_MS })
+  cache.set(host, { value, realtorsRevision })
   return value
 }

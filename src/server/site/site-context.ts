@@ -4,8 +4,7 @@ import type { SiteContext } from '~/lib/site'
 import { currentOwnDomain } from './own-domain'
 
 /** The origin this request was made to, as the visitor sees it (own domains included). */
-export function requestOrigin(request: Request): string {
-  const url = new URL(request.url)
+export function requestOrigin(request: Request, url: URL = new URL(request.url)): string {
   const forwardedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()
   const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim()
   const host = forwardedHost || request.headers.get('host') || url.host

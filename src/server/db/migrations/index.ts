@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as initial from './0001-initial'
 import * as directoryRegionIndex from './0002-directory-region-index'
 import * as homes from './0003-homes'
+import * as pageRevisions from './0004-page-revisions'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-directory-region-index': directoryRegionIndex,
   '0003-homes': homes,
+  '0004-page-revisions': pageRevisions,
 }
 
 export const migrationProvider: MigrationProvider = {
