@@ -2,28 +2,49 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { PAGE_FONT_PATH, pageFonts } from '~/server/fonts/page-font'
 import { handleApiRequest } from '~/server/http/api'
 import { clientIpOf } from '~/server/http/request-ip'
+import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
-import { getServices } from '~/server/services'
+import { publicStore } from '~/server/pages/public-store'
+import { storeTargetFor } from '~/server/pages/public-routes'
+import { getServices, type AppServices } from '~/server/services'
+import { requestOrigin } from '~/server/site/site-context'
+
+type RequestOptions = Parameters<typeof handler.fetch>[1]
 
 /**
- * The REST API answers before Start's router and request middleware: it renders nothing,
- * needs no route matching and no own-domain lookup, and that pipeline was most of its
- * latency under load (issues 6 and 7, decision 007). A homepage's own font is answered
- * here too (decision 008). Everything else goes to Start.
+ * The front door. Public pages and the API's public reads are answered from the page store
+ * (issue 12, decision 009): rendered once per version of what they show, then served from
+ * memory. The rest of the REST API answers before Start's router and request middleware: it
+ * renders nothing, and that pipeline was most of its latency under load (decision 007). A
+ * homepage's own font is answered here too (decision 008). Everything else goes to Start,
+ * and nothing Start answers is kept by a shared cache unless it says so.
  */
 export default createServerEntry({
   async fetch(request, options) {
-    const { pathname } = new URL(request.url)
-    if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
-      const response = await handleApiRequest(request, { services: await getServices(), clientIp: clientIpOf(request) })
-      applySecurityHeaders(request, response.headers)
+    const url = new URL(request.url)
+    const { pathname } = url
+    const redirect = rootLanguageRedirect(request, pathname)
+    if (redirect) return secured(request, redirect)
+    const services = await getServices()
+    const target = storeTargetFor(request, url, requestOrigin(request, url))
+    if (target) return publicStore(services).respond(request, target, (fresh) => answer(fresh, services, options))
+    return answer(request, services, options).then((response) => {
+      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store')
       return response
-    }
-    if (pathname.startsWith(PAGE_FONT_PATH)) {
-      const response = await pageFonts.respond(request)
-      applySecurityHeaders(request, response.headers)
-      return response
-    }
-    return handler.fetch(request, options)
+    })
   },
 })
+
+async function answer(request: Request, services: AppServices, options: RequestOptions): Promise<Response> {
+  const { pathname } = new URL(request.url)
+  if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
+    return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
+  }
+  if (pathname.startsWith(PAGE_FONT_PATH)) return secured(request, await pageFonts.respond(request))
+  return handler.fetch(request, options)
+}
+
+function secured(request: Request, response: Response): Response {
+  applySecurityHeaders(request, response.headers)
+  return response
+}

@@ -1,27 +1,16 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { preferredLangAtRoot } from '~/lib/lang'
 import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
+import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
-/**
- * Spec §2/§4: the prefix-less `/` honours the stored language choice, then Accept-Language,
- * then Korean; English answers with a redirect to `/en`. Done before rendering, so the
- * browser gets a real 302 and caches know the answer varies by cookie and language.
- */
-const rootLanguageRedirect = createMiddleware().server(async ({ request, pathname, next }) => {
-  if (pathname !== '/' || (request.method !== 'GET' && request.method !== 'HEAD')) return next()
-  const lang = preferredLangAtRoot({ cookie: request.headers.get('cookie'), acceptLanguage: request.headers.get('accept-language') })
-  if (lang === 'en') {
-    const { search } = new URL(request.url)
-    return new Response(null, {
-      status: 302,
-      headers: { location: `/en${search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' },
-    })
-  }
+/** Spec §2/§4 (`rootLanguageRedirect`), for a `/` the page store did not answer. */
+const rootLanguage = createMiddleware().server(async ({ request, pathname, next }) => {
+  const redirect = rootLanguageRedirect(request, pathname)
+  if (redirect) return redirect
   const result = await next()
-  result.response.headers.append('vary', 'Cookie, Accept-Language')
+  if (pathname === '/') result.response.headers.append('vary', 'Cookie, Accept-Language')
   return result
 })
 
@@ -59,6 +48,6 @@ export const startInstance = createStart(() => ({
     // A start instance replaces Start's default request middleware, CSRF protection included.
     createCsrfMiddleware({ filter: (context) => context.handlerType === 'serverFn' }),
     ownDomain,
-    rootLanguageRedirect,
+    rootLanguage,
   ],
 }))

@@ -6,15 +6,7 @@ import { DirectoryView } from '~/features/directory/directory-view'
 import { staticPageHead } from '~/features/pages/page-head'
 import { getDirectoryCities, getDirectoryPage } from '~/functions/directory.functions'
 import { langFromParam } from '~/lib/lang'
-import { oneOf, searchSchema, text, wholeNumber } from '~/lib/search-params'
-import { REGION_STATES } from '~/schemas/region-states'
-
-// Bad values in the URL fall back to "no filter" rather than an error page.
-const directorySearchSchema = searchSchema({
-  state: oneOf(REGION_STATES),
-  city: text({ trim: true, min: 1, max: 80 }),
-  page: wholeNumber({ min: 1, max: 10_000 }),
-})
+import { directorySearchSchema } from '~/schemas/directory-search'
 
 export const Route = createFileRoute('/{-$lang}/realtors')({
   validateSearch: directorySearchSchema,

@@ -1,6 +1,6 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
-import { pageFontHead, pageFonts } from '~/server/fonts/page-font'
+import { pageFontHead, pageFonts, type PageFonts } from '~/server/fonts/page-font'
 import { deferScriptsUntilPainted } from './defer-scripts'
 
 const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
@@ -13,16 +13,16 @@ const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
  * A page is rendered in full before it is sent (its data is loaded in `beforeLoad`), so
  * reading it whole here delays nothing.
  */
-export async function finishPage(response: Response): Promise<Response> {
+export async function finishPage(response: Response, fonts: PageFonts = pageFonts): Promise<Response> {
   if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
   const rendered = await response.text()
-  const html = rendered.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(withPageFont(rendered)) : addFontPreloads(rendered)
+  const html = rendered.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(rendered, fonts)) : addFontPreloads(rendered)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   return new Response(html, { status: response.status, statusText: response.statusText, headers })
 }
 
-function withPageFont(html: string): string {
-  const url = pageFonts.urlFor(html)
+async function withPageFont(html: string, fonts: PageFonts): Promise<string> {
+  const url = await fonts.urlFor(html)
   return url ? addToHead(html, pageFontHead(url)) : addFontPreloads(html)
 }

@@ -8,7 +8,9 @@ export function apiLang(request: Request): Lang {
   return langFromAcceptLanguage(request.headers.get('accept-language')) ?? DEFAULT_LANG
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+// No Cache-Control here: the front door (src/server.ts) keeps public reads in the page store
+// with their own caching headers and marks every other answer `private, no-store`.
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } })

@@ -1,0 +1,78 @@
+import { isReservedPath } from './reserved-paths'
+import type { SearchSchema } from './search-params'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/schemas/desired-url-rule'
+import { directorySearchSchema } from '~/schemas/directory-search'
+import { listingSearchSchema } from '~/schemas/listing-search'
+
+/**
+ * Public pages are stored once per normalised URL (decision 009): the query values their route
+ * reads, parsed by its own search schema and written back in the schema's order (the order the
+ * router writes them in its own links, so a link the site built is already normalised); anything
+ * else (`utm_source`, `fbclid`) is left out. The server renders the page from that URL, so whatever the browser
+ * builds from the query while it hydrates (the language switch, filter and pager links) must
+ * be built from the same normalised query, or the markup would differ from the stored page.
+ * Isomorphic: the page store and those links share it.
+ */
+export type PageSearchRule = { search: 'none' | SearchSchema<Record<string, unknown>>; vary?: ReadonlyArray<string> }
+
+const NONE: PageSearchRule = { search: 'none' }
+const LISTINGS: PageSearchRule = { search: listingSearchSchema }
+
+function isDesiredUrl(segment: string): boolean {
+  return segment.length <= DESIRED_URL_MAX_LENGTH && DESIRED_URL_PATTERN.test(segment) && !isReservedPath(segment)
+}
+
+/** A listing key in a path: within bounds (RESO keys are short). */
+function isListingKeySegment(segment: string): boolean {
+  return segment.length > 0 && segment.length <= 128
+}
+
+/** The rule of a public page's path, or undefined when the path is not a public page. */
+export function publicPageRule(pathname: string): PageSearchRule | undefined {
+  if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return NONE
+  const rest = pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname
+  // `/` negotiates the language by cookie and Accept-Language (spec §4); `/en` does not.
+  if (rest === '/') return pathname === '/' ? { ...LISTINGS, vary: ['Cookie', 'Accept-Language'] } : LISTINGS
+  const segments = rest.slice(1).split('/')
+  const [first = '', second, third, ...more] = segments
+  if (more.length > 0) return undefined
+  if (segments.length === 1) {
+    if (first === 'realtors') return { search: directorySearchSchema }
+    if (first === 'agreement') return NONE
+    return isDesiredUrl(first) ? LISTINGS : undefined
+  }
+  // A home on our host (`/{desiredUrl}/homes/{key}`) or on a realtor's own domain (`/homes/{key}`).
+  if (first === 'homes' && segments.length === 2) return second && isListingKeySegment(second) ? NONE : undefined
+  if (!isDesiredUrl(first)) return undefined
+  if (segments.length === 2) return second === 'agreement' ? NONE : undefined
+  return second === 'homes' && third && isListingKeySegment(third) ? NONE : undefined
+}
+
+function sortedQuery(pairs: Array<[string, string]>): string {
+  pairs.sort(([a, aValue], [b, bValue]) => (a === b ? (aValue < bValue ? -1 : aValue > bValue ? 1 : 0) : a < b ? -1 : 1))
+  return new URLSearchParams(pairs).toString()
+}
+
+/**
+ * The query a rule keeps, without `?`: a schema's values in its declared order (its parse
+ * returns every declared key in that order, whatever order the URL had); `all` keeps every
+ * pair (the API's reads), sorted.
+ */
+export function normalisedQuery(search: URLSearchParams, rule: PageSearchRule['search'] | 'all'): string {
+  if (rule === 'none' || search.size === 0) return ''
+  if (rule === 'all') return sortedQuery([...search])
+  const parsed = rule.parse(Object.fromEntries(search))
+  const kept = Object.entries(parsed).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)] satisfies [string, string]]))
+  return new URLSearchParams(kept).toString()
+}
+
+/**
+ * A page's query as the page store renders it (`?type=rent`, or '' when nothing is kept); a
+ * page the store does not answer keeps its query as it is.
+ */
+export function publicSearchString(pathname: string, searchStr: string): string {
+  const rule = publicPageRule(pathname)
+  if (!rule) return searchStr
+  const query = normalisedQuery(new URLSearchParams(searchStr), rule.search)
+  return query ? `?${query}` : ''
+}

@@ -1,0 +1,42 @@
+import { normalisedQuery, publicPageRule, type PageSearchRule } from '~/lib/public-search'
+
+/**
+ * Which requests the page store answers (decision 009), and what they are keyed by. A
+ * public response depends on its origin, its path and the query values its route reads:
+ * those values are parsed by the route's own search schema and written back sorted, so
+ * `?page=1&type=sale` and `?type=sale&page=1&utm_source=kakao` are one entry, and the page
+ * is rendered from that normalised URL, so it cannot depend on anything the key leaves out.
+ * Everything a visitor sends besides (cookies, credentials, languages) is not passed on.
+ */
+export type StoreTarget = {
+  /** origin + path + normalised query */
+  key: string
+  /** The URL the response is made from. */
+  renderUrl: string
+  /** Request headers the response varies on besides Accept-Encoding. */
+  vary: ReadonlyArray<string>
+}
+
+const API_READ_PREFIX = '/cozying-api/v1/'
+
+type Rule = { search: PageSearchRule['search'] | 'all'; vary?: ReadonlyArray<string> }
+
+function apiRule(pathname: string): Rule | undefined {
+  const path = pathname.slice(API_READ_PREFIX.length)
+  if (path === 'realtor' || path === 'home/list') return { search: 'all' }
+  const [resource, key, ...more] = path.split('/')
+  if (more.length > 0 || !key) return undefined
+  if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return { search: 'all' }
+  if (resource === 'home' && key !== 'list') return { search: 'all' }
+  return undefined
+}
+
+/** The store's view of a request, or undefined when the store does not answer it. */
+export function storeTargetFor(request: Request, url: URL, origin: string): StoreTarget | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const rule: Rule | undefined = url.pathname.startsWith(API_READ_PREFIX) ? apiRule(url.pathname) : publicPageRule(url.pathname)
+  if (!rule) return undefined
+  const query = url.search === '' ? '' : normalisedQuery(url.searchParams, rule.search)
+  const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname
+  return { key: `${origin}${pathAndQuery}`, renderUrl: `${url.origin}${pathAndQuery}`, vary: rule.vary ?? [] }
+}
