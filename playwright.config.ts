@@ -10,7 +10,7 @@ import { defineConfig } from '@playwright/test'
  */
 
 const root = path.dirname(fileURLToPath(import.meta.url))
-const serverEntry = path.join(root, '.output', 'server', 'index.mjs')
+const serverEntry = path.join(root, '.output', 'server', 'worker.mjs')
 
 if (!fs.existsSync(serverEntry)) {
   throw new Error(
@@ -76,7 +76,7 @@ export default defineConfig({
   ],
   webServer: {
     // The demo realtor is seeded first, as the README's start command does.
-    command: 'node scripts/run.mjs scripts/seed.ts && node .output/server/index.mjs',
+    command: 'node scripts/run.mjs scripts/seed.ts && node scripts/serve.mjs',
     cwd: root,
     url: `${baseURL}/builds/latest.json`,
     reuseExistingServer: false,
@@ -90,6 +90,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Two workers, as `npm start` runs on this machine: every test also checks that what
+      // one process stored never hides what another saw changed (issue 12).
+      WEB_CONCURRENCY: '2',
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
       // Generous limits: the suites post many messages from one address.

@@ -130,6 +130,10 @@ export default defineConfig({
     // Precompressed copies of the built assets (brotli and gzip), served by Accept-Encoding:
     // the app is its own web server (DESIGN §9), and a phone should not download raw JS and CSS.
     nitro({
+      // Workers that share one listening socket (`node: { exclusive: false }`): `npm start`
+      // (scripts/serve.mjs) forks them and imports `.output/server/worker.mjs` in each.
+      // Nitro's own `index.mjs` primary is not used: it neither restarts nor drains workers.
+      preset: 'node-cluster',
       compressPublicAssets: { gzip: true, brotli: true },
       // The page-font subsetter reads harfbuzz's WebAssembly file next to its own code, so
       // it stays a package in the output instead of being bundled (decision 008).
