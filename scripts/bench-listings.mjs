@@ -32,7 +32,7 @@ function percentile(sorted, p) {
 }
 
 async function measure(label, env) {
-  const server = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
   try {
     await waitFor(`${base}/builds/latest.json`)
     for (const [name, query] of QUERIES) {
@@ -64,7 +64,7 @@ async function measure(label, env) {
   }
 }
 
-if (!fs.existsSync(path.join(root, '.output/server/index.mjs'))) {
+if (!fs.existsSync(path.join(root, '.output/server/worker.mjs'))) {
   console.error('Run `npm run build` first.')
   process.exit(2)
 }

@@ -4,10 +4,12 @@
  * Needs the production build (`npm run build`). Starts the server on a fresh, seeded data
  * folder, then measures:
  *  - Lighthouse 13 (mobile) on the demo homepage in Korean and English: the four scores,
- *    CLS, and the JavaScript the homepage loads (gzip);
- *  - the REST API under 50 concurrent connections (autocannon): GET /realtor/{desiredUrl};
- *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7).
- * BENCH_ONLY=lighthouse skips the API runs (for quick iterations on the page);
+ *    CLS, LCP and the JavaScript the homepage loads (gzip), on a server that has served it;
+ *  - page delivery beside nginx serving the same bytes (scripts/bench-pages.mjs, issue 12);
+ *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7);
+ *  - home/list on 100,000 listings, SQLite and PostgreSQL (scripts/bench-listings.mjs).
+ * BENCH_ONLY=lighthouse skips everything but Lighthouse (for quick iterations on the page);
+ * BENCH_ONLY=pages runs the page delivery part alone;
  * BENCH_LHR_DIR=folder also writes each full Lighthouse report there as JSON.
  */
 import { spawn } from 'node:child_process'
@@ -18,6 +20,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { benchPages } from './bench-pages.mjs'
 import { root, run, waitFor } from './bench-support.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 3410)
@@ -27,14 +30,18 @@ const only = process.env.BENCH_ONLY
 const lhrDir = process.env.BENCH_LHR_DIR
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
 
-
-if (!fs.existsSync(path.join(root, '.output/server/index.mjs'))) {
+if (!fs.existsSync(path.join(root, '.output/server/worker.mjs'))) {
   console.error('Run `npm run build` first.')
   process.exit(2)
 }
 
+if (only === 'pages') {
+  await benchPages()
+  process.exit(0)
+}
+
 await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
-const server = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
 try {
   await waitFor(`${base}/builds/latest.json`)
   const chrome = await chromeLauncher.launch({
@@ -45,7 +52,12 @@ try {
     for (const pagePath of ['/sora-park', '/en/sora-park']) {
       // A running server has served its pages before: the first request after start pays
       // for loading the server's code (~0.5 s), which is not what a visitor waits for.
-      await fetch(`${base}${pagePath}`)
+      // Each worker (new connections take turns among them) has rendered and stored it.
+      let warm = ''
+      for (let round = 0; round < 4; round++) warm = await (await fetch(`${base}${pagePath}`, { headers: { connection: 'close' } })).text()
+      // …and has made the page's own font (decision 008), which a page's first visitor waits for once.
+      const fontPath = /href="(\/fonts\/page\/[\w-]+\.ttf)"/.exec(warm)?.[1]
+      if (fontPath) await (await fetch(`${base}${fontPath}`)).arrayBuffer()
       const result = await lighthouse(`${base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' })
       const lhr = result?.lhr
       if (!lhr) throw new Error('Lighthouse returned no result')
@@ -78,26 +90,22 @@ try {
   } finally {
     await chrome.kill()
   }
-
-  if (only !== 'lighthouse') {
-    const api = await autocannon({ url: `${base}/cozying-api/v1/realtor/sora-park`, connections: 50, duration: 10 })
-    console.log(
-      `GET /cozying-api/v1/realtor/sora-park, 50 connections, 10 s: ${Math.round(api.requests.average)} req/s, ` +
-        `p50 ${api.latency.p50} ms, p99 ${api.latency.p99} ms, errors ${api.errors + api.non2xx}`,
-    )
-  }
 } finally {
   server.kill('SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
 if (only === 'lighthouse') process.exit(0)
 
+// Page delivery and the API's realtor read, beside nginx (issue 12).
+await benchPages()
+
 // The directory on 10,000 realtors, in a data folder of its own.
 const directoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-directory-'))
 env.DATA_DIR = directoryDir
 await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'], env)
-const directoryServer = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: root, env, stdio: 'ignore' })
+const directoryServer = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
 try {
   await waitFor(`${base}/builds/latest.json`)
   for (const query of ['', '?state=CA', '?state=GA&city=duluth&page=2']) {
@@ -111,6 +119,7 @@ try {
   }
 } finally {
   directoryServer.kill('SIGTERM')
+  await new Promise((resolve) => directoryServer.once('exit', resolve))
   fs.rmSync(directoryDir, { recursive: true, force: true })
 }
 

@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+/**
+ * Page delivery (issue 12, decision 009), side by side with a static file server. Needs the
+ * production build. Run alone (`node scripts/bench-pages.mjs`) or through `npm run bench`.
+ *
+ * One data folder: the demo realtor with its listings (`npm run setup`) plus 10,000 generated
+ * realtors (`scripts/seed-directory-bench.ts`). The app runs as `npm start` does (one worker
+ * per core). For each public page, nginx (Debian's package, started here on a loopback port)
+ * serves the very bytes the app sends, as a static file; rounds alternate between the two,
+ * `wrk -t2 -c50 -d10s` each (autocannon when wrk is missing), and the app's requests/s are
+ * printed as a share of nginx's. While the app is under load, the resident memory of all its
+ * processes is sampled. Then the staleness after a save: the demo realtor is saved again and
+ * again, each save followed at once by requests on new connections, and every answer that
+ * does not show the save is counted. Nothing fails on a figure.
+ *
+ * BENCH_ROUNDS (default 2) and BENCH_SECONDS (default 10) make it shorter or longer.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { root, run, waitFor } from './bench-support.mjs'
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const appPort = Number(process.env.BENCH_PORT ?? 3410) + 3
+const nginxPort = appPort + 1
+const base = `http://127.0.0.1:${appPort}`
+
+function which(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined
+}
+
+/** One GET on a new connection: status, headers and body as a Buffer. */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
+function send(method, url, { headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body)
+    const request = http.request(url, { method, agent: false, headers: { ...(payload ? { 'content-type': 'application/json', origin: base } : {}), ...headers } }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    request.on('error', reject)
+    request.end(payload)
+  })
+}
+
+/**
+ * Memory of a process and all its descendants, in MB: RSS (what the issue asks for; it counts
+ * the node binary's shared code once per process) and PSS (shared pages divided among the
+ * processes that share them: what the machine actually gives the server).
+ */
+function treeMemoryMb(pid) {
+  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout
+  const rows = out.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))
+  const family = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [child, parent] of rows) if (family.has(parent) && !family.has(child)) family.add(child), (grew = true)
+  }
+  let rss = 0
+  let pss = 0
+  for (const member of family) {
+    try {
+      const rollup = fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8')
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return { rss: rss / 1024, pss: pss / 1024 }
+}
+
+function parseWrk(output) {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN)
+  const toMs = (value, unit) => Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1)
+  const percentile = (p) => {
+    const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s|m)`).exec(output)
+    return match ? toMs(match[1], match[2]) : NaN
+  }
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+  return { rps, p50: percentile(50), p99: percentile(99), errors: non2xx + (errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0) }
+}
+
+const wrk = which('wrk')
+
+async function load(url, onSample, duration = seconds) {
+  const sampler = onSample ? setInterval(onSample, 500) : undefined
+  try {
+    if (wrk) {
+      const child = spawn(wrk, ['-t2', '-c50', `-d${duration}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      child.stdout.on('data', (chunk) => (output += chunk))
+      await new Promise((resolve) => child.on('exit', resolve))
+      return parseWrk(output)
+    }
+    const result = await autocannon({ url, connections: 50, duration })
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+  } finally {
+    if (sampler) clearInterval(sampler)
+  }
+}
+
+/** The middle value; with an even count, the mean of the middle two (two rounds: their mean). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+const fmt = (n) => Math.round(n).toLocaleString('en-US')
+
+export async function benchPages() {
+  if (!fs.existsSync(path.join(root, '.output/server/worker.mjs'))) {
+    console.error('Run `npm run build` first.')
+    return
+  }
+  if (!wrk) console.log('wrk is missing (apt-get install wrk): measuring with autocannon, which shares the two cores less politely')
+  const nginx = which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined)
+  if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-pages-'))
+  const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-nginx-'))
+  const env = { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_AUTH: '100000' }
+  await run(process.execPath, ['scripts/run.mjs', 'scripts/migrate.ts'], env)
+  await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
+  await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'], env)
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
+  let nginxProcess
+  try {
+    await waitFor(`${base}/builds/latest.json`)
+    const demo = await get(`${base}/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1`)
+    const detailPath = JSON.parse(demo.body.toString()).homes?.[0]?.url
+    const pages = [
+      ['demo homepage (ko)', '/sora-park'],
+      ['demo homepage (en)', '/en/sora-park'],
+      ['listing detail page', detailPath],
+      ['landing page', '/'],
+      ['directory', '/realtors'],
+      ['GET /cozying-api/v1/realtor/sora-park', '/cozying-api/v1/realtor/sora-park'],
+    ]
+
+    // The same bytes for nginx: what the app answers without Accept-Encoding, as wrk asks.
+    // nginx's workers drop root for `nobody`, who must be able to read the folder.
+    fs.chmodSync(nginxDir, 0o755)
+    fs.mkdirSync(path.join(nginxDir, 'www'), { mode: 0o755 })
+    for (const [index, [, pagePath]] of pages.entries()) {
+      const answer = await get(`${base}${pagePath}`)
+      if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`)
+      fs.writeFileSync(path.join(nginxDir, 'www', `page-${index}`), answer.body)
+    }
+    if (nginx) {
+      fs.writeFileSync(
+        path.join(nginxDir, 'nginx.conf'),
+        `worker_processes auto; daemon off; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/www; location / { default_type text/html; } } }\n`,
+      )
+      nginxProcess = spawn(nginx, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' })
+      await waitFor(`http://127.0.0.1:${nginxPort}/page-0`)
+    }
+
+    let maxRss = 0
+    let maxPss = 0
+    const sample = () => {
+      const memory = treeMemoryMb(server.pid)
+      maxRss = Math.max(maxRss, memory.rss)
+      maxPss = Math.max(maxPss, memory.pss)
+    }
+    console.log(`\npage delivery: 50 connections, ${seconds} s per run, ${rounds} alternating rounds, ${wrk ? 'wrk -t2' : 'autocannon'}, the app on ${os.availableParallelism()} workers`)
+    for (const [index, [name, pagePath]] of pages.entries()) {
+      // Warm: every worker has the page stored, as it would after its first visitors, and
+      // its code on this path compiled by the JIT, as on a server that has been up a while
+      // (a few seconds of load first, unmeasured, for nginx too).
+      for (let i = 0; i < 8; i++) await get(`${base}${pagePath}`)
+      await load(`${base}${pagePath}`, undefined, 3)
+      if (nginx) await load(`http://127.0.0.1:${nginxPort}/page-${index}`, undefined, 3)
+      const app = []
+      const reference = []
+      for (let round = 0; round < rounds; round++) {
+        if (nginx) reference.push(await load(`http://127.0.0.1:${nginxPort}/page-${index}`))
+        app.push(await load(`${base}${pagePath}`, sample))
+      }
+      const appRps = median(app.map((result) => result.rps))
+      const appP99 = median(app.map((result) => result.p99))
+      const line = `${name} (${fmt(fs.statSync(path.join(nginxDir, 'www', `page-${index}`)).size)} bytes): app ${fmt(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, p99 ${appP99.toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
+      if (nginx) {
+        const nginxRps = median(reference.map((result) => result.rps))
+        console.log(`${line}; nginx ${fmt(nginxRps)} req/s, p99 ${median(reference.map((r) => r.p99)).toFixed(1)} ms; app/nginx ${(appRps / nginxRps).toFixed(2)}×`)
+      } else console.log(line)
+    }
+    console.log(`server memory under load (primary and all workers, 10,000 realtors seeded): max RSS ${Math.round(maxRss)} MB, max PSS ${Math.round(maxPss)} MB`)
+
+    // Staleness: each save followed at once by requests on new connections (every worker).
+    const signIn = await send('POST', `${base}/api/auth/sign-in/email`, { body: { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-2026' } })
+    const token = signIn.headers['set-auth-token']
+    const realtor = JSON.parse((await get(`${base}/cozying-api/v1/realtor/sora-park`)).body.toString())
+    const originalName = realtor.displayNameEn
+    let stale = 0
+    let checked = 0
+    const saves = 20
+    const background = load(`${base}/en/sora-park`)
+    for (let save = 0; save < saves; save++) {
+      const name = `Sora Park ${save}`
+      const saved = await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, { headers: { authorization: `Bearer ${token}` }, body: { displayNameEn: name } })
+      if (saved.status !== 200) throw new Error(`save answered ${saved.status}: ${saved.body}`)
+      const answers = await Promise.all(Array.from({ length: 4 }, () => get(`${base}/en/sora-park`)))
+      for (const answer of answers) {
+        checked++
+        if (!answer.body.toString().includes(name)) stale++
+      }
+    }
+    await background
+    await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, { headers: { authorization: `Bearer ${token}` }, body: { displayNameEn: originalName } })
+    console.log(`staleness after a save, under load: ${stale} of ${checked} requests right after ${saves} saves showed the page from before the save`)
+  } finally {
+    nginxProcess?.kill('SIGQUIT')
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(nginxDir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPages()
