@@ -135,7 +135,8 @@ export function RealtorHomepage({
         >
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
             <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              {/* Logos are low priority: React preloads every other image in the shell, ahead of the hero photo (the page's LCP). */}
+              {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} fetchPriority="low" className="size-8 rounded-md object-cover" /> : null}
               <span className="truncate">{name}</span>
             </a>
             <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
@@ -175,7 +176,7 @@ export function RealtorHomepage({
               {logos.length > 0 ? (
                 <div className="flex gap-3">
                   {logos.map((logo) => (
-                    <img key={logo.url} src={logo.url} alt={t`Logo of ${name}`} width={56} height={56} className="size-14 rounded-xl bg-white/90 object-contain p-1" />
+                    <img key={logo.url} src={logo.url} alt={t`Logo of ${name}`} width={56} height={56} fetchPriority="low" className="size-14 rounded-xl bg-white/90 object-contain p-1" />
                   ))}
                 </div>
               ) : null}
