@@ -115,6 +115,18 @@ describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
     expect(again.headers.get('set-auth-token')).toBeNull()
   })
 
+  it('refuses, with a 4xx and no token, a sign-in whose Origin is no URL or another host', async () => {
+    const email = uniqueEmail('origin')
+    expect((await signUpRaw(s, email)).status).toBe(200)
+    // `null` is what a browser sends from a sandboxed frame or a `file:` page (issue 17).
+    for (const origin of ['null', 'not a url', '://', 'https://evil.example']) {
+      const result = await authRequest(s, 'POST', '/sign-in/email', { body: { email, password: PASSWORD }, headers: { origin, cookie: 'x=1' } })
+      expect(result.status, `${origin}: ${result.text}`).toBeGreaterThanOrEqual(400)
+      expect(result.status, origin).toBeLessThan(500)
+      expect(result.headers.get('set-auth-token'), origin).toBeNull()
+    }
+  })
+
   it(`answers 429 with Retry-After after ${TEST_LIMITS.auth} sign-in attempts from one address`, async () => {
     const email = uniqueEmail('limited')
     expect((await signUpRaw(s, email)).status).toBe(200)

@@ -32,11 +32,14 @@ export function createAuth(settings: AuthSettings) {
     secret: settings.secret,
     baseURL: settings.baseURL,
     basePath: '/api/auth',
-    // Same-origin browser requests are trusted on whatever host the app is served from.
+    // Same-origin browser requests are trusted on whatever host the app is served from. An
+    // `Origin` that is no URL (`null` from a sandboxed frame or a `file:` page) trusts nothing,
+    // so better-auth refuses the request with a 403 instead of this check throwing (issue 17).
     trustedOrigins: (request) => {
       const origin = request?.headers.get('origin')
       const host = request?.headers.get('host')
-      return origin && host && new URL(origin).host === host ? [origin] : []
+      if (!origin || !host || !URL.canParse(origin)) return []
+      return new URL(origin).host === host ? [origin] : []
     },
     emailAndPassword: {
       enabled: true,
@@ -48,7 +51,12 @@ export function createAuth(settings: AuthSettings) {
     socialProviders,
     // Our own limiter (counted in the database, translated 429s) guards these routes.
     rateLimit: { enabled: false },
-    advanced: { database: { generateId: () => randomUUID() } },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      // better-auth turns its origin and CSRF checks off when it detects a test runner; the
+      // tests must exercise the protection production has.
+      disableOriginCheck: false,
+    },
     plugins: [bearer()],
   })
 }
