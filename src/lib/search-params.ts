@@ -50,10 +50,19 @@ export function oneOf<const TValue extends string>(values: ReadonlyArray<TValue>
   return (value) => values.find((candidate) => candidate === value)
 }
 
-/** A string whose length (after trimming, when asked) is within bounds and that matches `pattern`. */
+/**
+ * Control characters (NUL, DEL, C1) and lone surrogates: no filter a visitor types contains
+ * them, and NUL is refused by PostgreSQL and by our own input checks (issue 17).
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u
+
+/**
+ * A string whose length (after trimming, when asked) is within bounds and that matches
+ * `pattern`, without control characters or lone surrogates.
+ */
 export function text(options: { min?: number; max: number; trim?: boolean; pattern?: RegExp }): SearchField<string> {
   return (value) => {
-    if (typeof value !== 'string') return undefined
+    if (typeof value !== 'string' || UNPRINTABLE.test(value)) return undefined
     const candidate = options.trim ? value.trim() : value
     if (candidate.length < (options.min ?? 0) || candidate.length > options.max) return undefined
     if (options.pattern && !options.pattern.test(candidate)) return undefined

@@ -34,6 +34,14 @@ describe('search params: a malformed value is dropped, never an error', () => {
     expect(schema.parse({ city: 'Irvine!' })).toEqual({})
     expect(schema.parse(null)).toEqual({})
   })
+  it('drops text with control characters or lone surrogates (`?city=%00` was a 500, issue 17)', () => {
+    for (const city of ['\u0000', 'Irv\u0000', '\u0007', 'a\u007f', 'a\u0085', '\ud800', 'a\udc00b', '\n']) {
+      expect(schema.parse({ city }), JSON.stringify(city)).toEqual({})
+    }
+    // A paired surrogate is one character (an emoji), not a lone half.
+    expect(schema.parse({ city: '😀' })).toEqual({ city: '😀' })
+    expect(schema.parse({ city: '어바인' })).toEqual({ city: '어바인' })
+  })
   it('names every key, so a dropped value overrides the raw one when the router merges them', () => {
     const parsed = schema.parse({ tab: 'https://evil.example' })
     expect(Object.keys(parsed).sort()).toEqual(['city', 'page', 'tab'])
