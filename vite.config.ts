@@ -138,6 +138,8 @@ export default defineConfig({
       // The page-font subsetter reads harfbuzz's WebAssembly file next to its own code, so
       // it stays a package in the output instead of being bundled (decision 008).
       traceDeps: ['subset-font', 'harfbuzzjs*'],
+      // Requests h3 refuses before our server entry (a malformed `%` escape) get our answer.
+      errorHandler: './src/server/http/framework-error.ts',
     }),
     buildManifestFiles(),
   ],

@@ -1,6 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { PAGE_FONT_PATH, pageFonts } from '~/server/fonts/page-font'
 import { handleApiRequest } from '~/server/http/api'
+import { refuseUnanswerable } from '~/server/http/request-guard'
 import { clientIpOf } from '~/server/http/request-ip'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
@@ -23,6 +24,8 @@ export default createServerEntry({
   async fetch(request, options) {
     const url = new URL(request.url)
     const { pathname } = url
+    const refused = await refuseUnanswerable(request, url)
+    if (refused) return secured(request, refused)
     const redirect = rootLanguageRedirect(request, pathname)
     if (redirect) return secured(request, redirect)
     const services = await getServices()

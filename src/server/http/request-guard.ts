@@ -1,0 +1,68 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { loadCatalog, translate } from '~/i18n/i18n'
+import { langFromPath } from '~/lib/lang'
+import { AppError, errors } from './app-error'
+import { apiLang, errorResponse } from './responses'
+
+/**
+ * Where a method other than GET and HEAD means something: the REST API, better-auth, server
+ * functions and the local driver's upload endpoint. Everything else is a page.
+ */
+const ACTION_PREFIXES = ['/cozying-api/', '/api/auth/', '/_serverFn/', '/uploads/']
+
+function takesActions(pathname: string): boolean {
+  return pathname === '/cozying-api' || ACTION_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+}
+
+/** The path decoded, or undefined when an escape is malformed (the bundler keeps a call whose result is used). */
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURI(pathname)
+  } catch {
+    return undefined
+  }
+}
+
+function hasMalformedEscape(pathname: string): boolean {
+  return pathname.includes('%') && decodedPath(pathname) === undefined
+}
+
+async function refusal(pathname: string, status: number, message: MessageDescriptor, headers: Record<string, string> = {}): Promise<Response> {
+  const lang = langFromPath(pathname)
+  await loadCatalog(lang)
+  return new Response(translate(lang, message), {
+    status,
+    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-language': lang, 'cache-control': 'no-store' },
+  })
+}
+
+/**
+ * Requests no page can answer, refused before the framework sees them (issue 17): a page
+ * asked with `PUT`, `DELETE` or `PROPFIND` (405, it used to render the page), and a path with
+ * a malformed `%` escape (400, it used to reach the framework's English JSON error; on the
+ * API, our JSON error in the caller's language).
+ *
+ * A `POST` to a page is a form sent before the scripts loaded (the sign-in form posts rather
+ * than put a password in the address): it is sent back to the page with a 303, unread, so the
+ * visitor sees the form again instead of an error.
+ */
+export async function refuseUnanswerable(request: Request, url: URL): Promise<Response | undefined> {
+  const { pathname } = url
+  if (!takesActions(pathname) && request.method !== 'GET' && request.method !== 'HEAD') {
+    if (request.method === 'POST' && !hasMalformedEscape(pathname)) {
+      return new Response(null, { status: 303, headers: { location: `${pathname}${url.search}`, 'cache-control': 'no-store' } })
+    }
+    return refusal(pathname, 405, errors.methodNotAllowed().descriptor, { allow: 'GET, HEAD' })
+  }
+  if (hasMalformedEscape(pathname)) {
+    const invalid = msg`This address is not valid`
+    if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
+      const lang = apiLang(request)
+      await loadCatalog(lang)
+      return errorResponse(new AppError('BAD_REQUEST', invalid), lang, { 'cache-control': 'no-store' })
+    }
+    return refusal(pathname, 400, invalid)
+  }
+  return undefined
+}

@@ -1,0 +1,81 @@
+import { expect, test, type APIResponse } from '@playwright/test'
+
+/*
+ * Bad input at the front door (issue 17), against the production build: what no page can
+ * answer is refused with a 4xx in the reader's language and our security headers, never a
+ * 500 and never the framework's English error.
+ */
+
+test.beforeEach(({ request: _request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
+})
+
+function expectOurHeaders(response: APIResponse, what: string) {
+  expect(response.headers()['x-content-type-options'], `${what}: security headers`).toBe('nosniff')
+  expect(response.headers()['content-security-policy'], `${what}: security headers`).toContain("frame-ancestors 'self'")
+}
+
+test.describe('the front door refuses what no page answers', () => {
+  for (const method of ['PUT', 'DELETE', 'PATCH', 'PROPFIND', 'OPTIONS']) {
+    test(`a page asked with ${method} answers 405 with Allow, in its language`, async ({ request }) => {
+      for (const [path, text] of [
+        ['/sora-park', '허용되지 않는'],
+        ['/en/sora-park', 'not allowed'],
+        ['/realtors', '허용되지 않는'],
+      ] as const) {
+        const response = await request.fetch(path, { method, maxRedirects: 0 })
+        expect(response.status(), `${method} ${path}`).toBe(405)
+        expect(response.headers().allow).toBe('GET, HEAD')
+        expect(await response.text(), `${method} ${path}`).toContain(text)
+        expectOurHeaders(response, `${method} ${path}`)
+      }
+    })
+  }
+
+  test('a form posted to a page before its scripts loaded is sent back to the page, unread', async ({ request }) => {
+    const response = await request.post('/login?redirect=%2Fprocess', { form: { email: 'a@example.com', password: 'secret-password' }, maxRedirects: 0 })
+    expect(response.status()).toBe(303)
+    expect(response.headers().location).toBe('/login?redirect=%2Fprocess')
+    const followed = await request.post('/en/login', { form: { email: 'a@example.com', password: 'secret-password' } })
+    expect(followed.status()).toBe(200)
+    expect(await followed.text()).toContain('<html lang="en"')
+  })
+
+  test('a path with a malformed % escape answers 400 in its language, with our headers', async ({ request }) => {
+    for (const [path, text] of [
+      ['/sora-park%E0%A4%A', '올바른 주소가 아닙니다'],
+      ['/en/sora-park/homes/%E0%A4%A', 'This address is not valid'],
+      ['/%', '올바른 주소가 아닙니다'],
+    ] as const) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(400)
+      expect(await response.text(), path).toContain(text)
+      expectOurHeaders(response, path)
+    }
+    // The API answers with its own JSON error, in the caller's language.
+    const api = await request.get('/cozying-api/v1/realtor/%E0%A4%A', { headers: { 'accept-language': 'ko' } })
+    expect(api.status()).toBe(400)
+    expect(await api.json()).toEqual({ code: 'BAD_REQUEST', message: '올바른 주소가 아닙니다' })
+    expectOurHeaders(api, 'API')
+  })
+
+  test('control characters in a page filter drop the filter instead of failing the page', async ({ request }) => {
+    for (const path of ['/realtors?state=CA&city=%00', '/en/realtors?city=%07', '/realtors?city=%C2%85', '/sora-park?region=%00&type=%00', '/en/sora-park?minPrice=%00']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(200)
+      expect(response.headers()['content-type'], path).toContain('text/html')
+    }
+  })
+
+  test('sign-in with an Origin that is no URL is refused with a 4xx, not a 500', async ({ request }) => {
+    for (const origin of ['null', 'not a url']) {
+      const response = await request.post('/api/auth/sign-in/email', {
+        headers: { origin, 'content-type': 'application/json' },
+        data: { email: 'demo@example.com', password: 'demo-password-2026' },
+      })
+      expect(response.status(), origin).toBeGreaterThanOrEqual(400)
+      expect(response.status(), origin).toBeLessThan(500)
+      expect(response.headers()['set-auth-token'], origin).toBeUndefined()
+    }
+  })
+})
