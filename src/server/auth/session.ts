@@ -1,5 +1,5 @@
 import type { AppServices } from '~/server/services'
-import type { Actor } from './actor'
+import { canManage, type Actor } from './actor'
 
 /** What the pages know about the signed-in account (never secrets). */
 export type SessionInfo = {
@@ -29,5 +29,5 @@ export async function editAccess(services: AppServices, actor: Actor | null, des
     .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
     .executeTakeFirst()
   if (!realtor) return 'missing'
-  return realtor.userId === actor.userId || actor.isAdmin ? 'allowed' : 'forbidden'
+  return canManage(actor, realtor) ? 'allowed' : 'forbidden'
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { contactRequestSchema } from '~/schemas/contact'
-import type { Actor } from '~/server/auth/actor'
+import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
 import type { AppServices } from '~/server/services'
 import { contactStatusSchema, toContactMessage, type ContactMessage } from './contact-store'
@@ -62,7 +62,7 @@ async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: s
   if (realtorId) {
     const realtor = await services.db.selectFrom('realtor').select(['id', 'userId']).where('id', '=', realtorId).executeTakeFirst()
     if (!realtor) throw errors.realtorNotFound()
-    if (realtor.userId !== actor.userId && !actor.isAdmin) throw errors.forbidden()
+    if (!canManage(actor, realtor)) throw errors.forbidden()
     return [realtor.id]
   }
   const owned = await services.db.selectFrom('realtor').select('id').where('userId', '=', actor.userId).execute()
@@ -99,7 +99,7 @@ export async function updateContactStatus(services: AppServices, actor: Actor | 
     .where('contactMessage.id', '=', id)
     .executeTakeFirst()
   if (!row) throw errors.notFound()
-  if (row.userId !== actor.userId && !actor.isAdmin) throw errors.forbidden()
+  if (!canManage(actor, row)) throw errors.forbidden()
   await services.db.updateTable('contactMessage').set({ status }).where('id', '=', id).execute()
   const updated = await services.db.selectFrom('contactMessage').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   return toContactMessage(updated)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
-import type { Actor } from '~/server/auth/actor'
+import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
 import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
@@ -78,7 +78,7 @@ async function ownedRealtor(services: AppServices, actor: Actor | null, id: stri
   if (!actor) throw errors.unauthorized()
   const realtor = await readRealtor(services.db, id)
   if (!realtor) throw errors.realtorNotFound()
-  if (realtor.userId !== actor.userId && !actor.isAdmin) throw errors.forbidden()
+  if (!canManage(actor, realtor)) throw errors.forbidden()
   return realtor
 }
 
