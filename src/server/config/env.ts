@@ -72,6 +72,11 @@ export const envSchema = z.object({
   /** How long a CDN may keep a public page (`s-maxage`), and serve it stale while it asks again. */
   PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
   PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  /**
+   * How many proxies in front of the app append to `X-Forwarded-For` (a load balancer, a CDN):
+   * the client's address is read that many hops from the right. 0: the socket's peer.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
 })
