@@ -227,6 +227,48 @@ describeOnEachDatabase('REST API', (database) => {
   // Update ------------------------------------------------------------------------------------
 
   describe('PATCH /realtor/{id}', () => {
+    it('keeps each section\'s id across saves; PATCH {} changes nothing but updatedAt (issue 17)', async () => {
+      const { token, realtor } = await newRealtorOwner({
+        additionalSections: [
+          { titleEn: 'First', bodyEn: 'One' },
+          { titleEn: 'Second', bodyEn: 'Two' },
+        ],
+      })
+      type Section = { id: string; titleEn: string | null }
+      const read = async () => (await api(s, 'GET', `/realtor/${realtor.id}`)).body as { additionalSections: Array<Section>; updatedAt: string } & Record<string, unknown>
+      const saved = await read()
+      const [first, second] = saved.additionalSections
+      expect(first?.id && second?.id && first.id !== second.id).toBeTruthy()
+
+      app.clock.advance(1000)
+      expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: {} })).status).toBe(200)
+      const afterEmpty = await read()
+      expect({ ...afterEmpty, updatedAt: undefined }).toEqual({ ...saved, updatedAt: undefined })
+      expect(afterEmpty.updatedAt).not.toBe(saved.updatedAt)
+
+      // Sent back reordered with their ids, plus a new one, an invented id and another realtor's.
+      const stranger = await newRealtorOwner({ additionalSections: [{ titleEn: 'Theirs', bodyEn: 'Not yours' }] })
+      const foreign = (await api(s, 'GET', `/realtor/${stranger.realtor.id}`)).body as { additionalSections: Array<Section> }
+      expect(foreign.additionalSections).toHaveLength(1)
+      const sections = [
+        { id: second!.id, titleEn: 'Second, edited' },
+        { id: first!.id, titleEn: 'First' },
+        { titleEn: 'New' },
+        { id: 'invented', titleEn: 'Invented' },
+        { id: foreign.additionalSections[0]!.id, titleEn: 'Taken' },
+        { id: first!.id, titleEn: 'Duplicate' },
+      ]
+      const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { additionalSections: sections } })
+      expect(patched.status, patched.text).toBe(200)
+      const ids = (await read()).additionalSections.map((section) => section.id)
+      expect(ids.slice(0, 2)).toEqual([second!.id, first!.id])
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids).not.toContain('invented')
+      for (const section of foreign.additionalSections) expect(ids).not.toContain(section.id)
+      // The other realtor's sections are untouched.
+      expect(((await api(s, 'GET', `/realtor/${stranger.realtor.id}`)).body as { additionalSections: Array<Section> }).additionalSections).toEqual(foreign.additionalSections)
+    })
+
     it.each<[Role, number]>([
       ['anonymous', 401],
       ['another realtor', 403],

@@ -163,6 +163,24 @@ function columnsFrom(fields: RealtorFields) {
 }
 
 /**
+ * A section sent back with the id it was saved under keeps it (issue 17: every save used to
+ * give every section a new id, so nothing could follow a section from one save to the next).
+ * Only an id this realtor's sections had counts, once: a new section, an invented id or
+ * another realtor's gets a new one.
+ */
+function keptSectionIds(
+  sections: ReadonlyArray<RealtorFields['additionalSections'][number]>,
+  previousIds: ReadonlySet<string>,
+): Array<{ section: RealtorFields['additionalSections'][number]; id: string }> {
+  const used = new Set<string>()
+  return sections.map((section) => {
+    const id = section.id !== undefined && previousIds.has(section.id) && !used.has(section.id) ? section.id : randomUUID()
+    used.add(id)
+    return { section, id }
+  })
+}
+
+/**
  * Inserts or replaces a realtor and all its child rows. Run inside a transaction: the
  * realtor's revision and the site's move with it (decision 009), so every process's page
  * store sees the change at its next request.
@@ -173,6 +191,9 @@ export async function writeRealtor(
 ): Promise<void> {
   const { id, fields, now } = input
   await bumpRevisions(trx, 'realtors')
+  const previousSectionIds = input.isNew
+    ? new Set<string>()
+    : new Set((await trx.selectFrom('additionalSection').select('id').where('realtorId', '=', id).execute()).map((row) => row.id))
   if (input.isNew) {
     await trx
       .insertInto('realtor')
@@ -223,8 +244,8 @@ export async function writeRealtor(
     await trx
       .insertInto('additionalSection')
       .values(
-        fields.additionalSections.map((section, index) => ({
-          id: randomUUID(),
+        keptSectionIds(fields.additionalSections, previousSectionIds).map(({ section, id: sectionId }, index) => ({
+          id: sectionId,
           realtorId: id,
           titleKo: section.titleKo ?? null,
           titleEn: section.titleEn ?? null,
