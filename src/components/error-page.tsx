@@ -53,7 +53,7 @@ export function NotFoundPage() {
       status={404}
       documentTitle={t`Page Not Found`}
       title={<Trans>Page Not Found</Trans>}
-      description={<Trans>Page not found: {path}</Trans>}
+      description={t`Page not found: ${path}`}
     />
   )
 }

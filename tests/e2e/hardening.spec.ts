@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse } from '@playwright/test'
+import { waitForHydration } from './helpers.ts'
 
 /*
  * Bad input at the front door (issue 17), against the production build: what no page can
@@ -6,9 +7,6 @@ import { expect, test, type APIResponse } from '@playwright/test'
  * 500 and never the framework's English error.
  */
 
-test.beforeEach(({ request: _request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-})
 
 function expectOurHeaders(response: APIResponse, what: string) {
   expect(response.headers()['x-content-type-options'], `${what}: security headers`).toBe('nosniff')
@@ -16,6 +14,10 @@ function expectOurHeaders(response: APIResponse, what: string) {
 }
 
 test.describe('the front door refuses what no page answers', () => {
+  test.beforeEach(({ request: _request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
+  })
+
   for (const method of ['PUT', 'DELETE', 'PATCH', 'PROPFIND', 'OPTIONS']) {
     test(`a page asked with ${method} answers 405 with Allow, in its language`, async ({ request }) => {
       for (const [path, text] of [
@@ -79,3 +81,33 @@ test.describe('the front door refuses what no page answers', () => {
     }
   })
 })
+
+test.describe('text a person typed', () => {
+  test.beforeEach(({ request: _request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
+  })
+
+  test('is shown exactly as typed inside a translated sentence, markup and all', async ({ page, request }) => {
+    const signIn = await request.post('/api/auth/sign-in/email', { data: { email: 'demo@example.com', password: 'demo-password-2026' } })
+    const token = signIn.headers()['set-auth-token']
+    expect(token, await signIn.text()).toBeTruthy()
+    const found = await request.get('/cozying-api/v1/realtor/sora-park')
+    const before = (await found.json()) as { id: string; brokerageName: string | null; displayNameEn: string | null }
+    const save = (data: Record<string, unknown>) => request.patch(`/cozying-api/v1/realtor/${before.id}`, { headers: { authorization: `Bearer ${token}` }, data })
+    const brokerage = 'Smith <b>Partners</b> & <script>x</script> Realty'
+    const name = 'Sora <i>Park</i>'
+    const saved = await save({ brokerageName: brokerage, displayNameEn: name })
+    expect(saved.status(), await saved.text()).toBe(200)
+    try {
+      await page.goto('/en/sora-park')
+      await waitForHydration(page.getByTestId('language-switch'))
+      await expect(page.getByRole('contentinfo')).toContainText(`Brokerage: ${brokerage}`)
+      await expect(page.getByRole('heading', { name: `Send ${name} a message` })).toBeVisible()
+      // Nothing of what was typed became an element.
+      await expect(page.locator('footer b, footer script, h2 i')).toHaveCount(0)
+    } finally {
+      expect((await save({ brokerageName: before.brokerageName, displayNameEn: before.displayNameEn })).status()).toBe(200)
+    }
+  })
+})
+

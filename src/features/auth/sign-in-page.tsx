@@ -58,6 +58,7 @@ export type SignInHomepage = { desiredUrl: string; name: string }
  * Kakao and Google when configured, and a forgotten-password form when mail is configured.
  */
 export function SignInPage({ lang, search, homepage }: { lang: Lang; search: SignInPageSearch; homepage?: SignInHomepage }) {
+  const { t } = useLingui()
   const { data: config } = useSuspenseQuery(authProvidersQuery())
   const requestedMode: SignInMode = search.mode === 'forgot' && !config.passwordReset ? 'signin' : (search.mode ?? 'signin')
   const [mode, setMode] = useState<SignInMode>(requestedMode)
@@ -95,7 +96,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
           {mode === 'forgot' ? (
             <Trans>Enter the e-mail you signed up with and we will send you a link to choose a new password.</Trans>
           ) : homepage ? (
-            <Trans>Afterwards you will return to the homepage of {homepage.name}.</Trans>
+            t`Afterwards you will return to the homepage of ${homepage.name}.`
           ) : mode === 'signup' ? (
             <Trans>Make your homepage in Korean and English. It takes a few minutes.</Trans>
           ) : (
@@ -136,7 +137,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
               params={{ lang: langParam(lang), desiredUrl: homepage.desiredUrl }}
               className={textButtonClass}
             >
-              <Trans>Back to the homepage of {homepage.name}</Trans>
+              {t`Back to the homepage of ${homepage.name}`}
             </Link>
           </p>
         ) : null}

@@ -47,7 +47,7 @@ export function RealtorCard({ realtor, lang, headingLevel = 3 }: { realtor: Dire
         {languages ? (
           <p className="mt-auto pt-2 text-sm">
             <span className="rounded-full bg-stone-100 px-2.5 py-1 font-medium text-stone-800 dark:bg-stone-800 dark:text-stone-100">
-              <Trans>Homepage in {languages}</Trans>
+              {t`Homepage in ${languages}`}
             </span>
           </p>
         ) : null}

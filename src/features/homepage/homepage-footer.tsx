@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Realtor } from '~/schemas/realtor'
 
 /**
@@ -6,6 +6,7 @@ import type { Realtor } from '~/schemas/realtor'
  * page of a realtor's site, in the page's body text size, never smaller.
  */
 export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realtor: Realtor; name: string; as?: 'footer' | 'div' }) {
+  const { t } = useLingui()
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return (
     <Footer className="border-t border-stone-200 bg-white text-sm text-stone-700 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
@@ -13,17 +14,15 @@ export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realt
         <p className="font-semibold text-stone-900 dark:text-stone-100">{name}</p>
         {licenseNumber ? (
           <p>
-            <Trans>Licence number: {licenseNumber}</Trans>
+            {t`Licence number: ${licenseNumber}`}
           </p>
         ) : null}
         {brokerage ? (
           <p>
             {brokerageLicense ? (
-              <Trans>
-                Brokerage: {brokerage} (licence {brokerageLicense})
-              </Trans>
+              t`Brokerage: ${brokerage} (licence ${brokerageLicense})`
             ) : (
-              <Trans>Brokerage: {brokerage}</Trans>
+              t`Brokerage: ${brokerage}`
             )}
           </p>
         ) : null}

@@ -342,7 +342,7 @@ export function RealtorHomepage({
               </Section>
             ) : null}
 
-            <Section id="contact" title={<Trans>Send {name} a message</Trans>}>
+            <Section id="contact" title={t`Send ${name} a message`}>
               {preview ? (
                 <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-600 dark:border-stone-700 dark:text-stone-300">
                   <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 
 /** The video id of a YouTube watch, embed, shorts or youtu.be URL. */
@@ -21,6 +21,7 @@ export function youtubeVideoId(url: string | null | undefined): string | undefin
  * when the visitor asks for it, so the page makes no third-party request on its own.
  */
 export function VideoFacade({ videoId, title, poster }: { videoId: string; title: string; poster?: string }) {
+  const { t } = useLingui()
   const [playing, setPlaying] = useState(false)
   return (
     <div className="relative aspect-video overflow-hidden rounded-2xl bg-stone-900">
@@ -48,7 +49,7 @@ export function VideoFacade({ videoId, title, poster }: { videoId: string; title
             </svg>
           </span>
           <span className="sr-only">
-            <Trans>Play the video: {title}</Trans>
+            {t`Play the video: ${title}`}
           </span>
         </button>
       )}

@@ -236,6 +236,7 @@ function MessageItem({
   formatDateTime: (iso: string) => string
   replyHref: string
 }) {
+  const { t } = useLingui()
   const bodyId = useId()
   const isNew = message.status === 'new'
   const handled = message.status === 'handled'
@@ -282,7 +283,7 @@ function MessageItem({
             {listingKey ? (
               <span className="inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
                 <Icon path={ICONS.tag} className="size-3.5" />
-                <Trans>Listing {listingKey}</Trans>
+                {t`Listing ${listingKey}`}
               </span>
             ) : null}
             {expanded ? null : (

@@ -10,7 +10,7 @@ import { areaText, homePrice, statusLabel } from './home-display'
  * card is one link to the home's page on this realtor's site.
  */
 export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: Lang; desiredUrl: string }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const status = statusLabel(home)
   const price = homePrice(home)
   const beds = home.beds
@@ -52,7 +52,7 @@ export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: 
         </h3>
         {office ? (
           <p className="mt-auto pt-2 text-stone-600 dark:text-stone-400">
-            <Trans>Listing courtesy of {office}</Trans>
+            {t`Listing courtesy of ${office}`}
           </p>
         ) : null}
       </div>

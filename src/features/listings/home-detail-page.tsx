@@ -80,7 +80,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
           <p className="pt-6">
             <Link to="/{-$lang}/$desiredUrl" params={params} hash="listings" className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline">
-              <Trans>← All homes on {name}'s page</Trans>
+              {t`← All homes on ${name}'s page`}
             </Link>
           </p>
 
@@ -97,7 +97,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home
             <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
             {office ? (
               <p className="text-base text-stone-700 dark:text-stone-300">
-                {agent ? <Trans>Listed by {agent}, {office}</Trans> : <Trans>Listing courtesy of {office}</Trans>}
+                {agent ? t`Listed by ${agent}, ${office}` : t`Listing courtesy of ${office}`}
               </p>
             ) : null}
           </div>
@@ -124,7 +124,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home
             </dl>
             {home.addressHidden ? (
               <p className="mt-4 text-base text-stone-700 dark:text-stone-300">
-                <Trans>The seller asked not to show this home's address online. Ask {name} for it.</Trans>
+                {t`The seller asked not to show this home's address online. Ask ${name} for it.`}
               </p>
             ) : (
               <p className="mt-4">
@@ -154,19 +154,15 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home
 
           <section aria-labelledby="ask-title" className="mt-10">
             <h2 id="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-              <Trans>Ask {name} about this home</Trans>
+              {t`Ask ${name} about this home`}
             </h2>
             <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
               {licence && brokerage ? (
-                <Trans>
-                  {name} (licence {licence}) of {brokerage} will answer you.
-                </Trans>
+                t`${name} (licence ${licence}) of ${brokerage} will answer you.`
               ) : brokerage ? (
-                <Trans>
-                  {name} of {brokerage} will answer you.
-                </Trans>
+                t`${name} of ${brokerage} will answer you.`
               ) : (
-                <Trans>{name} will answer you.</Trans>
+                t`${name} will answer you.`
               )}
             </p>
             <div className="mt-4">

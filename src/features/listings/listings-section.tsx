@@ -166,9 +166,9 @@ export function ListingsSection({
 
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
         {total === 0 ? (
-          <Trans>No homes in {place} match these filters.</Trans>
+          t`No homes in ${place} match these filters.`
         ) : list.hasMoreThanGroup ? (
-          <Trans>The newest {total} homes in {place}</Trans>
+          t`The newest ${total} homes in ${place}`
         ) : (
           <Plural value={total} one={`# home in ${place}`} other={`# homes in ${place}`} />
         )}
