@@ -23,7 +23,7 @@ function ErrorLayout({
       {/* No route head() runs for an error; React 19 hoists this title into <head>. */}
       <title>{pageTitle(documentTitle, site.siteName[lang])}</title>
       <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
-        <p className="text-6xl font-bold tracking-tight text-stone-400 dark:text-stone-500" data-testid="error-status">
+        <p className="text-6xl font-bold tracking-tight text-stone-500 dark:text-stone-400" data-testid="error-status">
           {status}
         </p>
         <h1 id="error-title" className="mt-4 text-2xl font-semibold sm:text-3xl">

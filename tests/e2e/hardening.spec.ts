@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse } from '@playwright/test'
-import { waitForHydration } from './helpers.ts'
+import { axeViolations, waitForHydration } from './helpers.ts'
 
 /*
  * Bad input at the front door (issue 17), against the production build: what no page can
@@ -111,3 +111,14 @@ test.describe('text a person typed', () => {
   })
 })
 
+test.describe('error pages', () => {
+  for (const path of ['/no-such-realtor-here', '/en/no-such-realtor-here', '/sora-park/homes/NO-SUCH-HOME', '/en/sora-park/homes/NO-SUCH-HOME']) {
+    test(`axe finds no violation on the 404 page ${path}`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByTestId('error-status')).toHaveText('404')
+      const violations = await axeViolations(page)
+      expect(violations, `axe violations on ${path}:\n${violations.join('\n')}`).toEqual([])
+    })
+  }
+})

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 /** The `lang` attribute of the document's root element. */
@@ -137,4 +138,18 @@ export function parsePo(text: string): Map<string, string> {
   }
   flush()
   return entries
+}
+
+/**
+ * axe-core's violations on the page, one readable line per rule and the nodes it failed on;
+ * every rule unless `tags` narrows them (`['wcag2a', 'wcag2aa', …]`).
+ */
+export async function axeViolations(page: Page, tags?: ReadonlyArray<string>): Promise<Array<string>> {
+  const builder = new AxeBuilder({ page })
+  const results = await (tags ? builder.withTags([...tags]) : builder).analyze()
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? '?'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
+  )
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
-import { htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
+import { axeViolations, htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
 
 /*
  * The public homepage of the seeded demo realtor `sora-park` (issue 4, spec §3–§5, §9):
@@ -117,11 +116,6 @@ async function describedError(page: Page, input: Locator): Promise<Locator> {
   await expect(input).toHaveAttribute('aria-describedby', /\S/)
   const id = (await input.getAttribute('aria-describedby'))!
   return page.locator(`[id="${id}"]`)
-}
-
-async function axeViolations(page: Page): Promise<Array<string>> {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)
 }
 
 for (const p of LANGS) {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { z } from 'zod'
-import { htmlLang, requireBaseURL, setLangCookie, waitForHydration } from './helpers.ts'
+import { axeViolations, htmlLang, requireBaseURL, setLangCookie, waitForHydration } from './helpers.ts'
 
 /*
  * The landing page and the public directory (issue 7), in Korean and English, against the
@@ -43,11 +42,6 @@ const LANGS = [
     someFound: /^\d+ realtors? found$/,
   },
 ] as const
-
-async function axeViolations(page: Page): Promise<Array<string>> {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} → ${v.nodes.map((n) => n.target).join(' | ')}`)
-}
 
 /** Opens `path`, checks the 200 and the language, and waits until React has hydrated `ready`. */
 async function open(page: Page, path: string, lang: string, ready = page.getByTestId('language-switch')): Promise<void> {

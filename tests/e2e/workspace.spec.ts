@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import {
   expect,
   request as playwrightRequest,
@@ -11,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test'
 import sharp from 'sharp'
-import { expectJsonError, htmlLang, parsePo, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
+import { axeViolations, expectJsonError, htmlLang, parsePo, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
 
 /*
  * The realtor's workspace (issue 5), end to end in Chromium against the production build:
@@ -141,17 +140,8 @@ async function nextStep(page: Page, to: number): Promise<void> {
   await expect(page.getByTestId('wizard-progress')).toContainText(`${to}`)
 }
 
-async function axeViolations(page: Page): Promise<Array<string>> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
-  )
-}
-
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const violations = await axeViolations(page)
+  const violations = await axeViolations(page, AXE_TAGS)
   expect(violations, `axe violations on ${where}:\n${violations.join('\n')}`).toEqual([])
 }
 
