@@ -227,6 +227,21 @@ describeOnEachDatabase('REST API', (database) => {
   // Update ------------------------------------------------------------------------------------
 
   describe('PATCH /realtor/{id}', () => {
+    it("answers zod's own messages (a wrong type) in the caller's language, never an untranslated id (issue 17)", async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const ko = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x', designFontSize: 'big' }, lang: 'ko' })
+      expect(ko.status, ko.text).toBe(400)
+      expect(ko.body.fieldErrors.photos).toEqual(['잘못된 입력: 예상 타입은 array, 받은 타입은 string입니다'])
+      // A rule that words its own message keeps it, from the catalog.
+      expect(ko.body.fieldErrors.designFontSize).toEqual(['숫자를 입력해 주세요'])
+      const en = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x' }, lang: 'en' })
+      expect(en.body.fieldErrors.photos).toEqual(['Invalid input: expected array, received string'])
+      // Our own rules keep their catalog messages beside zod's.
+      const mixed = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x', desiredUrl: '!' }, lang: 'en' })
+      expect(mixed.body.fieldErrors.photos).toEqual(['Invalid input: expected array, received string'])
+      expect(mixed.body.fieldErrors.desiredUrl[0]).not.toMatch(/^zod-issue:|^Invalid input/)
+    })
+
     it('keeps each section\'s id across saves; PATCH {} changes nothing but updatedAt (issue 17)', async () => {
       const { token, realtor } = await newRealtorOwner({
         additionalSections: [

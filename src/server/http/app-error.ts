@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { z } from 'zod'
+import type { Lang } from '~/lib/lang'
 
 /** Every failure a use case can report, and the HTTP status each one maps to (DESIGN §5). */
 export const ERROR_CODES = [
@@ -32,8 +33,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 }
 
-/** Field path → Lingui message ids, translated where the error is shown. */
-export type FieldErrors = Record<string, Array<string>>
+/**
+ * A field's message: a Lingui message id (our own rules), translated where the error is
+ * shown, or one of zod's own messages (a wrong type, a size), already in both languages.
+ */
+export type FieldMessage = string | Readonly<Record<Lang, string>>
+
+/** Field path → its messages. */
+export type FieldErrors = Record<string, Array<FieldMessage>>
 
 export class AppError extends Error {
   readonly code: ErrorCode
@@ -63,18 +70,43 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError
 }
 
-export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+/** zod's own messages in both languages, from the locales zod ships (issue 17). */
+const ZOD_LOCALES = { ko: z.locales.ko().localeError, en: z.locales.en().localeError }
+
+function zodText(map: z.core.$ZodErrorMap, issue: z.core.$ZodRawIssue): string {
+  const result = map(issue)
+  return typeof result === 'string' ? result : (result?.message ?? '')
+}
+
+/**
+ * Zod's own messages, for issues no schema rule words itself: each gets a token as its
+ * message while parsing (when the input it judged is still at hand), and the token names
+ * the message in both languages.
+ */
+function zodMessages(): { errorMap: z.core.$ZodErrorMap; lookup: (token: string) => FieldMessage } {
+  const texts = new Map<string, Readonly<Record<Lang, string>>>()
+  return {
+    errorMap: (issue) => {
+      const token = `zod-issue:${texts.size}`
+      texts.set(token, { ko: zodText(ZOD_LOCALES.ko, issue), en: zodText(ZOD_LOCALES.en, issue) })
+      return token
+    },
+    lookup: (token) => texts.get(token) ?? token,
+  }
+}
+
+export function fieldErrorsFromZod(error: z.ZodError, lookup: (message: string) => FieldMessage = (message) => message): FieldErrors {
   const fieldErrors: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
-    ;(fieldErrors[key] ??= []).push(issue.message)
+    ;(fieldErrors[key] ??= []).push(lookup(issue.message))
   }
   return fieldErrors
 }
 
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.ZodError, lookup?: (message: string) => FieldMessage): AppError {
   return new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
-    fieldErrors: fieldErrorsFromZod(error),
+    fieldErrors: fieldErrorsFromZod(error, lookup),
     cause: error,
   })
 }
@@ -93,8 +125,9 @@ function containsNul(value: unknown, depth = 0): boolean {
 /** Parses input with a schema or throws a 400 AppError carrying the field errors. */
 export function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown): z.output<TSchema> {
   if (containsNul(input)) throw new AppError('BAD_REQUEST', msg`The request contains characters that are not allowed`)
-  const result = schema.safeParse(input)
-  if (!result.success) throw validationError(result.error)
+  const messages = zodMessages()
+  const result = schema.safeParse(input, { error: messages.errorMap })
+  if (!result.success) throw validationError(result.error, messages.lookup)
   return result.data
 }
 

@@ -4,6 +4,7 @@ import type { Lang } from '~/lib/lang'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { getServices, type AppServices } from '~/server/services'
 import { errors, isAppError } from './app-error'
+import { translateFieldErrors } from './responses'
 
 /** What a server function hands back on failure: the API's error body, already translated. */
 export type ActionError = { message: string; code: string; fieldErrors?: Record<string, Array<string>> }
@@ -31,9 +32,7 @@ export async function runAction<T>(lang: Lang, action: (context: { services: App
       error: {
         message: translate(lang, appError.descriptor),
         code: appError.code,
-        fieldErrors: appError.fieldErrors
-          ? Object.fromEntries(Object.entries(appError.fieldErrors).map(([key, ids]) => [key, ids.map((id) => translate(lang, id))]))
-          : undefined,
+        fieldErrors: appError.fieldErrors ? translateFieldErrors(lang, appError.fieldErrors) : undefined,
       },
     }
   }
