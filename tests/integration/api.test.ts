@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { handleApiRequest } from '../../src/server/http/api'
 import type { AppServices } from '../../src/server/services'
 import {
   ADMIN_EMAIL,
+  ORIGIN,
   TEST_LIMITS,
   api,
   createTestApp,
@@ -799,6 +801,49 @@ describeOnEachDatabase('REST API', (database) => {
         'PAYLOAD_TOO_LARGE',
         MESSAGES.requestTooLarge,
       )
+    })
+
+    it('refuses a chunked body as soon as it passes 1 MiB: at most the limit plus one chunk is read (issue 17)', async () => {
+      const chunk = new Uint8Array(64 * 1024).fill(0x20)
+      const total = 200 * 1024 * 1024
+      let pulled = 0
+      // 200 MB, chunked (no Content-Length), produced only as fast as the server reads it.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= total) return controller.close()
+          pulled += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      // Node needs `duplex` for a streamed body; the DOM's RequestInit does not name it yet.
+      const init: RequestInit & { duplex: 'half' } = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body,
+        duplex: 'half',
+      }
+      const request = new Request(`${ORIGIN}/cozying-api/v1/realtor-contacts`, init)
+      const response = await handleApiRequest(request, { services: s, clientIp: uniqueIp() })
+      expect(response.status).toBe(413)
+      expect(((await response.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE')
+      // The stream may have queued a chunk or two ahead of the reader, never the body.
+      expect(pulled).toBeLessThanOrEqual(1024 * 1024 + 4 * chunk.byteLength)
+    })
+
+    it('answers 415 for a body sent as anything but JSON, and stores nothing (issue 17)', async () => {
+      const before = await countContacts(ownerRealtor.id)
+      const message = JSON.stringify(validContact(ownerRealtor.id))
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
+        const result = await api(s, 'POST', '/realtor-contacts', { rawBody: message, headers: { 'content-type': contentType }, lang: EN })
+        expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)')
+      }
+      const korean = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, rawBody: '{}', headers: { 'content-type': 'text/plain' }, lang: 'ko' })
+      expect(korean.status).toBe(415)
+      expect(korean.body.message).toBe('요청 본문을 JSON으로 보내 주세요 (Content-Type: application/json)')
+      expect(await countContacts(ownerRealtor.id)).toBe(before)
+      // JSON by another name is JSON.
+      const patched = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, rawBody: '{}', headers: { 'content-type': 'application/merge-patch+json; charset=utf-8' }, lang: EN })
+      expect(patched.status, patched.text).toBe(200)
     })
 
     const weirdBodies: Array<[string, string]> = [

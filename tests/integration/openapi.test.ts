@@ -123,7 +123,7 @@ describe('OpenAPI document (SQLite)', () => {
     expect(error({ message: 'x', code: 'NOT_FOUND' })).toBe(true)
   })
 
-  it('POST /realtor: 201, 400, 401, 409, 413', async () => {
+  it('POST /realtor: 201, 400, 401, 409, 413, 415', async () => {
     const created = await api(s, 'POST', '/realtor', {
       token: ownerToken,
       body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'janekim-realty.com', additionalSections: [{ titleEn: 'Awards', bodyEn: 'Top 1%' }] }),
@@ -136,6 +136,7 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ desiredUrl: 'JANE-KIM' }) }), 409)
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() }), 409)
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
   it('GET /home/list and /home/{listingKey}: 200, 400, 404', async () => {
@@ -187,6 +188,7 @@ describe('OpenAPI document (SQLite)', () => {
       await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: JSON.stringify({ aboutMeEn: 'x'.repeat(1_100_000) }) }),
       413,
     )
+    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
   it('POST /realtor/presigned-multi-file-upload: 200, 400, 401, 413, 415, 429', async () => {
@@ -207,7 +209,7 @@ describe('OpenAPI document (SQLite)', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
-  it('POST /realtor-contacts: 201, 400, 404, 413, 429', async () => {
+  it('POST /realtor-contacts: 201, 400, 404, 413, 415, 429', async () => {
     pinnedInWindow(app.clock)
     const ip = uniqueIp()
     const sent = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { listingKey: 'CRMLS-123' }), ip })
@@ -217,6 +219,12 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), ip }), 404)
     check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId), ip }), 429)
     check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check(
+      'post',
+      '/realtor-contacts',
+      await api(s, 'POST', '/realtor-contacts', { rawBody: JSON.stringify(validContact(realtorId)), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+    )
     expect(TEST_LIMITS.contact).toBe(3)
   })
 
@@ -231,7 +239,7 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
   })
 
-  it('PATCH /realtor-contacts/{id}: 200, 400, 401, 403, 404, 413', async () => {
+  it('PATCH /realtor-contacts/{id}: 200, 400, 401, 403, 404, 413, 415', async () => {
     const template = '/realtor-contacts/{id}'
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'read' } }), 200)
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'gone' } }), 400)
@@ -244,6 +252,7 @@ describe('OpenAPI document (SQLite)', () => {
       await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: JSON.stringify({ status: 'x'.repeat(1_100_000) }) }),
       413,
     )
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: '{"status":"read"}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
   it('DELETE /realtor/{key}: 200, 401, 403, 404', async () => {

@@ -56,7 +56,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             summary: 'Create the realtor of the signed-in account',
             security: bearer,
             requestBody: jsonContent(realtorInputSchema),
-            responses: { '201': { description: 'Created', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 409, 413) },
+            responses: { '201': { description: 'Created', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 409, 413, 415) },
           },
         },
         '/realtor/{key}': {
@@ -70,7 +70,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             security: bearer,
             requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
             requestBody: jsonContent(z.record(z.string(), z.unknown()).meta({ description: 'Any fields of the realtor form' })),
-            responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409, 413) },
+            responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
           },
           delete: {
             summary: 'Delete a realtor and its photos (owner or admin)',
@@ -113,7 +113,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           post: {
             summary: 'Send a message to a realtor (public)',
             requestBody: jsonContent(contactRequestSchema),
-            responses: { '201': { description: 'Stored', ...jsonContent(createdContactSchema) }, ...errorResponses(400, 404, 413, 429) },
+            responses: { '201': { description: 'Stored', ...jsonContent(createdContactSchema) }, ...errorResponses(400, 404, 413, 415, 429) },
           },
           get: {
             summary: "The signed-in realtor's messages, newest first",
@@ -131,7 +131,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             security: bearer,
             requestParams: { path: z.object({ id: z.string() }) },
             requestBody: jsonContent(z.object({ status: contactMessageSchema.shape.status })),
-            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 403, 404, 413) },
+            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 403, 404, 413, 415) },
           },
         },
       },
