@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse } from '@playwright/test'
-import { axeViolations, waitForHydration } from './helpers.ts'
+import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
 
 /*
  * Bad input at the front door (issue 17), against the production build: what no page can
@@ -121,4 +121,32 @@ test.describe('error pages', () => {
       expect(violations, `axe violations on ${path}:\n${violations.join('\n')}`).toEqual([])
     })
   }
+})
+
+test.describe('tokens for any client', () => {
+  test.beforeEach(({ request: _request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
+  })
+
+  test("Node's fetch gets a bearer token from /cozying-api/v1/auth/token and uses it", async ({ baseURL }) => {
+    const base = requireBaseURL(baseURL)
+    const account = { email: 'demo@example.com', password: 'demo-password-2026' }
+    // better-auth's browser sign-in refuses Node's fetch (Sec-Fetch-Mode without Origin): the
+    // reason the program endpoint exists, and what keeps the cookie sign-in guarded.
+    const browserSignIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    expect(browserSignIn.status).toBe(403)
+    const answer = await fetch(`${base}/cozying-api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    expect(answer.headers.get('set-cookie')).toBeNull()
+    const { token } = (await answer.json()) as { token: string }
+    const inbox = await fetch(`${base}/cozying-api/v1/realtor-contacts`, { headers: { authorization: `Bearer ${token}` } })
+    expect(inbox.status).toBe(200)
+    const wrong = await fetch(`${base}/cozying-api/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ko' },
+      body: JSON.stringify({ ...account, password: 'wrong-password' }),
+    })
+    expect(wrong.status).toBe(401)
+    expect(((await wrong.json()) as { message: string }).message).toBe('이메일 또는 비밀번호가 올바르지 않습니다.')
+  })
 })

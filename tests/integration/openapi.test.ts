@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AppServices } from '../../src/server/services'
 import {
   ADMIN_EMAIL,
+  PASSWORD,
   TEST_LIMITS,
   api,
   createTestApp,
@@ -109,10 +110,26 @@ describe('OpenAPI document (SQLite)', () => {
     expect(result.headers.get('content-type')).toMatch(/^application\/json/)
     expect(doc.openapi).toMatch(/^3\.1\./)
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/home/list', '/home/{listingKey}', '/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
+      ['/auth/token', '/home/list', '/home/{listingKey}', '/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
     expect(JSON.stringify(result.body)).toContain('/cozying-api/v1')
+  })
+
+  it('POST /auth/token: 200, 400, 401, 413, 415, 429', async () => {
+    pinnedInWindow(app.clock)
+    const email = uniqueEmail('program')
+    await signUp(s, email)
+    const ip = uniqueIp()
+    const signedIn = await api(s, 'POST', '/auth/token', { body: { email, password: PASSWORD }, ip })
+    check('post', '/auth/token', signedIn, 200)
+    expect((await api(s, 'GET', '/realtor-contacts', { token: signedIn.body.token })).status).toBe(200)
+    check('post', '/auth/token', await api(s, 'POST', '/auth/token', { body: { email: 'not-an-address', password: PASSWORD }, ip }), 400)
+    check('post', '/auth/token', await api(s, 'POST', '/auth/token', { body: { email, password: 'wrong-password' }, ip }), 401)
+    check('post', '/auth/token', await api(s, 'POST', '/auth/token', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/auth/token', await api(s, 'POST', '/auth/token', { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    for (let attempt = 3; attempt < TEST_LIMITS.auth; attempt++) await api(s, 'POST', '/auth/token', { body: { email, password: 'wrong-password' }, ip })
+    check('post', '/auth/token', await api(s, 'POST', '/auth/token', { body: { email, password: PASSWORD }, ip }), 429)
   })
 
   it('rejects a body that breaks the documented schema (the validator is not vacuous)', () => {

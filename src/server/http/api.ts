@@ -1,5 +1,6 @@
 import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
+import { issueProgramToken } from '~/server/auth/program-token'
 import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
 import { listDirectory } from '~/server/directory/directory'
 import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
@@ -80,6 +81,9 @@ function queryOf(url: URL): Record<string, string> {
 const routes: Array<ApiRoute> = [
   route('/openapi.json', {
     GET: async ({ url }) => json(buildOpenApiDocument(url.origin)),
+  }),
+  route('/auth/token', {
+    POST: async (context) => json(await issueProgramToken(context.services, context.clientIp, await readJsonBody(context.request))),
   }),
   route('/realtor/presigned-multi-file-upload', {
     POST: async (context) => {

@@ -4,6 +4,7 @@ import { contactRequestSchema } from '~/schemas/contact'
 import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/schemas/home'
 import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
+import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { contactMessageSchema } from '~/server/contacts/contact-store'
 import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
 import { ERROR_CODES } from './app-error'
@@ -42,10 +43,17 @@ export function buildOpenApiDocument(serverUrl: string) {
         title: 'Realtor homepage API',
         version: '1.0.0',
         description:
-          'Realtors, contact messages and photo uploads. Get a bearer token from `POST /api/auth/sign-in/email` (header `set-auth-token`).',
+          'Realtors, contact messages and photo uploads. A program gets a bearer token from `POST /auth/token` with its account\'s e-mail and password.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
+        '/auth/token': {
+          post: {
+            summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',
+            requestBody: jsonContent(tokenRequestSchema),
+            responses: { '200': { description: 'Signed in', ...jsonContent(tokenResponseSchema) }, ...errorResponses(400, 401, 413, 415, 429) },
+          },
+        },
         '/realtor': {
           get: {
             summary: 'The directory of published homepages, filtered by state and city, paged',
