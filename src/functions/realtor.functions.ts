@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { langSchema } from '~/schemas/route-params'
-import { createContact, listContacts } from '~/server/contacts/contacts'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { listContacts } from '~/server/contacts/contacts'
+import { canManage } from '~/server/auth/actor'
 import { currentActor, runAction } from '~/server/http/server-fn'
 import { isReservedPath } from '~/lib/reserved-paths'
 import { desiredUrlSchema } from '~/schemas/realtor-fields'
@@ -14,11 +14,6 @@ import { getServices } from '~/server/services'
 export const getPublicRealtor = createServerFn({ method: 'GET' })
   .validator(z.object({ key: z.string().trim().min(1).max(300) }))
   .handler(async ({ data }) => (await findRealtor(await getServices(), data.key)) ?? null)
-
-/** The homepage's contact form; the same use case as `POST /realtor-contacts`. */
-export const sendContactMessage = createServerFn({ method: 'POST' })
-  .validator(z.object({ lang: langSchema, contact: z.unknown() }))
-  .handler(async ({ data }) => runAction(data.lang, ({ services }) => createContact(services, data.contact)))
 
 /** The signed-in realtor's messages (the inbox). */
 export const listMyMessages = createServerFn({ method: 'GET' })
@@ -32,14 +27,8 @@ export const getEditAccess = createServerFn({ method: 'GET' })
     const services = await getServices()
     const actor = await currentActor(services).catch(() => null)
     if (!actor) return { canEdit: false }
-    if (actor.isAdmin) return { canEdit: true }
-    const owned = await services.db
-      .selectFrom('realtor')
-      .select('id')
-      .where('id', '=', data.realtorId)
-      .where('userId', '=', actor.userId)
-      .executeTakeFirst()
-    return { canEdit: Boolean(owned) }
+    const realtor = await services.db.selectFrom('realtor').select('userId').where('id', '=', data.realtorId).executeTakeFirst()
+    return { canEdit: realtor !== undefined && canManage(actor, realtor) }
   })
 
 /** Create, change and delete through the same use cases as the REST API (issue 3 §4). */
@@ -58,11 +47,7 @@ export const deleteMyRealtor = createServerFn({ method: 'POST' })
 export const presignPhotoUploads = createServerFn({ method: 'POST' })
   .validator(z.object({ lang: langSchema, files: z.unknown() }))
   .handler(async ({ data }) =>
-    runAction(data.lang, async ({ services, actor }) => {
-      // The same limit as the REST presign route, counted per account.
-      if (actor) await enforceRateLimit(services.db, 'upload', actor.userId, services.config.rateLimits.upload, services.now())
-      return presignUploads(services, actor, { files: data.files })
-    }),
+    runAction(data.lang, ({ services, actor }) => presignUploads(services, actor, { files: data.files })),
   )
 
 /** The onboarding wizard's live check: free, taken, reserved or invalid. */

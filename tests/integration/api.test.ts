@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { resolveActor } from '../../src/server/auth/actor'
+import { createContact } from '../../src/server/contacts/contacts'
 import { handleApiRequest } from '../../src/server/http/api'
+import { presignUploads } from '../../src/server/uploads/presign'
 import type { AppServices } from '../../src/server/services'
 import {
   ADMIN_EMAIL,
@@ -553,6 +556,31 @@ describeOnEachDatabase('REST API', (database) => {
       expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id) })).status).toBe(201)
       app.clock.advance(retryAfter * 1000)
       expect((await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip })).status).toBe(201)
+    })
+  })
+
+  describe('rate limits are counted in the use cases, whatever face is used (issue 17)', () => {
+    it('the upload limit is one count for the REST route and the editor (the use case the server function calls)', async () => {
+      pinnedInWindow(app.clock, 10)
+      const { token, realtor } = await newRealtorOwner()
+      const actor = await resolveActor(s.auth, new Headers({ authorization: `Bearer ${token}` }), s.config.adminEmails)
+      expect(actor?.userId).toBe((realtor as { userId: string }).userId)
+      const files = { files: [{ path: 'gallery', contentType: 'image/jpeg', size: 1000 }] }
+      const limit = s.config.rateLimits.upload.limit
+      for (let index = 0; index < limit - 1; index += 1) {
+        expect((await api(s, 'POST', '/realtor/presigned-multi-file-upload', { token, body: files })).status).toBe(200)
+      }
+      // The last one through the server function's path, then REST is over the same limit.
+      expect(await presignUploads(s, actor, files)).toHaveLength(1)
+      expectError(await api(s, 'POST', '/realtor/presigned-multi-file-upload', { token, body: files, lang: EN }), 429, 'RATE_LIMITED', MESSAGES.rateLimited)
+      await expect(presignUploads(s, actor, files)).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+    })
+
+    it('a contact message counts against its address however it arrives', async () => {
+      pinnedInWindow(app.clock, 10)
+      const ip = uniqueIp()
+      for (let index = 0; index < TEST_LIMITS.contact; index += 1) await createContact(s, validContact(otherRealtor.id), { clientIp: ip })
+      expectError(await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip, lang: EN }), 429, 'RATE_LIMITED', MESSAGES.rateLimited)
     })
   })
 

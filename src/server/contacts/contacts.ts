@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { contactRequestSchema } from '~/schemas/contact'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
+import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
 import { contactStatusSchema, toContactMessage, type ContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
@@ -11,9 +12,11 @@ export type CreatedContact = { id: string; realtorId: string; createdAt: string;
 
 /**
  * A visitor's message (spec §7 `POST /realtor-contacts`). Stored first, then handed to the
- * mailer; a failed delivery leaves it in the outbox for the retry loop, never lost.
+ * mailer; a failed delivery leaves it in the outbox for the retry loop, never lost. The rate
+ * limit is counted here, per client address, whatever face the message came through.
  */
-export async function createContact(services: AppServices, input: unknown): Promise<CreatedContact> {
+export async function createContact(services: AppServices, input: unknown, sender: { clientIp: string }): Promise<CreatedContact> {
+  await enforceRateLimit(services.db, 'contact', sender.clientIp, services.config.rateLimits.contact, services.now())
   const contact = parseInput(contactRequestSchema, input)
   const realtor = await services.db
     .selectFrom('realtor')

@@ -9,7 +9,6 @@ import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
 import { errors } from './app-error'
 import { buildOpenApiDocument } from './openapi'
-import { enforceRateLimit } from './rate-limit'
 import { apiLang, errorResponse, json, jsonText, readJsonBody } from './responses'
 
 export const API_PREFIX = '/cozying-api/v1'
@@ -88,9 +87,7 @@ const routes: Array<ApiRoute> = [
   route('/realtor/presigned-multi-file-upload', {
     POST: async (context) => {
       const actor = await requireActor(context)
-      const { services } = context
-      await enforceRateLimit(services.db, 'upload', actor.userId, services.config.rateLimits.upload, services.now())
-      return json(await presignUploads(services, actor, await readJsonBody(context.request)))
+      return json(await presignUploads(context.services, actor, await readJsonBody(context.request)))
     },
   }),
   route('/realtor', {
@@ -123,9 +120,7 @@ const routes: Array<ApiRoute> = [
   }),
   route('/realtor-contacts', {
     POST: async (context) => {
-      const { services } = context
-      await enforceRateLimit(services.db, 'contact', context.clientIp, services.config.rateLimits.contact, services.now())
-      return json(await createContact(services, await readJsonBody(context.request)), 201)
+      return json(await createContact(context.services, await readJsonBody(context.request), { clientIp: context.clientIp }), 201)
     },
     GET: async (context) => {
       const actor = await requireActor(context)

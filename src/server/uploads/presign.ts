@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { photoPathSchema, UPLOAD_CONTENT_TYPES } from '~/schemas/photo'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
+import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
 import { uploadKey } from './storage'
 
@@ -40,6 +41,8 @@ function isUploadContentType(value: string): value is (typeof UPLOAD_CONTENT_TYP
  */
 export async function presignUploads(services: AppServices, actor: Actor | null, input: unknown): Promise<Array<PresignedItem>> {
   if (!actor) throw errors.unauthorized()
+  // Counted here, per account, so the REST route and the editor's server function share it.
+  await enforceRateLimit(services.db, 'upload', actor.userId, services.config.rateLimits.upload, services.now())
   const { files } = parseInput(presignRequestSchema, input)
   const maxBytes = services.config.uploadMaxBytes
   const checked = files.map((file) => {
