@@ -17,8 +17,10 @@ export const getPublicRealtor = createServerFn({ method: 'GET' })
 
 /** The signed-in realtor's messages (the inbox). */
 export const listMyMessages = createServerFn({ method: 'GET' })
-  .validator(z.object({ lang: langSchema, realtorId: z.string().max(64).optional() }))
-  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => listContacts(services, actor, { realtorId: data.realtorId })))
+  .validator(z.object({ lang: langSchema, realtorId: z.string().max(64).optional(), cursor: z.string().max(200).optional(), limit: z.number().int().optional() }))
+  .handler(async ({ data }) =>
+    runAction(data.lang, ({ services, actor }) => listContacts(services, actor, { realtorId: data.realtorId, cursor: data.cursor, limit: data.limit })),
+  )
 
 /** Whether the signed-in viewer may edit this realtor (owner or admin); never blocks a visitor. */
 export const getEditAccess = createServerFn({ method: 'GET' })

@@ -412,6 +412,46 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     }
   })
 
+  test('the inbox pages through older messages, and the CSV export holds every one (issue 17)', async ({ browser, baseURL, request }) => {
+    // 55 more messages: the inbox shows 50 and offers the rest.
+    for (let index = 0; index < 55; index += 1) {
+      const sent = await request.post(`${API}/realtor-contacts`, {
+        data: {
+          realtorId: realtor.id,
+          lastName: 'Visitor',
+          firstName: `Guest ${index}`,
+          email: `visitor${index}@example.org`,
+          phone: '714-555-0100',
+          phoneCountryCode: 'US',
+          message: `Question number ${index}`,
+          isTerm: 'Y',
+        },
+      })
+      expect(sent.status(), await sent.text()).toBe(201)
+    }
+    const { context, page } = await realtorPage(browser, requireBaseURL(baseURL))
+    try {
+      await page.goto(`/en/${realtor.slug}/admin?tab=messages`)
+      await waitForHydration(page.getByTestId('inbox-export'))
+      await expect(page.getByTestId('inbox-summary')).toContainText('56 messages')
+      await expect(page.getByTestId('inbox-message')).toHaveCount(50)
+      await page.getByTestId('inbox-more').click()
+      await expect(page.getByTestId('inbox-message')).toHaveCount(56)
+      await expect(page.getByTestId('inbox-more')).toHaveCount(0)
+      await expect(page.getByTestId('inbox-message').last()).toContainText('Lee Daniel')
+
+      await page.reload()
+      await waitForHydration(page.getByTestId('inbox-export'))
+      await expect(page.getByTestId('inbox-message')).toHaveCount(50)
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('inbox-export').click()])
+      const csv = fs.readFileSync(await download.path(), 'utf8')
+      // A header, then one line per message: all 56, not the 50 on screen.
+      expect(csv.trimEnd().split('\r\n')).toHaveLength(57)
+    } finally {
+      await context.close()
+    }
+  })
+
   test("a second account cannot open the first one's editor, and the API refuses its writes", async ({ browser, baseURL }) => {
     const { context, page, account } = await freshRealtorPage(browser, requireBaseURL(baseURL), 'intruder')
     try {

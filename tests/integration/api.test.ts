@@ -584,6 +584,65 @@ describeOnEachDatabase('REST API', (database) => {
     })
   })
 
+  describe('every message reachable (issue 17)', () => {
+    it('pages through 5,000 messages newest first with a stable cursor, filters by status, counts the whole list', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const base = Date.parse('2026-01-01T00:00:00.000Z')
+      const rows = Array.from({ length: 5000 }, (_, index) => ({
+        id: randomUUID(),
+        realtorId: realtor.id,
+        name: `Visitor ${index}`,
+        lastName: 'Visitor',
+        firstName: String(index),
+        email: `visitor${index}@example.org`,
+        phone: '9495550100',
+        phoneCountryCode: 'US',
+        message: `Message ${index}`,
+        listingKey: null,
+        isTerm: 'Y',
+        status: index % 5 === 0 ? 'handled' : index % 2 === 0 ? 'read' : 'new',
+        deliveryState: 'sent',
+        deliveryAttempts: 1,
+        lastDeliveryError: null,
+        nextAttemptAt: null,
+        deliveredAt: null,
+        // Pairs of messages share a second, so the id must break ties.
+        createdAt: new Date(base + Math.floor(index / 2) * 1000).toISOString(),
+      }))
+      for (let start = 0; start < rows.length; start += 250) await s.db.insertInto('contactMessage').values(rows.slice(start, start + 250)).execute()
+
+      const seen: Array<{ id: string; createdAt: string }> = []
+      let cursor: string | undefined
+      let pages = 0
+      do {
+        const page = await api(s, 'GET', `/realtor-contacts?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { token })
+        expect(page.status, page.text).toBe(200)
+        const arrived = pages >= 2 ? 1 : 0
+        expect(page.body.total).toBe(5000 + arrived)
+        expect(page.body.unread).toBe(rows.filter((row) => row.status === 'new').length + arrived)
+        seen.push(...(page.body.messages as Array<{ id: string; createdAt: string }>))
+        cursor = page.body.nextCursor ?? undefined
+        pages += 1
+        // A message arriving meanwhile sorts before the cursor: it does not shift the pages.
+        if (pages === 2) await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id) })
+      } while (cursor)
+      expect(pages).toBe(10)
+      expect(new Set(seen.map((message) => message.id)).size).toBe(5000)
+      expect(new Set(seen.map((message) => message.id))).toEqual(new Set(rows.map((row) => row.id)))
+      const order = seen.map((message) => `${message.createdAt} ${message.id}`)
+      expect(order).toEqual([...order].sort().reverse())
+
+      // The one that arrived is on a first page asked for now.
+      expect((await api(s, 'GET', '/realtor-contacts?limit=1', { token })).body.messages[0].id).not.toBeOneOf(rows.map((row) => row.id))
+      const handled = await api(s, 'GET', '/realtor-contacts?status=handled&limit=500', { token })
+      expect(handled.body.total).toBe(1000)
+      expect((handled.body.messages as Array<{ status: string }>).every((message) => message.status === 'handled')).toBe(true)
+      expect((await api(s, 'GET', '/realtor-contacts', { token })).body.messages).toHaveLength(100)
+      expectError(await api(s, 'GET', '/realtor-contacts?cursor=not-a-cursor', { token, lang: EN }), 400, 'VALIDATION_FAILED')
+      expectError(await api(s, 'GET', '/realtor-contacts?limit=501', { token, lang: EN }), 400, 'VALIDATION_FAILED')
+    }, 60_000)
+  })
+
   describe('GET /realtor-contacts (list messages)', () => {
     let messageId: string
 

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useToast } from '~/components/toast'
 import { markMessage } from '~/functions/inbox.functions'
@@ -12,6 +12,11 @@ import type { InboxMessage, MessageStatus } from './types'
 import { buttonBase, buttonStyles, ErrorAlert, Icon } from '~/components/ui'
 
 type ListResult = Awaited<ReturnType<typeof listMyMessages>>
+type ListPages = InfiniteData<ListResult, string | undefined>
+
+/** Messages per page of the inbox, and per request of the CSV export (the API's maximum). */
+const INBOX_PAGE_SIZE = 50
+const EXPORT_PAGE_SIZE = 500
 
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['INTERNAL', 'RATE_LIMITED'])
 
@@ -30,10 +35,15 @@ const ICONS = {
   tag: 'M3 12V4h8l9 9-8 8zM7.5 7.5h.01',
 } as const
 
-/** Replaces one message in the cached list; the list stays as it was when it is an error. */
-function withMessage(result: ListResult | undefined, id: string, change: (message: InboxMessage) => InboxMessage): ListResult | undefined {
-  if (!result || !result.ok) return result
-  return { ok: true, data: result.data.map((message) => (message.id === id ? change(message) : message)) }
+/** Replaces one message in the cached pages; a page that is an error stays as it was. */
+function withMessage(pages: ListPages | undefined, id: string, change: (message: InboxMessage) => InboxMessage): ListPages | undefined {
+  if (!pages) return pages
+  return {
+    ...pages,
+    pages: pages.pages.map((result) =>
+      result.ok ? { ok: true, data: { ...result.data, messages: result.data.messages.map((message) => (message.id === id ? change(message) : message)) } } : result,
+    ),
+  }
 }
 
 function downloadText(text: string, fileName: string, type: string) {
@@ -64,9 +74,14 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [actionError, setActionError] = useState<string | undefined>()
 
-  const messagesQuery = useQuery({
+  const [exporting, setExporting] = useState(false)
+
+  // Newest first, a page at a time (issue 17): "Show older messages" reaches every one.
+  const messagesQuery = useInfiniteQuery({
     queryKey,
-    queryFn: () => listMyMessages({ data: { lang, realtorId } }),
+    queryFn: ({ pageParam }) => listMyMessages({ data: { lang, realtorId, cursor: pageParam, limit: INBOX_PAGE_SIZE } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.ok ? (last.data.nextCursor ?? undefined) : undefined),
     staleTime: 30_000,
     // A 401/403 will not change by asking again; a network failure gets a "Try again" button.
     retry: false,
@@ -81,32 +96,36 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       setActionError(undefined)
       // Optimistic: the badge changes at once; a failure puts the old status back.
       await queryClient.cancelQueries({ queryKey })
-      queryClient.setQueryData<ListResult>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
+      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
     },
     onSuccess: (result, input) => {
       if (!result.ok) {
-        queryClient.setQueryData<ListResult>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
+        queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
         setActionError(result.error.message)
         return
       }
-      queryClient.setQueryData<ListResult>(queryKey, (current) => withMessage(current, input.id, () => result.data))
+      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, () => result.data))
       // Opening a message marks it read silently; only the explicit toggle gets a notice.
       if (input.status === 'handled') toast.success(t`Marked as handled`)
       else if (input.previous === 'handled') toast.success(t`Marked as not handled`)
     },
     onError: (_error, input) => {
-      queryClient.setQueryData<ListResult>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
+      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
       setActionError(t`The change could not be saved. Check your connection and try again.`)
     },
   })
 
-  const result = messagesQuery.data
-  const messages = result?.ok ? result.data : []
-  const unread = messages.filter((message) => message.status === 'new').length
-  const messageCount = messages.length
-  const loadError = result && !result.ok ? result.error.message : messagesQuery.isError ? t`Your messages could not be loaded. Check your connection and try again.` : undefined
+  const pages = messagesQuery.data?.pages ?? []
+  const result = pages[0]
+  const failed = pages.find((page) => !page.ok)
+  const messages = pages.flatMap((page) => (page.ok ? page.data.messages : []))
+  // The whole inbox's counts, as of the first page.
+  const messageCount = result?.ok ? result.data.total : 0
+  const unread = result?.ok ? result.data.unread : 0
+  const loadError =
+    failed && !failed.ok ? failed.error.message : messagesQuery.isError ? t`Your messages could not be loaded. Check your connection and try again.` : undefined
   // Asking again helps after a network or server failure, never after "sign in" or "not yours".
-  const canRetry = messagesQuery.isError || (result !== undefined && !result.ok && RETRYABLE_CODES.has(result.error.code))
+  const canRetry = messagesQuery.isError || (failed !== undefined && !failed.ok && RETRYABLE_CODES.has(failed.error.code))
 
   function toggle(message: InboxMessage) {
     const opening = !expanded.has(message.id)
@@ -119,14 +138,34 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     if (opening && message.status === 'new') statusMutation.mutate({ id: message.id, status: 'read', previous: 'new' })
   }
 
-  function exportCsv() {
+  /** Every message, not only the pages on screen: the export asks for all of them, page by page. */
+  async function exportCsv() {
     const labels: MessagesCsvLabels = {
       headers: { date: t`Date`, name: t`Name`, email: t`E-mail`, phone: t`Phone`, message: t`Message`, listing: t`Listing`, status: t`Status` },
       status: { new: t`New`, read: t`Read`, handled: t`Handled` },
     }
-    downloadText(messagesCsv(messages, labels), csvFileName(new Date()), 'text/csv;charset=utf-8')
-    const count = messages.length
-    toast.success(t({ message: plural(count, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
+    setExporting(true)
+    setActionError(undefined)
+    try {
+      const all: Array<InboxMessage> = []
+      let cursor: string | undefined
+      do {
+        const page = await listMyMessages({ data: { lang, realtorId, cursor, limit: EXPORT_PAGE_SIZE } })
+        if (!page.ok) {
+          setActionError(page.error.message)
+          return
+        }
+        all.push(...page.data.messages)
+        cursor = page.data.nextCursor ?? undefined
+      } while (cursor)
+      downloadText(messagesCsv(all, labels), csvFileName(new Date()), 'text/csv;charset=utf-8')
+      const count = all.length
+      toast.success(t({ message: plural(count, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
+    } catch {
+      setActionError(t`The export could not be made. Check your connection and try again.`)
+    } finally {
+      setExporting(false)
+    }
   }
 
   function replyHref(message: InboxMessage): string {
@@ -164,7 +203,14 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           ) : null}
         </div>
         {result?.ok ? (
-          <button type="button" onClick={exportCsv} disabled={messages.length === 0} className={buttonStyles.secondary} data-testid="inbox-export">
+          <button
+            type="button"
+            onClick={() => void exportCsv()}
+            disabled={messages.length === 0 || exporting}
+            aria-busy={exporting}
+            className={buttonStyles.secondary}
+            data-testid="inbox-export"
+          >
             <Icon path={ICONS.download} />
             <Trans>Export CSV</Trans>
           </button>
@@ -216,6 +262,20 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
             />
           ))}
         </ul>
+      ) : null}
+      {messagesQuery.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <button
+            type="button"
+            onClick={() => void messagesQuery.fetchNextPage()}
+            disabled={messagesQuery.isFetchingNextPage}
+            aria-busy={messagesQuery.isFetchingNextPage}
+            className={buttonStyles.secondary}
+            data-testid="inbox-more"
+          >
+            {messagesQuery.isFetchingNextPage ? <Trans>Loading messages…</Trans> : <Trans>Show older messages</Trans>}
+          </button>
+        </div>
       ) : null}
     </section>
   )

@@ -6,5 +6,6 @@ import type { listMyMessages } from '~/functions/realtor.functions'
  */
 type ListMessagesResult = Awaited<ReturnType<typeof listMyMessages>>
 
-export type InboxMessage = Extract<ListMessagesResult, { ok: true }>['data'][number]
+export type InboxPage = Extract<ListMessagesResult, { ok: true }>['data']
+export type InboxMessage = InboxPage['messages'][number]
 export type MessageStatus = InboxMessage['status']

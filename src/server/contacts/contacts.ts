@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { contactRequestSchema } from '~/schemas/contact'
+import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/http/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
@@ -57,9 +59,40 @@ export async function createContact(services: AppServices, input: unknown, sende
   return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
 }
 
+export const CONTACT_PAGE_LIMIT = { default: 100, max: 500 } as const
+
+/**
+ * Where the next page starts: the last message of this one (newest first, by time then id).
+ * Opaque to callers; stable while messages arrive, since new ones sort before it.
+ */
+const cursorSchema = z.object({ createdAt: z.string().max(40), id: z.string().max(64) })
+
+function encodeCursor(message: { createdAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify({ createdAt: message.createdAt, id: message.id })).toString('base64url')
+}
+
+function decodeCursor(cursor: string): z.infer<typeof cursorSchema> | undefined {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export const listContactsQuerySchema = z.object({
   realtorId: z.string().trim().max(64).optional(),
+  status: contactStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(CONTACT_PAGE_LIMIT.max).default(CONTACT_PAGE_LIMIT.default),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, { error: messageId(msg`This page of messages no longer exists. Start from the newest.`) }),
 })
+
+/** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
+export type ContactPage = { messages: Array<ContactMessage>; nextCursor: string | null; total: number; unread: number }
 
 async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: string | undefined): Promise<Array<string>> {
   if (realtorId) {
@@ -72,21 +105,40 @@ async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: s
   return owned.map((row) => row.id)
 }
 
-/** The owner's messages, newest first (an admin may name any realtor). */
-export async function listContacts(services: AppServices, actor: Actor | null, query: unknown): Promise<Array<ContactMessage>> {
+/**
+ * The owner's messages, newest first (an admin may name any realtor), one page at a time
+ * (issue 17: only the newest 1,000 could be reached). `nextCursor` names the next page;
+ * null on the last.
+ */
+export async function listContacts(services: AppServices, actor: Actor | null, query: unknown): Promise<ContactPage> {
   if (!actor) throw errors.unauthorized()
-  const { realtorId } = parseInput(listContactsQuerySchema, query)
+  const { realtorId, status, limit, cursor } = parseInput(listContactsQuerySchema, query)
   const ids = await ownedRealtorIds(services, actor, realtorId)
-  if (ids.length === 0) return []
-  const rows = await services.db
-    .selectFrom('contactMessage')
-    .selectAll()
-    .where('realtorId', 'in', ids)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1000)
-    .execute()
-  return rows.map(toContactMessage)
+  if (ids.length === 0) return { messages: [], nextCursor: null, total: 0, unread: 0 }
+  const after = cursor === undefined ? undefined : decodeCursor(cursor)
+  let select = services.db.selectFrom('contactMessage').selectAll().where('realtorId', 'in', ids)
+  if (status) select = select.where('status', '=', status)
+  if (after) {
+    select = select.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]))
+  }
+  // One more than the page: whether a next page exists, without counting.
+  const [rows, counts] = await Promise.all([
+    select.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute(),
+    services.db
+      .selectFrom('contactMessage')
+      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('unread')])
+      .where('realtorId', 'in', ids)
+      .$if(status !== undefined, (query) => query.where('status', '=', status ?? 'new'))
+      .executeTakeFirstOrThrow(),
+  ])
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    messages: page.map(toContactMessage),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    total: Number(counts.total),
+    unread: Number(counts.unread ?? 0),
+  }
 }
 
 export const updateContactStatusSchema = z.object({ id: z.string().min(1).max(64), status: contactStatusSchema })

@@ -124,7 +124,7 @@ const routes: Array<ApiRoute> = [
     },
     GET: async (context) => {
       const actor = await requireActor(context)
-      return json({ messages: await listContacts(context.services, actor, Object.fromEntries(context.url.searchParams)) })
+      return json(await listContacts(context.services, actor, Object.fromEntries(context.url.searchParams)))
     },
   }),
   route('/realtor-contacts/{id}', {

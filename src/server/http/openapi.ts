@@ -6,6 +6,7 @@ import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/sch
 import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { contactMessageSchema } from '~/server/contacts/contact-store'
+import { listContactsQuerySchema } from '~/server/contacts/contacts'
 import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
 import { ERROR_CODES } from './app-error'
 
@@ -124,11 +125,23 @@ export function buildOpenApiDocument(serverUrl: string) {
             responses: { '201': { description: 'Stored', ...jsonContent(createdContactSchema) }, ...errorResponses(400, 404, 413, 415, 429) },
           },
           get: {
-            summary: "The signed-in realtor's messages, newest first",
+            summary: "The signed-in realtor's messages, newest first, a page at a time (follow `nextCursor`)",
             security: bearer,
-            requestParams: { query: z.object({ realtorId: z.string().optional() }) },
+            requestParams: { query: listContactsQuerySchema },
             responses: {
-              '200': { description: 'Messages', ...jsonContent(z.object({ messages: z.array(contactMessageSchema) })) },
+              '200': {
+                description: 'One page of messages, and the counts of the whole list',
+                ...jsonContent(
+                  z
+                    .object({
+                      messages: z.array(contactMessageSchema),
+                      nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+                      total: z.number().int(),
+                      unread: z.number().int(),
+                    })
+                    .meta({ id: 'ContactPage' }),
+                ),
+              },
               ...errorResponses(400, 401, 403, 404),
             },
           },
