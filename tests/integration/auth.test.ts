@@ -63,7 +63,7 @@ describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
 
     const signedIn = await messagesWith(s, token ?? undefined)
     expect(signedIn.status, signedIn.text).toBe(200)
-    expect(signedIn.body).toEqual({ messages: [] })
+    expect(signedIn.body).toEqual({ messages: [], nextCursor: null, total: 0, unread: 0 })
     expect((await messagesWith(s, undefined)).status).toBe(401)
   })
 
