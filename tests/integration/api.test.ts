@@ -405,6 +405,24 @@ describeOnEachDatabase('REST API', (database) => {
       expect((await api(s, 'GET', `/realtor/${realtor.id}`)).body).toEqual(before)
     })
 
+    it("refuses a URL into our store that names no upload of this homepage's account (issue 17)", async () => {
+      const { token, realtor } = await newRealtorOwner()
+      for (const url of [`${ORIGIN}/uploads/..%2f..%2fauth-secret`, `${ORIGIN}/uploads/realtors/${randomUUID()}/top/${randomUUID()}.jpg`]) {
+        const result = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'top', url }] }, lang: 'ko' })
+        expect(result.status, url).toBe(400)
+        expect(result.body.fieldErrors).toEqual({ photos: ['이 홈페이지에서 올린 사진이 아닙니다. 다시 올려 주세요'] })
+      }
+      // The owner's own upload is taken; so is an admin's own, added while editing the page.
+      const own = await uploadPhoto(s, token, 'top')
+      expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'top', url: own.url }] } })).status).toBe(200)
+      const adminUpload = await uploadPhoto(s, tokens.admin!, 'logo')
+      const byAdmin = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
+        token: tokens.admin,
+        body: { photos: [{ path: 'top', url: own.url }, { path: 'logo', url: adminUpload.url }] },
+      })
+      expect(byAdmin.status, byAdmin.text).toBe(200)
+    })
+
     it('never deletes a file another realtor still shows, when it is dropped or its realtor deleted', async () => {
       const victim = await newRealtorOwner()
       const photo = await uploadPhoto(s, victim.token, 'gallery')
@@ -415,14 +433,27 @@ describeOnEachDatabase('REST API', (database) => {
       })
       expect(shown.status, shown.text).toBe(200)
 
-      // Photo URLs are public: another realtor adds them, drops them, then is deleted.
+      // Another account cannot add them (issue 17) …
       const other = await newRealtorOwner()
       const borrowed = { photos: [{ path: 'top', url: photo.url }, { path: 'logo', url: thumbnailUrl }] }
-      expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+      expectError(
+        await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed, lang: EN }),
+        400,
+        'VALIDATION_FAILED',
+        "This photo is not one of this homepage's uploads. Please upload it again",
+      )
+      // … but a homepage saved before that rule may still show them: dropping them, or
+      // deleting that homepage, must not delete the files the owner shows.
+      const borrow = () =>
+        s.db
+          .insertInto('realtorPhoto')
+          .values(borrowed.photos.map((item, index) => ({ id: randomUUID(), realtorId: other.realtor.id, path: item.path, imageType: 'fullsize', url: item.url, sortOrder: index })))
+          .execute()
+      await borrow()
       expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: { photos: [] } })).status).toBe(200)
       expect(await s.storage.get(photo.key)).toBeDefined()
       expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()
-      expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed })).status).toBe(200)
+      await borrow()
       expect((await api(s, 'DELETE', `/realtor/${other.realtor.id}`, { token: other.token })).status).toBe(200)
       expect(await s.storage.get(photo.key)).toBeDefined()
       expect(await s.storage.get(`${photo.key}.thumb.webp`)).toBeDefined()

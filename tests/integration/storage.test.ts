@@ -532,7 +532,7 @@ describe('S3 storage driver against s3rver', () => {
       return presigned.url
     }
     const save = (url: string, previousUrls: Array<string> = []) =>
-      assertAddedPhotosStored(storage, maxBytes, { previousUrls, photos: [{ url }] })
+      assertAddedPhotosStored(storage, maxBytes, { previousUrls, photos: [{ url }], uploaders: ['realtor-4'] })
     const refusal = async (url: string) => {
       const error: unknown = await save(url).then(() => undefined, (caught: unknown) => caught)
       if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
@@ -551,6 +551,14 @@ describe('S3 storage driver against s3rver', () => {
     // Saved before: not checked again. Not ours: left alone.
     await expect(save(missing, [missing])).resolves.toBeUndefined()
     await expect(save('https://cdn.example.com/photo.jpg')).resolves.toBeUndefined()
+    // Into our store but no valid key, or another account's upload: refused (issue 17).
+    const notYours = [msg`This photo is not one of this homepage's uploads. Please upload it again`.id]
+    expect(await refusal(`${endpoint}/${bucket}/..%2f..%2fauth-secret`)).toEqual(notYours)
+    const someoneElses = await uploaded(await makeImage('png', 40, 30))
+    const error: unknown = await assertAddedPhotosStored(storage, maxBytes, { previousUrls: [], photos: [{ url: someoneElses }], uploaders: ['realtor-5'] }).catch(
+      (caught: unknown) => caught,
+    )
+    expect(error instanceof AppError ? error.fieldErrors?.photos : error).toEqual(notYours)
   })
 
   it('refuses unsafe keys', async () => {

@@ -60,7 +60,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (existing) throw errors.oneRealtorPerAccount()
   }
   await assertAddressesFree(services, fields)
-  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, { previousUrls: [], photos: fields.photos })
+  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, { previousUrls: [], photos: fields.photos, uploaders: [actor.userId] })
   const id = randomUUID()
   try {
     await services.db.transaction().execute((trx) =>
@@ -118,6 +118,8 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
     previousUrls: current.photos.map((photo) => photo.url),
     photos: fields.photos,
+    // The owner's uploads, and an admin's own when an admin edits the page.
+    uploaders: actor ? [current.userId, actor.userId] : [current.userId],
   })
   try {
     await services.db.transaction().execute((trx) =>

@@ -129,6 +129,10 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
       return `${base}${key}`
     },
 
+    isStoreUrl(url) {
+      return url.startsWith(base)
+    },
+
     keyFromUrl(url) {
       if (!url.startsWith(base)) return undefined
       const key = url.slice(base.length)

@@ -136,6 +136,10 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
       return `${base}/${key}`
     },
 
+    isStoreUrl(url) {
+      return url.startsWith(`${base}/`)
+    },
+
     keyFromUrl(url) {
       const prefix = `${base}/`
       if (!url.startsWith(prefix)) return undefined

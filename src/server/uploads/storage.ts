@@ -29,6 +29,8 @@ export interface StorageDriver {
   publicUrl(key: string): string
   /** Inverse of publicUrl, so a realtor's photos can be deleted from their stored URLs. */
   keyFromUrl(url: string): string | undefined
+  /** Whether a URL points into this store at all, a valid key or not (`/uploads/..%2fsecret`). */
+  isStoreUrl(url: string): boolean
 }
 
 export type StorageConfig =
@@ -113,10 +115,15 @@ export function trimTrailingSlashes(value: string): string {
  * A key made by the server: the client's file name never reaches storage, so it cannot carry a
  * path, a misleading extension, or someone else's folder.
  */
+/** Where an account's uploads are kept: `realtors/{account}/`. */
+export function uploadPrefix(ownerId: string): string {
+  const owner = ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
+  if (owner.replace(/_/g, '') === '') throw new InvalidStorageKeyError(ownerId)
+  return `realtors/${owner}/`
+}
+
 export function uploadKey(input: { ownerId: string; path: PhotoPath; contentType: UploadContentType }): string {
-  const owner = input.ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
-  if (owner.replace(/_/g, '') === '') throw new InvalidStorageKeyError(input.ownerId)
-  return `realtors/${owner}/${input.path}/${randomUUID()}.${EXTENSION_BY_CONTENT_TYPE[input.contentType]}`
+  return `${uploadPrefix(input.ownerId)}${input.path}/${randomUUID()}.${EXTENSION_BY_CONTENT_TYPE[input.contentType]}`
 }
 
 export function createStorage(config: StorageConfig): StorageDriver {

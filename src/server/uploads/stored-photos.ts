@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { AppError } from '~/server/http/app-error'
 import { sniffImageType } from './image-check'
-import type { StorageDriver } from './storage'
+import { uploadPrefix, type StorageDriver } from './storage'
 
 const NOT_UPLOADED = msg`A photo has not finished uploading. Please upload it again`
 const TOO_LARGE = msg`The file is too large`
 const NOT_AN_IMAGE = msg`Only JPEG, PNG, WebP and AVIF images are accepted`
+const NOT_YOURS = msg`This photo is not one of this homepage's uploads. Please upload it again`
 
 // The message itself, not "some fields need your attention": the editor shows it in its toast,
 // and a photo has no field of its own to show it beside.
@@ -15,8 +16,10 @@ function refusedPhoto(message: MessageDescriptor): AppError {
 }
 
 /**
- * The photos a save adds must be files our store holds: images of an accepted type within
- * the size limit. The local driver checks a file as it arrives; an upload to S3 goes from the
+ * The photos a save adds must be files our store holds, uploaded by the homepage's account or
+ * by whoever is saving it (an admin): images of an accepted type within the size limit. A URL
+ * into our store that names no valid key (`/uploads/..%2f..%2fauth-secret`) or another
+ * account's upload is refused (issue 17). The local driver checks a file as it arrives; an upload to S3 goes from the
  * browser straight to the bucket, which enforces the signed content type but neither size
  * nor content (s3-storage.ts), so a save is where such a file is checked before any page
  * shows it. Photos already saved are not checked again, and URLs outside our store are
@@ -25,14 +28,17 @@ function refusedPhoto(message: MessageDescriptor): AppError {
 export async function assertAddedPhotosStored(
   storage: StorageDriver,
   maxBytes: number,
-  change: { previousUrls: ReadonlyArray<string>; photos: ReadonlyArray<{ url: string }> },
+  change: { previousUrls: ReadonlyArray<string>; photos: ReadonlyArray<{ url: string }>; uploaders: ReadonlyArray<string> },
 ): Promise<void> {
   const { previousUrls, photos } = change
   const previous = new Set(previousUrls)
+  const prefixes = change.uploaders.map(uploadPrefix)
   const keys = new Set<string>()
   for (const { url } of photos) {
-    const key = previous.has(url) ? undefined : storage.keyFromUrl(url)
-    if (key) keys.add(key)
+    if (previous.has(url) || !storage.isStoreUrl(url)) continue
+    const key = storage.keyFromUrl(url)
+    if (!key || !prefixes.some((prefix) => key.startsWith(prefix))) throw refusedPhoto(NOT_YOURS)
+    keys.add(key)
   }
   const objects = await Promise.all([...keys].map((key) => storage.inspect(key)))
   for (const object of objects) {
