@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { resolveActor } from '../../src/server/auth/actor'
 import { createContact } from '../../src/server/contacts/contacts'
 import { handleApiRequest } from '../../src/server/http/api'
+import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import { presignUploads } from '../../src/server/uploads/presign'
 import type { AppServices } from '../../src/server/services'
 import {
@@ -811,6 +812,31 @@ describeOnEachDatabase('REST API', (database) => {
       expect(get.headers.get('content-type')).toBe('image/jpeg')
       expect(get.headers.get('x-content-type-options')).toBe('nosniff')
       expect(Buffer.from(get.bytes).equals(Buffer.from(bytes))).toBe(true)
+
+      // The link works once: a second PUT cannot replace a photo served as immutable (issue 17).
+      const again = await uploadRequest(s, 'PUT', item.uploadUrl, await makeJpeg(32, 32), { 'content-type': 'image/jpeg', 'accept-language': EN })
+      expectError(again, 409, 'CONFLICT', 'This upload link has already been used. Please upload the photo again')
+      expect(Buffer.from((await uploadRequest(s, 'GET', item.url)).bytes).equals(Buffer.from(bytes))).toBe(true)
+    })
+
+    it('limits an upload while it streams: a chunked body past the limit is refused after the limit plus a chunk', async () => {
+      const presigned = await presign(tokens.owner, [{ path: 'top', contentType: 'image/jpeg', name: 'huge.jpg' }])
+      const item = (presigned.body as Array<PresignedItem>)[0]
+      if (!item) throw new Error('no presigned item')
+      const chunk = new Uint8Array(64 * 1024)
+      let pulled = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 200 * 1024 * 1024) return controller.close()
+          pulled += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const init: RequestInit & { duplex: 'half' } = { method: 'PUT', headers: { 'content-type': 'image/jpeg', 'accept-language': 'en' }, body, duplex: 'half' }
+      const response = await handleUploadRequest(new Request(item.uploadUrl, init), s)
+      expect(response.status).toBe(413)
+      expect(pulled).toBeLessThanOrEqual(TEST_LIMITS.uploadMaxBytes + 4 * chunk.byteLength)
+      expect((await uploadRequest(s, 'GET', item.url)).status).toBe(404)
     })
 
     it.each([

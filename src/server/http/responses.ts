@@ -59,8 +59,8 @@ function isJsonMediaType(contentType: string): boolean {
  * declared or the body comes chunked (issue 17: 200 MB posted chunked were read whole before
  * the limit applied). Nothing past the limit plus one chunk is ever held.
  */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? '0') > limit) throw tooLarge()
+export async function readLimited(request: Request, limit: number, refusal: () => AppError = tooLarge): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? '0') > limit) throw refusal()
   if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Array<Uint8Array> = []
@@ -71,7 +71,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => undefined)
-      throw tooLarge()
+      throw refusal()
     }
     chunks.push(value)
   }

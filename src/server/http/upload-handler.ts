@@ -4,7 +4,7 @@ import type { AppServices } from '~/server/services'
 import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/accept-upload'
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
 import { AppError, errors } from './app-error'
-import { apiLang, errorResponse, json } from './responses'
+import { apiLang, errorResponse, json, readLimited } from './responses'
 
 const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
   'invalid-key': () => errors.notFound(),
@@ -16,6 +16,7 @@ const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
   'content-type-mismatch': () => errors.unsupportedMediaType(),
   'content-not-allowed-image': () => errors.unsupportedMediaType(),
   'image-undecodable': () => errors.unsupportedMediaType(),
+  'upload-url-used': () => new AppError('CONFLICT', msg`This upload link has already been used. Please upload the photo again`),
 }
 
 /**
@@ -35,9 +36,9 @@ export async function handleUploadRequest(request: Request, services: AppService
   }
   if (services.storage.kind !== 'local') return errorResponse(errors.notFound(), lang)
   if (request.method === 'PUT') {
-    const declared = Number(request.headers.get('content-length') ?? '0')
-    if (declared > services.config.uploadMaxBytes) return errorResponse(errors.tooLarge(), lang)
-    const body = new Uint8Array(await request.arrayBuffer())
+    // Limited while it streams, chunked or not: nothing past the limit plus a chunk is held.
+    const body = await readLimited(request, services.config.uploadMaxBytes, errors.tooLarge).catch((error: unknown) => error)
+    if (!(body instanceof Uint8Array)) return errorResponse(body, lang)
     const result = await acceptLocalUpload({
       storage: services.storage,
       key,

@@ -12,10 +12,11 @@ export type AcceptUploadErrorCode =
   | 'content-type-mismatch'
   | 'content-not-allowed-image'
   | 'image-undecodable'
+  | 'upload-url-used'
 
 export type AcceptUploadResult =
   | { ok: true; url: string; thumbnailUrl?: string }
-  | { ok: false; status: 400 | 403 | 413 | 415; code: AcceptUploadErrorCode }
+  | { ok: false; status: 400 | 403 | 409 | 413 | 415; code: AcceptUploadErrorCode }
 
 export type AcceptLocalUploadInput = {
   storage: StorageDriver
@@ -49,6 +50,11 @@ export async function acceptLocalUpload(input: AcceptLocalUploadInput): Promise<
         return { ok: false, status: 403, code: 'upload-signature-invalid' }
     }
   }
+
+  // An upload link works once: a stored photo is served `immutable`, so it must never change
+  // under its URL (issue 17). (Two PUTs racing within milliseconds could both pass; the link
+  // is the owner's own, for 15 minutes.)
+  if (await storage.inspect(key)) return { ok: false, status: 409, code: 'upload-url-used' }
 
   if (body.byteLength > signature.maxBytes) return { ok: false, status: 413, code: 'too-large' }
   if (body.byteLength === 0) return { ok: false, status: 400, code: 'empty-body' }
