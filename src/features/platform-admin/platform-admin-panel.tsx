@@ -327,8 +327,11 @@ function PublishedBadge({ published }: { published: boolean }) {
  * Open, edit, publish and delete. Every control names its realtor for screen readers, who may
  * reach it through a list of buttons where twenty "Delete"s would be indistinguishable.
  */
-function RowActions({ row, lang, name, publishPending, onTogglePublished, onDelete }: RowProps) {
+function RowActions({ row, lang, name: typedName, publishPending, onTogglePublished, onDelete }: RowProps) {
   const params = { lang: langParam(lang), desiredUrl: row.desiredUrl }
+  // An element, not a string: <Trans> parses a string value for tags, and a realtor's name is
+  // shown exactly as it was typed (issue 17).
+  const name = <>{typedName}</>
   return (
     <div className="flex flex-wrap gap-2 xl:justify-end">
       <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonStyles.secondary} data-testid="admin-open">
