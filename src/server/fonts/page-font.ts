@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { pickEncoding } from '~/server/http/compress'
+import { compressedCopies, pickEncoding } from '~/server/http/compress'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
@@ -192,8 +191,6 @@ function pretendardFile(): string {
   return createRequire(import.meta.url).resolve(FONT_FILE)
 }
 
-const brotliCompress = promisify(zlib.brotliCompress)
-const gzipCompress = promisify(zlib.gzip)
 
 export type PageFontsOptions = {
   /** Where the full font is; the installed Pretendard by default. */
@@ -294,17 +291,8 @@ export class PageFonts {
 
   private async make(characters: string): Promise<EncodedFont> {
     const ttf = await fontMaker.subset(this.fontFile(), characters)
-    const [brotli, gzip] = await Promise.all([
-      brotliCompress(ttf, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_FONT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: ttf.byteLength,
-        },
-      }),
-      gzipCompress(ttf, { level: 9 }),
-    ])
-    return { brotli, gzip }
+    const { br, gzip } = await compressedCopies(ttf, { quality: 11, mode: 'font' })
+    return { brotli: br, gzip }
   }
 }
 
