@@ -116,19 +116,17 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   const ids = await ownedRealtorIds(services, actor, realtorId)
   if (ids.length === 0) return { messages: [], nextCursor: null, total: 0, unread: 0 }
   const after = cursor === undefined ? undefined : decodeCursor(cursor)
-  let select = services.db.selectFrom('contactMessage').selectAll().where('realtorId', 'in', ids)
-  if (status) select = select.where('status', '=', status)
+  let inbox = services.db.selectFrom('contactMessage').where('realtorId', 'in', ids)
+  if (status) inbox = inbox.where('status', '=', status)
+  let pageQuery = inbox.selectAll()
   if (after) {
-    select = select.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]))
+    pageQuery = pageQuery.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]))
   }
-  // One more than the page: whether a next page exists, without counting.
   const [rows, counts] = await Promise.all([
-    select.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute(),
-    services.db
-      .selectFrom('contactMessage')
+    // One more than the page: whether a next page follows this one.
+    pageQuery.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute(),
+    inbox
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('unread')])
-      .where('realtorId', 'in', ids)
-      .$if(status !== undefined, (query) => query.where('status', '=', status ?? 'new'))
       .executeTakeFirstOrThrow(),
   ])
   const page = rows.slice(0, limit)

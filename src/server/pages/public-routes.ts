@@ -3,8 +3,9 @@ import { normalisedQuery, publicPageRule, type PageSearchRule } from '~/lib/publ
 /**
  * Which requests the page store answers (decision 009), and what they are keyed by. A
  * public response depends on its origin, its path and the query values its route reads:
- * those values are parsed by the route's own search schema and written back sorted, so
- * `?page=1&type=sale` and `?type=sale&page=1&utm_source=kakao` are one entry, and the page
+ * those values are parsed by the route's own search schema and written back in its order
+ * (the API's reads: every pair, sorted), so `?page=1&type=sale` and
+ * `?type=sale&page=1&utm_source=kakao` are one entry, and the page
  * is rendered from that normalised URL, so it cannot depend on anything the key leaves out.
  * Everything a visitor sends besides (cookies, credentials, languages) is not passed on.
  */
