@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import zlib from 'node:zlib'
 import { compressedCopies, pickEncoding } from '~/server/http/compress'
 import type { Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
 import { getServices } from '~/server/services'
@@ -70,32 +71,6 @@ export type FontRecipes = {
   save: (key: string, characters: string) => Promise<void>
   load: (key: string) => Promise<string | undefined>
 }
-
-/** A Map that forgets its least recently used entry beyond a size. */
-class RecentMap<V> {
-  private readonly entries = new Map<string, V>()
-  constructor(private readonly limit: number) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key)
-    if (value !== undefined) {
-      this.entries.delete(key)
-      this.entries.set(key, value)
-    }
-    return value
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key)
-    this.entries.set(key, value)
-    if (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next()
-      if (!oldest.done) this.entries.delete(oldest.value)
-    }
-  }
-  delete(key: string): void {
-    this.entries.delete(key)
-  }
-}
-
 
 /** The installed Pretendard's version: a new version gives every page font a new URL. */
 function pretendardVersion(): string {
@@ -206,8 +181,8 @@ export type PageFontsOptions = {
 }
 
 export class PageFonts {
-  private readonly texts: RecentMap<string>
-  private readonly fonts: RecentMap<Promise<EncodedFont | undefined>>
+  private readonly texts: LRUCache<string, string>
+  private readonly fonts: LRUCache<string, Promise<EncodedFont | undefined>>
   private readonly fontFile: () => string
   private readonly recipe: string
   private readonly onError: (error: unknown) => void
@@ -217,8 +192,8 @@ export class PageFonts {
   private failed = false
 
   constructor(options: PageFontsOptions = {}) {
-    this.texts = new RecentMap(options.maxTexts ?? 2000)
-    this.fonts = new RecentMap(options.maxFonts ?? 64)
+    this.texts = new LRUCache({ max: options.maxTexts ?? 2000 })
+    this.fonts = new LRUCache({ max: options.maxFonts ?? 64 })
     this.fontFile = options.fontFile ?? pretendardFile
     // What goes into a font besides its characters: the same recipe and text, the same file.
     this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}`
