@@ -7,7 +7,7 @@ import { langFromPath } from './lib/lang'
 import { publicSearchString } from './lib/public-search'
 
 // A public page is rendered once for its normalised URL (decision 009): the query values its
-// route reads, sorted, without tracking parameters (`utm_source`, `fbclid`). The router must
+// route reads, in its schema's order, without tracking parameters (`utm_source`, `fbclid`). The router must
 // start from that same URL, or the links it marks active and the hrefs it builds would differ
 // from the stored markup and React would throw the page away to render it again.
 const renderedSearch = publicSearchString(window.location.pathname, window.location.search)

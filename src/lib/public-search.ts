@@ -8,8 +8,8 @@ import { listingSearchSchema } from '~/schemas/listing-search'
  * Public pages are stored once per normalised URL (decision 009): the query values their route
  * reads, parsed by its own search schema and written back in the schema's order (the order the
  * router writes them in its own links, so a link the site built is already normalised); anything
- * else (`utm_source`, `fbclid`) is left out. The server renders the page from that URL, so whatever the browser
- * builds from the query while it hydrates (the language switch, filter and pager links) must
+ * else (`utm_source`, `fbclid`) is left out. The server renders the page from that URL, so
+ * whatever the browser builds from the query while it hydrates (the language switch, filter and pager links) must
  * be built from the same normalised query, or the markup would differ from the stored page.
  * Isomorphic: the page store and those links share it.
  */
