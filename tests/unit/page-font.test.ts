@@ -67,6 +67,14 @@ describe("a homepage's own font", () => {
     expect(Number(response.headers.get('content-length'))).toBeLessThan(40_000)
   })
 
+  it("holds Latin-1's symbols always and its accented letters only when the page shows them", async () => {
+    const plain = unicodesOf(await decoded(await fetchFont(fonts, await fontUrl(fonts, page('<p>집 2 ㎡</p>')), 'gzip')))
+    for (const character of '\u00a0©°·×½') expect(plain.has(character.codePointAt(0) ?? 0), character).toBe(true)
+    for (const character of 'éñü') expect(plain.has(character.codePointAt(0) ?? 0), character).toBe(false)
+    const accented = unicodesOf(await decoded(await fetchFont(fonts, await fontUrl(fonts, page('<p>José Muñoz</p>')), 'gzip')))
+    for (const character of 'éñ') expect(accented.has(character.codePointAt(0) ?? 0), character).toBe(true)
+  })
+
   it('has one URL per set of characters', async () => {
     const first = await fontUrl(fonts, page('<p>부동산</p><p>1</p>'))
     expect(await fontUrl(fonts, page('<div>산동부 2</div>'))).toBe(first)
