@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
 import { getServices } from '~/server/services'
+import { withAdvanceVariations } from './advance-variations'
 import { distinctCharacters, visibleText } from './page-text'
 
 /**
@@ -202,7 +203,7 @@ export class PageFonts {
     this.fonts = new LRUCache({ max: options.maxFonts ?? 64 })
     this.fontFile = options.fontFile ?? pretendardFile
     // What goes into a font besides its characters: the same recipe and text, the same file.
-    this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}`
+    this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}; HVAR`
     this.recipes = options.recipes
     this.onError = options.onError ?? ((error) => console.error('[page-font] Pretendard could not be subset; pages use its unicode-range subsets', error))
   }
@@ -271,7 +272,8 @@ export class PageFonts {
   }
 
   private async make(characters: string): Promise<EncodedFont> {
-    const ttf = await fontMaker.subset(this.fontFile(), characters)
+    // With an HVAR, the browser lays the text out from a table instead of from the outlines.
+    const ttf = withAdvanceVariations(await fontMaker.subset(this.fontFile(), characters))
     const { br, gzip } = await compressedCopies(ttf, { quality: 11, mode: 'font' })
     return { brotli: br, gzip }
   }
