@@ -24,7 +24,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
 /** Outermost, so it finishes and compresses the page exactly as every other middleware left it. */
 const compression = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
-  return compressHtmlResponse(request, await finishPage(result.response))
+  return compressHtmlResponse(request, await finishPage(request, result.response))
 })
 
 /**

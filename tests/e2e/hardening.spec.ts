@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from '@playwright/test'
+import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test'
 import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
 
 /*
@@ -107,6 +107,78 @@ test.describe('text a person typed', () => {
       await expect(page.locator('footer b, footer script, h2 i')).toHaveCount(0)
     } finally {
       expect((await save({ brokerageName: before.brokerageName, displayNameEn: before.displayNameEn })).status()).toBe(200)
+    }
+  })
+})
+
+test.describe('the Content-Security-Policy', () => {
+  test.beforeEach(({ request: _request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
+  })
+
+  /** Records every CSP violation the page reports, from before its first script. */
+  async function watchViolations(context: BrowserContext): Promise<void> {
+    await context.addInitScript(() => {
+      const seen: Array<string> = []
+      Object.defineProperty(window, '__cspViolations', { value: seen })
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`))
+    })
+  }
+  const violationsOf = (page: Page) =>
+    page.evaluate(() => {
+      const seen: unknown = Reflect.get(window, '__cspViolations')
+      return Array.isArray(seen) ? seen.map(String) : []
+    })
+
+  test('names the inline scripts by hash, allows no other, and frames only the video host', async ({ request }) => {
+    for (const path of ['/sora-park', '/en/realtors', '/login', '/no-such-realtor-here']) {
+      const response = await request.get(path)
+      const policy = response.headers()['content-security-policy'] ?? ''
+      const scriptSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src ')) ?? ''
+      expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/)
+      expect(policy, path).toContain('frame-src https://www.youtube-nocookie.com;')
+      expect(policy, path).toContain("object-src 'none'")
+      expect(response.headers()['permissions-policy'], path).toContain('camera=()')
+    }
+  })
+
+  test('lets every page of ours run and blocks an inline script that is not ours', async ({ browser, baseURL }) => {
+    const context = await browser.newContext()
+    await watchViolations(context)
+    const page = await context.newPage()
+    try {
+      for (const path of ['/', '/realtors', '/sora-park', '/en/sora-park', '/login', '/no-such-realtor-here']) {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        expect(await violationsOf(page), path).toEqual([])
+      }
+      // A client-side navigation, and the signed-in workspace.
+      await page.goto('/sora-park')
+      await waitForHydration(page.getByTestId('language-switch'))
+      await page.locator('a[href*="/homes/"]').first().click()
+      await page.waitForURL(/\/homes\//)
+      expect(await violationsOf(page), 'after a client-side navigation').toEqual([])
+      const signIn = await context.request.post('/api/auth/sign-in/email', {
+        headers: { origin: new URL(requireBaseURL(baseURL)).origin },
+        data: { email: 'demo@example.com', password: 'demo-password-2026' },
+      })
+      expect(signIn.status(), await signIn.text()).toBe(200)
+      await page.goto('/sora-park/admin')
+      await page.waitForLoadState('networkidle')
+      expect(await violationsOf(page), 'the workspace').toEqual([])
+
+      // What an attacker's injected markup would do: the script is not run, and it is reported.
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement('script')
+        script.textContent = 'window.__injected = true'
+        document.body.append(script)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return Reflect.get(window, '__injected') === true
+      })
+      expect(ran).toBe(false)
+      expect((await violationsOf(page)).join('\n')).toContain('script-src')
+    } finally {
+      await context.close()
     }
   })
 })

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto'
+import type { StorageConfig } from '~/server/uploads/storage'
+
+/**
+ * The Content-Security-Policy of an HTML page (issue 17): scripts only from our own origin and
+ * the inline scripts the page was rendered with, named by their hashes. Hashes rather than a
+ * nonce, because a public page is rendered once and served to many (decision 009): a nonce
+ * would be the same for every visitor, which is no nonce at all. A script anyone manages to
+ * put into the page afterwards (an injected tag, a realtor's text that escaped) matches no hash
+ * and does not run.
+ */
+
+/** The privacy-enhanced YouTube host; its player is framed only after the visitor presses play. */
+export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com'
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+/** `type` values a browser runs; anything else (JSON-LD, JSON data) is data, not script. */
+const SCRIPT_TYPES = new Set(['', 'text/javascript', 'module', 'application/javascript'])
+
+/** The `'sha256-…'` sources of the page's inline scripts, in order, without repeats. */
+export function inlineScriptHashes(html: string): Array<string> {
+  const hashes = new Set<string>()
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(` ${attributes}`)?.[1]?.toLowerCase() ?? ''
+    if (!SCRIPT_TYPES.has(type)) continue
+    // The browser hashes the element's text after the parser has turned CR LF into LF.
+    hashes.add(`'sha256-${createHash('sha256').update(body.replace(/\r\n?/g, '\n')).digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/**
+ * Origins besides our own the browser talks to for photos: where it sends uploads (the S3
+ * endpoint, presigned) and where stored photos are read from (a CDN, or our main host when the
+ * page is on a realtor's own domain).
+ */
+export function storageOrigins(config: StorageConfig): Array<string> {
+  const origins = new Set<string>()
+  const add = (url: string | undefined) => {
+    if (url && URL.canParse(url)) origins.add(new URL(url).origin)
+  }
+  add(config.publicBaseUrl)
+  if (config.driver === 's3') {
+    if (config.endpoint && URL.canParse(config.endpoint)) {
+      const endpoint = new URL(config.endpoint)
+      add(endpoint.origin)
+      // Virtual-hosted style: the bucket is a subdomain of the endpoint.
+      if (!config.forcePathStyle) add(`${endpoint.protocol}//${config.bucket}.${endpoint.host}`)
+    } else {
+      add(`https://${config.bucket}.s3.${config.region}.amazonaws.com`)
+      add(`https://s3.${config.region}.amazonaws.com`)
+    }
+  }
+  return [...origins]
+}
+
+export type PagePolicyOptions = {
+  /** Served over TLS (directly or behind a proxy that says so): plain-HTTP subresources are upgraded. */
+  secure: boolean
+  extraOrigins: Array<string>
+}
+
+export function pagePolicy(html: string, { secure, extraOrigins }: PagePolicyOptions): string {
+  const others = extraOrigins.join(' ')
+  const directives = [
+    "default-src 'self'",
+    ['script-src', "'self'", ...inlineScriptHashes(html)].join(' '),
+    // React writes a realtor's theme colours as style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    // Listing photos come from the MLS feeds' own hosts, video posters from YouTube's.
+    `img-src 'self' data: blob: https: ${others}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self' ${others}`.trim(),
+    `frame-src ${VIDEO_FRAME_ORIGIN}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(secure ? ['upgrade-insecure-requests'] : []),
+  ]
+  return directives.join('; ')
+}
+
+/** Browser features no page of ours uses, refused to the page and anything it frames. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
