@@ -239,6 +239,8 @@ function JobItem({ job, lang, onRetry, onCancel }: { job: UploadJob; lang: Lang;
   const { t } = useLingui()
   const preview = useObjectUrl(job.file)
   const name = job.file.name
+  // An element inside <Trans>, which would parse a string value for tags: a file is named as it is.
+  const fileName = <>{name}</>
   const percent = job.total > 0 ? Math.round((job.sent / job.total) * 100) : 0
   const failed = job.status === 'failed'
   const measured = job.status === 'uploading' || job.status === 'finishing'
@@ -272,12 +274,12 @@ function JobItem({ job, lang, onRetry, onCancel }: { job: UploadJob; lang: Lang;
               <button type="button" onClick={onRetry} className={buttonClass} data-testid="photo-upload-retry">
                 <RetryIcon />
                 <Trans>
-                  Retry <span className="sr-only">{name}</span>
+                  Retry <span className="sr-only">{fileName}</span>
                 </Trans>
               </button>
               <button type="button" onClick={onCancel} className={buttonClass} data-testid="photo-upload-discard">
                 <Trans>
-                  Discard <span className="sr-only">{name}</span>
+                  Discard <span className="sr-only">{fileName}</span>
                 </Trans>
               </button>
             </div>

@@ -527,6 +527,9 @@ function DeleteDialog({
   }, [row])
 
   const address = row?.desiredUrl ?? ''
+  // An element, not a string: <Trans> parses a string value for tags, and a realtor's name is
+  // shown exactly as it was typed (issue 17).
+  const typedName = <>{name}</>
   return (
     <dialog
       ref={dialogRef}
@@ -550,7 +553,7 @@ function DeleteDialog({
           </h2>
           <p id={descriptionId} className="text-stone-700 dark:text-stone-300">
             <Trans>
-              The homepage of <strong className="font-semibold text-stone-900 dark:text-stone-50">{name}</strong> at /{address} will be deleted for good, with
+              The homepage of <strong className="font-semibold text-stone-900 dark:text-stone-50">{typedName}</strong> at /{address} will be deleted for good, with
               its photos and messages. This cannot be undone.
             </Trans>
           </p>
