@@ -101,7 +101,6 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const config = overrides.env ?? env()
   const secret = overrides.secret ?? resolveSecret(config.BETTER_AUTH_SECRET, dataDir())
   const { database } = overrides
-  await migrateOnce(() => migrateToLatest(database))
   const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
   const authSettings: AuthSettings = {
     dialect: database.dialect,
@@ -120,8 +119,23 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       ? ({ email, url }) =>
           mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
       : undefined,
+    // Only the ADMIN_EMAILS bootstrap needs a verified address, so only listed addresses get the
+    // link: the send-verification-email endpoint is open (better-auth answers the same whoever
+    // asks), and this keeps it from mailing a realtor's inbox again and again; a listed address
+    // gets mail only until it is verified. A failed send is logged, not thrown, so it never fails
+    // the sign-up it follows; the endpoint sends it again.
+    sendVerificationEmail: mailer
+      ? async ({ email, url }) => {
+          if (!config.ADMIN_EMAILS.includes(email.toLowerCase())) return
+          await mailer
+            .send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
+            .catch((error: unknown) => console.error('[mail] verification link not sent', error))
+        }
+      : undefined,
   }
+  // better-auth's tables first: the app's migration 0005 adds the account role to its `user` table.
   await migrateOnce(() => migrateAuth(authSettings))
+  await migrateOnce(() => migrateToLatest(database))
   const window = config.RATE_LIMIT_WINDOW_SECONDS
   return {
     db: database.db,

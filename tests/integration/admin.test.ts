@@ -4,7 +4,7 @@ import type { Actor } from '../../src/server/auth/actor'
 import { ADMIN_PAGE_SIZE, adminListRealtors, adminSetPublished, type AdminRealtorPage } from '../../src/server/admin/admin-realtors'
 import { isAppError } from '../../src/server/http/app-error'
 import type { AppServices } from '../../src/server/services'
-import { ADMIN_EMAIL, actorFor, api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
+import { actorFor, api, createTestApp, describeOnEachDatabase, signUp, signUpAdmin, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
 
 /*
  * The platform admin's list (issue 5 item 7) through its use cases, as the server functions
@@ -48,7 +48,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
     await loadCatalog(EN)
     app = await createTestApp(database.name)
     s = app.services
-    const adminToken = await signUp(s, ADMIN_EMAIL)
+    const adminToken = await signUpAdmin(s)
     admin = await actorFor(s, adminToken)
     let minute = 0
     // One minute apart so updatedAt (the list's order) is known.

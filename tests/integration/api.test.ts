@@ -7,7 +7,6 @@ import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import { presignUploads } from '../../src/server/uploads/presign'
 import type { AppServices } from '../../src/server/services'
 import {
-  ADMIN_EMAIL,
   ORIGIN,
   TEST_LIMITS,
   api,
@@ -17,6 +16,7 @@ import {
   makeJpeg,
   pinnedInWindow,
   signUp,
+  signUpAdmin,
   uniqueEmail,
   uniqueIp,
   uniqueSlug,
@@ -86,7 +86,7 @@ describeOnEachDatabase('REST API', (database) => {
     s = app.services
     tokens.owner = await signUp(s, uniqueEmail('owner'))
     tokens['another realtor'] = await signUp(s, uniqueEmail('other'))
-    tokens.admin = await signUp(s, ADMIN_EMAIL)
+    tokens.admin = await signUpAdmin(s)
     const owner = await api(s, 'POST', '/realtor', {
       token: tokens.owner,
       body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'https://janekim-realty.com' }),

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { describe, expect, inject } from 'vitest'
 import type { RealtorInput } from '../../src/schemas/realtor'
 import { resolveActor, type Actor } from '../../src/server/auth/actor'
+import { setPlatformRole } from '../../src/server/auth/platform-role'
 import { envSchema, type Env } from '../../src/server/config/env'
 import { openDatabase, type AppDatabase } from '../../src/server/db/database'
 import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
@@ -267,8 +268,20 @@ export async function signUp(services: AppServices, email: string, password = PA
 }
 
 /**
+ * A platform admin: signs up, then is granted the stored role the way an operator does it
+ * (`npm run admin:grant`). ADMIN_EMAILS alone no longer makes an admin (the address must be
+ * verified, see auth-admin-role.test.ts), and these accounts never verify theirs.
+ */
+export async function signUpAdmin(services: AppServices, email = ADMIN_EMAIL): Promise<string> {
+  const token = await signUp(services, email)
+  const change = await setPlatformRole(services.auth, email, 'admin')
+  if (change.kind === 'missing') throw new Error(`${email} was not found after signing up`)
+  return token
+}
+
+/**
  * The Actor a use case sees for a bearer token, resolved the way the server functions and
- * REST handlers resolve it (admin by ADMIN_EMAILS); for calling use cases directly.
+ * REST handlers resolve it (admin by the stored role); for calling use cases directly.
  */
 export async function actorFor(services: AppServices, token: string): Promise<Actor> {
   const actor = await resolveActor(services.auth, new Headers({ authorization: `Bearer ${token}` }), services.config.adminEmails)

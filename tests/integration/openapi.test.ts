@@ -3,13 +3,13 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AppServices } from '../../src/server/services'
 import {
-  ADMIN_EMAIL,
   PASSWORD,
   TEST_LIMITS,
   api,
   createTestApp,
   pinnedInWindow,
   signUp,
+  signUpAdmin,
   uniqueEmail,
   uniqueIp,
   uploadPhoto,
@@ -97,7 +97,7 @@ describe('OpenAPI document (SQLite)', () => {
 
     ownerToken = await signUp(s, uniqueEmail('owner'))
     otherToken = await signUp(s, uniqueEmail('other'))
-    adminToken = await signUp(s, ADMIN_EMAIL)
+    adminToken = await signUpAdmin(s)
   })
 
   afterEach(() => app?.clock.reset())

@@ -14,6 +14,8 @@ export type AuthSettings = {
   google?: { clientId: string; clientSecret: string }
   kakao?: { clientId: string; clientSecret: string }
   sendResetPassword?: (input: { email: string; url: string }) => Promise<void>
+  /** Mails the link that marks an address verified: on sign-up, and on `POST /api/auth/send-verification-email`. */
+  sendVerificationEmail?: (input: { email: string; url: string }) => Promise<void>
 }
 
 /**
@@ -27,6 +29,7 @@ export function createAuth(settings: AuthSettings) {
     ...(settings.kakao ? { kakao: settings.kakao } : {}),
   }
   const sendReset = settings.sendResetPassword
+  const sendVerification = settings.sendVerificationEmail
   return betterAuth({
     database: { dialect: settings.dialect, type: settings.dbKind === 'postgres' ? 'postgres' : 'sqlite' },
     secret: settings.secret,
@@ -48,7 +51,29 @@ export function createAuth(settings: AuthSettings) {
       autoSignIn: true,
       ...(sendReset ? { sendResetPassword: async ({ user, url }) => sendReset({ email: user.email, url }) } : {}),
     },
+    // A verified address is what the ADMIN_EMAILS bootstrap asks for (platform-role.ts), so a
+    // listed address is sent its link on sign-up; `sendVerificationEmail` decides who gets mail
+    // (services.ts). Verifying signs nobody in: the link proves the mailbox, the account still
+    // needs its password.
+    ...(sendVerification
+      ? {
+          emailVerification: {
+            sendOnSignUp: true,
+            autoSignInAfterVerification: false,
+            sendVerificationEmail: async ({ user, url }) => sendVerification({ email: user.email, url }),
+          },
+        }
+      : {}),
     socialProviders,
+    user: {
+      additionalFields: {
+        // The platform-admin role (migration 0005, platform-role.ts). Declared so that the session
+        // carries it; `input: false` makes better-auth refuse it in sign-up and update-user bodies,
+        // so only the server (the CLI, the bootstrap) ever writes it. The column is the app's
+        // migration's, so migrateAuth() below does not declare it.
+        role: { type: 'string', required: false, input: false },
+      },
+    },
     // Our own limiter (counted in the database, translated 429s) guards these routes.
     rateLimit: { enabled: false },
     advanced: {

@@ -3,6 +3,7 @@ import * as initial from './0001-initial'
 import * as directoryRegionIndex from './0002-directory-region-index'
 import * as homes from './0003-homes'
 import * as pageRevisions from './0004-page-revisions'
+import * as accountRole from './0005-account-role'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-directory-region-index': directoryRegionIndex,
   '0003-homes': homes,
   '0004-page-revisions': pageRevisions,
+  '0005-account-role': accountRole,
 }
 
 export const migrationProvider: MigrationProvider = {
