@@ -31,10 +31,11 @@ export default createServerEntry({
     const services = await getServices()
     const target = storeTargetFor(request, url, requestOrigin(request, url))
     if (target) return publicStore(services).respond(request, target, (fresh) => answer(fresh, services, options))
-    return answer(request, services, options).then((response) => {
-      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store')
-      return response
-    })
+    return answer(request, services, options).then((response) =>
+      withHeaders(response, (headers) => {
+        if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store')
+      }),
+    )
   },
 })
 
@@ -48,6 +49,23 @@ async function answer(request: Request, services: AppServices, options: RequestO
 }
 
 function secured(request: Request, response: Response): Response {
-  applySecurityHeaders(request, response.headers)
-  return response
+  return withHeaders(response, (headers) => applySecurityHeaders(request, headers))
+}
+
+/**
+ * Changes a response's headers. Start answers some requests (`//x`, which its router
+ * normalises) with `Response.redirect()`, whose headers are immutable: setting one threw, and
+ * the visitor got a 500 (found by the generated malformed-input suite, issue 17). Such a
+ * response is copied first.
+ */
+function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+  try {
+    change(response.headers)
+    return response
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const copy = new Response(response.body, response)
+    change(copy.headers)
+    return copy
+  }
 }

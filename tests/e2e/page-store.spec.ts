@@ -1,12 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
+import { request, run, startServer, type Answer, type Server } from './own-server.ts'
 
 /*
  * The page store on the production server (issue 12, decision 009): `npm start`'s launcher
@@ -15,107 +13,7 @@ import { findPostgresBin, startCluster, type Cluster } from '../integration/glob
  * whichever worker answers, in both languages and on the realtor's own domain.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const OWN_DOMAIN = 'store-realty.test'
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string }
-type Server = { base: string; port: number; env: NodeJS.ProcessEnv; output: () => string; process: ChildProcess; stop: () => Promise<void> }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-/** One request; a new connection unless an agent is given. */
-function request(server: Server, method: string, pathname: string, options: { headers?: Record<string, string>; body?: unknown; agent?: http.Agent } = {}): Promise<Answer> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        method,
-        path: pathname,
-        agent: options.agent ?? false,
-        headers: { ...(body ? { 'content-type': 'application/json', origin: server.base } : {}), ...options.headers },
-      },
-      (response) => {
-        const chunks: Array<Buffer> = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
-        response.on('error', reject)
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
-}
-
-async function waitUntilUp(server: Server): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`server exited:\n${server.output()}`)
-    const answer = await request(server, 'GET', '/builds/latest.json').catch(() => undefined)
-    if (answer?.status === 200) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`server did not start:\n${server.output()}`)
-}
-
-function run(args: Array<string>, env: NodeJS.ProcessEnv): string {
-  const result = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
-  return result.stdout
-}
-
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-store-e2e-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(path.delimiter),
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: 'production',
-    PUBLIC_URL: base,
-    WEB_CONCURRENCY: '2',
-    DEMO_HOMES: '40',
-    RATE_LIMIT_AUTH: '1000',
-  }
-  run(['scripts/run.mjs', 'scripts/seed.ts'], env)
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  child.stdout.on('data', collect)
-  child.stderr.on('data', collect)
-  const server: Server = {
-    base,
-    port,
-    env,
-    output: () => log,
-    process: child,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-  await waitUntilUp(server)
-  return server
-}
 
 /** A desiredUrl (letters and hyphens only) nobody else has. */
 function uniqueSlug(prefix: string): string {
@@ -161,7 +59,7 @@ for (const database of databases) {
         if (!bin) throw new Error('no PostgreSQL binaries')
         cluster = await startCluster(bin)
       }
-      server = await startServer(cluster?.url)
+      server = await startServer({ databaseUrl: cluster?.url })
     })
 
     test.afterAll(async () => {
