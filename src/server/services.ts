@@ -8,6 +8,7 @@ import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type 
 import type { Database } from './db/schema'
 import { deliverPendingContacts } from './contacts/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
+import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 
@@ -16,6 +17,8 @@ export type RateLimitRule = { limit: number; windowSeconds: number }
 export type ServerConfig = {
   adminEmails: ReadonlyArray<string>
   uploadMaxBytes: number
+  /** Age after which an upload no realtor shows is removed (uploads/cleanup.ts). */
+  uploadCleanupGraceHours: number
   signingSecret: string
   rateLimits: Record<'auth' | 'contact' | 'upload', RateLimitRule>
   providers: Array<'google' | 'kakao'>
@@ -146,6 +149,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     config: {
       adminEmails: config.ADMIN_EMAILS,
       uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+      uploadCleanupGraceHours: config.UPLOAD_CLEANUP_GRACE_HOURS,
       signingSecret: secret,
       rateLimits: {
         auth: { limit: config.RATE_LIMIT_AUTH, windowSeconds: window },
@@ -181,12 +185,16 @@ function startOutboxRetries(services: AppServices): void {
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
  * `npm start`'s workers, only worker 0 runs the scheduled jobs: the outbox claims each
- * message anyway, but one sender is enough and keeps the others' event loops for pages.
+ * message anyway, but one sender is enough and keeps the others' event loops for pages;
+ * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
 export function getServices(): Promise<AppServices> {
   shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
     const worker = env().WORKER_INDEX
-    if (worker === undefined || worker === 0) startOutboxRetries(services)
+    if (worker === undefined || worker === 0) {
+      startOutboxRetries(services)
+      startUploadCleanup(services)
+    }
     return services
   })
   return shared

@@ -126,8 +126,8 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
       patchJob(job.id, { status: 'uploading', sent: 0, total: job.file.size })
       return putFile({
         uploadUrl: target.uploadUrl,
+        headers: target.headers,
         file: job.file,
-        contentType: job.contentType,
         lang,
         signal: controller.signal,
         onProgress: (sent, total) => reportProgress(job.id, sent, total),

@@ -2,7 +2,8 @@ import { presignPhotoUploads } from '~/functions/realtor.functions'
 import type { Lang } from '~/lib/lang'
 import type { PhotoPath, UploadContentType } from '~/schemas/photo'
 
-export type UploadTarget = { uploadUrl: string; url: string }
+/** Where to PUT a file, the headers its signature covers, and the URL a save stores. */
+export type UploadTarget = { uploadUrl: string; headers: Readonly<Record<string, string>>; url: string }
 
 export type PresignResult = { ok: true; targets: Array<UploadTarget> } | { ok: false; message?: string }
 
@@ -20,7 +21,7 @@ export async function presignFiles(
     if (!result.ok) return { ok: false, message: result.error.message }
     // Targets are matched to files by position; a short or long answer cannot be matched.
     if (result.data.length !== files.length) return { ok: false }
-    return { ok: true, targets: result.data.map(({ uploadUrl, url }) => ({ uploadUrl, url })) }
+    return { ok: true, targets: result.data.map(({ uploadUrl, headers, url }) => ({ uploadUrl, headers, url })) }
   } catch {
     return { ok: false }
   }

@@ -31,8 +31,9 @@ function isSameOrigin(url: string): boolean {
  */
 export function putFile(input: {
   uploadUrl: string
+  /** The presign answer's `headers`: the upload URL is signed over them, so each one is sent as listed. */
+  headers: Readonly<Record<string, string>>
   file: Blob
-  contentType: string
   lang: Lang
   signal: AbortSignal
   onProgress: (sent: number, total: number) => void
@@ -50,8 +51,9 @@ export function putFile(input: {
     }
     input.signal.addEventListener('abort', abort, { once: true })
     xhr.open('PUT', input.uploadUrl)
-    // The presigned URL is signed for this exact type; the server compares it with the bytes.
-    xhr.setRequestHeader('content-type', input.contentType)
+    // The presigned URL is signed over these: the content type (the server compares it with the
+    // bytes) and on S3 `if-none-match: *`, which makes the store refuse a second PUT to the key.
+    for (const [name, value] of Object.entries(input.headers)) xhr.setRequestHeader(name, value)
     // Our own upload endpoint translates its refusals; a foreign store (S3) gets no extra header
     // its CORS rules might not allow.
     if (isSameOrigin(input.uploadUrl)) xhr.setRequestHeader('accept-language', input.lang)

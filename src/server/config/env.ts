@@ -45,6 +45,12 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   S3_PUBLIC_BASE_URL: optionalString,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /**
+   * How old an upload no realtor shows must be before the hourly cleanup removes it: long enough
+   * for a realtor to upload a photo and save the page later. At least an hour, so a file is never
+   * removed while its 15-minute upload link is still in use.
+   */
+  UPLOAD_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 366).default(24),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),

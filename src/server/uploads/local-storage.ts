@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, open, opendir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
 import {
@@ -12,6 +12,7 @@ import {
   trimTrailingSlashes,
   type PresignedUpload,
   type StorageDriver,
+  type StoredObject,
 } from './storage'
 
 /**
@@ -75,7 +76,15 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
         sig: signUpload(key, expires, contentType, maxBytes, config.signingSecret),
       })
       const url = `${base}${key}`
-      return { key, uploadUrl: `${url}?${query.toString()}`, url, contentType, expiresAt: new Date(expires * 1000).toISOString() }
+      return {
+        key,
+        uploadUrl: `${url}?${query.toString()}`,
+        url,
+        contentType,
+        expiresAt: new Date(expires * 1000).toISOString(),
+        // No condition header: this endpoint refuses a second PUT itself (accept-upload.ts).
+        headers: { 'content-type': contentType },
+      }
     },
 
     async put(key, bytes, contentType) {
@@ -122,6 +131,11 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
       // Nothing can be stored under an invalid key, so there is nothing to delete for one.
       const files = keys.filter(isValidStorageKey).map(fileFor)
       await Promise.all(files.flatMap((file) => [rm(file, { force: true }), rm(`${file}${LOCAL_META_SUFFIX}`, { force: true })]))
+    },
+
+    async *list(prefix) {
+      if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new Error(`Not a storage folder: ${prefix}`)
+      yield* walk(fileFor(prefix.slice(0, -1)), prefix)
     },
 
     publicUrl(key) {
@@ -176,6 +190,38 @@ export function verifyUploadSignature(key: string, searchParams: URLSearchParams
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'bad-signature' }
   if (now.getTime() > expires * 1000) return { ok: false, reason: 'expired' }
   return { ok: true, contentType: contentType.data, maxBytes }
+}
+
+/**
+ * The objects under a folder, depth first, one directory open at a time. Content-type sidecars
+ * belong to their object and are not objects themselves; anything but a regular file (a symlink
+ * someone put there) is not ours to report or delete.
+ */
+async function* walk(folder: string, keyPrefix: string): AsyncGenerator<StoredObject> {
+  let directory
+  try {
+    directory = await opendir(folder)
+  } catch (error) {
+    if (isMissingFileError(error)) return
+    throw error
+  }
+  for await (const entry of directory) {
+    const key = `${keyPrefix}${entry.name}`
+    const file = path.join(folder, entry.name)
+    if (entry.isDirectory()) {
+      yield* walk(file, `${key}/`)
+    } else if (entry.isFile() && !entry.name.endsWith(LOCAL_META_SUFFIX) && isValidStorageKey(key)) {
+      let stats
+      try {
+        stats = await lstat(file)
+      } catch (error) {
+        // Deleted between the listing and the stat (a realtor removed the photo): nothing to report.
+        if (isMissingFileError(error)) continue
+        throw error
+      }
+      yield { key, lastModified: stats.mtime }
+    }
+  }
 }
 
 async function readMeta(file: string): Promise<string | undefined> {

@@ -27,6 +27,13 @@ export const presignedItemSchema = z.object({
   uploadUrl: z.string(),
   url: z.string(),
   expiresAt: z.string(),
+  /**
+   * Headers the PUT to uploadUrl must carry, with these exact values: its signature covers them.
+   * `content-type` always; on S3 also `if-none-match: *`, which makes an upload URL work once.
+   */
+  headers: z.record(z.string(), z.string()).meta({
+    description: 'Send the PUT with every one of these headers and values: the upload URL is signed over them',
+  }),
 })
 export type PresignedItem = z.infer<typeof presignedItemSchema>
 
@@ -66,6 +73,7 @@ export async function presignUploads(services: AppServices, actor: Actor | null,
         uploadUrl: presigned.uploadUrl,
         url: presigned.url,
         expiresAt: presigned.expiresAt,
+        headers: { ...presigned.headers },
       }
     }),
   )

@@ -69,15 +69,29 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
       assertValidMaxBytes(maxBytes)
       const { s3, client, getSignedUrl } = await sdk()
       const expiresAt = new Date(Date.now() + PRESIGN_TTL_SECONDS * 1000)
-      const uploadUrl = await getSignedUrl(client, new s3.PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType }), {
+      // `If-None-Match: *` makes the PUT a conditional write (issue 17): the store refuses it once
+      // the key holds an object, so an upload URL works once and a photo served `immutable` never
+      // changes under its URL. It is signed, so a client cannot drop the condition and keep the
+      // signature. (A store without conditional writes ignores it: see README, "Uploaded files".)
+      const command = new s3.PutObjectCommand({ Bucket: config.bucket, Key: key, ContentType: contentType, IfNoneMatch: '*' })
+      const uploadUrl = await getSignedUrl(client, command, {
         expiresIn: PRESIGN_TTL_SECONDS,
-        // By default the presigner signs only `host`, so a client could store HTML under an image
-        // key; signing the content type makes the store refuse any other type.
-        signableHeaders: new Set(['content-type']),
+        // The presigner leaves the content type out of the signature unless named here, so a
+        // client could store HTML under an image key; signed, the store refuses any other type.
+        // It signs the command's other headers by itself; `if-none-match` is named so that it
+        // stays signed should that default change.
+        signableHeaders: new Set(['content-type', 'if-none-match']),
       })
       // Spec §7: the stored URL is the upload URL without its query string. A CDN base replaces it.
       const url = config.publicBaseUrl ? `${base}/${key}` : withoutQuery(uploadUrl)
-      return { key, uploadUrl, url, contentType, expiresAt: expiresAt.toISOString() }
+      return {
+        key,
+        uploadUrl,
+        url,
+        contentType,
+        expiresAt: expiresAt.toISOString(),
+        headers: { 'content-type': contentType, 'if-none-match': '*' },
+      }
     },
 
     async put(key, bytes, contentType) {
@@ -129,6 +143,23 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
         }
       }
       await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker))
+    },
+
+    async *list(prefix) {
+      if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new Error(`Not a storage folder: ${prefix}`)
+      const { s3, client } = await sdk()
+      let continuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+        )
+        for (const object of page.Contents ?? []) {
+          // Keys someone else put in the bucket that our rules would refuse are not ours to delete.
+          if (object.Key === undefined || object.LastModified === undefined || !isValidStorageKey(object.Key)) continue
+          yield { key: object.Key, lastModified: object.LastModified }
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (continuationToken !== undefined)
     },
 
     publicUrl(key) {

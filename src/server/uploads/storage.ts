@@ -10,7 +10,15 @@ export type PresignedUpload = {
   url: string
   contentType: UploadContentType
   expiresAt: string
+  /**
+   * Headers the PUT must carry with exactly these values: the URL's signature covers them, so a
+   * PUT without one is refused. The REST answer and the browser uploader pass them on as listed.
+   */
+  headers: Readonly<Record<string, string>>
 }
+
+/** One stored object as a listing sees it. */
+export type StoredObject = { key: string; lastModified: Date }
 
 export interface StorageDriver {
   readonly kind: 'local' | 's3'
@@ -25,6 +33,11 @@ export interface StorageDriver {
    */
   inspect(key: string): Promise<{ size: number; head: Uint8Array } | undefined>
   delete(keys: string[]): Promise<void>
+  /**
+   * Every object whose key starts with `prefix` (a folder: ends with `/`), read page by page so
+   * a large store is never held in memory at once. What the cleanup of unreferenced uploads walks.
+   */
+  list(prefix: string): AsyncIterable<StoredObject>
   /** The stored URL for a key. */
   publicUrl(key: string): string
   /** Inverse of publicUrl, so a realtor's photos can be deleted from their stored URLs. */
@@ -102,14 +115,27 @@ export function isGalleryKey(key: string): boolean {
   return key.includes('/gallery/')
 }
 
+const THUMBNAIL_SUFFIX = '.thumb.webp'
+
 export function thumbnailKeyFor(key: string): string {
-  return `${key}.thumb.webp`
+  return `${key}${THUMBNAIL_SUFFIX}`
+}
+
+/**
+ * The key a derived variant was made from (a thumbnail's original), or the key itself: a variant
+ * lives and dies with its original, whichever of the two a realtor's photo list names.
+ */
+export function originalKeyOf(key: string): string {
+  return key.endsWith(THUMBNAIL_SUFFIX) ? key.slice(0, -THUMBNAIL_SUFFIX.length) : key
 }
 
 /** Removes one trailing slash run so `${base}/${key}` never has `//`. */
 export function trimTrailingSlashes(value: string): string {
   return value.replace(/\/+$/, '')
 }
+
+/** The folder every account's uploads are kept under; nothing else (demo listing images) is. */
+export const UPLOADS_ROOT_PREFIX = 'realtors/'
 
 /**
  * A key made by the server: the client's file name never reaches storage, so it cannot carry a
@@ -119,7 +145,7 @@ export function trimTrailingSlashes(value: string): string {
 export function uploadPrefix(ownerId: string): string {
   const owner = ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
   if (owner.replace(/_/g, '') === '') throw new InvalidStorageKeyError(ownerId)
-  return `realtors/${owner}/`
+  return `${UPLOADS_ROOT_PREFIX}${owner}/`
 }
 
 export function uploadKey(input: { ownerId: string; path: PhotoPath; contentType: UploadContentType }): string {

@@ -1,0 +1,113 @@
+import type { AppServices } from '~/server/services'
+import { originalKeyOf, UPLOADS_ROOT_PREFIX, type StorageDriver } from './storage'
+
+/*
+ * Uploads no realtor shows are removed after a grace period (issue 17). They pile up otherwise:
+ * a photo uploaded and never saved (the editor closed, the upload replaced), a realtor's files
+ * when their account is gone, a temp file left by a crash. Dropping a photo from a saved page
+ * deletes its file at once (realtors.ts); this catches everything that path never sees.
+ */
+
+export type UploadCleanupResult = {
+  /** Objects under the uploads folder. */
+  scanned: number
+  /** Objects removed: older than the grace period and named by no realtor's photos. */
+  deleted: number
+}
+
+export type UploadCleanupServices = Pick<AppServices, 'db' | 'storage' | 'now' | 'config'>
+
+const DELETE_BATCH = 200
+
+/** The hourly schedule: often enough that orphans do not pile up, rare enough to cost nothing. */
+export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60_000
+/** The first run after a start, so a server restarted more often than hourly still cleans up. */
+const FIRST_RUN_DELAY_MS = 5 * 60_000
+
+/**
+ * The keys a stored photo URL may name. Besides the store's own reading of the URL, any path
+ * that contains an uploads key counts: a URL saved under an earlier public base (PUBLIC_URL or
+ * S3_PUBLIC_BASE_URL changed since, a CDN put in front) no longer maps through `keyFromUrl`,
+ * yet its page may still show it, and a file kept too long costs far less than a photo lost.
+ */
+function keysNamedBy(storage: StorageDriver, url: string): Array<string> {
+  const keys: Array<string> = []
+  const key = storage.keyFromUrl(url)
+  if (key) keys.push(key)
+  const path = url.split(/[?#]/)[0] ?? url
+  const at = path.indexOf(`/${UPLOADS_ROOT_PREFIX}`)
+  if (at >= 0) keys.push(path.slice(at + 1))
+  return keys
+}
+
+/**
+ * The original of every upload some realtor's photo list names. Originals, because a derived
+ * variant (a gallery photo's `.thumb.webp`) is kept exactly as long as the photo it was made
+ * from, whichever of the two the list names.
+ */
+async function referencedOriginals(services: UploadCleanupServices): Promise<Set<string>> {
+  const rows = await services.db.selectFrom('realtorPhoto').select('url').distinct().execute()
+  const originals = new Set<string>()
+  for (const { url } of rows) for (const key of keysNamedBy(services.storage, url)) originals.add(originalKeyOf(key))
+  return originals
+}
+
+/**
+ * One pass: lists the uploads folder, keeps every object a realtor's photos name (with its
+ * derived variants) and every object younger than the grace period, and deletes the rest.
+ * Safe to run in several processes at once: deleting a deleted object is no error.
+ */
+export async function cleanupUnreferencedUploads(services: UploadCleanupServices): Promise<UploadCleanupResult> {
+  const cutoff = services.now().getTime() - services.config.uploadCleanupGraceHours * 3_600_000
+  // The store is listed before the photo lists are read: a photo saved meanwhile is then among
+  // the references, and a file uploaded meanwhile is young, so neither can be taken for an orphan.
+  const old: Array<string> = []
+  let scanned = 0
+  for await (const object of services.storage.list(UPLOADS_ROOT_PREFIX)) {
+    scanned += 1
+    if (object.lastModified.getTime() < cutoff) old.push(object.key)
+  }
+  if (old.length === 0) return { scanned, deleted: 0 }
+  const referenced = await referencedOriginals(services)
+  const orphans = old.filter((key) => !referenced.has(originalKeyOf(key)))
+  for (let start = 0; start < orphans.length; start += DELETE_BATCH) {
+    await services.storage.delete(orphans.slice(start, start + DELETE_BATCH))
+  }
+  return { scanned, deleted: orphans.length }
+}
+
+/** One pass with its one log line; what the schedule and `npm run uploads:cleanup` run. */
+export async function runUploadCleanup(services: UploadCleanupServices): Promise<UploadCleanupResult> {
+  const result = await cleanupUnreferencedUploads(services)
+  console.log(
+    `[uploads] cleanup: ${result.deleted} of ${result.scanned} uploaded files removed (shown by no realtor, older than ${services.config.uploadCleanupGraceHours} h)`,
+  )
+  return result
+}
+
+/**
+ * Runs the cleanup hourly in this process; a pass still running when the next is due is not
+ * doubled. Only one process should call this (services.ts: the scheduled-jobs worker). Returns
+ * what stops it.
+ */
+export function startUploadCleanup(services: UploadCleanupServices): () => void {
+  let running = false
+  const tick = () => {
+    if (running) return
+    running = true
+    runUploadCleanup(services)
+      .catch((error: unknown) => console.error('[uploads] cleanup failed', error))
+      .finally(() => {
+        running = false
+      })
+  }
+  const first = setTimeout(tick, FIRST_RUN_DELAY_MS)
+  const hourly = setInterval(tick, UPLOAD_CLEANUP_INTERVAL_MS)
+  // Never what keeps a process alive: a CLI command or a stopping worker exits regardless.
+  first.unref()
+  hourly.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(hourly)
+  }
+}
