@@ -4,7 +4,8 @@
  *   (a) they are up to date with the code: `lingui extract --clean` changes nothing that matters;
  *   (b) every message has a translation (no empty msgstr) in every catalog;
  *   (c) GNU msgfmt accepts each file (`--check-format --check-header`).
- * Exits non-zero when any check fails. Only Node built-ins, so it runs before anything else.
+ * Exits non-zero when any check fails. Catalogs are read with pofile-ts, the parser
+ * @lingui/format-po itself uses (one PO reader for the scripts and the tests).
  *
  *   node scripts/check-catalogs.mjs
  */
@@ -13,6 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parsePo } from 'pofile-ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const localesDir = path.join(root, 'locales')
@@ -62,95 +64,19 @@ function listFiles(dir) {
 }
 
 // ---------------------------------------------------------------------------------------
-// PO parsing
+// PO reading: pofile-ts, the parser @lingui/format-po writes and reads the catalogs with
 // ---------------------------------------------------------------------------------------
 
-const ESCAPES = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v' }
-
-/** The value of a PO string literal `"..."` with its C escapes resolved. */
-function unquote(literal, where) {
-  const match = /^"((?:[^"\\]|\\.)*)"\s*$/.exec(literal)
-  if (!match) throw new Error(`${where}: expected a quoted string, found ${JSON.stringify(literal)}`)
-  return match[1].replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|.)/g, (_, code) => {
-    if (code[0] === 'x') return String.fromCharCode(parseInt(code.slice(1), 16))
-    if (/^[0-7]/.test(code)) return String.fromCharCode(parseInt(code, 8))
-    return ESCAPES[code] ?? code
-  })
+/** A catalog's header and messages; throws with the file's name when it cannot be read. */
+function readPo(text, file) {
+  try {
+    return parsePo(text)
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
 
-/**
- * Parses a PO file into entries: { msgctxt?, msgid, msgidPlural?, msgstr: string[], flags,
- * references, extracted, obsolete, line (of the msgid) }. Handles multi-line strings (continuation lines) and plurals.
- */
-function parsePo(text, file) {
-  const entries = []
-  let entry
-  let field // the keyword the next continuation line belongs to
-  const start = (line) => {
-    entry = { msgctxt: undefined, msgid: undefined, msgidPlural: undefined, msgstr: [], flags: [], references: [], extracted: [], obsolete: false, line }
-    field = undefined
-  }
-  const finish = () => {
-    if (entry && entry.msgid !== undefined) entries.push(entry)
-    entry = undefined
-    field = undefined
-  }
-  const append = (key, value) => {
-    if (key === 'msgctxt') entry.msgctxt = (entry.msgctxt ?? '') + value
-    else if (key === 'msgid') entry.msgid = (entry.msgid ?? '') + value
-    else if (key === 'msgid_plural') entry.msgidPlural = (entry.msgidPlural ?? '') + value
-    else {
-      const index = key === 'msgstr' ? 0 : Number(/^msgstr\[(\d+)\]$/.exec(key)[1])
-      entry.msgstr[index] = (entry.msgstr[index] ?? '') + value
-    }
-  }
-
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
-  lines.forEach((raw, index) => {
-    const where = `${file}:${index + 1}`
-    let line = raw.trim()
-    if (line === '') {
-      finish()
-      return
-    }
-    let obsolete = false
-    if (line.startsWith('#~')) {
-      obsolete = true
-      line = line.slice(2).trim()
-      if (line === '') return
-    } else if (line.startsWith('#')) {
-      // A comment after a complete entry's strings starts the next entry.
-      if (entry && field !== undefined && entry.msgstr.length > 0) finish()
-      if (!entry) start(index + 1)
-      if (line.startsWith('#,')) entry.flags.push(...line.slice(2).split(',').map((flag) => flag.trim()).filter(Boolean))
-      else if (line.startsWith('#:')) entry.references.push(...line.slice(2).trim().split(/\s+/).filter(Boolean))
-      else if (line.startsWith('#.')) entry.extracted.push(line.slice(2).trim())
-      return
-    }
-    const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*)$/.exec(line)
-    if (keyword) {
-      const [, key, literal] = keyword
-      // A new msgctxt/msgid after a complete entry (no blank line between) starts the next one.
-      if (entry && (key === 'msgctxt' || key === 'msgid') && entry.msgstr.length > 0) finish()
-      if (!entry) start(index + 1)
-      if (obsolete) entry.obsolete = true
-      field = key
-      if (key === 'msgid') entry.line = index + 1
-      append(key, unquote(literal, where))
-      return
-    }
-    if (line.startsWith('"')) {
-      if (!entry || field === undefined) throw new Error(`${where}: continuation string without a keyword before it`)
-      append(field, unquote(line, where))
-      return
-    }
-    throw new Error(`${where}: cannot parse line ${JSON.stringify(raw)}`)
-  })
-  finish()
-  return entries
-}
-
-const isHeader = (entry) => entry.msgid === '' && entry.msgctxt === undefined
+const keyOf = (item) => (item.msgctxt === null ? item.msgid : `${item.msgctxt}\u0004${item.msgid}`)
 
 // ---------------------------------------------------------------------------------------
 // (a) extraction is up to date
@@ -164,36 +90,30 @@ const IGNORED_HEADER_FIELDS = /^(?:POT-Creation-Date|X-Generator):/i
  * comments, strings) counts; translator comments are not compared (lingui keeps them).
  */
 function normalizePo(text, file) {
-  const entries = parsePo(text, file)
-  return entries
-    .map((entry) => {
-      const msgstr = isHeader(entry)
-        ? entry.msgstr.map((value) =>
-            value
-              .split('\n')
-              .filter((field) => !IGNORED_HEADER_FIELDS.test(field))
-              .join('\n'),
-          )
-        : entry.msgstr
-      return JSON.stringify({
-        obsolete: entry.obsolete,
-        msgctxt: entry.msgctxt ?? null,
-        msgid: entry.msgid,
-        msgidPlural: entry.msgidPlural ?? null,
-        msgstr,
-        flags: [...entry.flags].sort(),
-        references: [...entry.references].sort(),
-        extracted: entry.extracted,
-      })
-    })
-    .join('\n')
+  const po = readPo(text, file)
+  const header = po.headerOrder.filter((name) => !IGNORED_HEADER_FIELDS.test(`${name}:`)).map((name) => `${name}: ${po.headers[name]}`)
+  const items = po.items.map((item) =>
+    JSON.stringify({
+      obsolete: item.obsolete,
+      msgctxt: item.msgctxt,
+      msgid: item.msgid,
+      msgidPlural: item.msgid_plural,
+      msgstr: item.msgstr,
+      flags: Object.keys(item.flags)
+        .filter((flag) => item.flags[flag])
+        .sort(),
+      references: [...item.references].sort(),
+      extracted: item.extractedComments,
+    }),
+  )
+  return [JSON.stringify(header), ...items].join('\n')
 }
 
 function messageKeys(text, file) {
   return new Set(
-    parsePo(text, file)
-      .filter((entry) => !isHeader(entry) && !entry.obsolete)
-      .map((entry) => (entry.msgctxt === undefined ? entry.msgid : `${entry.msgctxt}\u0004${entry.msgid}`)),
+    readPo(text, file)
+      .items.filter((item) => !item.obsolete)
+      .map(keyOf),
   )
 }
 
@@ -308,24 +228,21 @@ function checkTranslations() {
     return
   }
   for (const { locale, file } of found) {
-    let entries
+    let messages
     try {
-      entries = parsePo(fs.readFileSync(file, 'utf8'), rel(file))
+      messages = readPo(fs.readFileSync(file, 'utf8'), rel(file)).items.filter((item) => !item.obsolete)
     } catch (error) {
-      fail(`${rel(file)}: ${error instanceof Error ? error.message : String(error)}`)
+      fail(error instanceof Error ? error.message : String(error))
       continue
     }
-    const messages = entries.filter((entry) => !isHeader(entry) && !entry.obsolete)
-    const missing = messages.filter(
-      (entry) => entry.msgstr.length === 0 || entry.msgstr.some((value) => value === undefined || value === ''),
-    )
+    const missing = messages.filter((item) => item.msgstr.length === 0 || item.msgstr.some((value) => value === undefined || value === ''))
     if (missing.length === 0) {
       pass(`${locale}: all ${messages.length} message(s) translated`)
       continue
     }
     const listed = missing
       .slice(0, MAX_LISTED)
-      .map((entry) => `\n      ${rel(file)}:${entry.line}  ${JSON.stringify(entry.msgctxt === undefined ? entry.msgid : `${entry.msgctxt} | ${entry.msgid}`)}`)
+      .map((item) => `\n      ${rel(file)}  ${JSON.stringify(item.msgctxt === null ? item.msgid : `${item.msgctxt} | ${item.msgid}`)}`)
       .join('')
     const more = missing.length > MAX_LISTED ? `\n      … and ${missing.length - MAX_LISTED} more` : ''
     fail(`${locale}: ${missing.length} of ${messages.length} message(s) have an empty msgstr${missing.length > MAX_LISTED ? ` (first ${MAX_LISTED})` : ''}:${listed}${more}`)

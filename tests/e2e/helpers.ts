@@ -110,36 +110,6 @@ export function requireBaseURL(baseURL: string | undefined): string {
   return baseURL
 }
 
-/** msgid → msgstr of a PO catalog (strings may continue on `"…"` lines), for asserting translated text. */
-export function parsePo(text: string): Map<string, string> {
-  const entries = new Map<string, string>()
-  let msgid: string | undefined
-  let current: 'msgid' | 'msgstr' | undefined
-  let buffer = ''
-  // PO strings use C escapes, which JSON reads the same way (apart from \').
-  const unquote = (quoted: string): string => String(JSON.parse(quoted.replace(/\\'/g, "'")))
-  const flush = () => {
-    if (current === 'msgid') msgid = buffer
-    if (current === 'msgstr' && msgid !== undefined) entries.set(msgid, buffer)
-    current = undefined
-    buffer = ''
-  }
-  for (const line of text.split(/\r?\n/)) {
-    const start = /^(msgid|msgstr) (".*")$/.exec(line)
-    if (start) {
-      flush()
-      current = start[1] === 'msgid' ? 'msgid' : 'msgstr'
-      buffer = unquote(start[2] ?? '""')
-    } else if (/^".*"$/.test(line) && current) {
-      buffer += unquote(line)
-    } else {
-      flush()
-    }
-  }
-  flush()
-  return entries
-}
-
 /**
  * axe-core's violations on the page, one readable line per rule and the nodes it failed on;
  * every rule unless `tags` narrows them (`['wcag2a', 'wcag2aa', …]`).

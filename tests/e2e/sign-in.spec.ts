@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { htmlLang, parsePo, pathOf, waitForHydration } from './helpers.ts'
+import { shippedCatalog } from '../catalog.ts'
+import { htmlLang, pathOf, waitForHydration } from './helpers.ts'
 
 /*
  * Sign-in (issue 5, item 1) in Korean and English: sign-up lands on /process, sign-in opens
@@ -37,8 +36,7 @@ const catalogs = new Map<Lang, Map<string, string>>()
 function catalogText(lang: Lang, english: string): string {
   let catalog = catalogs.get(lang)
   if (!catalog) {
-    const file = fileURLToPath(new URL(`../../locales/${lang}/messages.po`, import.meta.url))
-    catalog = parsePo(fs.readFileSync(file, 'utf8'))
+    catalog = shippedCatalog(lang)
     catalogs.set(lang, catalog)
   }
   const translated = catalog.get(english)

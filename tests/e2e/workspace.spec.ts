@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import {
   expect,
   request as playwrightRequest,
@@ -10,7 +9,8 @@ import {
   type Page,
 } from '@playwright/test'
 import sharp from 'sharp'
-import { axeViolations, expectJsonError, htmlLang, parsePo, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
+import { shippedCatalog } from '../catalog.ts'
+import { axeViolations, expectJsonError, htmlLang, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
 
 /*
  * The realtor's workspace (issue 5), end to end in Chromium against the production build:
@@ -52,14 +52,14 @@ function bearer(token: string): Record<string, string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The Korean catalog, for the few Korean texts asserted (read with helpers.ts parsePo)
+// The Korean catalog, for the few Korean texts asserted (read with tests/catalog.ts)
 // ---------------------------------------------------------------------------------------------
 
 let koCatalog: Map<string, string> | undefined
 
 /** The Korean text the page must show for an English message id; fails if it is untranslated. */
 function koText(english: string): string {
-  koCatalog ??= parsePo(fs.readFileSync(fileURLToPath(new URL('../../locales/ko/messages.po', import.meta.url)), 'utf8'))
+  koCatalog ??= shippedCatalog('ko')
   const translated = koCatalog.get(english)
   if (!translated) throw new Error(`"${english}" has no Korean translation in locales/ko/messages.po`)
   return translated

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
@@ -7,6 +5,7 @@ import { retireHomesNotIn, upsertHomes } from '../../src/server/listings/home-st
 import { readRevisions } from '../../src/server/pages/revisions'
 import { parseResoProperties, type HomeRecord } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
+import { shippedCatalog } from '../catalog'
 import { api, createTestApp, describeOnEachDatabase, expectError, type HttpResult, type TestApp } from './harness'
 
 /*
@@ -151,21 +150,7 @@ const rawPageSchema = z.object({ homes: z.array(rawObjectSchema) }).catchall(z.u
 /** The Korean text of an English message id, read from the catalog the app ships. */
 let koCatalog: Map<string, string> | undefined
 function koText(english: string): string {
-  if (!koCatalog) {
-    koCatalog = new Map()
-    const text = fs.readFileSync(fileURLToPath(new URL('../../locales/ko/messages.po', import.meta.url)), 'utf8')
-    const unquote = (quoted: string): string => String(JSON.parse(quoted))
-    let msgid: string | undefined
-    for (const line of text.split(/\r?\n/)) {
-      const id = /^msgid (".*")$/.exec(line)
-      const str = /^msgstr (".*")$/.exec(line)
-      if (id?.[1]) msgid = unquote(id[1])
-      else if (str?.[1] && msgid !== undefined) {
-        koCatalog.set(msgid, unquote(str[1]))
-        msgid = undefined
-      }
-    }
-  }
+  koCatalog ??= shippedCatalog('ko')
   const translated = koCatalog.get(english)
   if (!translated) throw new Error(`"${english}" has no Korean translation in locales/ko/messages.po`)
   return translated
