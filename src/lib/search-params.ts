@@ -1,7 +1,8 @@
 /**
  * Route params and search params, checked without zod. The route tree (every route's
  * `params.parse` and `validateSearch`) is part of every page's first download; zod there cost
- * ~17 KB gzip even as zod/mini, for rules this small. Every search param follows one rule:
+ * ~17 KB gzip (zod/mini included, which the project therefore does not use), for rules this
+ * small. Every search param follows one rule:
  * a value that is missing or malformed is dropped, as if absent, never an error page.
  * The server keeps validating its inputs with the zod schemas in `src/schemas/`.
  */
