@@ -4,7 +4,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { NotFoundPage, ServerErrorPage } from './components/error-page'
 import { routeTree } from './routeTree.gen'
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain'
+import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain-paths'
 import { currentOwnDomain } from './server/site/own-domain'
 
 /** Which realtor's own domain this page is served on: set per request on the server, read from the page in the browser. */

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouteContext, useRouter, useRouterState } from '@tanstack/react-router'
-import { toPublicPath } from '~/lib/own-domain'
+import { toPublicPath } from '~/lib/own-domain-paths'
 import { langCookieString, localizedPath, type Lang } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { langSchema } from '~/schemas/route-params'
+import { langSchema } from '~/schemas/lang'
 import { adminListRealtors as listRealtorsForAdmin, adminSetPublished as setPublishedForAdmin } from '~/server/admin/admin-realtors'
 import { runAction } from '~/server/http/server-fn'
 

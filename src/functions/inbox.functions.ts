@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { langSchema } from '~/schemas/route-params'
+import { langSchema } from '~/schemas/lang'
 import { updateContactStatus } from '~/server/contacts/contacts'
 import { contactStatusSchema } from '~/server/contacts/contact-store'
 import { runAction } from '~/server/http/server-fn'

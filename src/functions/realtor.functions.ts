@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { langSchema } from '~/schemas/route-params'
+import { langSchema } from '~/schemas/lang'
 import { listContacts } from '~/server/contacts/contacts'
 import { canManage } from '~/server/auth/actor'
 import { currentActor, runAction } from '~/server/http/server-fn'

@@ -1,5 +1,5 @@
 import { localizedPath, OG_LOCALE, type Lang } from './lang'
-import { toPublicPath } from './own-domain'
+import { toPublicPath } from './own-domain-paths'
 import { pageTitle, type SiteContext } from './site'
 
 export type HeadMeta = NonNullable<React.JSX.IntrinsicElements['meta']>

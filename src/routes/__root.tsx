@@ -9,7 +9,7 @@ import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-versi
 import { getSiteContext } from '~/functions/site.functions'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
-import { OWN_DOMAIN_META } from '~/lib/own-domain'
+import { OWN_DOMAIN_META } from '~/lib/own-domain-paths'
 import type { SiteContext } from '~/lib/site'
 import stylesHref from '~/styles.css?url'
 

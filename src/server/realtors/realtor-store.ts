@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { normalizeHost } from '~/lib/environment'
+import { normalizeHost } from '~/lib/host-environment'
 import type { RealtorFields, Realtor } from '~/schemas/realtor'
 import { yesNoSchema } from '~/schemas/realtor-fields'
 import { imageTypeSchema, photoPathSchema } from '~/schemas/photo'

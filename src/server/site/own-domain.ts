@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
-import { isOwnHost, normalizeHost } from '~/lib/environment'
+import { isOwnHost, normalizeHost } from '~/lib/host-environment'
 import { env } from '~/server/config/env'
 import { getServices } from '~/server/services'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toInternalPath, toPublicPath } from '~/lib/own-domain'
+import { toInternalPath, toPublicPath } from '~/lib/own-domain-paths'
 
 describe('own-domain paths: / and /en show the realtor, links stay on the domain', () => {
   it('maps public paths to the realtor routes', () => {

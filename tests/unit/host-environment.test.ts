@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { environmentForHost, isOwnHost, normalizeHost } from '../../src/lib/environment'
+import { environmentForHost, isOwnHost, normalizeHost } from '../../src/lib/host-environment'
 
 describe('environmentForHost (spec §9 environment)', () => {
   it('is development for a host starting with "dev."', () => {
