@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import type { z } from 'zod'
 import type { homeListQuerySchema } from '~/schemas/home'
-import { isAppError } from '~/server/http/app-error'
+import { isAppError } from '~/server/app-error'
 import { getHomeDetail, homePageRequestSchema, listHomes } from '~/server/listings/homes'
 import { getServices } from '~/server/services'
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { adminListRealtors } from '../../src/server/admin/admin-realtors'
 import { runAdminCommand } from '../../src/server/auth/admin-command'
 import { openDatabase } from '../../src/server/db/database'
-import { isAppError } from '../../src/server/http/app-error'
+import { isAppError } from '../../src/server/app-error'
 import type { MailMessage } from '../../src/server/mail/mailer'
 import type { AppServices } from '../../src/server/services'
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { translate, loadCatalog } from '../../src/i18n/i18n'
 import type { Actor } from '../../src/server/auth/actor'
 import { ADMIN_PAGE_SIZE, adminListRealtors, adminSetPublished, type AdminRealtorPage } from '../../src/server/admin/admin-realtors'
-import { isAppError } from '../../src/server/http/app-error'
+import { isAppError } from '../../src/server/app-error'
 import type { AppServices } from '../../src/server/services'
 import { actorFor, api, createTestApp, describeOnEachDatabase, signUp, signUpAdmin, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
 

@@ -10,7 +10,7 @@ import { acceptLocalUpload, type AcceptLocalUploadInput } from '../../src/server
 import { makeThumbnail, sniffImageType } from '../../src/server/uploads/image-check'
 import { LOCAL_UPLOAD_PREFIX, verifyUploadSignature } from '../../src/server/uploads/local-storage'
 import { msg } from '@lingui/core/macro'
-import { AppError } from '../../src/server/http/app-error'
+import { AppError } from '../../src/server/app-error'
 import { assertAddedPhotosStored } from '../../src/server/uploads/stored-photos'
 import {
   INSPECT_BYTES,

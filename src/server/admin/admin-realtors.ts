@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { messageId } from '~/schemas/messages'
 import type { Actor } from '~/server/auth/actor'
 import type { Database } from '~/server/db/schema'
-import { errors, parseInput } from '~/server/http/app-error'
+import { errors, parseInput } from '~/server/app-error'
 import { updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from '~/schemas/messages'
-import { AppError, parseInput } from '~/server/http/app-error'
+import { AppError, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { directoryQuerySchema, type DirectoryCard, type DirectoryPage, type DirectoryQuery } from '~/schemas/directory'
 import { regionStateSchema } from '~/schemas/realtor'
 import type { Database } from '~/server/db/schema'
-import { parseInput } from '~/server/http/app-error'
+import { parseInput } from '~/server/app-error'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 

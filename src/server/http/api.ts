@@ -7,7 +7,7 @@ import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { presignUploads } from '~/server/uploads/presign'
-import { errors } from './app-error'
+import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, json, jsonText, readJsonBody } from './responses'
 

@@ -8,7 +8,7 @@ import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-t
 import { contactMessageSchema } from '~/server/contacts/contact-store'
 import { listContactsQuerySchema } from '~/server/contacts/contacts'
 import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
-import { ERROR_CODES } from './app-error'
+import { ERROR_CODES } from '~/server/app-error'
 
 export const errorBodySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
-import { errors } from './app-error'
+import { errors } from '~/server/app-error'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { loadCatalog, translate } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
-import { AppError, errors } from './app-error'
+import { AppError, errors } from '~/server/app-error'
 import { apiLang, errorResponse } from './responses'
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import { DEFAULT_LANG, langFromAcceptLanguage, type Lang } from '~/lib/lang'
-import { AppError, errors, isAppError, type FieldErrors } from './app-error'
+import { AppError, errors, isAppError, type FieldErrors } from '~/server/app-error'
 
 /** API messages follow the caller's Accept-Language, Korean when it names neither language. */
 export function apiLang(request: Request): Lang {

@@ -3,7 +3,7 @@ import { loadCatalog, translate } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { getServices, type AppServices } from '~/server/services'
-import { errors, isAppError } from './app-error'
+import { errors, isAppError } from '~/server/app-error'
 import { translateFieldErrors } from './responses'
 
 /** What a server function hands back on failure: the API's error body, already translated. */

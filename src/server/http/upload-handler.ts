@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { AppServices } from '~/server/services'
 import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/accept-upload'
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
-import { AppError, errors } from './app-error'
+import { AppError, errors } from '~/server/app-error'
 import { apiLang, errorResponse, json, readLimited } from './responses'
 
 const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {

@@ -11,7 +11,7 @@ import {
   type HomeSummary,
 } from '~/schemas/home'
 import type { Database, HomeTable } from '~/server/db/schema'
-import { AppError, parseInput } from '~/server/http/app-error'
+import { AppError, parseInput } from '~/server/app-error'
 import { msg } from '@lingui/core/macro'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
-import { errors, parseInput } from '~/server/http/app-error'
+import { errors, parseInput } from '~/server/app-error'
 import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'

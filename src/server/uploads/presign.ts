@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { photoPathSchema, UPLOAD_CONTENT_TYPES } from '~/schemas/photo'
 import type { Actor } from '~/server/auth/actor'
-import { errors, parseInput } from '~/server/http/app-error'
+import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
 import { uploadKey } from './storage'

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { AppError } from '~/server/http/app-error'
+import { AppError } from '~/server/app-error'
 import { sniffImageType } from './image-check'
 import { uploadPrefix, type StorageDriver } from './storage'
 
