@@ -3,6 +3,7 @@ import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
+import { getServices } from '~/server/services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /** Spec §2/§4 (`rootLanguageRedirect`), for a `/` the page store did not answer. */
@@ -24,7 +25,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next }) => {
 /** Outermost, so it finishes and compresses the page exactly as every other middleware left it. */
 const compression = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
-  return compressHtmlResponse(request, await finishPage(request, result.response))
+  const { storage } = await getServices()
+  return compressHtmlResponse(request, await finishPage(request, result.response, { photoOrigins: storage.browserOrigins }))
 })
 
 /**

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { inlineScriptHashes, pagePolicy, storageOrigins } from '~/server/http/content-security-policy'
+import { inlineScriptHashes, pagePolicy } from '~/server/http/content-security-policy'
+import { createLocalStorage } from '~/server/uploads/local-storage'
+import { createS3Storage } from '~/server/uploads/s3-storage'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -29,20 +31,19 @@ describe("a page's Content-Security-Policy", () => {
   })
 })
 
-describe('the origins photos are uploaded to and read from', () => {
-  const s3 = { driver: 's3', bucket: 'photos', region: 'us-west-2', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: false } as const
-  it('are the AWS bucket hosts without an endpoint', () => {
-    expect(storageOrigins(s3)).toEqual(['https://photos.s3.us-west-2.amazonaws.com', 'https://s3.us-west-2.amazonaws.com'])
+describe('the origins photos are uploaded to and read from (what the policy names besides our own)', () => {
+  const s3 = { bucket: 'photos', region: 'us-west-2', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: false }
+  it('are the AWS bucket host without an endpoint', () => {
+    expect(createS3Storage(s3).browserOrigins).toEqual(['https://photos.s3.us-west-2.amazonaws.com'])
   })
-  it('are the endpoint (and its bucket subdomain) and the public base URL with one', () => {
-    expect(storageOrigins({ ...s3, endpoint: 'https://r2.example.com/', publicBaseUrl: 'https://cdn.example.com/photos' })).toEqual([
+  it('are the public base URL for reading and the bucket for uploads', () => {
+    expect(createS3Storage({ ...s3, endpoint: 'https://r2.example.com/', publicBaseUrl: 'https://cdn.example.com/photos' }).browserOrigins).toEqual([
       'https://cdn.example.com',
-      'https://r2.example.com',
       'https://photos.r2.example.com',
     ])
-    expect(storageOrigins({ ...s3, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toEqual(['http://127.0.0.1:9000'])
+    expect(createS3Storage({ ...s3, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true }).browserOrigins).toEqual(['http://127.0.0.1:9000'])
   })
   it("are our main host for local disk (a realtor's own domain reads photos from it)", () => {
-    expect(storageOrigins({ driver: 'local', dir: '/tmp/x', publicBaseUrl: 'https://homes.example.com/uploads', signingSecret: 's' })).toEqual(['https://homes.example.com'])
+    expect(createLocalStorage({ dir: '/tmp/unused', publicBaseUrl: 'https://homes.example.com', signingSecret: 'a-test-secret-of-32-characters!!' }).browserOrigins).toEqual(['https://homes.example.com'])
   })
 })

@@ -173,7 +173,6 @@ function pretendardFile(): string {
   return createRequire(import.meta.url).resolve(FONT_FILE)
 }
 
-
 export type PageFontsOptions = {
   /** Where the full font is; the installed Pretendard by default. */
   fontFile?: () => string

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import type { StorageConfig } from '~/server/uploads/storage'
 
 /**
  * The Content-Security-Policy of an HTML page (issue 17): scripts only from our own origin and
@@ -30,35 +29,11 @@ export function inlineScriptHashes(html: string): Array<string> {
   return [...hashes]
 }
 
-/**
- * Origins besides our own the browser talks to for photos: where it sends uploads (the S3
- * endpoint, presigned) and where stored photos are read from (a CDN, or our main host when the
- * page is on a realtor's own domain).
- */
-export function storageOrigins(config: StorageConfig): Array<string> {
-  const origins = new Set<string>()
-  const add = (url: string | undefined) => {
-    if (url && URL.canParse(url)) origins.add(new URL(url).origin)
-  }
-  add(config.publicBaseUrl)
-  if (config.driver === 's3') {
-    if (config.endpoint && URL.canParse(config.endpoint)) {
-      const endpoint = new URL(config.endpoint)
-      add(endpoint.origin)
-      // Virtual-hosted style: the bucket is a subdomain of the endpoint.
-      if (!config.forcePathStyle) add(`${endpoint.protocol}//${config.bucket}.${endpoint.host}`)
-    } else {
-      add(`https://${config.bucket}.s3.${config.region}.amazonaws.com`)
-      add(`https://s3.${config.region}.amazonaws.com`)
-    }
-  }
-  return [...origins]
-}
-
 export type PagePolicyOptions = {
   /** Served over TLS (directly or behind a proxy that says so): plain-HTTP subresources are upgraded. */
   secure: boolean
-  extraOrigins: Array<string>
+  /** Besides our own: the photo store's (`StorageDriver.browserOrigins`). */
+  extraOrigins: ReadonlyArray<string>
 }
 
 export function pagePolicy(html: string, { secure, extraOrigins }: PagePolicyOptions): string {

@@ -1,9 +1,7 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
 import { pageFontHead, pageFonts, type PageFonts } from '~/server/fonts/page-font'
-import { env } from '~/server/config/env'
-import { storageConfigFromEnv } from '~/server/services'
-import { pagePolicy, storageOrigins } from './content-security-policy'
+import { pagePolicy } from './content-security-policy'
 import { deferScriptsUntilPainted } from './defer-scripts'
 import { isSecureRequest } from './security-headers'
 
@@ -18,21 +16,18 @@ const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
  * text needs. A page is rendered in full before it is sent (its data is loaded in
  * `beforeLoad`), so reading it whole here delays nothing.
  */
-export async function finishPage(request: Request, response: Response, fonts: PageFonts = pageFonts): Promise<Response> {
+export async function finishPage(
+  request: Request,
+  response: Response,
+  { photoOrigins, fonts = pageFonts }: { photoOrigins: ReadonlyArray<string>; fonts?: PageFonts },
+): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.body === null) return response
   const rendered = await response.text()
   const html = response.status !== 200 ? rendered : rendered.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(rendered, fonts)) : addFontPreloads(rendered)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  headers.set('content-security-policy', pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins() }))
+  headers.set('content-security-policy', pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins }))
   return new Response(html, { status: response.status, statusText: response.statusText, headers })
-}
-
-let cachedPhotoOrigins: Array<string> | undefined
-/** From the configuration, which does not change while the process runs. */
-function photoOrigins(): Array<string> {
-  cachedPhotoOrigins ??= storageOrigins(storageConfigFromEnv(env(), ''))
-  return cachedPhotoOrigins
 }
 
 async function withPageFont(html: string, fonts: PageFonts): Promise<string> {

@@ -7,6 +7,7 @@ import {
   LOCAL_META_SUFFIX,
   PRESIGN_TTL_SECONDS,
   assertValidMaxBytes,
+  assertValidStorageFolder,
   assertValidStorageKey,
   isValidStorageKey,
   trimTrailingSlashes,
@@ -64,6 +65,7 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
 
   return {
     kind: 'local',
+    browserOrigins: [new URL(base).origin],
 
     async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
       assertValidStorageKey(key)
@@ -134,7 +136,7 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
     },
 
     async *list(prefix) {
-      if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new Error(`Not a storage folder: ${prefix}`)
+      assertValidStorageFolder(prefix)
       yield* walk(fileFor(prefix.slice(0, -1)), prefix)
     },
 

@@ -3,6 +3,7 @@ import {
   INSPECT_BYTES,
   PRESIGN_TTL_SECONDS,
   assertValidMaxBytes,
+  assertValidStorageFolder,
   assertValidStorageKey,
   isValidStorageKey,
   trimTrailingSlashes,
@@ -63,6 +64,8 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
 
   return {
     kind: 's3',
+    // Where photos are read (a CDN base, or the bucket) and where presigned PUTs go (the bucket).
+    browserOrigins: [...new Set([new URL(base).origin, new URL(publicBaseFor({ ...config, publicBaseUrl: undefined })).origin])],
 
     async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
       assertValidStorageKey(key)
@@ -146,7 +149,7 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     },
 
     async *list(prefix) {
-      if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new Error(`Not a storage folder: ${prefix}`)
+      assertValidStorageFolder(prefix)
       const { s3, client } = await sdk()
       let continuationToken: string | undefined
       do {

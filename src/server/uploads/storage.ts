@@ -44,6 +44,12 @@ export interface StorageDriver {
   keyFromUrl(url: string): string | undefined
   /** Whether a URL points into this store at all, a valid key or not (`/uploads/..%2fsecret`). */
   isStoreUrl(url: string): boolean
+  /**
+   * The origins a browser reads stored photos from and sends presigned uploads to, which a
+   * page's Content-Security-Policy must name (our main host too: a realtor's own domain is
+   * another origin).
+   */
+  readonly browserOrigins: ReadonlyArray<string>
 }
 
 export type StorageConfig =
@@ -99,6 +105,11 @@ export function assertValidStorageKey(key: string): void {
   if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key)
 }
 
+/** A folder to list: a valid key followed by `/`, the same rule on every driver. */
+export function assertValidStorageFolder(prefix: string): void {
+  if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new InvalidStorageKeyError(prefix)
+}
+
 export function assertValidMaxBytes(maxBytes: number): void {
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new RangeError(`maxBytes must be a positive integer, got ${maxBytes}`)
 }
@@ -137,10 +148,6 @@ export function trimTrailingSlashes(value: string): string {
 /** The folder every account's uploads are kept under; nothing else (demo listing images) is. */
 export const UPLOADS_ROOT_PREFIX = 'realtors/'
 
-/**
- * A key made by the server: the client's file name never reaches storage, so it cannot carry a
- * path, a misleading extension, or someone else's folder.
- */
 /** Where an account's uploads are kept: `realtors/{account}/`. */
 export function uploadPrefix(ownerId: string): string {
   const owner = ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
@@ -148,6 +155,10 @@ export function uploadPrefix(ownerId: string): string {
   return `${UPLOADS_ROOT_PREFIX}${owner}/`
 }
 
+/**
+ * A key made by the server: the client's file name never reaches storage, so it cannot carry a
+ * path, a misleading extension, or someone else's folder.
+ */
 export function uploadKey(input: { ownerId: string; path: PhotoPath; contentType: UploadContentType }): string {
   return `${uploadPrefix(input.ownerId)}${input.path}/${randomUUID()}.${EXTENSION_BY_CONTENT_TYPE[input.contentType]}`
 }
