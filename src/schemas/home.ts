@@ -149,5 +149,6 @@ export const homeDetailSchema = homeSummarySchema.extend({
   longitude: z.number().nullable(),
   addressHidden: z.boolean(),
   modificationTimestamp: z.string(),
+  associationFeeMonthly: z.number().nullable().meta({ description: 'HOA dues in dollars per month; null when the MLS gives none' }),
 })
 export type HomeDetail = z.infer<typeof homeDetailSchema>

@@ -459,6 +459,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       longitude: -117.82,
       addressHidden: false,
       modificationTimestamp: '2026-10-27T10:00:00.000Z',
+      associationFeeMonthly: null,
     })
     // A rental and a closed sale are found by key too.
     expect(await detail('RENT-1')).toMatchObject({ type: 'rent', price: 4_500 })

@@ -23,7 +23,7 @@ const STATUSES = ['Active', 'Pending', 'ComingSoon']
 
 /** The fields reso-property.ts reads, written out here so the test checks the importer's list. */
 const EXPECTED_SELECT = [
-  'BathroomsTotalInteger', 'BedroomsTotal', 'City', 'InternetAddressDisplayYN', 'InternetEntireListingDisplayYN', 'ListAgentFullName',
+  'AssociationFee', 'AssociationFeeFrequency', 'BathroomsTotalInteger', 'BedroomsTotal', 'City', 'InternetAddressDisplayYN', 'InternetEntireListingDisplayYN', 'ListAgentFullName',
   'ListOfficeName', 'ListPrice', 'ListingKey', 'LivingArea', 'LotSizeSquareFeet', 'Latitude', 'Longitude', 'ModificationTimestamp',
   'OnMarketDate', 'PostalCode', 'PropertySubType', 'PropertyType', 'PublicRemarks', 'StandardStatus', 'StateOrProvince',
   'UnparsedAddress', 'YearBuilt',
@@ -479,7 +479,13 @@ describeOnEachDatabase('listings import', (database) => {
       expect(first).toEqual({ source: 'file:reso-sample.json', fetched: 5, inserted: 5, updated: 0, rejected: [], retired: 0 })
       expect(await mediaUrls(db, 'SAMPLE-GA-2001')).toEqual([1, 2, 3].map((order) => `https://photos.example.com/ga-2001/${order}.jpg`))
       expect(await rowOf(db, 'SAMPLE-IRV-1003')).toMatchObject({ listingType: 'rent', propertySubType: 'Townhouse', city: 'Irvine' })
-      expect(await rowOf(db, 'SAMPLE-IRV-1002')).toMatchObject({ modificationTimestamp: '2026-01-09T16:00:00.000Z', onMarketDate: '2025-12-18' })
+      // $1,275 billed quarterly is $425 a month; a listing without a fee has none.
+      expect(await rowOf(db, 'SAMPLE-IRV-1002')).toMatchObject({
+        modificationTimestamp: '2026-01-09T16:00:00.000Z',
+        onMarketDate: '2025-12-18',
+        associationFeeMonthly: 425,
+      })
+      expect(await rowOf(db, 'SAMPLE-IRV-1001')).toMatchObject({ associationFeeMonthly: null })
       expect(await rowOf(db, 'SAMPLE-GA-2002')).toMatchObject({ internetAddressDisplayYn: 0, isListed: 1 })
       const stored = JSON.stringify(await snapshot(db))
       for (const secret of ['949-555-0101', 'jamie.agent@example.com', '770-555-0199', 'morgan.agent@example.com']) expect(stored).not.toContain(secret)

@@ -87,6 +87,7 @@ describeOnEachDatabase('page store', (database) => {
       modificationTimestamp: '2026-11-01T00:00:00Z',
       internetEntireListingDisplay: true,
       internetAddressDisplay: true,
+      associationFeeMonthly: null,
       media: [],
     }
     await upsertHomes(s.db, [record], { source: 'store-test', isDemo: false, now: new Date() })

@@ -5,7 +5,7 @@ import { squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/form
 import type { HomeDetail } from '../../src/schemas/home'
 import { listingSearchSchema } from '../../src/schemas/listing-search'
 import { DEMO_SOURCE, demoHome, demoHomes } from '../../src/server/listings/demo-homes'
-import { resoPropertySchema, toHomeRecord, type HomeRecord } from '../../src/server/listings/reso-property'
+import { monthlyAssociationFee, resoPropertySchema, toHomeRecord, type HomeRecord } from '../../src/server/listings/reso-property'
 
 /*
  * Listing pieces without a database: the schema.org markup of a home's page, the area text
@@ -42,6 +42,7 @@ const SALE: HomeDetail = {
   longitude: -117.82,
   addressHidden: false,
   modificationTimestamp: '2026-10-30T10:00:00.000Z',
+  associationFeeMonthly: null,
 }
 
 const RENT: HomeDetail = { ...SALE, homeId: 'RENT-1', type: 'rent', price: 4_500, propertyType: 'Condominium', homeStatus: 'Pending' }
@@ -235,6 +236,8 @@ function asReso(home: HomeRecord): Record<string, unknown> {
     BathroomsTotalInteger: home.bathroomsTotalInteger,
     LivingArea: home.livingArea,
     LotSizeSquareFeet: home.lotSizeSquareFeet,
+    AssociationFee: home.associationFeeMonthly,
+    AssociationFeeFrequency: home.associationFeeMonthly === null ? null : 'Monthly',
     YearBuilt: home.yearBuilt,
     UnparsedAddress: home.unparsedAddress,
     City: home.city,
@@ -329,5 +332,22 @@ describe('demoHome (deterministic demo listings)', () => {
       if (home.propertyType === 'ResidentialLease') expect(home.listPrice).toBeLessThan(50_000)
       else expect(home.listPrice).toBeGreaterThan(100_000)
     }
+  })
+})
+
+describe('HOA dues from RESO AssociationFee and AssociationFeeFrequency', () => {
+  it('turns every recurring frequency into dollars per month, in either RESO spelling', () => {
+    expect(monthlyAssociationFee(450, 'Monthly')).toBe(450)
+    expect(monthlyAssociationFee(900, 'Quarterly')).toBe(300)
+    expect(monthlyAssociationFee(1200, 'Semi-Annually')).toBe(200)
+    expect(monthlyAssociationFee(1200, 'SemiAnnually')).toBe(200)
+    expect(monthlyAssociationFee(2400, 'Annually')).toBe(200)
+    expect(monthlyAssociationFee(100, 'Weekly')).toBe(433.33)
+  })
+
+  it('knows no monthly figure without a fee, without a frequency, or for a one-time fee', () => {
+    expect(monthlyAssociationFee(null, 'Monthly')).toBeNull()
+    expect(monthlyAssociationFee(300, undefined)).toBeNull()
+    expect(monthlyAssociationFee(5000, 'One Time')).toBeNull()
   })
 })

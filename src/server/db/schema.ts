@@ -136,6 +136,8 @@ export interface HomeTable {
   bathroomsTotalInteger: number | null
   livingArea: number | null
   lotSizeSquareFeet: number | null
+  /** HOA dues in dollars per month, from RESO AssociationFee and its frequency; null when not given. */
+  associationFeeMonthly: number | null
   yearBuilt: number | null
   unparsedAddress: string | null
   city: string

@@ -75,6 +75,16 @@ function roundTo(value: number, step: number): number {
   return Math.round(value / step) * step
 }
 
+/**
+ * Condominiums and townhouses pay HOA dues, scaled by size (~$300–700 a month). Derived from the
+ * size rather than drawn: another draw would shift the seeded sequence, and with it every demo
+ * home that tests and screenshots know.
+ */
+function demoAssociationFee(propertySubType: string, livingArea: number): number | null {
+  if (propertySubType !== 'Condominium' && propertySubType !== 'Townhouse') return null
+  return roundTo(200 + livingArea * 0.18, 5)
+}
+
 /** The index-th demo home; independent of every other index. */
 export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeRecord {
   const random = seededRandom(0x5eed + index * 7919)
@@ -109,6 +119,7 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
     bathroomsTotalInteger: baths,
     livingArea,
     lotSizeSquareFeet: subType.propertySubType === 'Condominium' ? null : roundTo(livingArea * (1.4 + random() * 2.5), 10),
+    associationFeeMonthly: demoAssociationFee(subType.propertySubType, livingArea),
     yearBuilt,
     unparsedAddress: `${street}${unit}`,
     city: place.city,

@@ -75,6 +75,7 @@ export async function upsertHomes(
             bathroomsTotalInteger: eb.ref('excluded.bathroomsTotalInteger'),
             livingArea: eb.ref('excluded.livingArea'),
             lotSizeSquareFeet: eb.ref('excluded.lotSizeSquareFeet'),
+            associationFeeMonthly: eb.ref('excluded.associationFeeMonthly'),
             yearBuilt: eb.ref('excluded.yearBuilt'),
             unparsedAddress: eb.ref('excluded.unparsedAddress'),
             city: eb.ref('excluded.city'),

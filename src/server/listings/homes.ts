@@ -224,7 +224,7 @@ export async function getHomeDetail(services: AppServices, listingKey: string, l
   if (listingKey.length === 0 || listingKey.length > 128) throw homeNotFound()
   const row = await services.db
     .selectFrom('home')
-    .select([...SUMMARY_COLUMNS, 'home.publicRemarks', 'home.latitude', 'home.longitude', 'home.modificationTimestamp'])
+    .select([...SUMMARY_COLUMNS, 'home.publicRemarks', 'home.latitude', 'home.longitude', 'home.modificationTimestamp', 'home.associationFeeMonthly'])
     .where('home.listingKey', '=', listingKey)
     .where('home.isListed', '=', 1)
     .executeTakeFirst()
@@ -239,5 +239,6 @@ export async function getHomeDetail(services: AppServices, listingKey: string, l
     longitude: addressHidden || row.longitude === null ? null : Number(row.longitude),
     addressHidden,
     modificationTimestamp: row.modificationTimestamp,
+    associationFeeMonthly: row.associationFeeMonthly === null ? null : Number(row.associationFeeMonthly),
   }
 }

@@ -27,6 +27,8 @@ export const resoPropertySchema = z.object({
   BathroomsTotalInteger: z.number().int().nonnegative().nullish(),
   LivingArea: optionalNumber,
   LotSizeSquareFeet: optionalNumber,
+  AssociationFee: z.number().finite().nonnegative().nullish(),
+  AssociationFeeFrequency: optionalText,
   YearBuilt: z.number().int().nullish(),
   UnparsedAddress: optionalText,
   City: z.string().trim().min(1),
@@ -75,6 +77,30 @@ export function listingTypeOf(propertyType: string): 'sale' | 'rent' {
   return LEASE_TYPES.has(propertyType) ? 'rent' : 'sale'
 }
 
+/**
+ * Months per bill for RESO's AssociationFeeFrequency values, spelled as the Data Dictionary's
+ * display names ("Semi-Annually") or its legacy keys ("SemiAnnually"). One-time and seasonal
+ * fees have no monthly figure.
+ */
+const BILLS_PER_MONTH: Readonly<Record<string, number>> = {
+  daily: 365 / 12,
+  weekly: 52 / 12,
+  biweekly: 26 / 12,
+  semimonthly: 2,
+  monthly: 1,
+  bimonthly: 1 / 2,
+  quarterly: 1 / 3,
+  semiannually: 1 / 6,
+  annually: 1 / 12,
+}
+
+/** HOA dues per month in whole cents, or null when the feed gives no fee or no usable frequency. */
+export function monthlyAssociationFee(fee: number | null | undefined, frequency: string | null | undefined): number | null {
+  if (fee === null || fee === undefined || !frequency) return null
+  const perMonth = BILLS_PER_MONTH[frequency.toLowerCase().replace(/[^a-z]/g, '')]
+  return perMonth === undefined ? null : Math.round(fee * perMonth * 100) / 100
+}
+
 export function toHomeRecord(property: ResoProperty): HomeRecord {
   const modified = new Date(property.ModificationTimestamp).toISOString()
   const onMarket = property.OnMarketDate && /^\d{4}-\d{2}-\d{2}/.test(property.OnMarketDate) ? property.OnMarketDate.slice(0, 10) : modified.slice(0, 10)
@@ -93,6 +119,7 @@ export function toHomeRecord(property: ResoProperty): HomeRecord {
     bathroomsTotalInteger: property.BathroomsTotalInteger ?? null,
     livingArea: property.LivingArea ?? null,
     lotSizeSquareFeet: property.LotSizeSquareFeet ?? null,
+    associationFeeMonthly: monthlyAssociationFee(property.AssociationFee, property.AssociationFeeFrequency),
     yearBuilt: property.YearBuilt ?? null,
     unparsedAddress: property.UnparsedAddress ?? null,
     city: property.City,

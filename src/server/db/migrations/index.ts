@@ -4,6 +4,7 @@ import * as directoryRegionIndex from './0002-directory-region-index'
 import * as homes from './0003-homes'
 import * as pageRevisions from './0004-page-revisions'
 import * as accountRole from './0005-account-role'
+import * as homeAssociationFee from './0006-home-association-fee'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-homes': homes,
   '0004-page-revisions': pageRevisions,
   '0005-account-role': accountRole,
+  '0006-home-association-fee': homeAssociationFee,
 }
 
 export const migrationProvider: MigrationProvider = {
