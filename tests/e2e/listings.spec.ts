@@ -150,6 +150,38 @@ for (const p of [PAGES.ko, PAGES.en]) {
   })
 }
 
+for (const p of [PAGES.ko, PAGES.en]) {
+  test(`a home for sale shows a monthly payment estimate that follows the fields (${p.lang})`, async ({ page }) => {
+    await openListings(page, p.path)
+    await cards(page).first().getByRole('link').click()
+    const estimate = page.getByTestId('payment-estimate')
+    await expect(estimate).toBeVisible()
+    await waitForHydration(page.getByTestId('language-switch'))
+    const labels =
+      p.lang === 'ko'
+        ? { price: '주택 가격', percent: '다운페이먼트 (%)', rate: '이자율', term: '대출 기간', tax: '재산세율 (연)', insurance: '주택 보험료 (연)', hoa: 'HOA 관리비 (월)', fifteen: '15년' }
+        : { price: 'Home price', percent: 'Down payment (%)', rate: 'Interest rate', term: 'Loan term', tax: 'Property tax (per year)', insurance: 'Home insurance (per year)', hoa: 'HOA dues (per month)', fifteen: '15 years' }
+    // $400,000 borrowed at 6 % over 30 years is $2,398.20 a month (any amortisation table);
+    // plus $500 tax (1.2 % of $500,000 a year), $100 insurance and $300 HOA.
+    await estimate.getByLabel(labels.price, { exact: true }).fill('500,000')
+    await estimate.getByLabel(labels.percent, { exact: true }).fill('20')
+    await expect(estimate.getByLabel(p.lang === 'ko' ? '다운페이먼트' : 'Down payment', { exact: true })).toHaveValue('100,000')
+    await estimate.getByLabel(labels.rate, { exact: true }).fill('6')
+    await estimate.getByLabel(labels.tax, { exact: true }).fill('1.2')
+    await estimate.getByLabel(labels.insurance, { exact: true }).fill('1200')
+    await estimate.getByLabel(labels.hoa, { exact: true }).fill('300')
+    await expect(estimate.getByTestId('payment-principal')).toHaveText('$2,398')
+    await expect(estimate.getByTestId('payment-total')).toHaveText('$3,298')
+    await estimate.getByLabel(labels.term).selectOption({ label: labels.fifteen })
+    await expect(estimate.getByTestId('payment-total')).toHaveText('$4,275')
+    await estimate.getByLabel(labels.rate, { exact: true }).fill('6.x')
+    await expect(estimate.getByLabel(labels.rate, { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(estimate.getByTestId('payment-note')).toBeVisible()
+    const axe = await new AxeBuilder({ page }).include('[data-testid="payment-estimate"]').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+  })
+}
+
 test.describe('listings, server behaviour', () => {
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
@@ -169,6 +201,21 @@ test.describe('listings, server behaviour', () => {
     await section.getByRole('navigation', { name: 'Pages of homes' }).getByRole('link', { name: '2', exact: true }).click()
     await expect(page).toHaveURL(/[?&]page=2/)
     await expect(cards(page)).not.toHaveCount(0)
+    await context.close()
+  })
+
+  test('without JavaScript a home for sale shows the default payment estimate', async ({ browser, baseURL, request }) => {
+    const list = await request.get(`${API}/home/list?realtor=sora-park&lang=en`)
+    const { homes } = (await list.json()) as { homes: Array<{ url: string | null; price: number }> }
+    const home = homes.find((item) => item.url !== null)
+    expect(home).toBeDefined()
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(home?.url ?? '/')
+    const estimate = page.getByTestId('payment-estimate')
+    await expect(estimate.getByLabel('Home price', { exact: true })).toHaveValue(new Intl.NumberFormat('en-US').format(home?.price ?? 0))
+    await expect(estimate.getByLabel('Down payment (%)', { exact: true })).toHaveValue('20')
+    await expect(estimate.getByTestId('payment-total')).toHaveText(/^\$[\d,.]+[MB]?$/)
     await context.close()
   })
 

@@ -13,6 +13,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
 import type { Realtor } from '~/schemas/realtor'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
+import { PaymentEstimate } from './payment-estimate'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -151,6 +152,9 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home
               ) : null}
             </section>
           ) : null}
+
+          {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
+          {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
 
           <section aria-labelledby="ask-title" className="mt-10">
             <h2 id="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
