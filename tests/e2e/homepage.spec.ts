@@ -194,6 +194,37 @@ for (const p of LANGS) {
       await expect(footer).toContainText(p.footerBrokerage)
     })
 
+    test('every page of the site shows the fair-housing logo and statement, and the licence in type no smaller than any other', async ({ page }) => {
+      const listPath = `/cozying-api/v1/home/list?realtor=sora-park&lang=${p.lang}`
+      const { homes } = (await (await page.request.get(listPath)).json()) as { homes: Array<{ url: string | null }> }
+      for (const path of [p.path, homes[0]?.url ?? '']) {
+        await openHomepage(page, path)
+        const fairHousing = page.getByRole('contentinfo').getByTestId('fair-housing')
+        await expect(fairHousing.getByRole('img', { name: p.lang === 'ko' ? /공정 주택 기회/ : /Equal Housing Opportunity/ })).toBeVisible()
+        await expect(fairHousing).toContainText(p.lang === 'ko' ? '공정주택법' : 'Fair Housing Act')
+        // California DRE: the licence number is never smaller than the smallest type on the page.
+        const sizes = await page.evaluate((licence) => {
+          const px = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize)
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+          let smallest = Number.POSITIVE_INFINITY
+          let licenceSize = Number.POSITIVE_INFINITY
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const element = node.parentElement
+            if (!element || !node.textContent?.trim() || element.closest('.sr-only, [hidden], script, style, noscript')) continue
+            const box = element.getBoundingClientRect()
+            if (box.width === 0 || box.height === 0) continue
+            // Compared with every other text: a licence in the page's only small type would pass a
+            // comparison that counted the licence itself.
+            if (node.textContent.includes(licence)) licenceSize = Math.min(licenceSize, px(element))
+            else smallest = Math.min(smallest, px(element))
+          }
+          return { smallest, licenceSize }
+        }, 'DRE #02123456')
+        expect(sizes.licenceSize, path).toBeLessThan(Number.POSITIVE_INFINITY)
+        expect(sizes.licenceSize, path).toBeGreaterThanOrEqual(sizes.smallest)
+      }
+    })
+
     test('the language switch keeps the same realtor in the other language', async ({ page }) => {
       const other = p.lang === 'ko' ? PAGES.en : PAGES.ko
       await openHomepage(page, p.path)

@@ -2,6 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Realtor } from '~/schemas/realtor'
 
 /**
+ * The Equal Housing Opportunity logo: a house with an equals sign, the mark HUD's advertising
+ * guidelines (24 CFR 109) ask fair-housing advertisers to show. Named for screen readers.
+ */
+function EqualHousingLogo({ label }: { label: string }) {
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 48 48" className="size-10 shrink-0" fill="none">
+      <path d="M24 5 44 21h-5v22H9V21H4L24 5Z" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+      <path d="M16 26h16M16 34h16" stroke="currentColor" strokeWidth="4" />
+    </svg>
+  )
+}
+
+/**
  * The legally required disclosures (licence number, brokerage and its licence) on every
  * page of a realtor's site, in the page's body text size, never smaller.
  */
@@ -32,6 +45,16 @@ export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realt
             {realtor.email}
           </a>
         </p>
+        {/* Fair housing (issue 15): the logo and the statement on every page of a realtor's site. */}
+        <div className="mt-4 flex items-start gap-3 border-t border-stone-200 pt-4 dark:border-stone-800" data-testid="fair-housing">
+          <EqualHousingLogo label={t`Equal Housing Opportunity logo`} />
+          <p>
+            <strong className="font-semibold text-stone-900 dark:text-stone-100">
+              <Trans>Equal Housing Opportunity.</Trans>
+            </strong>{' '}
+            {t`${name} follows the federal Fair Housing Act and state fair-housing laws, and does not discriminate on the basis of race, color, religion, sex (including sexual orientation and gender identity), disability, familial status, national origin, or any other class the law protects.`}
+          </p>
+        </div>
       </div>
     </Footer>
   )
