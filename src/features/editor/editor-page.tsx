@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
+import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { InboxPanel } from '~/features/inbox/inbox-panel'
 import {
@@ -21,7 +22,6 @@ import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/us
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import type { Realtor } from '~/schemas/realtor'
-import { DeleteDialog } from './delete-dialog'
 import { LeaveDialog } from './leave-dialog'
 
 export type EditorTab = 'homepage' | 'messages'
@@ -45,6 +45,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
   const formRef = useRef<HTMLFormElement>(null)
   const [current, setCurrent] = useState(realtor)
   const [uploading, setUploading] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const { errors, setErrors, validate } = useRealtorValidation()
 
@@ -147,7 +148,14 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
               <p className="mt-1 text-sm text-red-900 dark:text-red-200">
                 <Trans>This removes your homepage, its photos and its messages for good.</Trans>
               </p>
-              <DeleteDialog desiredUrl={current.desiredUrl} onConfirm={remove} busy={deleting} />
+              <button
+                type="button"
+                onClick={() => setDeleteOpen(true)}
+                className="mt-4 inline-flex min-h-11 items-center rounded-full border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-100 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-900/40"
+                data-testid="delete-open"
+              >
+                <Trans>Delete homepage…</Trans>
+              </button>
             </section>
           </div>
           <div className="hidden lg:block">
@@ -176,6 +184,24 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
           </div>
         </form>
       )}
+      {/* Outside the editor's form: the dialog holds its own, and forms cannot nest. */}
+      <DeleteDialog
+        open={deleteOpen}
+        expected={current.desiredUrl}
+        title={<Trans>Delete this homepage?</Trans>}
+        description={
+          <>
+            <Trans>This cannot be undone. Type the address of your homepage to confirm:</Trans> <strong className="font-mono">{current.desiredUrl}</strong>
+          </>
+        }
+        label={<Trans>Homepage address</Trans>}
+        confirmLabel={<Trans>Delete for good</Trans>}
+        pending={deleting}
+        onCancel={() => setDeleteOpen(false)}
+        onClosed={() => setDeleteOpen(false)}
+        onConfirm={() => void remove()}
+        testIds={{ input: 'delete-confirm-input', confirm: 'delete-confirm' }}
+      />
       {blocker.status === 'blocked' ? <LeaveDialog onStay={blocker.reset} onLeave={blocker.proceed} /> : null}
     </div>
   )

@@ -6,6 +6,7 @@ import { useToast } from '~/components/toast'
 import { markMessage } from '~/functions/inbox.functions'
 import { listMyMessages } from '~/functions/realtor.functions'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
+import { isRetryableCode } from '~/lib/retryable'
 import { displayPhone, mailtoHref, telHref } from './contact-links'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
 import type { InboxMessage, MessageStatus } from './types'
@@ -18,22 +19,8 @@ type ListPages = InfiniteData<ListResult, string | undefined>
 const INBOX_PAGE_SIZE = 50
 const EXPORT_PAGE_SIZE = 500
 
-const RETRYABLE_CODES: ReadonlySet<string> = new Set(['INTERNAL', 'RATE_LIMITED'])
-
 /** The first characters of the original, quoted in the reply: mailto URLs past ~2,000 characters get cut by some mail programs. */
 const QUOTE_LIMIT = 800
-
-
-const ICONS = {
-  mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
-  reply: 'M9 14 4 9l5-5M4 9h10a6 6 0 0 1 6 6v5',
-  phone: 'M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
-  check: 'M5 12.5 10 17 19 7',
-  chevron: 'm6 9 6 6 6-6',
-  download: 'M12 4v11m0 0-4-4m4 4 4-4M5 20h14',
-  inbox: 'M4 13h4l2 3h4l2-3h4M5 5h14l1 8v6H4v-6z',
-  tag: 'M3 12V4h8l9 9-8 8zM7.5 7.5h.01',
-} as const
 
 /** Replaces one message in the cached pages; a page that is an error stays as it was. */
 function withMessage(pages: ListPages | undefined, id: string, change: (message: InboxMessage) => InboxMessage): ListPages | undefined {
@@ -125,7 +112,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const loadError =
     failed && !failed.ok ? failed.error.message : messagesQuery.isError ? t`Your messages could not be loaded. Check your connection and try again.` : undefined
   // Asking again helps after a network or server failure, never after "sign in" or "not yours".
-  const canRetry = messagesQuery.isError || (failed !== undefined && !failed.ok && RETRYABLE_CODES.has(failed.error.code))
+  const canRetry = messagesQuery.isError || (failed !== undefined && !failed.ok && isRetryableCode(failed.error.code))
 
   function toggle(message: InboxMessage) {
     const opening = !expanded.has(message.id)
@@ -211,7 +198,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
             className={buttonStyles.secondary}
             data-testid="inbox-export"
           >
-            <Icon path={ICONS.download} />
+            <Icon name="download" />
             <Trans>Export CSV</Trans>
           </button>
         ) : null}
@@ -239,7 +226,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       ) : result?.ok && messages.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900" data-testid="inbox-empty">
           <span className="grid size-12 place-items-center rounded-full bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-300">
-            <Icon path={ICONS.inbox} className="size-6" />
+            <Icon name="inbox" className="size-6" />
           </span>
           <p className="text-lg font-semibold text-stone-900 dark:text-stone-50">
             <Trans>No messages yet</Trans>
@@ -330,7 +317,7 @@ function MessageItem({
               ) : null}
               {handled ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                  <Icon path={ICONS.check} className="size-3" />
+                  <Icon name="check" className="size-3" />
                   <Trans>Handled</Trans>
                 </span>
               ) : null}
@@ -342,7 +329,7 @@ function MessageItem({
             </span>
             {listingKey ? (
               <span className="inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
-                <Icon path={ICONS.tag} className="size-3.5" />
+                <Icon name="tag" className="size-3.5" />
                 {t`Listing ${listingKey}`}
               </span>
             ) : null}
@@ -353,7 +340,7 @@ function MessageItem({
               </span>
             )}
           </span>
-          <Icon path={ICONS.chevron} className={`mt-1 size-5 text-stone-500 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} />
+          <Icon name="chevron" className={`mt-1 size-5 text-stone-500 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} />
         </button>
       </h3>
       {/* Indented to line up with the name above (past the unread dot). */}
@@ -396,11 +383,11 @@ function MessageItem({
         </dl>
         <div className="mt-5 flex flex-wrap gap-2">
           <a href={replyHref} className={buttonStyles.primary} data-testid="inbox-reply">
-            <Icon path={ICONS.reply} />
+            <Icon name="reply" />
             <Trans>Reply by e-mail</Trans>
           </a>
           <a href={telHref(message.phone, message.phoneCountryCode)} className={buttonStyles.secondary}>
-            <Icon path={ICONS.phone} />
+            <Icon name="phone" />
             <Trans>Call</Trans>
           </a>
           {/* A toggle button: the label stays, aria-pressed carries the state. */}
@@ -419,7 +406,7 @@ function MessageItem({
               aria-hidden="true"
               className={`grid size-5 place-items-center rounded border ${handled ? 'border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-emerald-950' : 'border-stone-400'}`}
             >
-              {handled ? <Icon path={ICONS.check} className="size-3.5" /> : null}
+              {handled ? <Icon name="check" className="size-3.5" /> : null}
             </span>
             <Trans>Mark as handled</Trans>
           </button>
