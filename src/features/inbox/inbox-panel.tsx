@@ -112,7 +112,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
             <Trans>Messages</Trans>
           </h2>
-          {result?.ok && messages.length > 0 ? <InboxSummary total={messageCount} unread={unread} /> : null}
+          {result?.ok && messages.length > 0 ? <InboxSummary messageCount={messageCount} unread={unread} /> : null}
         </div>
         {result?.ok ? <ExportCsvButton realtorId={realtorId} lang={lang} disabled={messages.length === 0} onError={setActionError} /> : null}
       </div>

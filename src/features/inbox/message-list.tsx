@@ -37,10 +37,10 @@ export function MessageList({
 }
 
 /** "12 messages · 3 new", for the whole inbox. */
-export function InboxSummary({ total, unread }: { total: number; unread: number }) {
+export function InboxSummary({ messageCount, unread }: { messageCount: number; unread: number }) {
   return (
     <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="inbox-summary">
-      <Plural value={total} one="# message" other="# messages" />
+      <Plural value={messageCount} one="# message" other="# messages" />
       {unread > 0 ? (
         <>
           {' · '}
