@@ -1,6 +1,5 @@
-import type { adminListRealtors } from '~/functions/admin.functions'
+import type { AdminRealtorPage, AdminRealtorRow } from '~/schemas/admin'
 
-/* The admin list's types, read off the server function's result so the parts and the panel agree. */
-export type ListResult = Awaited<ReturnType<typeof adminListRealtors>>
-export type AdminPage = Extract<ListResult, { ok: true }>['data']
-export type AdminRow = AdminPage['realtors'][number]
+/* The admin list's types, from the schemas the server function answers with (`src/schemas/admin.ts`). */
+export type AdminPage = AdminRealtorPage
+export type AdminRow = AdminRealtorRow
