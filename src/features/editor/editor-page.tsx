@@ -21,6 +21,8 @@ import { PreviewPanel } from '~/features/realtor-form/preview-panel'
 import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/use-realtor-form'
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
+import { invalidateRealtor } from '~/queries/changes'
+import { errorFieldErrors, errorMessage } from '~/schemas/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 
@@ -38,7 +40,7 @@ export function focusFirstError(container: HTMLElement | null) {
  * with a typed confirmation. The inbox is the second tab.
  */
 export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -55,19 +57,21 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
       requestAnimationFrame(() => focusFirstError(formRef.current))
       return
     }
-    const result = await updateMyRealtor({ data: { lang, id: current.id, patch: values } })
-    if (!result.ok) {
-      setErrors(result.error.fieldErrors ?? {})
-      toast.error(result.error.message)
+    let saved: Realtor
+    try {
+      saved = await updateMyRealtor({ data: { id: current.id, realtor: values } })
+    } catch (error) {
+      setErrors(errorFieldErrors(error, lang, (id) => i18n._(id)))
+      toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       requestAnimationFrame(() => focusFirstError(formRef.current))
       return
     }
-    setCurrent(result.data)
-    form.reset(realtorToForm(result.data))
-    await queryClient.invalidateQueries({ queryKey: ['realtor'] })
+    setCurrent(saved)
+    form.reset(realtorToForm(saved))
+    await invalidateRealtor(queryClient, { id: saved.id })
     toast.success(t`Successfully updated`)
-    if (result.data.desiredUrl !== realtor.desiredUrl) {
-      await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: result.data.desiredUrl }, replace: true })
+    if (saved.desiredUrl !== realtor.desiredUrl) {
+      await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: saved.desiredUrl }, replace: true })
     }
   })
 
@@ -79,14 +83,15 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
 
   const remove = async () => {
     setDeleting(true)
-    const result = await deleteMyRealtor({ data: { lang, id: current.id } })
-    if (!result.ok) {
+    try {
+      await deleteMyRealtor({ data: { id: current.id } })
+    } catch (error) {
       setDeleting(false)
-      toast.error(result.error.message)
+      toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       return
     }
     toast.success(t`Successfully deleted`)
-    await queryClient.invalidateQueries()
+    await invalidateRealtor(queryClient, { id: current.id, deleted: true })
     await navigate({ to: '/{-$lang}', params: { lang: langParam(lang) } })
   }
 

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { buttonStyles, Icon } from '~/components/ui'
-import { listMyMessages } from '~/functions/realtor.functions'
-import type { Lang } from '~/lib/lang'
+import { listMessages } from '~/functions/inbox.functions'
+import { errorMessage } from '~/schemas/errors'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
 import type { InboxMessage } from './types'
 
@@ -30,16 +30,14 @@ function downloadText(text: string, fileName: string, type: string) {
  */
 export function ExportCsvButton({
   realtorId,
-  lang,
   disabled,
   onError,
 }: {
   realtorId: string
-  lang: Lang
   disabled: boolean
   onError: (message: string | undefined) => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const [exporting, setExporting] = useState(false)
 
@@ -55,19 +53,15 @@ export function ExportCsvButton({
       const all: Array<InboxMessage> = []
       let cursor: string | undefined
       do {
-        const page = await listMyMessages({ data: { lang, realtorId, cursor, limit: EXPORT_PAGE_SIZE } })
-        if (!page.ok) {
-          onError(page.error.message)
-          return
-        }
-        all.push(...page.data.messages)
-        cursor = page.data.nextCursor ?? undefined
+        const page = await listMessages({ data: { realtorId, cursor, limit: EXPORT_PAGE_SIZE } })
+        all.push(...page.messages)
+        cursor = page.nextCursor ?? undefined
       } while (cursor)
       downloadText(messagesCsv(all, labels), csvFileName(new Date()), 'text/csv;charset=utf-8')
       const count = all.length
       toast.success(t({ message: plural(count, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
-    } catch {
-      onError(t`The export could not be made. Check your connection and try again.`)
+    } catch (error) {
+      onError(errorMessage(error, (id) => i18n._(id), t`The export could not be made. Check your connection and try again.`))
     } finally {
       setExporting(false)
     }
