@@ -4,27 +4,27 @@ import { useId, useMemo, useState } from 'react'
 import { useToast } from '~/components/toast'
 import { buttonStyles, ErrorAlert } from '~/components/ui'
 import { markMessage } from '~/functions/inbox.functions'
-import { listMyMessages } from '~/functions/realtor.functions'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isRetryableCode } from '~/lib/retryable'
+import { inboxMessagesQuery } from '~/queries/inbox'
+import { errorCode, errorMessage } from '~/schemas/errors'
 import { ExportCsvButton } from './export-button'
 import { InboxEmpty, InboxSummary, MessageList, MessageListLoading } from './message-list'
-import type { InboxMessage, MessageStatus } from './types'
-
-type ListResult = Awaited<ReturnType<typeof listMyMessages>>
-type ListPages = InfiniteData<ListResult, string | undefined>
+import type { InboxMessage, InboxPage, MessageStatus } from './types'
 
 /** Messages per page of the inbox. */
 const INBOX_PAGE_SIZE = 50
 
-/** Replaces one message in the cached pages; a page that is an error stays as it was. */
-function withMessage(pages: ListPages | undefined, id: string, change: (message: InboxMessage) => InboxMessage): ListPages | undefined {
+/** Replaces one message in the cached pages. */
+function withMessage<TPageParam>(
+  pages: InfiniteData<InboxPage, TPageParam> | undefined,
+  id: string,
+  change: (message: InboxMessage) => InboxMessage,
+): InfiniteData<InboxPage, TPageParam> | undefined {
   if (!pages) return pages
   return {
     ...pages,
-    pages: pages.pages.map((result) =>
-      result.ok ? { ok: true, data: { ...result.data, messages: result.data.messages.map((message) => (message.id === id ? change(message) : message)) } } : result,
-    ),
+    pages: pages.pages.map((page) => ({ ...page, messages: page.messages.map((message) => (message.id === id ? change(message) : message)) })),
   }
 }
 
@@ -35,20 +35,18 @@ function withMessage(pages: ListPages | undefined, id: string, change: (message:
  * toasts.
  */
 export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const headingId = useId()
   const queryClient = useQueryClient()
-  const queryKey = useMemo(() => ['inbox', realtorId, lang] as const, [realtorId, lang])
+  const listQuery = inboxMessagesQuery(realtorId, { limit: INBOX_PAGE_SIZE })
+  const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [actionError, setActionError] = useState<string | undefined>()
 
   // Newest first, a page at a time (issue 17): "Show older messages" reaches every one.
   const messagesQuery = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) => listMyMessages({ data: { lang, realtorId, cursor: pageParam, limit: INBOX_PAGE_SIZE } }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.ok ? (last.data.nextCursor ?? undefined) : undefined),
+    ...listQuery,
     staleTime: 30_000,
     // A 401/403 will not change by asking again; a network failure gets a "Try again" button.
     retry: false,
@@ -58,41 +56,37 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const dateOnly = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long' }), [lang])
 
   const statusMutation = useMutation({
-    mutationFn: (input: { id: string; status: MessageStatus; previous: MessageStatus }) => markMessage({ data: { lang, id: input.id, status: input.status } }),
+    mutationFn: (input: { id: string; status: MessageStatus; previous: MessageStatus }) => markMessage({ data: { id: input.id, status: input.status } }),
     onMutate: async (input) => {
       setActionError(undefined)
       // Optimistic: the badge changes at once; a failure puts the old status back.
       await queryClient.cancelQueries({ queryKey })
-      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
+      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
     },
-    onSuccess: (result, input) => {
-      if (!result.ok) {
-        queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
-        setActionError(result.error.message)
-        return
-      }
-      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, () => result.data))
+    onSuccess: (updated, input) => {
+      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, () => updated))
       // Opening a message marks it read silently; only the explicit toggle gets a notice.
       if (input.status === 'handled') toast.success(t`Marked as handled`)
       else if (input.previous === 'handled') toast.success(t`Marked as not handled`)
     },
-    onError: (_error, input) => {
-      queryClient.setQueryData<ListPages>(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
-      setActionError(t`The change could not be saved. Check your connection and try again.`)
+    onError: (error, input) => {
+      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
+      setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
     },
   })
 
   const pages = messagesQuery.data?.pages ?? []
   const result = pages[0]
-  const failed = pages.find((page) => !page.ok)
-  const messages = pages.flatMap((page) => (page.ok ? page.data.messages : []))
+  const messages = pages.flatMap((page) => page.messages)
   // The whole inbox's counts, as of the first page.
-  const messageCount = result?.ok ? result.data.total : 0
-  const unread = result?.ok ? result.data.unread : 0
-  const loadError =
-    failed && !failed.ok ? failed.error.message : messagesQuery.isError ? t`Your messages could not be loaded. Check your connection and try again.` : undefined
+  const messageCount = result?.total ?? 0
+  const unread = result?.unread ?? 0
+  const loadError = messagesQuery.isError
+    ? errorMessage(messagesQuery.error, (id) => i18n._(id), t`Your messages could not be loaded. Check your connection and try again.`)
+    : undefined
   // Asking again helps after a network or server failure, never after "sign in" or "not yours".
-  const canRetry = messagesQuery.isError || (failed !== undefined && !failed.ok && isRetryableCode(failed.error.code))
+  const failedCode = errorCode(messagesQuery.error)
+  const canRetry = messagesQuery.isError && (failedCode === undefined || isRetryableCode(failedCode))
 
   function toggle(message: InboxMessage) {
     const opening = !expanded.has(message.id)
@@ -112,9 +106,9 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
             <Trans>Messages</Trans>
           </h2>
-          {result?.ok && messages.length > 0 ? <InboxSummary messageCount={messageCount} unread={unread} /> : null}
+          {result && messages.length > 0 ? <InboxSummary messageCount={messageCount} unread={unread} /> : null}
         </div>
-        {result?.ok ? <ExportCsvButton realtorId={realtorId} lang={lang} disabled={messages.length === 0} onError={setActionError} /> : null}
+        {result ? <ExportCsvButton realtorId={realtorId} disabled={messages.length === 0} onError={setActionError} /> : null}
       </div>
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
@@ -126,7 +120,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
 
       {messagesQuery.isPending ? (
         <MessageListLoading />
-      ) : result?.ok && messages.length === 0 ? (
+      ) : result && messages.length === 0 ? (
         <InboxEmpty />
       ) : messages.length > 0 ? (
         <MessageList

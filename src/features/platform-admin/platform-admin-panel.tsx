@@ -1,22 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useToast } from '~/components/toast'
 import { ErrorAlert } from '~/components/ui'
-import { adminListRealtors, adminSetPublished } from '~/functions/admin.functions'
+import { adminSetPublished } from '~/functions/admin.functions'
 import { deleteMyRealtor } from '~/functions/realtor.functions'
 import { realtorDisplayName } from '~/features/homepage/realtor-names'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isRetryableCode } from '~/lib/retryable'
+import { adminKeys, adminRealtorsQuery } from '~/queries/admin'
+import { invalidateRealtor } from '~/queries/changes'
+import { errorCode, errorMessage } from '~/schemas/errors'
 import { DeleteRealtorDialog } from './delete-realtor-dialog'
 import { Pagination } from './pagination'
 import { RealtorList, RealtorListEmpty, RealtorListLoading, ResultCount } from './realtor-list'
 import { SearchForm } from './search-form'
-import type { AdminRow, ListResult } from './types'
+import type { AdminPage, AdminRow } from './types'
 
 /** Typing pauses this long before the list is asked again, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 300
-const LIST_KEY = ['admin', 'realtors'] as const
 
 /** The other language's name, shown under the main one when it says something more. */
 function secondaryName(row: AdminRow, lang: Lang): string | undefined {
@@ -31,7 +33,7 @@ function secondaryName(row: AdminRow, lang: Lang): string | undefined {
  * successes are toasts.
  */
 export function PlatformAdminPanel({ lang }: { lang: Lang }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -54,15 +56,9 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
     return () => window.clearTimeout(timer)
   }, [searchText, q])
 
-  const listQuery = useQuery({
-    queryKey: [...LIST_KEY, lang, q, page],
-    queryFn: () => adminListRealtors({ data: { lang, q: q === '' ? undefined : q, page } }),
-    // The current rows stay on screen (dimmed) while the next search or page loads.
-    placeholderData: keepPreviousData,
-    retry: false,
-  })
-  const result = listQuery.data
-  const data = result?.ok ? result.data : undefined
+  // The current rows stay on screen (dimmed) while the next search or page loads.
+  const listQuery = useQuery({ ...adminRealtorsQuery({ q, page }), retry: false })
+  const data = listQuery.data
 
   // After a delete empties the last page, step back to the new last page.
   useEffect(() => {
@@ -73,30 +69,23 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
   const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'full', timeStyle: 'short' }), [lang])
 
   const publishMutation = useMutation({
-    mutationFn: (row: AdminRow) => adminSetPublished({ data: { lang, id: row.id, published: !row.published } }),
+    mutationFn: (row: AdminRow) => adminSetPublished({ data: { id: row.id, published: !row.published } }),
     onMutate: () => setActionError(undefined),
-    onSuccess: (outcome, row) => {
-      if (!outcome.ok) {
-        setActionError(outcome.error.message)
-        return
-      }
-      const { published, updatedAt } = outcome.data
-      queryClient.setQueriesData<ListResult>({ queryKey: LIST_KEY }, (current) =>
-        current?.ok
-          ? { ok: true, data: { ...current.data, realtors: current.data.realtors.map((item) => (item.id === row.id ? { ...item, published, updatedAt } : item)) } }
-          : current,
+    onSuccess: ({ published, updatedAt }, row) => {
+      queryClient.setQueriesData<AdminPage>({ queryKey: adminKeys.realtors() }, (current) =>
+        current ? { ...current, realtors: current.realtors.map((item) => (item.id === row.id ? { ...item, published, updatedAt } : item)) } : current,
       )
-      // Marked stale but not refetched now: a refetch would move the row to the top (newest
-      // change first) under the admin's pointer and focus. The next search or page is fresh.
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY, refetchType: 'none' })
+      // The list is marked stale but not refetched now: a refetch would move the row to the top
+      // (newest change first) under the admin's pointer and focus. The next search or page is fresh.
+      void invalidateRealtor(queryClient, { id: row.id }, { adminList: 'mark' })
       const address = row.desiredUrl
       toast.success(published ? t`The homepage /${address} is published` : t`The homepage /${address} is unpublished`)
     },
-    onError: () => setActionError(t`The change could not be saved. Check your connection and try again.`),
+    onError: (error) => setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`)),
   })
 
   const deleteMutation = useMutation({
-    mutationFn: (row: AdminRow) => deleteMyRealtor({ data: { lang, id: row.id } }),
+    mutationFn: (row: AdminRow) => deleteMyRealtor({ data: { id: row.id } }),
   })
 
   function submitSearch() {
@@ -125,29 +114,28 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
 
   function confirmDelete(row: AdminRow) {
     deleteMutation.mutate(row, {
-      onSuccess: (outcome) => {
-        if (!outcome.ok) return
+      onSuccess: () => {
         const address = row.desiredUrl
         toast.success(t`The homepage /${address} was deleted`)
         openerRef.current = null
         setDeleting(null)
-        void queryClient.invalidateQueries({ queryKey: LIST_KEY })
+        void invalidateRealtor(queryClient, { id: row.id, deleted: true })
       },
     })
   }
 
-  const deleteError =
-    deleteMutation.data && !deleteMutation.data.ok
-      ? deleteMutation.data.error.message
-      : deleteMutation.isError
-        ? t`The homepage could not be deleted. Check your connection and try again.`
-        : undefined
-  const loadError = result && !result.ok ? result.error.message : listQuery.isError ? t`The list could not be loaded. Check your connection and try again.` : undefined
+  const deleteError = deleteMutation.isError
+    ? errorMessage(deleteMutation.error, (id) => i18n._(id), t`The homepage could not be deleted. Check your connection and try again.`)
+    : undefined
+  const loadError = listQuery.isError
+    ? errorMessage(listQuery.error, (id) => i18n._(id), t`The list could not be loaded. Check your connection and try again.`)
+    : undefined
   const error = loadError ?? actionError
+  const failedCode = errorCode(listQuery.error)
   // Asking again helps after a network or server failure, never after "sign in" or "not allowed".
-  const canRetry = listQuery.isError || (result !== undefined && !result.ok && isRetryableCode(result.error.code))
+  const canRetry = listQuery.isError && (failedCode === undefined || isRetryableCode(failedCode))
   // A signed-out or non-admin viewer gets the message alone, without a search that cannot work.
-  const denied = result !== undefined && !result.ok && (result.error.code === 'UNAUTHORIZED' || result.error.code === 'FORBIDDEN')
+  const denied = failedCode === 'UNAUTHORIZED' || failedCode === 'FORBIDDEN'
   const busy = listQuery.isFetching
 
   const rowProps = (row: AdminRow) => ({
