@@ -5,6 +5,7 @@ import { NotFoundPage, ServerErrorPage } from './components/error-page'
 import { routeTree } from './routeTree.gen'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain-paths'
+import { isServerError } from './schemas/errors'
 import { currentOwnDomain } from './server/site/own-domain'
 
 /** Which realtor's own domain this page is served on: set per request on the server, read from the page in the browser. */
@@ -14,7 +15,16 @@ const ownDomainOfPage = createIsomorphicFn()
 
 export function getRouter() {
   const ownDomain = ownDomainOfPage()
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } })
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // The server's answer (a ServerError: not found, not allowed, invalid) will not change by
+        // asking again; a network failure may, three times.
+        retry: (failureCount, error) => !isServerError(error) && failureCount < 3,
+      },
+    },
+  })
   const router = createRouter({
     routeTree,
     context: { queryClient, ownDomain },

@@ -1,7 +1,10 @@
+import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { ServerError, type ErrorBody } from '~/schemas/errors'
 import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
+import { toServerFnError } from '~/server/http/server-fn'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { getServices } from '~/server/services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
@@ -43,7 +46,26 @@ const ownDomain = createMiddleware().server(async ({ request, next }) => {
   return runOnOwnDomain(host.desiredUrl, () => next())
 })
 
+/** Every server function fails the same way: the error body of decision 011, as a ServerError. */
+const errorBody = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    throw toServerFnError(error)
+  }
+})
+
+/** Carries a ServerError across the wire as its body, so the browser gets a ServerError back. */
+const serverErrorAdapter = createSerializationAdapter({
+  key: 'server-error',
+  test: (value): value is ServerError => value instanceof ServerError,
+  toSerializable: (error): ErrorBody => error.body,
+  fromSerializable: (body: ErrorBody) => new ServerError(body),
+})
+
 export const startInstance = createStart(() => ({
+  functionMiddleware: [errorBody],
+  serializationAdapters: [serverErrorAdapter],
   requestMiddleware: [
     compression,
     securityHeaders,

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { ICON_PATHS, type IconName } from './icon-paths'
 
 /** Shared button styles of the workspace panels: 44 px targets, visible focus, dark variants. */
 export const buttonBase =
@@ -11,11 +12,11 @@ export const buttonStyles = {
   dangerSolid: `${buttonBase} bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500`,
 } as const
 
-/** A decorative line icon from one SVG path; the text beside it carries the meaning. */
-export function Icon({ path, className = 'size-4' }: { path: string; className?: string }) {
+/** A decorative line icon from the shared set; the text beside it carries the meaning. */
+export function Icon({ name, className = 'size-4' }: { name: IconName; className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={`shrink-0 ${className}`}>
-      <path d={path} />
+      <path d={ICON_PATHS[name]} />
     </svg>
   )
 }

@@ -1,12 +1,14 @@
 import { createServerFn } from '@tanstack/react-start'
-import { directoryQuerySchema } from '~/schemas/directory'
+import { directoryCitiesQuerySchema, directoryQuerySchema } from '~/schemas/directory'
 import { directoryCities, listDirectory } from '~/server/directory/directory'
+import { parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/services'
 
+/** The same schema as `GET /cozying-api/v1/realtor`. */
 export const getDirectoryPage = createServerFn({ method: 'GET' })
-  .validator(directoryQuerySchema)
+  .validator(parseWith(directoryQuerySchema))
   .handler(async ({ data }) => listDirectory(await getServices(), data))
 
 export const getDirectoryCities = createServerFn({ method: 'GET' })
-  .validator(directoryQuerySchema.pick({ state: true }))
+  .validator(parseWith(directoryCitiesQuerySchema))
   .handler(async ({ data }) => directoryCities(await getServices(), data.state))

@@ -1,15 +1,26 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
-import { langSchema } from '~/schemas/lang'
-import { updateContactStatus } from '~/server/contacts/contacts'
-import { contactStatusSchema } from '~/server/contacts/contact-store'
-import { runAction } from '~/server/http/server-fn'
+import { messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
+import { listContacts, updateContactStatus } from '~/server/inbox/contacts'
+import { currentActor, parseWith } from '~/server/http/server-fn'
+import { getServices } from '~/server/services'
 
-/**
- * The inbox marks a message read when it is opened and handled when the realtor says so.
- * Only the realtor the message was sent to (or an admin) may; the use case checks that.
- * (The validator is stripped from the browser build, so the server-side schema import stays on the server.)
+/*
+ * The inbox: the signed-in realtor's messages, and marking them. The schemas are those of
+ * `GET /realtor-contacts` and `PATCH /realtor-contacts/{id}`; the use cases check who may.
  */
+
+/** One page of the signed-in realtor's messages (an admin may name any realtor). */
+export const listMessages = createServerFn({ method: 'GET' })
+  .validator(parseWith(messageListQuerySchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return listContacts(services, await currentActor(services), data)
+  })
+
+/** Marks a message read when it is opened and handled when the realtor says so. */
 export const markMessage = createServerFn({ method: 'POST' })
-  .validator(z.object({ lang: langSchema, id: z.string().min(1).max(64), status: contactStatusSchema }))
-  .handler(async ({ data }) => runAction(data.lang, ({ services, actor }) => updateContactStatus(services, actor, { id: data.id, status: data.status })))
+  .validator(parseWith(messageStatusRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return updateContactStatus(services, await currentActor(services), data)
+  })

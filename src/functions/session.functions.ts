@@ -1,8 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { z } from 'zod'
+import { editAccessByUrlRequestSchema } from '~/schemas/session'
 import { editAccess, sessionInfo } from '~/server/auth/session'
-import { currentActor } from '~/server/http/server-fn'
+import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/services'
 
 /** The signed-in account for guards and headers; null for a visitor. */
@@ -15,7 +15,7 @@ export const getSession = createServerFn({ method: 'GET' }).handler(async () => 
 
 /** Guard for /{desiredUrl}/admin and /{desiredUrl}/process. */
 export const getEditAccessByUrl = createServerFn({ method: 'GET' })
-  .validator(z.object({ desiredUrl: z.string().min(1).max(100) }))
+  .validator(parseWith(editAccessByUrlRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return editAccess(services, await currentActor(services), data.desiredUrl)

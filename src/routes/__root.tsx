@@ -6,23 +6,17 @@ import type { ReactNode } from 'react'
 import { NotFoundPage, ServerErrorPage } from '~/components/error-page'
 import { ToastProvider } from '~/components/toast'
 import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-version-watcher'
-import { getSiteContext } from '~/functions/site.functions'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
 import { OWN_DOMAIN_META } from '~/lib/own-domain-paths'
-import type { SiteContext } from '~/lib/site'
+import { siteContextQuery } from '~/queries/site'
 import stylesHref from '~/styles.css?url'
 
-// The site context never changes while a tab is open; fetch it once per page load.
-let siteContextInBrowser: SiteContext | undefined
-
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient; ownDomain: string | undefined }>()({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ context, location }) => {
     await loadCatalog(langFromPath(location.pathname))
-    if (typeof window !== 'undefined' && siteContextInBrowser) return { site: siteContextInBrowser }
-    const site = await getSiteContext()
-    if (typeof window !== 'undefined') siteContextInBrowser = site
-    return { site }
+    // Asked once per page load: the query never goes stale while the tab is open.
+    return { site: await context.queryClient.ensureQueryData(siteContextQuery()) }
   },
   head: ({ match }) => ({
     meta: [

@@ -1,5 +1,5 @@
 import type { Lang } from '~/lib/lang'
-import type { ContactForm } from './contact'
+import type { ContactForm } from './inbox'
 
 /**
  * Spec §4: the reset state; isTerm checked, phone country KR in Korean and US otherwise.

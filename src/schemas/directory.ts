@@ -48,3 +48,8 @@ export const directoryPageSchema = z.object({
   totalPages: z.number(),
 })
 export type DirectoryPage = z.infer<typeof directoryPageSchema>
+
+/** The cities with published homepages in a state (the directory's city filter). */
+export const directoryCitiesQuerySchema = directoryQuerySchema.pick({ state: true })
+export const directoryCitySchema = z.object({ state: z.string(), city: z.string(), count: z.number() })
+export type DirectoryCity = z.infer<typeof directoryCitySchema>

@@ -152,3 +152,11 @@ export const homeDetailSchema = homeSummarySchema.extend({
   associationFeeMonthly: z.number().nullable().meta({ description: 'HOA dues in dollars per month; null when the MLS gives none' }),
 })
 export type HomeDetail = z.infer<typeof homeDetailSchema>
+
+/** A home's detail page: which home, on whose homepage, in which language. */
+export const homePageRequestSchema = z.object({
+  listingKey: z.string().min(1).max(128),
+  desiredUrl: z.string().min(1).max(64),
+  lang: z.enum(['ko', 'en']),
+})
+export type HomePageRequest = z.infer<typeof homePageRequestSchema>

@@ -138,6 +138,30 @@ export const realtorInputSchema = z
 export type RealtorInput = z.input<typeof realtorInputSchema>
 export type RealtorFields = z.output<typeof realtorInputSchema>
 
+/** A realtor's id, as the pages name the realtor they change. */
+export const realtorIdSchema = z.string().min(1).max(64)
+
+/** The editor's save: the realtor's id and every field of the form (the REST PATCH takes any subset). */
+export const realtorUpdateRequestSchema = z.object({ id: realtorIdSchema, realtor: realtorInputSchema })
+export type RealtorUpdateRequest = z.input<typeof realtorUpdateRequestSchema>
+
+/** Delete, or ask whether the viewer may edit: one realtor by id. */
+export const realtorByIdSchema = z.object({ id: realtorIdSchema })
+
+/** A public realtor by id, desiredUrl or own domain (`GET /realtor/{key}`). */
+export const realtorKeySchema = z.object({ key: z.string().trim().min(1).max(300) })
+
+/** Whether the signed-in viewer may edit this realtor (owner or admin). */
+export const editAccessSchema = z.object({ canEdit: z.boolean() })
+
+/** The onboarding wizard's live check of an address, optionally ignoring the realtor's own. */
+export const desiredUrlCheckSchema = z.object({ desiredUrl: z.string().max(100), exceptId: z.string().max(64).optional() })
+export type DesiredUrlCheck = z.input<typeof desiredUrlCheckSchema>
+
+export const DESIRED_URL_STATUSES = ['available', 'taken', 'reserved', 'invalid'] as const
+export const desiredUrlStatusSchema = z.object({ status: z.enum(DESIRED_URL_STATUSES) })
+export type DesiredUrlStatus = z.infer<typeof desiredUrlStatusSchema>
+
 const nullableText = z.string().nullable()
 
 /** A realtor as the API answers it (spec §3 plus id, bookkeeping and the additive fields). */

@@ -2,45 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { z } from 'zod'
 import type { Lang } from '~/lib/lang'
-
-/** Every failure a use case can report, and the HTTP status each one maps to (DESIGN §5). */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
-
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-}
-
-/**
- * A field's message: a Lingui message id (our own rules), translated where the error is
- * shown, or one of zod's own messages (a wrong type, a size), already in both languages.
- */
-export type FieldMessage = string | Readonly<Record<Lang, string>>
-
-/** Field path → its messages. */
-export type FieldErrors = Record<string, Array<FieldMessage>>
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, type FieldMessage } from '~/schemas/errors'
 
 export class AppError extends Error {
   readonly code: ErrorCode
@@ -68,6 +30,15 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError
+}
+
+/** The error body of decision 011: the code, and the messages as ids for the edge to translate. */
+export function toErrorBody(error: AppError): ErrorBody {
+  return {
+    code: error.code,
+    message: error.descriptor.id,
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+  }
 }
 
 /** zod's own messages in both languages, from the locales zod ships (issue 17). */

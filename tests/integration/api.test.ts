@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { resolveActor } from '../../src/server/auth/actor'
-import { createContact } from '../../src/server/contacts/contacts'
+import { createContact } from '../../src/server/inbox/contacts'
 import { handleApiRequest } from '../../src/server/http/api'
 import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import { presignUploads } from '../../src/server/uploads/presign'

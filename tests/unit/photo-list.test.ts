@@ -24,7 +24,7 @@ import type { Photo, PhotoPath, UploadContentType } from '~/schemas/photo'
 import { realtorInputSchema } from '~/schemas/realtor'
 import { envSchema } from '~/server/config/env'
 import { sniffImageType as serverSniffImageType } from '~/server/uploads/image-check'
-import { presignRequestSchema } from '~/server/uploads/presign'
+import { presignRequestSchema } from '~/schemas/uploads'
 
 const full = (path: PhotoPath, url: string): Photo => ({ path, imageType: 'fullsize', url })
 const thumb = (url: string): Photo => ({ path: 'gallery', imageType: 'thumbnail', url: thumbnailUrlFor(url) })

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
-import { sessionQuery } from './session-query'
+import { sessionQuery } from '~/queries/session'
 import { useSignOut } from './use-auth-actions'
 
 const linkClass =

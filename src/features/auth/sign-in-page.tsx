@@ -33,7 +33,7 @@ import {
   textButtonClass,
   useFieldErrors,
 } from './form-parts'
-import { authProvidersQuery, sessionQuery } from './session-query'
+import { authProvidersQuery, sessionQuery } from '~/queries/session'
 import type { SignInMode, SignInPageSearch } from './sign-in-flow'
 import {
   authFetchOptions,

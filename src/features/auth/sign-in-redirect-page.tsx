@@ -7,7 +7,7 @@ import { authClient } from '~/lib/auth-client'
 import { langParam, type Lang } from '~/lib/lang'
 import { browserStorage, needsAccessToken, storeSession } from './browser-storage'
 import { AuthCard, Lead, Spinner } from './form-parts'
-import { sessionQuery } from './session-query'
+import { sessionQuery } from '~/queries/session'
 import { signInDestination, type SignInRedirectSearch } from './sign-in-flow'
 import { runAuth } from './use-auth-actions'
 

@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
 import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
 import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
-import { sessionQuery } from './session-query'
+import { sessionQuery } from '~/queries/session'
 
 export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; failure: AuthFailure }
 

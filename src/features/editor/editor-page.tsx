@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
+import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { InboxPanel } from '~/features/inbox/inbox-panel'
 import {
@@ -20,8 +21,9 @@ import { PreviewPanel } from '~/features/realtor-form/preview-panel'
 import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/use-realtor-form'
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
+import { invalidateRealtor } from '~/queries/changes'
+import { errorFieldErrors, errorMessage } from '~/schemas/errors'
 import type { Realtor } from '~/schemas/realtor'
-import { DeleteDialog } from './delete-dialog'
 import { LeaveDialog } from './leave-dialog'
 
 export type EditorTab = 'homepage' | 'messages'
@@ -38,13 +40,14 @@ export function focusFirstError(container: HTMLElement | null) {
  * with a typed confirmation. The inbox is the second tab.
  */
 export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
   const [current, setCurrent] = useState(realtor)
   const [uploading, setUploading] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const { errors, setErrors, validate } = useRealtorValidation()
 
@@ -54,19 +57,21 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
       requestAnimationFrame(() => focusFirstError(formRef.current))
       return
     }
-    const result = await updateMyRealtor({ data: { lang, id: current.id, patch: values } })
-    if (!result.ok) {
-      setErrors(result.error.fieldErrors ?? {})
-      toast.error(result.error.message)
+    let saved: Realtor
+    try {
+      saved = await updateMyRealtor({ data: { id: current.id, realtor: values } })
+    } catch (error) {
+      setErrors(errorFieldErrors(error, lang, (id) => i18n._(id)))
+      toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       requestAnimationFrame(() => focusFirstError(formRef.current))
       return
     }
-    setCurrent(result.data)
-    form.reset(realtorToForm(result.data))
-    await queryClient.invalidateQueries({ queryKey: ['realtor'] })
+    setCurrent(saved)
+    form.reset(realtorToForm(saved))
+    await invalidateRealtor(queryClient, { id: saved.id })
     toast.success(t`Successfully updated`)
-    if (result.data.desiredUrl !== realtor.desiredUrl) {
-      await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: result.data.desiredUrl }, replace: true })
+    if (saved.desiredUrl !== realtor.desiredUrl) {
+      await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: saved.desiredUrl }, replace: true })
     }
   })
 
@@ -78,14 +83,15 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
 
   const remove = async () => {
     setDeleting(true)
-    const result = await deleteMyRealtor({ data: { lang, id: current.id } })
-    if (!result.ok) {
+    try {
+      await deleteMyRealtor({ data: { id: current.id } })
+    } catch (error) {
       setDeleting(false)
-      toast.error(result.error.message)
+      toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       return
     }
     toast.success(t`Successfully deleted`)
-    await queryClient.invalidateQueries()
+    await invalidateRealtor(queryClient, { id: current.id, deleted: true })
     await navigate({ to: '/{-$lang}', params: { lang: langParam(lang) } })
   }
 
@@ -147,7 +153,14 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
               <p className="mt-1 text-sm text-red-900 dark:text-red-200">
                 <Trans>This removes your homepage, its photos and its messages for good.</Trans>
               </p>
-              <DeleteDialog desiredUrl={current.desiredUrl} onConfirm={remove} busy={deleting} />
+              <button
+                type="button"
+                onClick={() => setDeleteOpen(true)}
+                className="mt-4 inline-flex min-h-11 items-center rounded-full border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-100 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-900/40"
+                data-testid="delete-open"
+              >
+                <Trans>Delete homepage…</Trans>
+              </button>
             </section>
           </div>
           <div className="hidden lg:block">
@@ -176,6 +189,24 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
           </div>
         </form>
       )}
+      {/* Outside the editor's form: the dialog holds its own, and forms cannot nest. */}
+      <DeleteDialog
+        open={deleteOpen}
+        expected={current.desiredUrl}
+        title={<Trans>Delete this homepage?</Trans>}
+        description={
+          <>
+            <Trans>This cannot be undone. Type the address of your homepage to confirm:</Trans> <strong className="font-mono">{current.desiredUrl}</strong>
+          </>
+        }
+        label={<Trans>Homepage address</Trans>}
+        confirmLabel={<Trans>Delete for good</Trans>}
+        pending={deleting}
+        onCancel={() => setDeleteOpen(false)}
+        onClosed={() => setDeleteOpen(false)}
+        onConfirm={() => void remove()}
+        testIds={{ input: 'delete-confirm-input', confirm: 'delete-confirm' }}
+      />
       {blocker.status === 'blocked' ? <LeaveDialog onStay={blocker.reset} onLeave={blocker.proceed} /> : null}
     </div>
   )

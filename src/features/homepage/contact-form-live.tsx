@@ -3,7 +3,7 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import type { Lang } from '~/lib/lang'
-import { contactFormDefaults, contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/contact'
+import { contactFormDefaults, contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
 
 const serverErrorSchema = z.object({

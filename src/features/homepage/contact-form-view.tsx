@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { langParam, type Lang } from '~/lib/lang'
-import type { ContactForm as ContactFormValues } from '~/schemas/contact'
+import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, 'isTerm'>
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import type { Lang } from '~/lib/lang'
-import type { ContactForm as ContactFormValues } from '~/schemas/contact'
+import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { contactFormDefaults } from '~/schemas/contact-defaults'
 import type { ContactFormHandover, LiveContactForm } from './contact-form-live'
 import { ContactFormView, type ContactFormFields } from './contact-form-view'

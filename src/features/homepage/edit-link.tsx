@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { getEditAccess } from '~/functions/realtor.functions'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
+import { editAccessQuery } from '~/queries/realtor'
 
 /**
  * A way into the editor for the owner or an admin. Asked for in the browser after the page
@@ -11,12 +11,7 @@ import { useLang } from '~/i18n/use-lang'
  */
 export function EditLink({ realtorId, desiredUrl }: { realtorId: string; desiredUrl: string }) {
   const lang = useLang()
-  const access = useQuery({
-    queryKey: ['realtor', 'edit-access', realtorId],
-    queryFn: () => getEditAccess({ data: { realtorId } }),
-    staleTime: 60_000,
-    retry: false,
-  })
+  const access = useQuery(editAccessQuery(realtorId))
   if (!access.data?.canEdit) return null
   return (
     <Link

@@ -1,11 +1,6 @@
-import type { listMyMessages } from '~/functions/realtor.functions'
+import type { ContactMessage, ContactStatus, MessagePage } from '~/schemas/inbox'
 
-/*
- * The inbox's message type, read off the server function's result so the browser code never
- * imports a server module (the build refuses that) and can never drift from what is sent.
- */
-type ListMessagesResult = Awaited<ReturnType<typeof listMyMessages>>
-
-export type InboxPage = Extract<ListMessagesResult, { ok: true }>['data']
-export type InboxMessage = InboxPage['messages'][number]
-export type MessageStatus = InboxMessage['status']
+/* The inbox's types, from the schemas the server function answers with (`src/schemas/inbox.ts`). */
+export type InboxPage = MessagePage
+export type InboxMessage = ContactMessage
+export type MessageStatus = ContactStatus

@@ -19,6 +19,9 @@ import { emptyRealtorForm, FIELD_GROUPS, type FieldGroup, type RealtorFormValues
 import { useRealtorForm, useRealtorValidation, type FieldErrors } from '~/features/realtor-form/use-realtor-form'
 import { createMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
+import { invalidateRealtor } from '~/queries/changes'
+import { errorFieldErrors, errorMessage } from '~/schemas/errors'
+import type { Realtor } from '~/schemas/realtor'
 import { clearDraft, readDraft, writeDraft } from './draft'
 
 export const ONBOARDING_STEPS: ReadonlyArray<FieldGroup> = ['address', 'contact', 'career', 'regions', 'photos', 'about', 'design', 'seo', 'publish']
@@ -37,7 +40,7 @@ export function stepOfErrors(errors: FieldErrors): number | undefined {
  * closed tab loses nothing. The last step creates the homepage (201).
  */
 export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: number; user: { id: string; email: string } }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -63,11 +66,13 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
       requestAnimationFrame(() => focusFirstError(container.current))
       return
     }
-    const result = await createMyRealtor({ data: { lang, realtor: values } })
-    if (!result.ok) {
-      const fieldErrors = result.error.fieldErrors ?? {}
+    let created: Realtor
+    try {
+      created = await createMyRealtor({ data: values })
+    } catch (error) {
+      const fieldErrors = errorFieldErrors(error, lang, (id) => i18n._(id))
       setErrors(fieldErrors)
-      toast.error(result.error.message)
+      toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       const stepWithError = stepOfErrors(fieldErrors)
       if (stepWithError !== undefined && stepWithError !== current) await goTo(stepWithError)
       return
@@ -75,8 +80,8 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
     published.current = true
     clearDraft(user.id)
     toast.success(t`Successfully registered`)
-    await queryClient.invalidateQueries()
-    await navigate({ to: '/{-$lang}/$desiredUrl', params: { lang: langParam(lang), desiredUrl: result.data.desiredUrl } })
+    await invalidateRealtor(queryClient, { id: created.id })
+    await navigate({ to: '/{-$lang}/$desiredUrl', params: { lang: langParam(lang), desiredUrl: created.desiredUrl } })
   })
 
   // Restore the draft once, in the browser (the server has no draft to render).

@@ -155,12 +155,9 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
   }
 
   const run = async (batch: Array<UploadJob>) => {
-    const presigned = await presignFiles(
-      lang,
-      batch.map((job) => ({ path: job.path, contentType: job.contentType, size: job.file.size })),
-    )
+    const presigned = await presignFiles(batch.map((job) => ({ path: job.path, contentType: job.contentType, size: job.file.size })))
     if (!presigned.ok) {
-      const message = presigned.message ?? t`The upload could not be started. Check your connection and try again.`
+      const message = presigned.error ? i18n._(presigned.error.message) : t`The upload could not be started. Check your connection and try again.`
       for (const job of batch) if (isListed(job.id)) fail(job.id, message)
       return
     }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { PhotoUploader } from '~/features/photos/photo-uploader'
-import { checkDesiredUrl } from '~/functions/realtor.functions'
+import { desiredUrlCheckQuery } from '~/queries/realtor'
 import { contrastRatio, MIN_TEXT_CONTRAST, textColorOn } from '~/lib/color'
 import type { Lang } from '~/lib/lang'
 import { FONT_SIZES, REGION_STATES } from '~/schemas/realtor'
@@ -23,12 +23,7 @@ function useDebounced<T>(value: T, delay: number): T {
 
 function DesiredUrlStatus({ desiredUrl, exceptId }: { desiredUrl: string; exceptId?: string }) {
   const debounced = useDebounced(desiredUrl.trim(), 350)
-  const check = useQuery({
-    queryKey: ['desired-url', debounced, exceptId],
-    queryFn: () => checkDesiredUrl({ data: { desiredUrl: debounced, exceptId } }),
-    enabled: debounced !== '',
-    staleTime: 10_000,
-  })
+  const check = useQuery({ ...desiredUrlCheckQuery({ desiredUrl: debounced, exceptId }), enabled: debounced !== '' })
   if (debounced === '' || !check.data) return null
   const messages = {
     available: { className: 'text-emerald-800 dark:text-emerald-300', text: <Trans>This address is available.</Trans> },

@@ -12,9 +12,9 @@ import { langFromParam, langParam, localizedPath } from '~/lib/lang'
  * account without a homepage to the onboarding.
  */
 export const Route = createFileRoute('/{-$lang}/admin')({
-  beforeLoad: async ({ params, location }) => {
+  beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
-    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
     if (!session.isAdmin) {
       if (session.realtor) {
         throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: session.realtor.desiredUrl } })

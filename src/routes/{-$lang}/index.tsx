@@ -1,12 +1,17 @@
 import { msg } from '@lingui/core/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { LandingPage } from '~/features/landing/landing-page'
 import { staticPageHead } from '~/features/pages/page-head'
-import { getDirectoryPage } from '~/functions/directory.functions'
 import { langFromParam } from '~/lib/lang'
+import { directoryPageQuery } from '~/queries/directory'
+
+const SHOWCASE = { page: 1, pageSize: 6 }
 
 export const Route = createFileRoute('/{-$lang}/')({
-  loader: () => getDirectoryPage({ data: { page: 1, pageSize: 6 } }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(directoryPageQuery(SHOWCASE))
+  },
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -19,7 +24,7 @@ export const Route = createFileRoute('/{-$lang}/')({
 })
 
 function LandingRoute() {
-  const showcase = Route.useLoaderData()
+  const { data: showcase } = useSuspenseQuery(directoryPageQuery(SHOWCASE))
   const { lang } = Route.useParams()
   return <LandingPage lang={langFromParam(lang)} showcase={showcase} />
 }

@@ -9,9 +9,9 @@ import { searchSchema, wholeNumber } from '~/lib/search-params'
 
 export const Route = createFileRoute('/{-$lang}/process')({
   validateSearch: searchSchema({ step: wholeNumber({ min: 1, max: 9 }) }),
-  beforeLoad: async ({ params, location }) => {
+  beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
-    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
     // One homepage per account (admins may make more): the editor is where it is changed.
     if (session.realtor && !session.isAdmin) {
       throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: session.realtor.desiredUrl } })

@@ -1,22 +1,28 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { DirectoryView } from '~/features/directory/directory-view'
 import { staticPageHead } from '~/features/pages/page-head'
-import { getDirectoryCities, getDirectoryPage } from '~/functions/directory.functions'
 import { langFromParam } from '~/lib/lang'
-import { directorySearchSchema } from '~/schemas/directory-search'
+import { directoryCitiesQuery, directoryPageQuery } from '~/queries/directory'
+import { directorySearchSchema, type DirectorySearch } from '~/schemas/directory-search'
+
+/** The page's filters as the directory's queries: the loader fetches them, the page reads them. */
+function directoryQueries(search: DirectorySearch) {
+  return {
+    page: directoryPageQuery({ state: search.state, city: search.city, page: search.page ?? 1, pageSize: 12 }),
+    cities: directoryCitiesQuery({ state: search.state }),
+  }
+}
 
 export const Route = createFileRoute('/{-$lang}/realtors')({
   validateSearch: directorySearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ deps }) => {
-    const [page, cities] = await Promise.all([
-      getDirectoryPage({ data: { state: deps.state, city: deps.city, page: deps.page ?? 1, pageSize: 12 } }),
-      getDirectoryCities({ data: { state: deps.state } }),
-    ])
-    return { page, cities }
+  loader: async ({ context, deps }) => {
+    const queries = directoryQueries(deps)
+    await Promise.all([context.queryClient.ensureQueryData(queries.page), context.queryClient.ensureQueryData(queries.cities)])
   },
   head: ({ match, params }) =>
     staticPageHead({
@@ -30,8 +36,10 @@ export const Route = createFileRoute('/{-$lang}/realtors')({
 })
 
 function DirectoryRoute() {
-  const { page, cities } = Route.useLoaderData()
   const search = Route.useSearch()
+  const queries = directoryQueries(search)
+  const { data: page } = useSuspenseQuery(queries.page)
+  const { data: cities } = useSuspenseQuery(queries.cities)
   const { lang } = Route.useParams()
   return (
     <PageShell>

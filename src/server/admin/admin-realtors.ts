@@ -1,59 +1,16 @@
-import { msg } from '@lingui/core/macro'
 import { sql, type ExpressionBuilder } from 'kysely'
-import { z } from 'zod'
-import { messageId } from '~/schemas/messages'
+import {
+  ADMIN_PAGE_SIZE,
+  adminRealtorQuerySchema,
+  adminSetPublishedSchema,
+  type AdminPublishedResult,
+  type AdminRealtorPage,
+} from '~/schemas/admin'
 import type { Actor } from '~/server/auth/actor'
 import type { Database } from '~/server/db/schema'
 import { errors, parseInput } from '~/server/app-error'
 import { updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
-
-export const ADMIN_PAGE_SIZE = 20
-
-/** The platform admin's search: free text and a 1-based page. */
-export const adminRealtorQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100, { error: messageId(msg`This text is too long`) })
-    // NFC so a name typed as decomposed Hangul jamo still finds the stored syllables.
-    .transform((value) => value.normalize('NFC'))
-    .optional(),
-  page: z.coerce
-    .number({ error: messageId(msg`Enter a number`) })
-    .int({ error: messageId(msg`Enter a whole number`) })
-    .min(1, { error: messageId(msg`Enter a page number of 1 or more`) })
-    .max(10_000, { error: messageId(msg`This number is too large`) })
-    .default(1),
-})
-export type AdminRealtorQuery = z.input<typeof adminRealtorQuerySchema>
-
-export const adminSetPublishedSchema = z.object({
-  id: z.string().trim().min(1).max(64),
-  published: z.boolean(),
-})
-
-/** One realtor as the admin list shows it: enough to recognise, open and moderate it. */
-export type AdminRealtorRow = {
-  id: string
-  userId: string
-  desiredUrl: string
-  displayNameKo: string | null
-  displayNameEn: string | null
-  email: string
-  published: boolean
-  createdAt: string
-  updatedAt: string
-}
-
-export type AdminRealtorPage = {
-  realtors: Array<AdminRealtorRow>
-  q: string
-  page: number
-  pageSize: number
-  total: number
-  totalPages: number
-}
 
 /** 401 for nobody, 403 for a signed-in non-admin: checked before the input is even read. */
 function requireAdmin(actor: Actor | null): Actor {
@@ -127,7 +84,7 @@ export async function adminListRealtors(services: AppServices, actor: Actor | nu
  * their own homepage: owners have the editor for that. The change goes through updateRealtor
  * so it is validated, timestamped and stored exactly like an edit.
  */
-export async function adminSetPublished(services: AppServices, actor: Actor | null, input: unknown): Promise<{ id: string; published: boolean; updatedAt: string }> {
+export async function adminSetPublished(services: AppServices, actor: Actor | null, input: unknown): Promise<AdminPublishedResult> {
   const admin = requireAdmin(actor)
   const { id, published } = parseInput(adminSetPublishedSchema, input)
   const realtor = await updateRealtor(services, admin, id, { isMakeHomepage: published ? 'Y' : 'N' })

@@ -1,13 +1,6 @@
+import type { EditAccessByUrl, SessionInfo } from '~/schemas/session'
 import type { AppServices } from '~/server/services'
 import { canManage, type Actor } from './actor'
-
-/** What the pages know about the signed-in account (never secrets). */
-export type SessionInfo = {
-  user: { id: string; email: string; name: string }
-  isAdmin: boolean
-  /** The account's own homepage, if it has made one. */
-  realtor: { id: string; desiredUrl: string } | null
-}
 
 export async function sessionInfo(services: AppServices, actor: Actor | null, name: string): Promise<SessionInfo | null> {
   if (!actor) return null
@@ -21,7 +14,7 @@ export async function sessionInfo(services: AppServices, actor: Actor | null, na
 }
 
 /** May this account edit the realtor at this desiredUrl? Owner or admin. */
-export async function editAccess(services: AppServices, actor: Actor | null, desiredUrl: string): Promise<'allowed' | 'forbidden' | 'missing' | 'anonymous'> {
+export async function editAccess(services: AppServices, actor: Actor | null, desiredUrl: string): Promise<EditAccessByUrl> {
   if (!actor) return 'anonymous'
   const realtor = await services.db
     .selectFrom('realtor')

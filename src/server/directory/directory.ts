@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { directoryQuerySchema, type DirectoryCard, type DirectoryPage, type DirectoryQuery } from '~/schemas/directory'
+import { directoryQuerySchema, type DirectoryCard, type DirectoryCity, type DirectoryPage, type DirectoryQuery } from '~/schemas/directory'
 import { regionStateSchema } from '~/schemas/realtor'
 import type { Database } from '~/server/db/schema'
 import { parseInput } from '~/server/app-error'
@@ -96,7 +96,7 @@ async function loadDirectoryPage(services: AppServices, { state, city, page, pag
 }
 
 /** Cities with published homepages, for the directory's filter links. */
-export async function directoryCities(services: AppServices, state?: string): Promise<Array<{ state: string; city: string; count: number }>> {
+export async function directoryCities(services: AppServices, state?: string): Promise<Array<DirectoryCity>> {
   dependsOn('realtors')
   const rows = await services.db
     .selectFrom('activityRegion')

@@ -1,7 +1,7 @@
 import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { issueProgramToken } from '~/server/auth/program-token'
-import { createContact, listContacts, updateContactStatus } from '~/server/contacts/contacts'
+import { createContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { listDirectory } from '~/server/directory/directory'
 import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'

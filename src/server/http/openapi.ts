@@ -1,27 +1,24 @@
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
-import { contactRequestSchema } from '~/schemas/contact'
+import {
+  contactMessageSchema,
+  contactRequestSchema,
+  createdContactSchema,
+  messageListQuerySchema,
+  messagePageSchema,
+  messageStatusBodySchema,
+} from '~/schemas/inbox'
 import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/schemas/home'
 import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
-import { contactMessageSchema } from '~/server/contacts/contact-store'
-import { listContactsQuerySchema } from '~/server/contacts/contacts'
-import { presignedItemSchema, presignRequestSchema } from '~/server/uploads/presign'
-import { ERROR_CODES } from '~/server/app-error'
+import { translatedErrorBodySchema } from '~/schemas/errors'
+import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 
-export const errorBodySchema = z
-  .object({
-    message: z.string().meta({ description: 'Translated by Accept-Language (ko or en).' }),
-    code: z.enum(ERROR_CODES),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .meta({ id: 'Error' })
+export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
 const realtorResponse = realtorSchema.meta({ id: 'Realtor' })
-const createdContactSchema = z
-  .object({ id: z.string(), realtorId: z.string(), createdAt: z.string(), delivery: z.enum(['sent', 'outbox']) })
-  .meta({ id: 'CreatedContact' })
+const createdContactResponse = createdContactSchema.meta({ id: 'CreatedContact' })
 
 function jsonContent(schema: z.ZodType) {
   return { content: { 'application/json': { schema } } }
@@ -94,7 +91,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             security: bearer,
             requestBody: jsonContent(presignRequestSchema),
             responses: {
-              '200': { description: 'One item per file', ...jsonContent(z.array(presignedItemSchema)) },
+              '200': { description: 'One item per file', ...jsonContent(presignResponseSchema) },
               ...errorResponses(400, 401, 413, 415, 429),
             },
           },
@@ -122,25 +119,16 @@ export function buildOpenApiDocument(serverUrl: string) {
           post: {
             summary: 'Send a message to a realtor (public)',
             requestBody: jsonContent(contactRequestSchema),
-            responses: { '201': { description: 'Stored', ...jsonContent(createdContactSchema) }, ...errorResponses(400, 404, 413, 415, 429) },
+            responses: { '201': { description: 'Stored', ...jsonContent(createdContactResponse) }, ...errorResponses(400, 404, 413, 415, 429) },
           },
           get: {
             summary: "The signed-in realtor's messages, newest first, a page at a time (follow `nextCursor`)",
             security: bearer,
-            requestParams: { query: listContactsQuerySchema },
+            requestParams: { query: messageListQuerySchema },
             responses: {
               '200': {
                 description: 'One page of messages, and the counts of the whole list',
-                ...jsonContent(
-                  z
-                    .object({
-                      messages: z.array(contactMessageSchema),
-                      nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
-                      total: z.number().int(),
-                      unread: z.number().int(),
-                    })
-                    .meta({ id: 'ContactPage' }),
-                ),
+                ...jsonContent(messagePageSchema.meta({ id: 'ContactPage' })),
               },
               ...errorResponses(400, 401, 403, 404),
             },
@@ -151,7 +139,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             summary: 'Mark a message new, read or handled',
             security: bearer,
             requestParams: { path: z.object({ id: z.string() }) },
-            requestBody: jsonContent(z.object({ status: contactMessageSchema.shape.status })),
+            requestBody: jsonContent(messageStatusBodySchema),
             responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 403, 404, 413, 415) },
           },
         },

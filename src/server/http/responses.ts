@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import { DEFAULT_LANG, langFromAcceptLanguage, type Lang } from '~/lib/lang'
-import { AppError, errors, isAppError, type FieldErrors } from '~/server/app-error'
+import { translateErrorBody } from '~/schemas/errors'
+import { AppError, errors, isAppError, toErrorBody } from '~/server/app-error'
 
 /** API messages follow the caller's Accept-Language, Korean when it names neither language. */
 export function apiLang(request: Request): Lang {
@@ -21,22 +22,14 @@ export function jsonText(body: string, status = 200): Response {
   return new Response(body, { status, headers: JSON_HEADERS })
 }
 
-/** Each field's messages in `lang`: ours through the catalog, zod's own from its locale. */
-export function translateFieldErrors(lang: Lang, fieldErrors: FieldErrors): Record<string, Array<string>> {
-  return Object.fromEntries(
-    Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((message) => (typeof message === 'string' ? translate(lang, message) : message[lang]))]),
-  )
-}
-
-/** DESIGN §5: `{ message, code, fieldErrors? }`, translated, never an HTML page. */
+/** DESIGN §5: `{ message, code, fieldErrors? }`, translated by Accept-Language, never an HTML page. */
 export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<string, string> = {}): Response {
   const appError: AppError = isAppError(error) ? error : errors.internal(error)
   if (appError.status >= 500) console.error('[api] unexpected error', appError.cause ?? appError)
-  const fieldErrors = appError.fieldErrors ? translateFieldErrors(lang, appError.fieldErrors) : undefined
   const headers: Record<string, string> = { ...extraHeaders, 'content-language': lang }
   if (appError.retryAfterSeconds !== undefined) headers['retry-after'] = String(appError.retryAfterSeconds)
   return json(
-    { message: translate(lang, appError.descriptor), code: appError.code, ...(fieldErrors ? { fieldErrors } : {}) },
+    translateErrorBody(toErrorBody(appError), lang, (id) => translate(lang, id)),
     appError.status,
     headers,
   )

@@ -1,39 +1,34 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
-import { loadCatalog, translate } from '~/i18n/i18n'
-import type { Lang } from '~/lib/lang'
+import type { z } from 'zod'
+import { ServerError } from '~/schemas/errors'
 import { resolveActor, type Actor } from '~/server/auth/actor'
-import { getServices, type AppServices } from '~/server/services'
-import { errors, isAppError } from '~/server/app-error'
-import { translateFieldErrors } from './responses'
-
-/** What a server function hands back on failure: the API's error body, already translated. */
-export type ActionError = { message: string; code: string; fieldErrors?: Record<string, Array<string>> }
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError }
+import { errors, isAppError, parseInput, toErrorBody } from '~/server/app-error'
+import type { AppServices } from '~/server/services'
 
 export async function currentActor(services: AppServices): Promise<Actor | null> {
   return resolveActor(services.auth, getRequest().headers, services.config.adminEmails)
 }
 
 /**
- * Runs a use case for a page and turns an AppError into a plain, translated value: errors
- * cross the wire as data so the form can show the server's message beside its fields.
+ * A server function's validator: the endpoint's zod schema, parsed exactly as the REST API
+ * parses it (`parseInput`), so a bad input fails with the same 400 body and field errors.
+ * The call site is typed by the schema's input. (Start strips validators from the browser
+ * build, so this server import stays on the server.)
  */
-export async function runAction<T>(lang: Lang, action: (context: { services: AppServices; actor: Actor | null }) => Promise<T>): Promise<ActionResult<T>> {
-  const services = await getServices()
-  await loadCatalog(lang)
-  try {
-    const actor = await currentActor(services)
-    return { ok: true, data: await action({ services, actor }) }
-  } catch (error) {
-    const appError = isAppError(error) ? error : errors.internal(error)
-    if (appError.status >= 500) console.error('[server-fn] unexpected error', error)
-    return {
-      ok: false,
-      error: {
-        message: translate(lang, appError.descriptor),
-        code: appError.code,
-        fieldErrors: appError.fieldErrors ? translateFieldErrors(lang, appError.fieldErrors) : undefined,
-      },
-    }
-  }
+export function parseWith<TSchema extends z.ZodType>(schema: TSchema) {
+  return { parse: (input: z.input<TSchema>): z.output<TSchema> => parseInput(schema, input) }
+}
+
+/**
+ * What a server function throws to the browser (decision 011): an AppError becomes the
+ * error body with message ids, which the page translates where it shows it; anything
+ * unexpected is logged and sent as INTERNAL, never with its details. Router redirects and
+ * not-founds pass through untouched.
+ */
+export function toServerFnError(error: unknown): unknown {
+  if (isRedirect(error) || isNotFound(error) || error instanceof Response || error instanceof ServerError) return error
+  if (isAppError(error) && error.status < 500) return new ServerError(toErrorBody(error))
+  console.error('[server-fn] unexpected error', isAppError(error) ? (error.cause ?? error) : error)
+  return new ServerError(toErrorBody(isAppError(error) ? error : errors.internal(error)))
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import {
   homeListQuerySchema,
@@ -205,13 +204,6 @@ export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery): 
     hasMoreThanGroup: matches > totalHomesPerGroup,
   }
 }
-
-/** A detail page's request, from a server function: checked here, on the server only. */
-export const homePageRequestSchema = z.object({
-  listingKey: z.string().min(1).max(128),
-  desiredUrl: z.string().min(1).max(64),
-  lang: z.enum(['ko', 'en']),
-})
 
 const homeNotFound = () => new AppError('NOT_FOUND', msg`This home is no longer listed`)
 

@@ -5,17 +5,17 @@ import { PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { EditorPage } from '~/features/editor/editor-page'
 import { staticPageHead } from '~/features/pages/page-head'
-import { getEditAccessByUrl } from '~/functions/session.functions'
+import { editAccessByUrlQuery } from '~/queries/session'
 import { langFromParam, localizedPath } from '~/lib/lang'
 import { oneOf, searchSchema } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
   validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages']) }),
-  beforeLoad: async ({ params, location }) => {
+  beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
-    const session = await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
-    const access = await getEditAccessByUrl({ data: { desiredUrl: params.desiredUrl } })
+    const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const access = await context.queryClient.fetchQuery(editAccessByUrlQuery(params.desiredUrl))
     if (access !== 'allowed') markResponseStatus(403)
     return { session, canEdit: access === 'allowed' }
   },

@@ -1,10 +1,37 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
-import { getHomeList } from '~/functions/homes.functions'
-import { langFromParam } from '~/lib/lang'
-import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema } from '~/schemas/listing-search'
+import { langFromParam, type Lang } from '~/lib/lang'
+import { homeListQuery } from '~/queries/homes'
+import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
+import type { Realtor } from '~/schemas/realtor'
+
+/** The homes a homepage lists for its search params; null when the realtor names no region. */
+function homepageListQuery(realtor: Realtor, search: ListingSearch, lang: Lang) {
+  const regions = realtor.activityRegion
+  const region = regions[search.region ?? 0] ?? regions[0]
+  if (!region) return null
+  // Reversed bounds are read as the range the visitor meant rather than an error.
+  const [minPrice, maxPrice] =
+    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
+      ? [search.maxPrice, search.minPrice]
+      : [search.minPrice, search.maxPrice]
+  return homeListQuery({
+    state: region.state,
+    city: region.city,
+    type: search.type ?? 'sale',
+    minPrice,
+    maxPrice,
+    minBeds: search.minBeds,
+    currentPage: search.page ?? 1,
+    homesPerPage: HOMEPAGE_HOMES_PER_PAGE,
+    totalHomesPerGroup: HOMEPAGE_HOMES_PER_GROUP,
+    realtor: realtor.desiredUrl,
+    lang,
+  })
+}
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
   validateSearch: listingSearchSchema,
@@ -14,30 +41,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
   },
   loaderDeps: ({ search }) => ({ search }),
   loader: async ({ context, deps: { search }, params }) => {
-    const regions = context.realtor.activityRegion
-    const region = regions[search.region ?? 0] ?? regions[0]
-    if (!region) return { homes: null }
-    // Reversed bounds are read as the range the visitor meant rather than an error.
-    const [minPrice, maxPrice] =
-      search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
-        ? [search.maxPrice, search.minPrice]
-        : [search.minPrice, search.maxPrice]
-    const homes = await getHomeList({
-      data: {
-        state: region.state,
-        city: region.city,
-        type: search.type ?? 'sale',
-        minPrice,
-        maxPrice,
-        minBeds: search.minBeds,
-        currentPage: search.page ?? 1,
-        homesPerPage: HOMEPAGE_HOMES_PER_PAGE,
-        totalHomesPerGroup: HOMEPAGE_HOMES_PER_GROUP,
-        realtor: context.realtor.desiredUrl,
-        lang: langFromParam(params.lang),
-      },
-    })
-    return { homes }
+    const query = homepageListQuery(context.realtor, search, langFromParam(params.lang))
+    if (query) await context.queryClient.ensureQueryData(query)
   },
   head: ({ match, params }) => homepageHead(match.context.realtor, langFromParam(params.lang), match.context.site),
   component: HomepageRoute,
@@ -45,10 +50,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
 
 function HomepageRoute() {
   const { realtor } = Route.useRouteContext()
-  const { homes } = Route.useLoaderData()
   const search = Route.useSearch()
   const { lang: langValue } = Route.useParams()
   const lang = langFromParam(langValue)
+  const query = homepageListQuery(realtor, search, lang)
+  // The loader has put the list in the cache; a realtor without a region has none.
+  const homes = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
   const filtered = search.region !== undefined || search.type !== undefined || search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
   // Each section shows only with content: no homes in the realtor's areas, no section.
   const showListings = homes !== null && (homes.totalHomes > 0 || filtered || (search.page ?? 1) > 1)

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ForbiddenPage } from '~/components/forbidden-page'
 import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
-import { getEditAccessByUrl } from '~/functions/session.functions'
+import { editAccessByUrlQuery } from '~/queries/session'
 import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 import { markResponseStatus } from '~/lib/response-status'
 
@@ -12,10 +12,10 @@ import { markResponseStatus } from '~/lib/response-status'
  * in the editor; anyone else gets a 403, a visitor the sign-in page.
  */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/process')({
-  beforeLoad: async ({ params, location }) => {
+  beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
-    await requireSession(lang, localizedPath(lang, location.pathname) + location.searchStr)
-    const access = await getEditAccessByUrl({ data: { desiredUrl: params.desiredUrl } })
+    await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
+    const access = await context.queryClient.fetchQuery(editAccessByUrlQuery(params.desiredUrl))
     if (access === 'allowed') {
       throw redirect({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: params.desiredUrl } })
     }

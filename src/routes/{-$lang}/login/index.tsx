@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { SignInPage } from '~/features/auth/sign-in-page'
-import { authProvidersQuery } from '~/features/auth/session-query'
+import { authProvidersQuery } from '~/queries/session'
 import { signInPageSearchSchema } from '~/features/auth/sign-in-flow'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'

@@ -1,28 +1,41 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { homeDetailHead } from '~/features/listings/home-detail-head'
 import { HomeDetailPage } from '~/features/listings/home-detail-page'
-import { getHomeForPage } from '~/functions/homes.functions'
 import { langFromParam } from '~/lib/lang'
+import { homeDetailQuery } from '~/queries/homes'
+import { errorCode } from '~/schemas/errors'
+import type { Realtor } from '~/schemas/realtor'
+
+/** The page's home: the loader fetches it, the head and the page read it. */
+function detailQuery(realtor: Realtor, langValue: string | undefined, listingKey: string) {
+  return homeDetailQuery({ listingKey, desiredUrl: realtor.desiredUrl, lang: langFromParam(langValue) })
+}
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/$listingKey')({
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
   loader: async ({ context, params }) => {
-    const home = await getHomeForPage({
-      data: { listingKey: params.listingKey, desiredUrl: context.realtor.desiredUrl, lang: langFromParam(params.lang) },
-    })
-    if (!home) throw notFound()
-    return { home }
+    try {
+      await context.queryClient.ensureQueryData(detailQuery(context.realtor, params.lang, params.listingKey))
+    } catch (error) {
+      // A home that is gone, or a key that cannot be one: a real 404.
+      const code = errorCode(error)
+      if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED') throw notFound()
+      throw error
+    }
   },
-  head: ({ match, params, loaderData }) =>
-    loaderData ? homeDetailHead(match.context.realtor, loaderData.home, langFromParam(params.lang), match.context.site) : {},
+  head: ({ match, params }) => {
+    const home = match.context.queryClient.getQueryData(detailQuery(match.context.realtor, params.lang, params.listingKey).queryKey)
+    return home ? homeDetailHead(match.context.realtor, home, langFromParam(params.lang), match.context.site) : {}
+  },
   component: HomeDetailRoute,
 })
 
 function HomeDetailRoute() {
   const { realtor } = Route.useRouteContext()
-  const { home } = Route.useLoaderData()
-  const { lang } = Route.useParams()
+  const { lang, listingKey } = Route.useParams()
+  const { data: home } = useSuspenseQuery(detailQuery(realtor, lang, listingKey))
   return <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} />
 }

@@ -104,3 +104,65 @@ export function toContactRequest(form: z.output<typeof contactFormSchema>, realt
     ...extra,
   }
 }
+
+/** What `POST /realtor-contacts` answers: stored, and whether the realtor's mail went out yet. */
+export const createdContactSchema = z.object({
+  id: z.string(),
+  realtorId: z.string(),
+  createdAt: z.string(),
+  delivery: z.enum(['sent', 'outbox']),
+})
+export type CreatedContact = z.infer<typeof createdContactSchema>
+
+export const CONTACT_STATUSES = ['new', 'read', 'handled'] as const
+export const contactStatusSchema = z.enum(CONTACT_STATUSES)
+export type ContactStatus = z.infer<typeof contactStatusSchema>
+
+/** A contact message as the owner sees it in the API and the inbox. */
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  realtorId: z.string(),
+  name: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  phoneCountryCode: z.string(),
+  message: z.string(),
+  listingKey: z.string().nullable(),
+  isTerm: z.literal('Y'),
+  status: contactStatusSchema,
+  deliveryState: z.enum(['outbox', 'sending', 'sent']),
+  createdAt: z.string(),
+})
+export type ContactMessage = z.infer<typeof contactMessageSchema>
+
+export const MESSAGE_PAGE_LIMIT = { default: 100, max: 500 } as const
+
+/**
+ * `GET /realtor-contacts` and the inbox: whose messages, which status, a page at a time.
+ * The server also checks that a cursor is one it made (`src/server/inbox/contacts.ts`).
+ */
+export const messageListQuerySchema = z.object({
+  realtorId: z.string().trim().max(64).optional(),
+  status: contactStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_LIMIT.max).default(MESSAGE_PAGE_LIMIT.default),
+  cursor: z.string().max(200).optional(),
+})
+export type MessageListQuery = z.input<typeof messageListQuerySchema>
+
+/** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
+export const messagePageSchema = z.object({
+  messages: z.array(contactMessageSchema),
+  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+  total: z.number().int(),
+  unread: z.number().int(),
+})
+export type MessagePage = z.infer<typeof messagePageSchema>
+
+/** `PATCH /realtor-contacts/{id}`'s body. */
+export const messageStatusBodySchema = z.object({ status: contactStatusSchema })
+
+/** The inbox marking one message: its id and the new status. */
+export const messageStatusRequestSchema = messageStatusBodySchema.extend({ id: z.string().min(1).max(64) })
+export type MessageStatusRequest = z.infer<typeof messageStatusRequestSchema>

@@ -1,16 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { contactRequestSchema } from '~/schemas/contact'
+import { contactRequestSchema, messageListQuerySchema, messageStatusRequestSchema, type ContactMessage, type CreatedContact, type MessagePage } from '~/schemas/inbox'
 import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
-import { contactStatusSchema, toContactMessage, type ContactMessage } from './contact-store'
+import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
-
-export type CreatedContact = { id: string; realtorId: string; createdAt: string; delivery: 'sent' | 'outbox' }
 
 /**
  * A visitor's message (spec §7 `POST /realtor-contacts`). Stored first, then handed to the
@@ -59,8 +57,6 @@ export async function createContact(services: AppServices, input: unknown, sende
   return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
 }
 
-export const CONTACT_PAGE_LIMIT = { default: 100, max: 500 } as const
-
 /**
  * Where the next page starts: the last message of this one (newest first, by time then id).
  * Opaque to callers; stable while messages arrive, since new ones sort before it.
@@ -80,19 +76,12 @@ function decodeCursor(cursor: string): z.infer<typeof cursorSchema> | undefined 
   }
 }
 
-export const listContactsQuerySchema = z.object({
-  realtorId: z.string().trim().max(64).optional(),
-  status: contactStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(CONTACT_PAGE_LIMIT.max).default(CONTACT_PAGE_LIMIT.default),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, { error: messageId(msg`This page of messages no longer exists. Start from the newest.`) }),
+/** The shared query, and a cursor this server made: an old or forged one names no page. */
+const listContactsQuerySchema = messageListQuerySchema.extend({
+  cursor: messageListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
+    error: messageId(msg`This page of messages no longer exists. Start from the newest.`),
+  }),
 })
-
-/** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
-export type ContactPage = { messages: Array<ContactMessage>; nextCursor: string | null; total: number; unread: number }
 
 async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: string | undefined): Promise<Array<string>> {
   if (realtorId) {
@@ -110,7 +99,7 @@ async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: s
  * (issue 17: only the newest 1,000 could be reached). `nextCursor` names the next page;
  * null on the last.
  */
-export async function listContacts(services: AppServices, actor: Actor | null, query: unknown): Promise<ContactPage> {
+export async function listContacts(services: AppServices, actor: Actor | null, query: unknown): Promise<MessagePage> {
   if (!actor) throw errors.unauthorized()
   const { realtorId, status, limit, cursor } = parseInput(listContactsQuerySchema, query)
   const ids = await ownedRealtorIds(services, actor, realtorId)
@@ -139,12 +128,10 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   }
 }
 
-export const updateContactStatusSchema = z.object({ id: z.string().min(1).max(64), status: contactStatusSchema })
-
 /** Marks a message read or handled; only the realtor it was sent to (or an admin) may. */
 export async function updateContactStatus(services: AppServices, actor: Actor | null, input: unknown): Promise<ContactMessage> {
   if (!actor) throw errors.unauthorized()
-  const { id, status } = parseInput(updateContactStatusSchema, input)
+  const { id, status } = parseInput(messageStatusRequestSchema, input)
   const row = await services.db
     .selectFrom('contactMessage')
     .innerJoin('realtor', 'realtor.id', 'contactMessage.realtorId')

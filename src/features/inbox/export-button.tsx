@@ -1,0 +1,76 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useToast } from '~/components/toast'
+import { buttonStyles, Icon } from '~/components/ui'
+import { listMessages } from '~/functions/inbox.functions'
+import { errorMessage } from '~/schemas/errors'
+import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
+import type { InboxMessage } from './types'
+
+/** Messages per request of the CSV export (the API's maximum). */
+const EXPORT_PAGE_SIZE = 500
+
+function downloadText(text: string, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = fileName
+  anchor.rel = 'noopener'
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+  // Revoking in the same task can cancel the download in some browsers.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000)
+}
+
+/**
+ * "Export CSV": every message of the inbox in one spreadsheet file. A failure goes to the
+ * panel's alert region through `onError` (called with undefined when a new export starts).
+ */
+export function ExportCsvButton({
+  realtorId,
+  disabled,
+  onError,
+}: {
+  realtorId: string
+  disabled: boolean
+  onError: (message: string | undefined) => void
+}) {
+  const { t, i18n } = useLingui()
+  const toast = useToast()
+  const [exporting, setExporting] = useState(false)
+
+  /** Every message, not only the pages on screen: the export asks for all of them, page by page. */
+  async function exportCsv() {
+    const labels: MessagesCsvLabels = {
+      headers: { date: t`Date`, name: t`Name`, email: t`E-mail`, phone: t`Phone`, message: t`Message`, listing: t`Listing`, status: t`Status` },
+      status: { new: t`New`, read: t`Read`, handled: t`Handled` },
+    }
+    setExporting(true)
+    onError(undefined)
+    try {
+      const all: Array<InboxMessage> = []
+      let cursor: string | undefined
+      do {
+        const page = await listMessages({ data: { realtorId, cursor, limit: EXPORT_PAGE_SIZE } })
+        all.push(...page.messages)
+        cursor = page.nextCursor ?? undefined
+      } while (cursor)
+      downloadText(messagesCsv(all, labels), csvFileName(new Date()), 'text/csv;charset=utf-8')
+      const count = all.length
+      toast.success(t({ message: plural(count, { one: 'Exported # message to a CSV file', other: 'Exported # messages to a CSV file' }) }))
+    } catch (error) {
+      onError(errorMessage(error, (id) => i18n._(id), t`The export could not be made. Check your connection and try again.`))
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <button type="button" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} className={buttonStyles.secondary} data-testid="inbox-export">
+      <Icon name="download" />
+      <Trans>Export CSV</Trans>
+    </button>
+  )
+}

@@ -1,0 +1,150 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { buttonStyles, Icon } from '~/components/ui'
+import { langParam, type Lang } from '~/lib/lang'
+import type { AdminRow } from './types'
+
+/* One realtor of the admin list, as a table row (wide screens) or a card (narrower ones). */
+
+export type RowProps = {
+  row: AdminRow
+  lang: Lang
+  name: string
+  otherName: string | undefined
+  updated: string
+  updatedFull: string
+  publishPending: boolean
+  onTogglePublished: () => void
+  onDelete: () => void
+}
+
+function PublishedBadge({ published }: { published: boolean }) {
+  return published ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 whitespace-nowrap py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600 dark:bg-emerald-300" />
+      <Trans>Published</Trans>
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-stone-200 px-2.5 whitespace-nowrap py-1 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-stone-500 dark:bg-stone-300" />
+      <Trans>Unpublished</Trans>
+    </span>
+  )
+}
+
+/**
+ * Open, edit, publish and delete. Every control names its realtor for screen readers, who may
+ * reach it through a list of buttons where twenty "Delete"s would be indistinguishable.
+ */
+function RowActions({ row, lang, name: typedName, publishPending, onTogglePublished, onDelete }: RowProps) {
+  const params = { lang: langParam(lang), desiredUrl: row.desiredUrl }
+  // An element, not a string: <Trans> parses a string value for tags, and a realtor's name is
+  // shown exactly as it was typed (issue 17).
+  const name = <>{typedName}</>
+  return (
+    <div className="flex flex-wrap gap-2 xl:justify-end">
+      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonStyles.secondary} data-testid="admin-open">
+        <Icon name="open" />
+        <span>
+          <Trans>
+            Open<span className="sr-only"> the homepage of {name}</span>
+          </Trans>
+        </span>
+      </Link>
+      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonStyles.secondary} data-testid="admin-edit">
+        <Icon name="edit" />
+        <span>
+          <Trans>
+            Edit<span className="sr-only"> the homepage of {name}</span>
+          </Trans>
+        </span>
+      </Link>
+      <button type="button" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} className={buttonStyles.secondary} data-testid="admin-publish">
+        <Icon name={row.published ? 'eyeOff' : 'eye'} />
+        <span>
+          {row.published ? (
+            <Trans>
+              Unpublish<span className="sr-only"> the homepage of {name}</span>
+            </Trans>
+          ) : (
+            <Trans>
+              Publish<span className="sr-only"> the homepage of {name}</span>
+            </Trans>
+          )}
+        </span>
+      </button>
+      <button type="button" onClick={onDelete} className={buttonStyles.danger} data-testid="admin-delete">
+        <Icon name="trash" />
+        <span>
+          <Trans>
+            Delete<span className="sr-only"> the homepage of {name}</span>
+          </Trans>
+        </span>
+      </button>
+    </div>
+  )
+}
+
+function NameBlock({ row, name, otherName }: Pick<RowProps, 'row' | 'name' | 'otherName'>) {
+  return (
+    <>
+      <span className="block font-semibold text-stone-900 dark:text-stone-50">{name}</span>
+      {otherName ? <span className="block text-stone-600 dark:text-stone-300">{otherName}</span> : null}
+      <span className="mt-0.5 block font-mono text-xs break-words text-stone-500 dark:text-stone-400">/{row.desiredUrl}</span>
+    </>
+  )
+}
+
+export function TableRow(props: RowProps) {
+  const { row, updated, updatedFull } = props
+  return (
+    <tr className="align-top" data-testid="admin-row">
+      <th scope="row" className="px-4 py-4 font-normal">
+        <NameBlock {...props} />
+      </th>
+      <td className="max-w-64 px-4 py-4 break-words text-stone-700 dark:text-stone-200">{row.email}</td>
+      <td className="px-4 py-4">
+        <PublishedBadge published={row.published} />
+      </td>
+      <td className="px-4 py-4 whitespace-nowrap text-stone-700 dark:text-stone-200">
+        <time dateTime={row.updatedAt} title={updatedFull} suppressHydrationWarning>
+          {updated}
+        </time>
+      </td>
+      <td className="px-4 py-3">
+        <RowActions {...props} />
+      </td>
+    </tr>
+  )
+}
+
+export function CardRow(props: RowProps) {
+  const { row, updated, updatedFull } = props
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" data-testid="admin-card">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 text-base">
+          <NameBlock {...props} />
+        </h3>
+        <PublishedBadge published={row.published} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-500 dark:text-stone-400">
+          <Trans>E-mail</Trans>
+        </dt>
+        <dd className="min-w-0 break-words text-stone-800 dark:text-stone-100">{row.email}</dd>
+        <dt className="text-stone-500 dark:text-stone-400">
+          <Trans>Updated</Trans>
+        </dt>
+        <dd className="text-stone-800 dark:text-stone-100">
+          <time dateTime={row.updatedAt} title={updatedFull} suppressHydrationWarning>
+            {updated}
+          </time>
+        </dd>
+      </dl>
+      <div className="mt-auto">
+        <RowActions {...props} />
+      </div>
+    </li>
+  )
+}

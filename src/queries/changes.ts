@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { adminKeys } from './admin'
+import { directoryKeys } from './directory'
+import { inboxKeys } from './inbox'
+import { realtorKeys } from './realtor'
+import { sessionKeys } from './session'
+
+/*
+ * What each kind of change makes stale, in one place, so a mutation invalidates exactly
+ * those keys. Apart from the domain files so a visitor's page, which reads realtors, does
+ * not load the workspace's server functions with it.
+ */
+
+/**
+ * What a created, saved, published or deleted realtor changes: its public entries and
+ * address checks, the directory that lists it, the admin's list, and the session (which
+ * names the account's own homepage and address). A deleted realtor's inbox goes too.
+ * `adminList: 'mark'` leaves the admin's list on screen as it is until its next search or
+ * page (a refetch would move the changed row to the top under the admin's pointer).
+ */
+export async function invalidateRealtor(
+  queryClient: QueryClient,
+  change: { id: string; deleted?: boolean },
+  options: { adminList?: 'refetch' | 'mark' } = {},
+) {
+  if (change.deleted) queryClient.removeQueries({ queryKey: inboxKeys.realtor(change.id) })
+  await Promise.all([
+    ...[realtorKeys.all, directoryKeys.all, sessionKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    queryClient.invalidateQueries({ queryKey: adminKeys.realtors(), refetchType: options.adminList === 'mark' ? 'none' : 'active' }),
+  ])
+}

@@ -1,0 +1,20 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { listMessages } from '~/functions/inbox.functions'
+
+/** A realtor's messages: `['inbox', realtorId, 'messages', {...}]`. */
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  realtor: (realtorId: string) => [...inboxKeys.all, realtorId] as const,
+  messages: (realtorId: string) => [...inboxKeys.realtor(realtorId), 'messages'] as const,
+}
+
+/** The inbox's list, a page at a time (follow `nextCursor`). */
+export function inboxMessagesQuery(realtorId: string, options: { limit?: number } = {}) {
+  return infiniteQueryOptions({
+    queryKey: [...inboxKeys.messages(realtorId), options],
+    // The first page has no cursor; '' stands for it, since a page param cannot be undefined.
+    queryFn: ({ pageParam }) => listMessages({ data: { realtorId, cursor: pageParam === '' ? undefined : pageParam, limit: options.limit } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}

@@ -1,0 +1,62 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { messageId } from './messages'
+
+/*
+ * The platform admin's screen (issue 5 item 7): the list of every realtor and the publish
+ * switch. Server functions only; the REST API has no admin endpoints.
+ */
+
+export const ADMIN_PAGE_SIZE = 20
+
+/** The platform admin's search: free text and a 1-based page. */
+export const adminRealtorQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: messageId(msg`This text is too long`) })
+    // NFC so a name typed as decomposed Hangul jamo still finds the stored syllables.
+    .transform((value) => value.normalize('NFC'))
+    .optional(),
+  page: z.coerce
+    .number({ error: messageId(msg`Enter a number`) })
+    .int({ error: messageId(msg`Enter a whole number`) })
+    .min(1, { error: messageId(msg`Enter a page number of 1 or more`) })
+    .max(10_000, { error: messageId(msg`This number is too large`) })
+    .default(1),
+})
+export type AdminRealtorQuery = z.input<typeof adminRealtorQuerySchema>
+
+/** One realtor as the admin list shows it: enough to recognise, open and moderate it. */
+export const adminRealtorRowSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  desiredUrl: z.string(),
+  displayNameKo: z.string().nullable(),
+  displayNameEn: z.string().nullable(),
+  email: z.string(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AdminRealtorRow = z.infer<typeof adminRealtorRowSchema>
+
+export const adminRealtorPageSchema = z.object({
+  realtors: z.array(adminRealtorRowSchema),
+  q: z.string(),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+})
+export type AdminRealtorPage = z.infer<typeof adminRealtorPageSchema>
+
+/** Publish (isMakeHomepage Y) or unpublish (N) any realtor's homepage. */
+export const adminSetPublishedSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  published: z.boolean(),
+})
+export type AdminSetPublished = z.infer<typeof adminSetPublishedSchema>
+
+export const adminPublishedResultSchema = z.object({ id: z.string(), published: z.boolean(), updatedAt: z.string() })
+export type AdminPublishedResult = z.infer<typeof adminPublishedResultSchema>
