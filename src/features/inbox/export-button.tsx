@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, Icon } from '~/components/ui'
 import { listMyMessages } from '~/functions/realtor.functions'
 import type { Lang } from '~/lib/lang'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
@@ -74,9 +74,9 @@ export function ExportCsvButton({
   }
 
   return (
-    <button type="button" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} className={buttonStyles.secondary} data-testid="inbox-export">
+    <Button variant="secondary" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} data-testid="inbox-export">
       <Icon name="download" />
       <Trans>Export CSV</Trans>
-    </button>
+    </Button>
   )
 }

@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState, type DragEvent, type ReactNode, type Ref } from 'react'
+import { Button } from '~/components/ui'
 import type { Lang } from '~/lib/lang'
 import { UPLOAD_CONTENT_TYPES, type Photo, type PhotoPath } from '~/schemas/photo'
 import { formatFileSize, MAX_UPLOAD_BYTES, type GalleryEntry } from './photo-list'
 import type { Rejection, RejectionNotice, UploadJob } from './upload-job'
 
 /* Presentational pieces of the photo uploader; the state and the uploads live in photo-uploader.tsx. */
-
-export const buttonClass =
-  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 transition hover:border-stone-500 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800 dark:focus-visible:outline-stone-100'
 
 const iconButtonClass =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-stone-700 transition hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent dark:text-stone-200 dark:hover:bg-stone-800 dark:focus-visible:outline-stone-100'
@@ -271,17 +269,17 @@ function JobItem({ job, lang, onRetry, onCancel }: { job: UploadJob; lang: Lang;
               {job.error}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" onClick={onRetry} className={buttonClass} data-testid="photo-upload-retry">
+              <Button variant="secondary" onClick={onRetry} data-testid="photo-upload-retry">
                 <RetryIcon />
                 <Trans>
                   Retry <span className="sr-only">{fileName}</span>
                 </Trans>
-              </button>
-              <button type="button" onClick={onCancel} className={buttonClass} data-testid="photo-upload-discard">
+              </Button>
+              <Button variant="secondary" onClick={onCancel} data-testid="photo-upload-discard">
                 <Trans>
                   Discard <span className="sr-only">{fileName}</span>
                 </Trans>
-              </button>
+              </Button>
             </div>
           </>
         ) : (
@@ -344,16 +342,16 @@ export function SinglePhoto(props: {
         <img src={props.photo.url} alt={t`Current ${title}`} loading="lazy" decoding="async" className={`size-full ${contain ? 'object-contain p-1' : 'object-cover'}`} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={props.onReplace} className={buttonClass} data-testid="photo-replace">
+        <Button variant="secondary" onClick={props.onReplace} data-testid="photo-replace">
           <Trans>
             Replace <span className="sr-only">{title}</span>
           </Trans>
-        </button>
-        <button type="button" onClick={props.onRemove} className={buttonClass} data-testid="photo-remove">
+        </Button>
+        <Button variant="secondary" onClick={props.onRemove} data-testid="photo-remove">
           <Trans>
             Remove <span className="sr-only">{title}</span>
           </Trans>
-        </button>
+        </Button>
       </div>
     </div>
   )

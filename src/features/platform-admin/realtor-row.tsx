@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, buttonClass, Icon } from '~/components/ui'
 import { langParam, type Lang } from '~/lib/lang'
 import type { AdminRow } from './types'
 
@@ -43,7 +43,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
   const name = <>{typedName}</>
   return (
     <div className="flex flex-wrap gap-2 xl:justify-end">
-      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonStyles.secondary} data-testid="admin-open">
+      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonClass('secondary')} data-testid="admin-open">
         <Icon name="open" />
         <span>
           <Trans>
@@ -51,7 +51,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
           </Trans>
         </span>
       </Link>
-      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonStyles.secondary} data-testid="admin-edit">
+      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonClass('secondary')} data-testid="admin-edit">
         <Icon name="edit" />
         <span>
           <Trans>
@@ -59,7 +59,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
           </Trans>
         </span>
       </Link>
-      <button type="button" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} className={buttonStyles.secondary} data-testid="admin-publish">
+      <Button variant="secondary" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} data-testid="admin-publish">
         <Icon name={row.published ? 'eyeOff' : 'eye'} />
         <span>
           {row.published ? (
@@ -72,15 +72,15 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
             </Trans>
           )}
         </span>
-      </button>
-      <button type="button" onClick={onDelete} className={buttonStyles.danger} data-testid="admin-delete">
+      </Button>
+      <Button variant="danger" onClick={onDelete} data-testid="admin-delete">
         <Icon name="trash" />
         <span>
           <Trans>
             Delete<span className="sr-only"> the homepage of {name}</span>
           </Trans>
         </span>
-      </button>
+      </Button>
     </div>
   )
 }
