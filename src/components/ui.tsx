@@ -59,6 +59,26 @@ export function buttonClass(variant: ButtonVariant, size: ButtonSize = 'sm', lay
   return [buttonBase, buttonSizes[size], buttonVariants[variant], layout].filter(Boolean).join(' ')
 }
 
+const iconButtonTones = {
+  neutral: 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
+  /** On a red notice. */
+  danger: 'text-red-800 hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-900',
+} as const
+
+/**
+ * A round 44 px button that shows only an icon; its name comes from `aria-label`. `layout` as
+ * for buttonClass.
+ */
+export function iconButtonClass(tone: keyof typeof iconButtonTones, layout?: string): string {
+  return [
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent dark:focus-visible:outline-stone-100',
+    iconButtonTones[tone],
+    layout,
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
 /** A <button> of one look; `type` is "button" unless said otherwise, so it never submits by accident. */
 export function Button({
   variant,
