@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { buttonStyles, Icon } from './ui'
+import { Button, Icon } from './ui'
 
 /**
  * Deleting a homepage removes it, its photos and its messages for good, so the person types its
@@ -108,13 +108,13 @@ export function DeleteDialog({
             {error ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{error}</p> : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onCancel} className={buttonStyles.secondary}>
+            <Button variant="secondary" onClick={onCancel}>
               <Trans>Cancel</Trans>
-            </button>
-            <button type="submit" disabled={!matches || pending} aria-busy={pending} className={buttonStyles.dangerSolid} data-testid={testIds.confirm}>
+            </Button>
+            <Button variant="dangerSolid" type="submit" disabled={!matches || pending} aria-busy={pending} data-testid={testIds.confirm}>
               <Icon name="trash" />
               {pending ? <Trans>Deleting…</Trans> : confirmLabel}
-            </button>
+            </Button>
           </div>
         </form>
       ) : null}

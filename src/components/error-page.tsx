@@ -4,6 +4,7 @@ import { pageTitle } from '~/lib/site'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { PageShell } from './page-shell'
+import { buttonClass } from './ui'
 
 function ErrorLayout({
   status,
@@ -35,7 +36,7 @@ function ErrorLayout({
         <Link
           to="/{-$lang}"
           params={{ lang: langParam(lang) }}
-          className="mt-8 inline-flex min-h-11 items-center rounded-full bg-stone-900 px-6 font-medium text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900"
+          className={buttonClass('primary', 'md', 'mt-8')}
         >
           <Trans>Back to the home page</Trans>
         </Link>

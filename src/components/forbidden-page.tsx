@@ -4,6 +4,7 @@ import { useLang } from '~/i18n/use-lang'
 import { langParam } from '~/lib/lang'
 import { pageTitle } from '~/lib/site'
 import { PageShell } from './page-shell'
+import { buttonClass } from './ui'
 
 /** 403: signed in, but this homepage belongs to someone else. */
 export function ForbiddenPage() {
@@ -23,7 +24,7 @@ export function ForbiddenPage() {
         <p className="mt-3 text-stone-600 dark:text-stone-300">
           <Trans>This homepage belongs to another account. Sign in with the account that made it.</Trans>
         </p>
-        <Link to="/{-$lang}" params={{ lang: langParam(lang) }} className="mt-8 inline-flex min-h-11 items-center rounded-full bg-stone-900 px-6 font-medium text-white dark:bg-stone-100 dark:text-stone-900">
+        <Link to="/{-$lang}" params={{ lang: langParam(lang) }} className={buttonClass('primary', 'md', 'mt-8')}>
           <Trans>Back to the home page</Trans>
         </Link>
       </section>

@@ -3,6 +3,7 @@ import { useRouteContext, useRouter, useRouterState } from '@tanstack/react-rout
 import { toPublicPath } from '~/lib/own-domain-paths'
 import { langCookieString, localizedPath, type Lang } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
+import { buttonClass } from './ui'
 
 /**
  * Same page, other language. A plain link (works without JavaScript); with JavaScript it
@@ -29,7 +30,7 @@ export function LanguageSwitch() {
       hrefLang={target}
       lang={target}
       data-testid="language-switch"
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-800 transition hover:border-stone-500 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800"
+      className={buttonClass('outline')}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
         event.preventDefault()

@@ -5,6 +5,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { REGION_STATES } from '~/schemas/realtor'
 import type { DirectoryPage } from '~/schemas/directory'
 import { RealtorCard, stateLabel } from './realtor-card'
+import { buttonClass } from '~/components/ui'
 
 type Filters = { state?: 'CA' | 'GA'; city?: string; page?: number }
 
@@ -16,11 +17,7 @@ function FilterLink({ lang, search, active, children }: { lang: Lang; search: Fi
       search={search}
       activeOptions={{ exact: true }}
       aria-current={active ? 'true' : undefined}
-      className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition ${
-        active
-          ? 'border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900'
-          : 'border-stone-300 text-stone-800 hover:border-stone-500 dark:border-stone-600 dark:text-stone-100'
-      }`}
+      className={buttonClass(active ? 'primary' : 'outline')}
     >
       {children}
     </Link>

@@ -25,6 +25,7 @@ import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/schemas/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
+import { Button, buttonClass } from '~/components/ui'
 
 export type EditorTab = 'homepage' | 'messages'
 
@@ -95,8 +96,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
     await navigate({ to: '/{-$lang}', params: { lang: langParam(lang) } })
   }
 
-  const tabClass = (active: boolean) =>
-    `inline-flex min-h-11 items-center rounded-full px-5 font-medium ${active ? 'bg-stone-900 text-white dark:bg-stone-100 dark:text-stone-900' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800'}`
+  const tabClass = (active: boolean) => buttonClass(active ? 'primary' : 'ghost', 'md')
 
   return (
     <div>
@@ -153,14 +153,15 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
               <p className="mt-1 text-sm text-red-900 dark:text-red-200">
                 <Trans>This removes your homepage, its photos and its messages for good.</Trans>
               </p>
-              <button
-                type="button"
+              <Button
+                variant="danger"
+                size="md"
+                className="mt-4"
                 onClick={() => setDeleteOpen(true)}
-                className="mt-4 inline-flex min-h-11 items-center rounded-full border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-100 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-900/40"
                 data-testid="delete-open"
               >
                 <Trans>Delete homepage…</Trans>
-              </button>
+              </Button>
             </section>
           </div>
           <div className="hidden lg:block">
@@ -175,14 +176,15 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
                   <p className="mr-auto text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
                     {uploading ? <Trans>Photos are still uploading…</Trans> : dirty ? <Trans>You have unsaved changes.</Trans> : <Trans>All changes saved.</Trans>}
                   </p>
-                  <button
+                  <Button
+                    variant="brand"
+                    size="md"
                     type="submit"
                     disabled={submitting || uploading || !dirty}
-                    className="inline-flex min-h-11 items-center rounded-full bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 disabled:opacity-50"
                     data-testid="editor-save"
                   >
                     {submitting ? <Trans>Saving…</Trans> : <Trans>Save changes</Trans>}
-                  </button>
+                  </Button>
                 </div>
               )}
             </form.Subscribe>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
+import { Button } from '~/components/ui'
 
 /** Asked when the realtor navigates away with unsaved changes. */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
@@ -22,12 +23,12 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
         <Trans>Your changes have not been saved yet.</Trans>
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" autoFocus onClick={onStay} className="inline-flex min-h-11 items-center rounded-full bg-blue-700 px-5 font-semibold text-white">
+        <Button variant="brand" size="md" autoFocus onClick={onStay}>
           <Trans>Stay and keep editing</Trans>
-        </button>
-        <button type="button" onClick={onLeave} className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium dark:border-stone-600">
+        </Button>
+        <Button variant="outline" size="md" onClick={onLeave}>
           <Trans>Leave</Trans>
-        </button>
+        </Button>
       </div>
     </dialog>
   )

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Lang } from '~/lib/lang'
 import { contactFormDefaults, contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
+import { Button } from '~/components/ui'
 
 const serverErrorSchema = z.object({
   message: z.string(),
@@ -138,9 +139,9 @@ export function LiveContactForm({
         <p className="mt-1">
           <Trans>The realtor will get back to you soon.</Trans>
         </p>
-        <button type="button" onClick={() => setState({ kind: 'idle' })} className="mt-4 min-h-11 rounded-full border border-current px-5 font-medium">
+        <Button variant="inherit" size="md" className="mt-4" onClick={() => setState({ kind: 'idle' })}>
           <Trans>Write another message</Trans>
-        </button>
+        </Button>
       </div>
     )
   }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { langParam, type Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
+import { Button } from '~/components/ui'
 
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, 'isTerm'>
 
@@ -218,15 +219,16 @@ export function ContactFormView({
       </div>
       <div className="sm:col-span-2">
         {fields.submitting((isSubmitting) => (
-          <button
+          <Button
+            variant="accent"
+            size="lg"
             type="submit"
             disabled={isSubmitting}
             aria-busy={isSubmitting}
-            className="inline-flex min-h-12 items-center justify-center rounded-full bg-[var(--accent)] px-8 text-lg font-semibold text-[var(--on-accent)] shadow-sm transition hover:opacity-90 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent-text)]"
             data-testid="contact-submit"
           >
             {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
-          </button>
+          </Button>
         ))}
       </div>
     </form>

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { editAccessQuery } from '~/queries/realtor'
+import { buttonClass } from '~/components/ui'
 
 /**
  * A way into the editor for the owner or an admin. Asked for in the browser after the page
@@ -17,7 +18,7 @@ export function EditLink({ realtorId, desiredUrl }: { realtorId: string; desired
     <Link
       to="/{-$lang}/$desiredUrl/admin"
       params={{ lang: langParam(lang), desiredUrl }}
-      className="inline-flex min-h-11 items-center rounded-full bg-[var(--accent)] px-4 text-sm font-semibold text-[var(--on-accent)]"
+      className={buttonClass('accent')}
     >
       <Trans>Edit homepage</Trans>
     </Link>

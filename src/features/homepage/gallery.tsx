@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import type { GalleryItem } from './photos'
+import { Button } from '~/components/ui'
 
 /**
  * Thumbnails that open the full-size photo in a modal `<dialog>`: the browser traps focus,
@@ -74,24 +75,23 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
               className="max-h-[80dvh] w-full object-contain"
             />
             <figcaption className="flex items-center justify-between gap-2 p-3 text-sm">
-              <button type="button" onClick={() => move(-1)} className="min-h-11 rounded-full px-4 hover:bg-white/10">
+              <Button variant="quiet" onClick={() => move(-1)}>
                 <Trans>Previous</Trans>
-              </button>
+              </Button>
               <span aria-live="polite">
                 {index + 1} / {items.length}
               </span>
-              <button type="button" onClick={() => move(1)} className="min-h-11 rounded-full px-4 hover:bg-white/10">
+              <Button variant="quiet" onClick={() => move(1)}>
                 <Trans>Next</Trans>
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="secondary"
                 autoFocus
                 onClick={() => dialog.current?.close()}
-                className="min-h-11 rounded-full bg-white px-4 font-semibold text-stone-900"
                 data-testid="gallery-close"
               >
                 <Trans>Close</Trans>
-              </button>
+              </Button>
             </figcaption>
           </figure>
         ) : null}

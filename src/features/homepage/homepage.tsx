@@ -13,6 +13,7 @@ import { firstPhoto, galleryItems } from './photos'
 import { realtorDisplayName } from './realtor-names'
 import { homepageTheme } from './theme'
 import { VideoFacade, youtubeVideoId } from './video-facade'
+import { buttonClass } from '~/components/ui'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },
@@ -41,11 +42,7 @@ function ContactButton({ href, children, primary = false }: { href: string; chil
     <a
       href={href}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className={
-        primary
-          ? 'inline-flex min-h-11 items-center gap-2 rounded-full bg-[var(--accent)] px-5 font-semibold text-[var(--on-accent)] shadow-sm transition hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]'
-          : 'inline-flex min-h-11 items-center gap-2 rounded-full border border-current/25 bg-white/10 px-5 font-medium backdrop-blur transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2'
-      }
+      className={buttonClass(primary ? 'accent' : 'glass', 'md')}
     >
       {children}
     </a>
@@ -143,7 +140,7 @@ export function RealtorHomepage({
               <ul className="hidden items-center gap-1 sm:flex">
                 {navItems.map((item) => (
                   <li key={item.href}>
-                    <a href={item.href} className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-stone-500/10">
+                    <a href={item.href} className={buttonClass('quiet')}>
                       {item.label}
                     </a>
                   </li>
@@ -303,14 +300,14 @@ export function RealtorHomepage({
                   <ul className="mt-6 flex flex-wrap gap-3">
                     {realtor.snsYoutubeUrl ? (
                       <li>
-                        <a href={realtor.snsYoutubeUrl} target="_blank" rel="noopener noreferrer me" className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium text-[var(--accent-text)] hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-900">
+                        <a href={realtor.snsYoutubeUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
                           <Trans>YouTube channel</Trans>
                         </a>
                       </li>
                     ) : null}
                     {realtor.snsInstagramUrl ? (
                       <li>
-                        <a href={realtor.snsInstagramUrl} target="_blank" rel="noopener noreferrer me" className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium text-[var(--accent-text)] hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-900">
+                        <a href={realtor.snsInstagramUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
                           <Trans>Instagram</Trans>
                         </a>
                       </li>

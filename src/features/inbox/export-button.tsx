@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useToast } from '~/components/toast'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, Icon } from '~/components/ui'
 import { listMessages } from '~/functions/inbox.functions'
 import { errorMessage } from '~/schemas/errors'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
@@ -68,9 +68,9 @@ export function ExportCsvButton({
   }
 
   return (
-    <button type="button" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} className={buttonStyles.secondary} data-testid="inbox-export">
+    <Button variant="secondary" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} data-testid="inbox-export">
       <Icon name="download" />
       <Trans>Export CSV</Trans>
-    </button>
+    </Button>
   )
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useToast } from '~/components/toast'
-import { buttonStyles, ErrorAlert } from '~/components/ui'
+import { Button, ErrorAlert } from '~/components/ui'
 import { markMessage } from '~/functions/inbox.functions'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isRetryableCode } from '~/lib/retryable'
@@ -134,16 +134,15 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       ) : null}
       {messagesQuery.hasNextPage ? (
         <div className="mt-4 flex justify-center">
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             onClick={() => void messagesQuery.fetchNextPage()}
             disabled={messagesQuery.isFetchingNextPage}
             aria-busy={messagesQuery.isFetchingNextPage}
-            className={buttonStyles.secondary}
             data-testid="inbox-more"
           >
             {messagesQuery.isFetchingNextPage ? <Trans>Loading messages…</Trans> : <Trans>Show older messages</Trans>}
-          </button>
+          </Button>
         </div>
       ) : null}
     </section>

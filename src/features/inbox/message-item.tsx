@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { buttonBase, buttonStyles, Icon } from '~/components/ui'
+import { Button, buttonClass, Icon } from '~/components/ui'
 import { displayPhone, mailtoHref, telHref } from './contact-links'
 import type { InboxMessage } from './types'
 
@@ -142,26 +142,16 @@ export function MessageItem({
           </dd>
         </dl>
         <div className="mt-5 flex flex-wrap gap-2">
-          <a href={replyHref} className={buttonStyles.primary} data-testid="inbox-reply">
+          <a href={replyHref} className={buttonClass('primary')} data-testid="inbox-reply">
             <Icon name="reply" />
             <Trans>Reply by e-mail</Trans>
           </a>
-          <a href={telHref(message.phone, message.phoneCountryCode)} className={buttonStyles.secondary}>
+          <a href={telHref(message.phone, message.phoneCountryCode)} className={buttonClass('secondary')}>
             <Icon name="phone" />
             <Trans>Call</Trans>
           </a>
           {/* A toggle button: the label stays, aria-pressed carries the state. */}
-          <button
-            type="button"
-            aria-pressed={handled}
-            onClick={() => onHandledChange(!handled)}
-            className={`${buttonBase} border ${
-              handled
-                ? 'border-emerald-700 bg-emerald-50 text-emerald-900 hover:bg-emerald-100 dark:border-emerald-500 dark:bg-emerald-950 dark:text-emerald-100'
-                : 'border-stone-300 bg-white text-stone-800 hover:border-stone-500 hover:bg-stone-50 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800'
-            }`}
-            data-testid="inbox-handled"
-          >
+          <Button variant={handled ? 'success' : 'secondary'} aria-pressed={handled} onClick={() => onHandledChange(!handled)} data-testid="inbox-handled">
             <span
               aria-hidden="true"
               className={`grid size-5 place-items-center rounded border ${handled ? 'border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-emerald-950' : 'border-stone-400'}`}
@@ -169,7 +159,7 @@ export function MessageItem({
               {handled ? <Icon name="check" className="size-3.5" /> : null}
             </span>
             <Trans>Mark as handled</Trans>
-          </button>
+          </Button>
         </div>
       </div>
     </li>

@@ -5,6 +5,7 @@ import { PageShell } from '~/components/page-shell'
 import { RealtorCard } from '~/features/directory/realtor-card'
 import { langParam, type Lang } from '~/lib/lang'
 import type { DirectoryPage } from '~/schemas/directory'
+import { buttonClass } from '~/components/ui'
 
 function Feature({ title, children, icon }: { title: ReactNode; children: ReactNode; icon: ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function LandingPage({ lang, showcase }: { lang: Lang; showcase: Director
               to="/{-$lang}/login"
               params={params}
               search={{ redirect: '/process' }}
-              className="inline-flex min-h-12 items-center rounded-full bg-blue-700 px-7 text-lg font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+              className={buttonClass('brand', 'lg')}
               data-testid="landing-cta"
             >
               <Trans>Create your homepage</Trans>
@@ -55,7 +56,7 @@ export function LandingPage({ lang, showcase }: { lang: Lang; showcase: Director
             <Link
               to="/{-$lang}/realtors"
               params={params}
-              className="inline-flex min-h-12 items-center rounded-full border border-stone-300 px-7 text-lg font-medium text-stone-900 hover:border-stone-500 dark:border-stone-600 dark:text-stone-100"
+              className={buttonClass('outline', 'lg')}
             >
               <Trans>Find a realtor</Trans>
             </Link>
@@ -163,7 +164,7 @@ export function LandingPage({ lang, showcase }: { lang: Lang; showcase: Director
         <Link
           to="/{-$lang}/realtors"
           params={params}
-          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-stone-900 px-6 font-semibold text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900"
+          className={buttonClass('primary', 'md', 'mt-6')}
         >
           <Trans>Browse the directory</Trans>
         </Link>

@@ -7,6 +7,7 @@ import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { Realtor } from '~/schemas/realtor'
 import { HomeCard } from './home-card'
+import { Button, buttonClass } from '~/components/ui'
 
 const SALE_PRICES = [300_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000]
 const RENT_PRICES = [1_500, 2_000, 2_500, 3_000, 4_000, 5_000, 7_500]
@@ -118,7 +119,7 @@ export function ListingsSection({
                   // Exact: by default a link is "active" when its search is a subset of the page's.
                   activeOptions={{ exact: true }}
                   aria-current={index === regionIndex ? 'page' : undefined}
-                  className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-medium hover:bg-stone-100 aria-[current=page]:border-transparent aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)] dark:border-stone-700 dark:hover:bg-stone-900"
+                  className={buttonClass('accentOutline')}
                 >
                   {item.city}, {item.state}
                 </Link>
@@ -155,12 +156,14 @@ export function ListingsSection({
           </select>
         </div>
         <div className="col-span-2 flex items-end sm:col-span-1">
-          <button
+          <Button
+            variant="accent"
+            size="md"
+            className="w-full"
             type="submit"
-            className="min-h-11 w-full rounded-full bg-[var(--accent)] px-5 font-semibold text-[var(--on-accent)] hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent-text)]"
           >
             <Trans>Show homes</Trans>
-          </button>
+          </Button>
         </div>
       </form>
 
@@ -211,7 +214,7 @@ export function ListingsSection({
                   // Exact: by default a link is "active" when its search is a subset of the page's.
                   activeOptions={{ exact: true }}
                   aria-current={page === current ? 'page' : undefined}
-                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 font-medium hover:bg-stone-200 aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)] dark:hover:bg-stone-800"
+                  className={buttonClass('quiet', 'md', 'min-w-11')}
                 >
                   {page}
                 </Link>

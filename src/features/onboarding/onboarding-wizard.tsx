@@ -23,6 +23,7 @@ import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/schemas/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { clearDraft, readDraft, writeDraft } from './draft'
+import { Button } from '~/components/ui'
 
 export const ONBOARDING_STEPS: ReadonlyArray<FieldGroup> = ['address', 'contact', 'career', 'regions', 'photos', 'about', 'design', 'seo', 'publish']
 
@@ -169,22 +170,23 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
         {group === 'publish' ? <PublishFields {...groupProps} /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           {current > 1 ? (
-            <button type="button" onClick={() => void goTo(current - 1)} className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-6 font-medium text-stone-800 dark:border-stone-600 dark:text-stone-100" data-testid="wizard-back">
+            <Button variant="outline" size="md" onClick={() => void goTo(current - 1)} data-testid="wizard-back">
               <Trans>Back</Trans>
-            </button>
+            </Button>
           ) : (
             <span />
           )}
           <form.Subscribe selector={(state) => state.isSubmitting}>
             {(submitting) => (
-              <button
+              <Button
+                variant="brand"
+                size="md"
                 type="submit"
                 disabled={submitting || uploading}
-                className="inline-flex min-h-11 items-center rounded-full bg-blue-700 px-7 font-semibold text-white hover:bg-blue-800 disabled:opacity-50"
                 data-testid={group === 'publish' ? 'wizard-publish' : 'wizard-next'}
               >
                 {group === 'publish' ? submitting ? <Trans>Publishing…</Trans> : <Trans>Publish my homepage</Trans> : <Trans>Next</Trans>}
-              </button>
+              </Button>
             )}
           </form.Subscribe>
         </div>

@@ -16,7 +16,9 @@ import {
   withUploadedPhoto,
   type FileCheck,
 } from './photo-list'
-import { DropZone, GalleryGrid, JobList, RejectionList, SinglePhoto } from './photo-uploader-parts'
+import { GalleryGrid, SinglePhoto } from './photo-current'
+import { DropZone, RejectionList } from './photo-drop-zone'
+import { JobList } from './photo-upload-jobs'
 import { presignFiles, type UploadTarget } from './presign'
 import type { Rejection, RejectionNotice, UploadJob } from './upload-job'
 import { createLimiter, putFile, readFileHead, type PutResult } from './upload-transport'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, Icon } from '~/components/ui'
 
 export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
   const { t } = useLingui()
@@ -27,10 +27,10 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
  */
 function PageButton({ disabled, onClick, direction, children }: { disabled: boolean; onClick: () => void; direction: 'prev' | 'next'; children: ReactNode }) {
   return (
-    <button type="button" aria-disabled={disabled} onClick={() => (disabled ? undefined : onClick())} className={buttonStyles.secondary}>
+    <Button variant="secondary" aria-disabled={disabled} onClick={() => (disabled ? undefined : onClick())}>
       {direction === 'prev' ? <Icon name="prev" /> : null}
       {children}
       {direction === 'next' ? <Icon name="next" /> : null}
-    </button>
+    </Button>
   )
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, buttonClass, Icon } from '~/components/ui'
 import { langParam, type Lang } from '~/lib/lang'
 import type { AdminRow } from './types'
 
@@ -19,16 +19,24 @@ export type RowProps = {
 }
 
 function PublishedBadge({ published }: { published: boolean }) {
-  return published ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 whitespace-nowrap py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-600 dark:bg-emerald-300" />
-      <Trans>Published</Trans>
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 whitespace-nowrap py-1 text-xs font-semibold ${
+        published ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
+      }`}
+    >
+      <span aria-hidden="true" className={`size-1.5 rounded-full ${published ? 'bg-emerald-600 dark:bg-emerald-300' : 'bg-stone-500 dark:bg-stone-300'}`} />
+      {published ? <Trans>Published</Trans> : <Trans>Unpublished</Trans>}
     </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-stone-200 px-2.5 whitespace-nowrap py-1 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-stone-500 dark:bg-stone-300" />
-      <Trans>Unpublished</Trans>
-    </span>
+  )
+}
+
+/** The date of the last change; the full date and time on hover. */
+function UpdatedTime({ row, updated, updatedFull }: Pick<RowProps, 'row' | 'updated' | 'updatedFull'>) {
+  return (
+    <time dateTime={row.updatedAt} title={updatedFull} suppressHydrationWarning>
+      {updated}
+    </time>
   )
 }
 
@@ -43,7 +51,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
   const name = <>{typedName}</>
   return (
     <div className="flex flex-wrap gap-2 xl:justify-end">
-      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonStyles.secondary} data-testid="admin-open">
+      <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonClass('secondary')} data-testid="admin-open">
         <Icon name="open" />
         <span>
           <Trans>
@@ -51,7 +59,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
           </Trans>
         </span>
       </Link>
-      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonStyles.secondary} data-testid="admin-edit">
+      <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonClass('secondary')} data-testid="admin-edit">
         <Icon name="edit" />
         <span>
           <Trans>
@@ -59,7 +67,7 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
           </Trans>
         </span>
       </Link>
-      <button type="button" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} className={buttonStyles.secondary} data-testid="admin-publish">
+      <Button variant="secondary" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} data-testid="admin-publish">
         <Icon name={row.published ? 'eyeOff' : 'eye'} />
         <span>
           {row.published ? (
@@ -72,15 +80,15 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
             </Trans>
           )}
         </span>
-      </button>
-      <button type="button" onClick={onDelete} className={buttonStyles.danger} data-testid="admin-delete">
+      </Button>
+      <Button variant="danger" onClick={onDelete} data-testid="admin-delete">
         <Icon name="trash" />
         <span>
           <Trans>
             Delete<span className="sr-only"> the homepage of {name}</span>
           </Trans>
         </span>
-      </button>
+      </Button>
     </div>
   )
 }
@@ -96,7 +104,7 @@ function NameBlock({ row, name, otherName }: Pick<RowProps, 'row' | 'name' | 'ot
 }
 
 export function TableRow(props: RowProps) {
-  const { row, updated, updatedFull } = props
+  const { row } = props
   return (
     <tr className="align-top" data-testid="admin-row">
       <th scope="row" className="px-4 py-4 font-normal">
@@ -107,9 +115,7 @@ export function TableRow(props: RowProps) {
         <PublishedBadge published={row.published} />
       </td>
       <td className="px-4 py-4 whitespace-nowrap text-stone-700 dark:text-stone-200">
-        <time dateTime={row.updatedAt} title={updatedFull} suppressHydrationWarning>
-          {updated}
-        </time>
+        <UpdatedTime {...props} />
       </td>
       <td className="px-4 py-3">
         <RowActions {...props} />
@@ -119,7 +125,7 @@ export function TableRow(props: RowProps) {
 }
 
 export function CardRow(props: RowProps) {
-  const { row, updated, updatedFull } = props
+  const { row } = props
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" data-testid="admin-card">
       <div className="flex items-start justify-between gap-3">
@@ -137,9 +143,7 @@ export function CardRow(props: RowProps) {
           <Trans>Updated</Trans>
         </dt>
         <dd className="text-stone-800 dark:text-stone-100">
-          <time dateTime={row.updatedAt} title={updatedFull} suppressHydrationWarning>
-            {updated}
-          </time>
+          <UpdatedTime {...props} />
         </dd>
       </dl>
       <div className="mt-auto">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
-import { buttonStyles, Icon } from '~/components/ui'
+import { Button, Icon } from '~/components/ui'
 
 /** The admin's search box: the panel searches as they type (after a pause) and at once on Enter. */
 export function SearchForm({
@@ -41,12 +41,12 @@ export function SearchForm({
         />
       </div>
       {/* Icon-only on phones so the field keeps its room; the name stays for screen readers. */}
-      <button type="submit" className={`${buttonStyles.primary} max-sm:px-3.5`}>
+      <Button variant="primary" type="submit" className="max-sm:px-3.5">
         <Icon name="search" className="size-4 sm:hidden" />
         <span className="max-sm:sr-only">
           <Trans>Search</Trans>
         </span>
-      </button>
+      </Button>
     </form>
   )
 }

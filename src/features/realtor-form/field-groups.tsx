@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
+import { Button } from '~/components/ui'
 import { PhotoUploader } from '~/features/photos/photo-uploader'
 import { desiredUrlCheckQuery } from '~/queries/realtor'
 import { contrastRatio, MIN_TEXT_CONTRAST, textColorOn } from '~/lib/color'
 import type { Lang } from '~/lib/lang'
 import { FONT_SIZES, REGION_STATES } from '~/schemas/realtor'
-import { FieldShell, GroupCard, inputClass, smallButton, TextField, YesNoField } from './field-ui'
+import { FieldShell, GroupCard, inputClass, TextField, YesNoField } from './field-ui'
 import type { FieldErrors, RealtorForm } from './use-realtor-form'
 
 type GroupProps = { form: RealtorForm; errors: FieldErrors; lang: Lang }
@@ -161,17 +162,17 @@ export function RegionsFields({ form, errors }: GroupProps) {
                     </FieldShell>
                   )}
                 </form.Field>
-                <button type="button" onClick={() => regions.removeValue(index)} className={smallButton}>
+                <Button variant="outline" onClick={() => regions.removeValue(index)}>
                   <Trans>Remove</Trans>
                   <span className="sr-only"> {t`area ${number}`}</span>
-                </button>
+                </Button>
               </fieldset>
               )
             })}
             <div>
-              <button type="button" onClick={() => regions.pushValue({ state: 'CA', city: '', neighborhood: '' })} className={smallButton} data-testid="add-region">
+              <Button variant="outline" onClick={() => regions.pushValue({ state: 'CA', city: '', neighborhood: '' })} data-testid="add-region">
                 <Trans>Add an area</Trans>
-              </button>
+              </Button>
             </div>
           </div>
         )}
@@ -232,26 +233,26 @@ export function AboutFields({ form, errors }: GroupProps) {
                   ))}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)} className={smallButton}>
+                  <Button variant="outline" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)}>
                     <Trans>Move up</Trans>
                     <span className="sr-only"> {t`section ${number}`}</span>
-                  </button>
-                  <button type="button" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)} className={smallButton}>
+                  </Button>
+                  <Button variant="outline" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)}>
                     <Trans>Move down</Trans>
                     <span className="sr-only"> {t`section ${number}`}</span>
-                  </button>
-                  <button type="button" onClick={() => sections.removeValue(index)} className={smallButton}>
+                  </Button>
+                  <Button variant="outline" onClick={() => sections.removeValue(index)}>
                     <Trans>Remove</Trans>
                     <span className="sr-only"> {t`section ${number}`}</span>
-                  </button>
+                  </Button>
                 </div>
               </fieldset>
               )
             })}
             <div>
-              <button type="button" onClick={() => sections.pushValue({ id: '', titleKo: '', titleEn: '', bodyKo: '', bodyEn: '' })} className={smallButton} data-testid="add-section">
+              <Button variant="outline" onClick={() => sections.pushValue({ id: '', titleKo: '', titleEn: '', bodyKo: '', bodyEn: '' })} data-testid="add-section">
                 <Trans>Add a section</Trans>
-              </button>
+              </Button>
             </div>
           </div>
         )}

@@ -161,6 +161,3 @@ export function GroupCard({ id, title, description, children }: { id: string; ti
     </section>
   )
 }
-
-export const smallButton =
-  'inline-flex min-h-11 items-center justify-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-50 dark:border-stone-600 dark:text-stone-100'

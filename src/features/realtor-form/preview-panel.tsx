@@ -5,6 +5,7 @@ import { RealtorHomepage } from '~/features/homepage/homepage'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
 import { formToPreviewRealtor, type RealtorFormValues } from './form-values'
+import { buttonClass } from '~/components/ui'
 
 /**
  * The homepage as visitors will see it, updated as the realtor types, at phone or desktop
@@ -17,8 +18,7 @@ export function PreviewPanel({ values, lang, base }: { values: RealtorFormValues
   // The other language's catalog is fetched before the preview switches to it.
   const setPreviewLang = (next: Lang) => void loadCatalog(next).then(() => setLoadedPreviewLang(next))
   const realtor = formToPreviewRealtor(values, base)
-  const toggle = (active: boolean) =>
-    `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ${active ? 'bg-stone-900 text-white dark:bg-stone-100 dark:text-stone-900' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800'}`
+  const toggle = (active: boolean) => buttonClass(active ? 'primary' : 'ghost')
   return (
     <section aria-labelledby="preview-title" className="rounded-2xl border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900">
       <div className="flex flex-wrap items-center justify-between gap-2 px-1 pb-3">
