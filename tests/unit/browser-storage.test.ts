@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyAuthError, failureField } from '~/features/auth/auth-errors'
+import { classifyAuthError, failureField, failurePlace } from '~/features/auth/auth-errors'
 import {
   STORAGE_KEYS,
   clearSignIn,
@@ -190,6 +190,16 @@ describe('better-auth errors mapped to our messages and fields', () => {
     expect(short).toEqual({ kind: 'password-too-short' })
     expect(failureField(short)).toBe('password')
     expect(failureField(classifyAuthError({ status: 400, code: 'PASSWORD_TOO_LONG' }))).toBe('password')
+  })
+
+  it('shows a field failure above the form when the form has no such field', () => {
+    const short = classifyAuthError({ status: 400, code: 'PASSWORD_TOO_SHORT' })
+    const taken = classifyAuthError({ status: 422, code: 'USER_ALREADY_EXISTS' })
+    expect(failurePlace(short, ['email', 'password'])).toBe('password')
+    expect(failurePlace(short, ['password'])).toBe('password')
+    expect(failurePlace(short, ['email'])).toBe('form')
+    expect(failurePlace(taken, ['password'])).toBe('form')
+    expect(failurePlace({ kind: 'network' }, ['email', 'password'])).toBe('form')
   })
 
   it("keeps our limiter's translated 429 message, whatever its code", () => {

@@ -56,3 +56,12 @@ export function failureField(failure: AuthFailure): 'email' | 'password' | 'form
       return 'form'
   }
 }
+
+/**
+ * Where a failure is shown in a form that has only `fields`: beside its field if the form has
+ * it, otherwise in the alert above (a form without that field could not show it at all).
+ */
+export function failurePlace(failure: AuthFailure, fields: ReadonlyArray<'email' | 'password'>): 'email' | 'password' | 'form' {
+  const field = failureField(failure)
+  return field !== 'form' && fields.includes(field) ? field : 'form'
+}

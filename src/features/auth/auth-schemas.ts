@@ -29,7 +29,6 @@ export const signInFormSchema = z.object({
     .min(1, { error: messageId(msg`Enter your password`) })
     .max(PASSWORD_MAX_LENGTH, { error: passwordTooLong }),
 })
-export type SignInFormValues = z.input<typeof signInFormSchema>
 
 export const signUpFormSchema = z.object({
   name: z
@@ -40,10 +39,8 @@ export const signUpFormSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
 })
-export type SignUpFormValues = z.input<typeof signUpFormSchema>
 
 export const forgotPasswordFormSchema = z.object({ email: emailSchema })
-export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>
 
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
@@ -51,4 +48,3 @@ export const resetPasswordFormSchema = z
     path: ['confirm'],
     error: messageId(msg`The two passwords are not the same`),
   })
-export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>

@@ -1,27 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useForm } from '@tanstack/react-form'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
+import { primaryButtonClass } from '~/components/form/buttons'
+import { focusSoon } from '~/components/form/focus'
 import { PageHeading, PageShell } from '~/components/page-shell'
-import { authClient } from '~/lib/auth-client'
 import { langParam, type Lang } from '~/lib/lang'
-import { resetPasswordFormSchema, type ResetPasswordFormValues } from './auth-schemas'
-import {
-  AuthCard,
-  AuthForm,
-  FieldRow,
-  FormAlert,
-  Lead,
-  PasswordInput,
-  SubmitButton,
-  describedBy,
-  focusFirstInvalid,
-  focusSoon,
-  primaryButtonClass,
-  useFieldErrors,
-} from './form-parts'
+import { AuthCard, Lead } from './form-parts'
+import { ResetPasswordForm } from './reset-password-form'
 import type { ResetPasswordSearch } from './sign-in-flow'
-import { authFetchOptions, runAuth, useFailureMessage } from './use-auth-actions'
 
 /**
  * `/login/reset`: the page the e-mailed link opens (through better-auth, which adds
@@ -65,7 +51,7 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
               <Trans>You will sign in with it from now on.</Trans>
             </Lead>
             <AuthCard>
-              <NewPasswordForm
+              <ResetPasswordForm
                 lang={lang}
                 token={search.token}
                 onDone={() => {
@@ -99,124 +85,5 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
         )}
       </div>
     </PageShell>
-  )
-}
-
-function NewPasswordForm(props: { lang: Lang; token: string; onDone: () => void; onLinkDead: () => void }) {
-  const { t } = useLingui()
-  const id = useId()
-  const fieldErrors = useFieldErrors()
-  const failureMessage = useFailureMessage()
-  const formRef = useRef<HTMLFormElement>(null)
-  const alertRef = useRef<HTMLDivElement>(null)
-  const [formError, setFormError] = useState<string | undefined>()
-  const [passwordError, setPasswordError] = useState<string | undefined>()
-  const defaultValues: ResetPasswordFormValues = { password: '', confirm: '' }
-
-  const form = useForm({
-    defaultValues,
-    // onChange only (a submit runs it too): errors kept under onBlur or onSubmit would outlive
-    // the fix until that event comes again, and TanStack Form refuses to submit meanwhile.
-    validators: { onChange: resetPasswordFormSchema },
-    onSubmit: async ({ value }) => {
-      setFormError(undefined)
-      setPasswordError(undefined)
-      const { password } = resetPasswordFormSchema.parse(value)
-      const outcome = await runAuth(() =>
-        authClient().resetPassword({ newPassword: password, token: props.token }, authFetchOptions(props.lang)),
-      )
-      if (outcome.ok) {
-        props.onDone()
-        return
-      }
-      if (outcome.failure.kind === 'invalid-token') {
-        props.onLinkDead()
-        return
-      }
-      if (outcome.failure.kind === 'password-too-short' || outcome.failure.kind === 'password-too-long') {
-        setPasswordError(failureMessage(outcome.failure))
-        focusFirstInvalid(formRef.current)
-        return
-      }
-      setFormError(failureMessage(outcome.failure))
-      focusSoon(() => alertRef.current)
-    },
-  })
-
-  return (
-    <AuthForm
-      formRef={formRef}
-      failureId={formError ? `${id}-failure` : undefined}
-      submit={() => form.handleSubmit()}
-      isValid={() => form.state.isValid}
-      testId="reset-password-form"
-    >
-      {formError ? (
-        <FormAlert id={`${id}-failure`} ref={alertRef}>
-          {formError}
-        </FormAlert>
-      ) : null}
-      <form.Subscribe selector={(state) => state.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="password">
-              {(field) => {
-                const errors = fieldErrors(field.state.meta, submitted, passwordError)
-                return (
-                  <FieldRow
-                    id={`${id}-password`}
-                    label={<Trans>New password</Trans>}
-                    hint={<Trans>At least 8 characters.</Trans>}
-                    errors={errors}
-                  >
-                    <PasswordInput
-                      id={`${id}-password`}
-                      name="password"
-                      autoComplete="new-password"
-                      value={field.state.value}
-                      onChange={(event) => {
-                        setPasswordError(undefined)
-                        field.handleChange(event.target.value)
-                      }}
-                      onBlur={field.handleBlur}
-                      aria-invalid={errors.length > 0}
-                      aria-describedby={describedBy(`${id}-password`, { hint: true, errors })}
-                      data-testid="auth-new-password"
-                    />
-                  </FieldRow>
-                )
-              }}
-            </form.Field>
-            <form.Field name="confirm">
-              {(field) => {
-                const errors = fieldErrors(field.state.meta, submitted, undefined)
-                return (
-                  <FieldRow id={`${id}-confirm`} label={<Trans>New password again</Trans>} errors={errors}>
-                    <PasswordInput
-                      id={`${id}-confirm`}
-                      name="confirm"
-                      autoComplete="new-password"
-                      value={field.state.value}
-                      onChange={(event) => field.handleChange(event.target.value)}
-                      onBlur={field.handleBlur}
-                      aria-invalid={errors.length > 0}
-                      aria-describedby={describedBy(`${id}-confirm`, { errors })}
-                      data-testid="auth-confirm-password"
-                    />
-                  </FieldRow>
-                )
-              }}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(isSubmitting) => (
-          <SubmitButton busy={isSubmitting} busyLabel={t`Saving…`} testId="auth-submit">
-            <Trans>Save the new password</Trans>
-          </SubmitButton>
-        )}
-      </form.Subscribe>
-    </AuthForm>
   )
 }

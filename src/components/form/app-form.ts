@@ -1,0 +1,16 @@
+import { createFormHook } from '@tanstack/react-form'
+import { EmailField, PasswordField, PhoneField, SelectField, TextField } from './fields'
+import { FormSubmitButton } from './form-components'
+import { fieldContext, formContext } from './form-context'
+
+/**
+ * The app's form hook: `useForm` with the shared field components pre-bound, so a form lists
+ * its fields instead of wiring label, input, hint and error by hand each time.
+ * `withFieldGroup` binds a piece of several fields (a phone and its country) to any form.
+ */
+export const { useAppForm, withFieldGroup } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, EmailField, PasswordField, PhoneField, SelectField },
+  formComponents: { SubmitButton: FormSubmitButton },
+})

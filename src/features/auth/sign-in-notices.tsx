@@ -1,0 +1,80 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { langParam } from '~/lib/lang'
+import { FormAlert } from './form-parts'
+import { sessionQuery } from '~/queries/session'
+import { useSignOut, type SignInTarget } from './use-auth-actions'
+
+/* What the sign-in page says above its card: already signed in, or a Kakao or Google failure. */
+
+/** Already signed in (a second visit, or another account in this browser): continue, or sign out first. */
+export function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; onSignedOut: () => void }) {
+  const session = useQuery(sessionQuery())
+  const signOut = useSignOut()
+  const [busy, setBusy] = useState(false)
+  if (!session.data) return null
+  const email = session.data.user.email
+  const params = { lang: langParam(target.lang) }
+  const continueClass =
+    'inline-flex min-h-11 items-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:bg-stone-100 dark:text-stone-900'
+  return (
+    <div
+      className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900"
+      data-testid="auth-signed-in"
+    >
+      <p className="text-stone-800 dark:text-stone-200">
+        <Trans>
+          You are signed in as <strong className="font-semibold break-all">{email}</strong>.
+        </Trans>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {target.homepage ? (
+          <Link
+            to="/{-$lang}/$desiredUrl/login/redirect"
+            params={{ ...params, desiredUrl: target.homepage }}
+            search={{ redirect: target.redirect }}
+            className={continueClass}
+          >
+            <Trans>Continue</Trans>
+          </Link>
+        ) : (
+          <Link to="/{-$lang}/login/redirect" params={params} search={{ redirect: target.redirect }} className={continueClass}>
+            <Trans>Continue</Trans>
+          </Link>
+        )}
+        <button
+          type="button"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={async () => {
+            setBusy(true)
+            await signOut()
+            setBusy(false)
+            // This notice goes away with the button; the focus moves on to the form below.
+            onSignedOut()
+          }}
+          className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-60 dark:border-stone-600 dark:text-stone-100"
+        >
+          <Trans>Sign out</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** better-auth sends a failed Kakao or Google sign-in back here with `?error=<code>`. */
+export function ProviderErrorNotice({ code }: { code: string }) {
+  return (
+    <div className="mt-6">
+      <FormAlert id="provider-error" testId="auth-provider-error">
+        {code === 'access_denied' ? (
+          <Trans>Sign-in was cancelled. You can try again or use your e-mail.</Trans>
+        ) : (
+          <Trans>Signing in with Kakao or Google did not work. Please try again or use your e-mail.</Trans>
+        )}
+      </FormAlert>
+    </div>
+  )
+}
