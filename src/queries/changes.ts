@@ -29,3 +29,20 @@ export async function invalidateRealtor(
     queryClient.invalidateQueries({ queryKey: adminKeys.realtors(), refetchType: options.adminList === 'mark' ? 'none' : 'active' }),
   ])
 }
+
+/**
+ * What signing in or out changes: which realtor the account owns and may edit, and the
+ * workspace's private data. Public data (homes, directory, site) is the same for everyone and
+ * stays. On sign-out the inbox and the admin's lists are dropped, not just marked stale: a
+ * shared computer must not show the last account's messages from the cache. The session entry
+ * itself is set by the caller, which knows the new one.
+ */
+export async function invalidateAccount(queryClient: QueryClient, change: { signedOut: boolean; refetch: boolean }) {
+  if (change.signedOut) {
+    for (const queryKey of [inboxKeys.all, adminKeys.all]) queryClient.removeQueries({ queryKey })
+  }
+  const refetchType = change.refetch ? 'active' : 'none'
+  await Promise.all(
+    [realtorKeys.all, inboxKeys.all, adminKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })),
+  )
+}

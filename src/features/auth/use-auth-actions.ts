@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
 import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
 import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
+import { invalidateAccount } from '~/queries/changes'
 import { sessionQuery } from '~/queries/session'
 
 export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; failure: AuthFailure }
@@ -109,7 +110,7 @@ export function useProviderCallbacks(target: SignInTarget) {
 
 /**
  * Sign-out everywhere the app keeps it: better-auth's cookie, the compatibility keys, the
- * cached session, and every page's data (guards run again, owner-only links disappear).
+ * cached session, and the account's data (guards run again, owner-only links disappear).
  */
 export function useSignOut() {
   const queryClient = useQueryClient()
@@ -123,7 +124,7 @@ export function useSignOut() {
     const store = browserStorage()
     if (store) clearSignIn(store)
     queryClient.setQueryData(sessionQuery().queryKey, null)
-    await queryClient.invalidateQueries()
+    await invalidateAccount(queryClient, { signedOut: true, refetch: true })
     await router.invalidate()
   }
 }
