@@ -69,6 +69,14 @@ test.describe('the front door refuses what no page answers', () => {
     }
   })
 
+  test('a listing key that cannot be one (a control character, too long) is the page 404, not a 500', async ({ request }) => {
+    for (const path of ['/sora-park/homes/a%00b', '/en/sora-park/homes/h3%2B2%00a%22_?page=constructor', `/sora-park/homes/${'K'.repeat(300)}`]) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(404)
+      expect(response.headers()['content-type'], path).toContain('text/html')
+    }
+  })
+
   test('sign-in with an Origin that is no URL is refused with a 4xx, not a 500', async ({ request }) => {
     for (const origin of ['null', 'not a url']) {
       const response = await request.post('/api/auth/sign-in/email', {

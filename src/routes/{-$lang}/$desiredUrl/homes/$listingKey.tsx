@@ -20,9 +20,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/$listingKey')(
     try {
       await context.queryClient.ensureQueryData(detailQuery(context.realtor, params.lang, params.listingKey))
     } catch (error) {
-      // A home that is gone, or a key that cannot be one: a real 404.
+      // A home that is gone, or a key that cannot be one (too long, a NUL in it): a real 404.
       const code = errorCode(error)
-      if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED') throw notFound()
+      if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED' || code === 'BAD_REQUEST') throw notFound()
       throw error
     }
   },
