@@ -209,6 +209,14 @@ export const realtorSchema = z.object({
 })
 export type Realtor = z.infer<typeof realtorSchema>
 
+/**
+ * What a visitor may see of a realtor (issue 15): the public `GET /realtor/{key}` and every
+ * public page carry this, never the owner's account id or the row's bookkeeping times. The
+ * owner's own answers (create, update) keep the whole resource.
+ */
+export const publicRealtorSchema = realtorSchema.omit({ userId: true, createdAt: true, updatedAt: true })
+export type PublicRealtor = z.infer<typeof publicRealtorSchema>
+
 /** Spec §4: a loaded realtor, with empty lists where data was missing and every photo group. */
 export type NormalizedRealtor<T extends { photos?: unknown; additionalSections?: unknown }> = Omit<
   T,

@@ -23,7 +23,7 @@ import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/schemas/errors'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor, Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { Button, buttonClass } from '~/components/ui'
 
@@ -40,7 +40,7 @@ export function focusFirstError(container: HTMLElement | null) {
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
  * with a typed confirmation. The inbox is the second tab.
  */
-export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
+export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lang: Lang; tab: EditorTab }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
@@ -166,7 +166,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
           </div>
           <div className="hidden lg:block">
             <div className="sticky top-4">
-              <form.Subscribe selector={(state) => state.values}>{(values) => <PreviewPanel values={values} lang={lang} base={{ id: current.id, userId: current.userId }} />}</form.Subscribe>
+              <form.Subscribe selector={(state) => state.values}>{(values) => <PreviewPanel values={values} lang={lang} base={{ id: current.id }} />}</form.Subscribe>
             </div>
           </div>
           <div className="sticky bottom-0 z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:col-span-2 dark:border-stone-800 dark:bg-stone-950/95">

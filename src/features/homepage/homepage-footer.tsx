@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 /**
  * The Equal Housing Opportunity logo: a house with an equals sign, the mark HUD's advertising
@@ -18,7 +18,7 @@ function EqualHousingLogo({ label }: { label: string }) {
  * The legally required disclosures (licence number, brokerage and its licence) on every
  * page of a realtor's site, in the page's body text size, never smaller.
  */
-export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realtor: Realtor; name: string; as?: 'footer' | 'div' }) {
+export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realtor: PublicRealtor; name: string; as?: 'footer' | 'div' }) {
   const { t } = useLingui()
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return (

@@ -4,7 +4,7 @@ import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import type { Lang } from '~/lib/lang'
 import { absoluteUrl, seoHead } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { absoluteAssetUrl, realtorJsonLd, serializeJsonLd } from './json-ld'
 import { firstPhoto } from './photos'
 import { realtorDisplayName } from './realtor-names'
@@ -15,7 +15,7 @@ import { effectiveFontSize } from './theme'
  * from the realtor's own data, Open Graph and Twitter with ogImage, the realtor's favicon,
  * canonical and hreflang, and JSON-LD.
  */
-export function homepageHead(realtor: Realtor, lang: Lang, site: SiteContext) {
+export function homepageHead(realtor: PublicRealtor, lang: Lang, site: SiteContext) {
   const name = realtorDisplayName(realtor, lang)
   const seo = realtor.seoMeta[lang]
   const about = (lang === 'ko' ? realtor.aboutMeKr || realtor.aboutMeEn : realtor.aboutMeEn || realtor.aboutMeKr) ?? ''

@@ -4,7 +4,7 @@ import { LanguageSwitch } from '~/components/language-switch'
 import { careerYears } from '~/lib/career'
 import { formatNumber, formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { ContactForm } from './contact-form'
 import { EditLink } from './edit-link'
 import { Gallery } from './gallery'
@@ -71,7 +71,7 @@ export function RealtorHomepage({
   variant = 'page',
   listings,
 }: {
-  realtor: Realtor
+  realtor: PublicRealtor
   lang: Lang
   today: Date
   variant?: 'page' | 'preview'

@@ -1,5 +1,5 @@
 import type { Lang } from '~/lib/lang'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { realtorDisplayName } from './realtor-names'
 
 /** Absolute URL for a stored photo URL that may be relative to our origin. */
@@ -11,7 +11,7 @@ export function absoluteAssetUrl(url: string, origin: string): string {
  * schema.org `RealEstateAgent` for the homepage (issue: name, image, url, telephone, email,
  * areaServed, sameAs, worksFor the brokerage).
  */
-export function realtorJsonLd(realtor: Realtor, input: { lang: Lang; url: string; origin: string }) {
+export function realtorJsonLd(realtor: PublicRealtor, input: { lang: Lang; url: string; origin: string }) {
   const photo = realtor.photos.find((item) => item.path === 'id') ?? realtor.photos.find((item) => item.path === 'top')
   const about = input.lang === 'ko' ? realtor.aboutMeKr || realtor.aboutMeEn : realtor.aboutMeEn || realtor.aboutMeKr
   const sameAs = [realtor.snsYoutubeUrl, realtor.snsInstagramUrl, realtor.kakaoLink]

@@ -1,9 +1,9 @@
 import type { PhotoPath } from '~/schemas/photo'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 
-type RealtorPhoto = Realtor['photos'][number]
+type RealtorPhoto = PublicRealtor['photos'][number]
 
-export function firstPhoto(realtor: Pick<Realtor, 'photos'>, path: PhotoPath): RealtorPhoto | undefined {
+export function firstPhoto(realtor: Pick<PublicRealtor, 'photos'>, path: PhotoPath): RealtorPhoto | undefined {
   return realtor.photos.find((photo) => photo.path === path && photo.imageType === 'fullsize')
 }
 
@@ -13,7 +13,7 @@ export type GalleryItem = { full: string; thumbnail: string }
  * Gallery photos with their thumbnails: a `thumbnail` entry pairs with the fullsize photo
  * whose URL it extends (`….jpg.thumb.webp`); without one the full photo serves as both.
  */
-export function galleryItems(realtor: Pick<Realtor, 'photos'>): Array<GalleryItem> {
+export function galleryItems(realtor: Pick<PublicRealtor, 'photos'>): Array<GalleryItem> {
   const thumbnails = new Set(
     realtor.photos.filter((photo) => photo.path === 'gallery' && photo.imageType === 'thumbnail').map((photo) => photo.url),
   )

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
 import { accentPalette } from '~/lib/color'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 const LIGHT_PAGE = '#FAFAF9'
 // The lightest dark surface that carries accent text (the form card), so accent text
@@ -16,7 +16,7 @@ export function effectiveFontSize(designFontSize: number): number {
  * The realtor's design settings as CSS custom properties. Colours go through the contrast
  * check, so no choice can make text unreadable.
  */
-export function homepageTheme(realtor: Pick<Realtor, 'designMainColor' | 'contentDarkMode' | 'designMainDarkMode'>) {
+export function homepageTheme(realtor: Pick<PublicRealtor, 'designMainColor' | 'contentDarkMode' | 'designMainDarkMode'>) {
   const contentDark = realtor.contentDarkMode === 'Y'
   const palette = accentPalette(realtor.designMainColor, contentDark ? DARK_PAGE : LIGHT_PAGE)
   const style: CSSProperties & Record<`--${string}`, string> = {

@@ -8,11 +8,11 @@ import type { Lang } from '~/lib/lang'
 import { absoluteUrl, seoHead } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
 import type { HomeDetail } from '~/schemas/home'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { homeJsonLd } from './home-json-ld'
 
 /** Title, description, canonical and hreflang, Open Graph with the first photo, and JSON-LD. */
-export function homeDetailHead(realtor: Realtor, home: HomeDetail, lang: Lang, site: SiteContext) {
+export function homeDetailHead(realtor: PublicRealtor, home: HomeDetail, lang: Lang, site: SiteContext) {
   const name = realtorDisplayName(realtor, lang)
   const address = home.fullAddress
   const price = formatPrice(home.price)

@@ -11,7 +11,7 @@ import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
 import { PaymentEstimate } from './payment-estimate'
 
@@ -30,7 +30,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  * credit sits beside the price in body-size type, a hidden address stays hidden (no street,
  * no map), and the realtor's licence and brokerage are on the page.
  */
-export function HomeDetailPage({ realtor, home, lang }: { realtor: Realtor; home: HomeDetail; lang: Lang }) {
+export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
   const { t, i18n } = useLingui()
   const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)

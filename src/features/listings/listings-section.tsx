@@ -5,7 +5,7 @@ import { formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 import { HomeCard } from './home-card'
 import { Button, buttonClass } from '~/components/ui'
 
@@ -59,7 +59,7 @@ export function ListingsSection({
 }: {
   lang: Lang
   desiredUrl: string
-  regions: Realtor['activityRegion']
+  regions: PublicRealtor['activityRegion']
   search: ListingSearch
   list: HomeListPage
 }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { photoSchema } from '~/schemas/photo'
-import { FONT_SIZES, regionStateSchema, type Realtor } from '~/schemas/realtor'
+import { FONT_SIZES, regionStateSchema, type PublicRealtor } from '~/schemas/realtor'
 import { yesNoSchema } from '~/schemas/realtor-fields'
 
 /*
@@ -87,7 +87,7 @@ export function emptyRealtorForm(email = ''): RealtorFormValues {
 const orEmpty = (value: string | null) => value ?? ''
 
 /** A loaded realtor as form values (null → ''). */
-export function realtorToForm(realtor: Realtor): RealtorFormValues {
+export function realtorToForm(realtor: PublicRealtor): RealtorFormValues {
   const seo = (lang: 'ko' | 'en') => ({
     title: orEmpty(realtor.seoMeta[lang].title),
     description: orEmpty(realtor.seoMeta[lang].description),
@@ -142,11 +142,9 @@ const numberOrNull = (value: string) => {
 }
 
 /** Form values as a realtor for the live preview; lenient, nothing is validated here. */
-export function formToPreviewRealtor(values: RealtorFormValues, base: { id: string; userId: string }): Realtor {
-  const now = new Date().toISOString()
+export function formToPreviewRealtor(values: RealtorFormValues, base: { id: string }): PublicRealtor {
   return {
     id: base.id,
-    userId: base.userId,
     desiredUrl: values.desiredUrl || 'preview',
     email: values.email,
     phoneCountryCode: values.phoneCountryCode,
@@ -189,8 +187,6 @@ export function formToPreviewRealtor(values: RealtorFormValues, base: { id: stri
     brokerageName: orNull(values.brokerageName),
     brokerageLicenseNumber: orNull(values.brokerageLicenseNumber),
     brokerageAddress: orNull(values.brokerageAddress),
-    createdAt: now,
-    updatedAt: now,
   }
 }
 

@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui'
  * The homepage as visitors will see it, updated as the realtor types, at phone or desktop
  * width. It is a picture of the page: inert, so nothing in it can be focused or clicked.
  */
-export function PreviewPanel({ values, lang, base }: { values: RealtorFormValues; lang: Lang; base: { id: string; userId: string } }) {
+export function PreviewPanel({ values, lang, base }: { values: RealtorFormValues; lang: Lang; base: { id: string } }) {
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone')
   const { t } = useLingui()
   const [previewLang, setLoadedPreviewLang] = useState<Lang>(lang)

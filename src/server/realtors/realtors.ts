@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { realtorInputSchema, type Realtor } from '~/schemas/realtor'
+import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
@@ -8,18 +8,30 @@ import type { AppServices } from '~/server/services'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
+/** Only the fields a visitor may see: the schema strips every other key, present or future. */
+function toPublicRealtor(realtor: Realtor): PublicRealtor {
+  return publicRealtorSchema.parse(realtor)
+}
+
 /** Spec §7 `GET /realtor/{key}`: public; an id, a desiredUrl, or an own domain. */
-export async function getRealtor(services: AppServices, key: string): Promise<Realtor> {
-  const id = await findRealtorIdByKey(services.db, key)
-  const realtor = id ? await readRealtor(services.db, id) : undefined
+export async function getRealtor(services: AppServices, key: string): Promise<PublicRealtor> {
+  const realtor = await findRealtor(services, key)
   if (!realtor) throw errors.realtorNotFound()
   return realtor
 }
 
 /** The same lookup for pages: undefined instead of an error, so the route can answer 404. */
-export async function findRealtor(services: AppServices, key: string): Promise<Realtor | undefined> {
+export async function findRealtor(services: AppServices, key: string): Promise<PublicRealtor | undefined> {
   const id = await findRealtorIdByKey(services.db, key)
-  return id ? readRealtor(services.db, id) : undefined
+  const realtor = id ? await readRealtor(services.db, id) : undefined
+  return realtor ? toPublicRealtor(realtor) : undefined
+}
+
+/** The whole resource, for the answer to its owner's create or update. */
+async function readOwnedRealtor(services: AppServices, id: string): Promise<Realtor> {
+  const realtor = await readRealtor(services.db, id)
+  if (!realtor) throw errors.realtorNotFound()
+  return realtor
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -71,7 +83,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     throw error
   }
   announcePurge([`realtor-${id}`, 'realtors'])
-  return getRealtor(services, id)
+  return readOwnedRealtor(services, id)
 }
 
 async function ownedRealtor(services: AppServices, actor: Actor | null, id: string): Promise<Realtor> {
@@ -133,7 +145,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
   announcePurge([`realtor-${id}`, 'realtors'])
   await deleteUnusedPhotoFiles(services, dropped)
-  return getRealtor(services, id)
+  return readOwnedRealtor(services, id)
 }
 
 /** Spec §7 `DELETE /realtor/{id}` → 200, with its photos removed from storage. */

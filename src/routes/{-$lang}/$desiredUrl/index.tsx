@@ -6,10 +6,10 @@ import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
 import { homeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 /** The homes a homepage lists for its search params; null when the realtor names no region. */
-function homepageListQuery(realtor: Realtor, search: ListingSearch, lang: Lang) {
+function homepageListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang) {
   const regions = realtor.activityRegion
   const region = regions[search.region ?? 0] ?? regions[0]
   if (!region) return null

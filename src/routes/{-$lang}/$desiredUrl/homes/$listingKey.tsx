@@ -5,10 +5,10 @@ import { HomeDetailPage } from '~/features/listings/home-detail-page'
 import { langFromParam } from '~/lib/lang'
 import { homeDetailQuery } from '~/queries/homes'
 import { errorCode } from '~/schemas/errors'
-import type { Realtor } from '~/schemas/realtor'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 /** The page's home: the loader fetches it, the head and the page read it. */
-function detailQuery(realtor: Realtor, langValue: string | undefined, listingKey: string) {
+function detailQuery(realtor: PublicRealtor, langValue: string | undefined, listingKey: string) {
   return homeDetailQuery({ listingKey, desiredUrl: realtor.desiredUrl, lang: langFromParam(langValue) })
 }
 
