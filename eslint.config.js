@@ -19,10 +19,33 @@ export default defineConfig(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    rules: {
+      // The project's convention: a leading underscore names what is unused on purpose (a field
+      // left out of a rest object, a parameter an interface requires).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // TanStack Router is driven by throwing what `redirect()` and `notFound()` return.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended, pluginQuery.configs['flat/recommended'], pluginRouter.configs['flat/recommended']],
+  },
+  {
+    // Playwright reads the fixtures a test uses from its first parameter, which must be an object
+    // pattern: `async ({}, testInfo) =>` is how a test that uses none is written.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
   },
   {
     // Plain JavaScript (the Node scripts and this file) is outside tsconfig.json: it is linted

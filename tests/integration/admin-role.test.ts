@@ -73,7 +73,7 @@ describeOnEachDatabase('platform-admin role', (database) => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp(database.name, { mailer: { send: async (message) => void mails.push(message) } })
+    app = await createTestApp(database.name, { mailer: { send: (message) => Promise.resolve(void mails.push(message)) } })
     s = app.services
     const ownerToken = await signUp(s, uniqueEmail('owner'))
     const created = await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
@@ -219,7 +219,7 @@ describe('npm run admin:grant / admin:revoke (the real command, on a SQLite file
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'realtor-admin-cli-'))
     const file = path.join(dir, 'app.sqlite')
-    app = await createTestApp('sqlite', { database: { database: openDatabase({ kind: 'sqlite', file }), cleanup: async () => undefined } })
+    app = await createTestApp('sqlite', { database: { database: openDatabase({ kind: 'sqlite', file }), cleanup: () => Promise.resolve() } })
   })
   afterAll(async () => {
     await app?.close()

@@ -153,8 +153,9 @@ describeOnEachDatabase('listings import', (database) => {
   function run(overrides: Partial<ResoConfig> = {}, options: ResoImportOptions = {}) {
     return importFromResoWebApi(app.services, config(overrides), {
       baseDelayMs: 10,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         sleeps.push(ms)
+        return Promise.resolve()
       },
       ...options,
     })

@@ -133,7 +133,7 @@ describeOnEachDatabase('page store', (database) => {
   })
 
   it('a page font named by one process is made by another from the database', async () => {
-    const recipes = databaseFontRecipes(async () => s)
+    const recipes = databaseFontRecipes(() => Promise.resolve(s))
     const naming = new PageFonts({ recipes })
     const other = new PageFonts({ recipes })
     const url = await naming.urlFor(`<!DOCTYPE html><html><head></head><body><p>어바인 부동산 ${database.name}</p></body></html>`)

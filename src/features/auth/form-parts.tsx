@@ -93,7 +93,10 @@ export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
  * the form-level alert as its description, and the focus on the first invalid field when a
  * submit is refused.
  */
-export function AuthForm(props: {
+export function AuthForm({
+  formRef,
+  ...props
+}: {
   formRef: RefObject<HTMLFormElement | null>
   failureId: string | undefined
   submit: () => Promise<void>
@@ -103,7 +106,7 @@ export function AuthForm(props: {
 }) {
   return (
     <form
-      ref={props.formRef}
+      ref={formRef}
       // Submitted before the scripts load, the browser posts the form to this page (which
       // shows it again) rather than putting the password into the address as a GET would.
       method="post"
@@ -112,7 +115,7 @@ export function AuthForm(props: {
       onSubmit={(event) => {
         event.preventDefault()
         void props.submit().then(() => {
-          if (!props.isValid()) focusFirstInvalid(props.formRef.current)
+          if (!props.isValid()) focusFirstInvalid(formRef.current)
         })
       }}
       className="grid gap-5"
@@ -157,10 +160,10 @@ export function PasswordInput({ ref, ...props }: Omit<ComponentProps<'input'>, '
  * An error about the whole form (wrong password, too many attempts): announced at once and
  * focusable, so the form can move the focus to it.
  */
-export function FormAlert(props: { id: string; children: ReactNode; testId?: string; ref?: Ref<HTMLDivElement> }) {
+export function FormAlert({ ref, ...props }: { id: string; children: ReactNode; testId?: string; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
-      ref={props.ref}
+      ref={ref}
       id={props.id}
       role="alert"
       tabIndex={-1}

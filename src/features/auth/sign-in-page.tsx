@@ -254,12 +254,13 @@ function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; onSigne
           type="button"
           disabled={busy}
           aria-busy={busy}
-          onClick={async () => {
+          onClick={() => {
             setBusy(true)
-            await signOut()
-            setBusy(false)
-            // This notice goes away with the button; the focus moves on to the form below.
-            onSignedOut()
+            void signOut().then(() => {
+              setBusy(false)
+              // This notice goes away with the button; the focus moves on to the form below.
+              onSignedOut()
+            })
           }}
           className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-60 dark:border-stone-600 dark:text-stone-100"
         >
@@ -405,7 +406,8 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
   const { t } = useLingui()
   const id = useId()
   const fieldErrors = useFieldErrors()
-  const failures = useFailureDisplay()
+  // The refs apart: React's compiler would take every read of `failures` for a ref read.
+  const { formRef, alertRef, ...failures } = useFailureDisplay()
   const finish = useFinishEmailSignIn(target)
   const defaultValues: SignInFormValues = { email: '', password: '' }
 
@@ -440,14 +442,14 @@ function SignInForm({ target, onForgot }: { target: SignInTarget; onForgot: (() 
 
   return (
     <AuthForm
-      formRef={failures.formRef}
+      formRef={formRef}
       failureId={failures.formError ? `${id}-failure` : undefined}
       submit={() => form.handleSubmit()}
       isValid={() => form.state.isValid}
       testId="sign-in-form"
     >
       {failures.formError ? (
-        <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
+        <FormAlert id={`${id}-failure`} ref={alertRef}>
           {failures.formError}
         </FormAlert>
       ) : null}
@@ -523,7 +525,8 @@ function SignUpForm({ target }: { target: SignInTarget }) {
   const { t } = useLingui()
   const id = useId()
   const fieldErrors = useFieldErrors()
-  const failures = useFailureDisplay()
+  // The refs apart: React's compiler would take every read of `failures` for a ref read.
+  const { formRef, alertRef, ...failures } = useFailureDisplay()
   const finish = useFinishEmailSignIn(target)
   const defaultValues: SignUpFormValues = { name: '', email: '', password: '' }
 
@@ -557,14 +560,14 @@ function SignUpForm({ target }: { target: SignInTarget }) {
 
   return (
     <AuthForm
-      formRef={failures.formRef}
+      formRef={formRef}
       failureId={failures.formError ? `${id}-failure` : undefined}
       submit={() => form.handleSubmit()}
       isValid={() => form.state.isValid}
       testId="sign-up-form"
     >
       {failures.formError ? (
-        <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
+        <FormAlert id={`${id}-failure`} ref={alertRef}>
           {failures.formError}
         </FormAlert>
       ) : null}
@@ -673,7 +676,8 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
   const id = useId()
   const router = useRouter()
   const fieldErrors = useFieldErrors()
-  const failures = useFailureDisplay()
+  // The refs apart: React's compiler would take every read of `failures` for a ref read.
+  const { formRef, alertRef, ...failures } = useFailureDisplay()
   const [sentTo, setSentTo] = useState<string | undefined>()
   const sentRef = useRef<HTMLDivElement>(null)
   const defaultValues: ForgotPasswordFormValues = { email: '' }
@@ -735,14 +739,14 @@ function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () => void }
 
   return (
     <AuthForm
-      formRef={failures.formRef}
+      formRef={formRef}
       failureId={failures.formError ? `${id}-failure` : undefined}
       submit={() => form.handleSubmit()}
       isValid={() => form.state.isValid}
       testId="forgot-password-form"
     >
       {failures.formError ? (
-        <FormAlert id={`${id}-failure`} ref={failures.alertRef}>
+        <FormAlert id={`${id}-failure`} ref={alertRef}>
           {failures.formError}
         </FormAlert>
       ) : null}

@@ -48,7 +48,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
   const [deleting, setDeleting] = useState(false)
   const { errors, setErrors, validate } = useRealtorValidation()
 
-  const form = useRealtorForm(realtorToForm(current), async (values: RealtorFormValues) => {
+  const form = useRealtorForm(realtorToForm(current), async (values: RealtorFormValues, reset) => {
     if (Object.keys(validate(values)).length > 0) {
       toast.error(t`Some fields need your attention.`)
       requestAnimationFrame(() => focusFirstError(formRef.current))
@@ -62,7 +62,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
       return
     }
     setCurrent(result.data)
-    form.reset(realtorToForm(result.data))
+    reset(realtorToForm(result.data))
     await queryClient.invalidateQueries({ queryKey: ['realtor'] })
     toast.success(t`Successfully updated`)
     if (result.data.desiredUrl !== realtor.desiredUrl) {
@@ -147,7 +147,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
               <p className="mt-1 text-sm text-red-900 dark:text-red-200">
                 <Trans>This removes your homepage, its photos and its messages for good.</Trans>
               </p>
-              <DeleteDialog desiredUrl={current.desiredUrl} onConfirm={remove} busy={deleting} />
+              <DeleteDialog desiredUrl={current.desiredUrl} onConfirm={() => void remove()} busy={deleting} />
             </section>
           </div>
           <div className="hidden lg:block">

@@ -74,7 +74,10 @@ function hasFiles(event: DragEvent): boolean {
  * tapping anywhere opens the picker, keyboard users reach the input with Tab and open it with
  * Enter or Space, and the zone shows the input's focus ring.
  */
-export function DropZone(props: {
+export function DropZone({
+  inputRef,
+  ...props
+}: {
   inputId: string
   inputRef: Ref<HTMLInputElement>
   lang: Lang
@@ -123,7 +126,7 @@ export function DropZone(props: {
     >
       <input
         id={props.inputId}
-        ref={props.inputRef}
+        ref={inputRef}
         type="file"
         accept={ACCEPT}
         // Several files even for a one-photo slot: the picker then never refuses a selection
@@ -226,6 +229,8 @@ function useObjectUrl(blob: Blob): string | undefined {
   const [url, setUrl] = useState<string>()
   useEffect(() => {
     const objectUrl = URL.createObjectURL(blob)
+    // An object URL is a browser resource: made and revoked by the effect, never during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(objectUrl)
     return () => {
       URL.revokeObjectURL(objectUrl)
@@ -382,6 +387,7 @@ export function GalleryGrid(props: {
             data-url={url}
           >
             <div className="relative aspect-[3/2] bg-stone-100 dark:bg-stone-800">
+              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the alt names the photo's slot in the uploader, as the realtor knows it, not what it shows */}
               <img src={entry.thumbnail?.url ?? url} alt={t`Gallery photo ${position} of ${total}`} loading="lazy" decoding="async" className="size-full object-cover" />
               <span aria-hidden="true" className="absolute top-1.5 left-1.5 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
                 {position}

@@ -8,11 +8,11 @@ import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema 
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
   validateSearch: listingSearchSchema,
+  loaderDeps: ({ search }) => ({ search }),
   // An unpublished homepage is not there for visitors; its owner sees it in the editor's preview.
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
-  loaderDeps: ({ search }) => ({ search }),
   loader: async ({ context, deps: { search }, params }) => {
     const regions = context.realtor.activityRegion
     const region = regions[search.region ?? 0] ?? regions[0]
