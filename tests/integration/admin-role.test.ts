@@ -22,6 +22,8 @@ import {
   uniqueEmail,
   validRealtor,
   type TestApp,
+  type ErrorBody,
+  type RealtorBody,
 } from './harness'
 
 /*
@@ -53,7 +55,7 @@ describeOnEachDatabase('platform-admin role', (database) => {
   let realtorId: string
 
   /** Admin as the REST face sees it: may this token edit a realtor it does not own? */
-  const moderate = (token: string) => api(s, 'PATCH', `/realtor/${realtorId}`, { token, body: { aboutMeEn: 'Moderated' }, lang: 'en' })
+  const moderate = (token: string) => api<ErrorBody>(s, 'PATCH', `/realtor/${realtorId}`, { token, body: { aboutMeEn: 'Moderated' }, lang: 'en' })
   /** Admin as the server functions see it. */
   const listAsAdmin = async (token: string): Promise<'listed' | number> => {
     try {
@@ -76,7 +78,7 @@ describeOnEachDatabase('platform-admin role', (database) => {
     app = await createTestApp(database.name, { mailer: { send: (message) => Promise.resolve(void mails.push(message)) } })
     s = app.services
     const ownerToken = await signUp(s, uniqueEmail('owner'))
-    const created = await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
     expect(created.status, created.text).toBe(201)
     realtorId = created.body.id
   })
