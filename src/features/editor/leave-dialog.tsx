@@ -22,8 +22,13 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
         <Trans>Your changes have not been saved yet.</Trans>
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its safe choice when it opens (WAI-ARIA dialog pattern) */}
-        <button type="button" autoFocus onClick={onStay} className="inline-flex min-h-11 items-center rounded-full bg-blue-700 px-5 font-semibold text-white">
+        <button
+          type="button"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its safe choice when it opens (WAI-ARIA dialog pattern)
+          autoFocus
+          onClick={onStay}
+          className="inline-flex min-h-11 items-center rounded-full bg-blue-700 px-5 font-semibold text-white"
+        >
           <Trans>Stay and keep editing</Trans>
         </button>
         <button type="button" onClick={onLeave} className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-medium dark:border-stone-600">
