@@ -71,7 +71,12 @@ function treeMemoryMb(pid) {
   let grew = true
   while (grew) {
     grew = false
-    for (const [child, parent] of rows) if (family.has(parent) && !family.has(child)) family.add(child), (grew = true)
+    for (const [child, parent] of rows) {
+      if (family.has(parent) && !family.has(child)) {
+        family.add(child)
+        grew = true
+      }
+    }
   }
   let rss = 0
   let pss = 0

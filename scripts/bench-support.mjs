@@ -16,7 +16,9 @@ export async function waitFor(url, timeoutMs = 60_000) {
   while (Date.now() - start < timeoutMs) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: ask again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
   throw new Error(`server did not answer at ${url}`)

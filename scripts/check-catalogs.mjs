@@ -4,8 +4,8 @@
  *   (a) they are up to date with the code: `lingui extract --clean` changes nothing that matters;
  *   (b) every message has a translation (no empty msgstr) in every catalog;
  *   (c) GNU msgfmt accepts each file (`--check-format --check-header`).
- * Exits non-zero when any check fails. Catalogs are read with pofile-ts, the parser
- * @lingui/format-po itself uses (one PO reader for the scripts and the tests).
+ * Exits non-zero when any check fails. Catalogs are read with @lingui/format-po's `parsePoFile`,
+ * the reader `lingui extract` itself uses (one PO reader for the scripts and the tests).
  *
  *   node scripts/check-catalogs.mjs
  */
@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parsePo } from 'pofile-ts'
+import { parsePoFile } from '@lingui/format-po'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const localesDir = path.join(root, 'locales')
@@ -64,13 +64,13 @@ function listFiles(dir) {
 }
 
 // ---------------------------------------------------------------------------------------
-// PO reading: pofile-ts, the parser @lingui/format-po writes and reads the catalogs with
+// PO reading: @lingui/format-po's reader, the one `lingui extract` reads the catalogs with
 // ---------------------------------------------------------------------------------------
 
 /** A catalog's header and messages; throws with the file's name when it cannot be read. */
 function readPo(text, file) {
   try {
-    return parsePo(text)
+    return parsePoFile(text)
   } catch (error) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`)
   }

@@ -1,6 +1,8 @@
 import { env } from '~/server/config/env'
 import { importFromResoFile, ResoFileError } from '~/server/listings/import-file'
-import { importFromResoWebApi, ResoConfigError, ResoImportError, resoConfigFromEnv, type ResoConfig } from '~/server/listings/reso-web-api'
+import { ResoConfigError, resoConfigFromEnv, type ResoConfig } from '~/server/listings/reso-config'
+import { ResoImportError } from '~/server/listings/reso-http'
+import { importFromResoWebApi } from '~/server/listings/reso-web-api'
 import { getServices } from '~/server/services'
 
 const USAGE = `usage: npm run listings:import -- [--full]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine (as root),
-# then runs every test: types, catalogs, unit, integration (SQLite and PostgreSQL), and
-# end-to-end in Debian's Chromium against the production build.
+# then runs every test: types, lint, formatting, catalogs, unit, integration (SQLite and
+# PostgreSQL), and end-to-end in Debian's Chromium against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +25,10 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 
 echo "== Type check"
 npm run --silent typecheck
+echo "== Lint"
+npm run --silent lint
+echo "== Format check"
+npm run --silent format:check
 echo "== Catalog check"
 npm run --silent i18n:check
 echo "== Unit tests"

@@ -1,15 +1,15 @@
 import fs from 'node:fs'
-import { parsePo } from 'pofile-ts'
+import { parsePoFile } from '@lingui/format-po'
 
 /*
- * The one PO reader of the tests and scripts: pofile-ts, the parser @lingui/format-po writes and
- * reads the catalogs with (issue 16). A hand-written reader disagreed with it on the edges
- * (continuation lines, escapes, obsolete entries).
+ * The one PO reader of the tests and scripts: @lingui/format-po's `parsePoFile`, the reader
+ * `lingui extract` itself uses on the catalogs (issue 16). A hand-written reader disagreed with
+ * it on the edges (continuation lines, escapes, obsolete entries).
  */
 
 /** msgid → msgstr of a catalog's current (not obsolete) messages. */
 export function catalogMessages(text: string): Map<string, string> {
-  return new Map(parsePo(text).items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr[0] ?? '']))
+  return new Map(parsePoFile(text).items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr[0] ?? '']))
 }
 
 /** The shipped catalog of a language, read from `locales/{lang}/messages.po`. */

@@ -114,9 +114,6 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setPaused(false)
       }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onDismiss(id)
-      }}
       data-testid={`toast-${kind}`}
     >
       <span aria-hidden="true" className={`mt-0.5 shrink-0 ${isError ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}>
@@ -142,6 +139,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         onClick={() => onDismiss(id)}
+        // Escape closes the toast the focus is in; its close button is all it can hold.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDismiss(id)
+        }}
         aria-label={t`Close notification`}
         className={`-my-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-[-4px] focus-visible:outline-current ${
           isError ? 'hover:bg-red-100 dark:hover:bg-red-900' : 'hover:bg-stone-100 dark:hover:bg-stone-800'

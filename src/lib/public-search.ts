@@ -13,7 +13,7 @@ import { listingSearchSchema } from '~/schemas/listing-search'
  * be built from the same normalised query, or the markup would differ from the stored page.
  * Isomorphic: the page store and those links share it.
  */
-export type PageSearchRule = { search: 'none' | SearchSchema<Record<string, unknown>>; vary?: ReadonlyArray<string> }
+export type PageSearchRule = { search: 'none' | SearchSchema<Record<string, string | number | boolean | undefined>>; vary?: ReadonlyArray<string> }
 
 const NONE: PageSearchRule = { search: 'none' }
 const LISTINGS: PageSearchRule = { search: listingSearchSchema }

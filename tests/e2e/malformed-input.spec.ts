@@ -270,13 +270,13 @@ function definedHeaders(headers: Record<string, string | undefined>): Record<str
 function operationsOf(document: unknown): Array<Operation> {
   const paths = typeof document === 'object' && document !== null && 'paths' in document ? document.paths : undefined
   if (typeof paths !== 'object' || paths === null) throw new Error('no paths in the OpenAPI document')
-  return Object.entries(paths).flatMap(([path, methods]) =>
+  return Object.entries(paths).flatMap(([path, methods]: [string, unknown]) =>
     typeof methods === 'object' && methods !== null ? Object.keys(methods).filter((method) => /^(get|post|put|patch|delete)$/.test(method)).map((method) => ({ method, path })) : [],
   )
 }
 
 function stringField(value: unknown, field: string): string {
-  const found = typeof value === 'object' && value !== null && field in value ? Reflect.get(value, field) : undefined
+  const found: unknown = typeof value === 'object' && value !== null && field in value ? Reflect.get(value, field) : undefined
   if (typeof found !== 'string') throw new Error(`no ${field} in ${JSON.stringify(value).slice(0, 200)}`)
   return found
 }

@@ -100,7 +100,7 @@ async function heapAfterCollection(server: Server): Promise<number> {
     await call('HeapProfiler.collectGarbage')
     await call('HeapProfiler.collectGarbage')
     const usage = await call('Runtime.getHeapUsage')
-    const used = typeof usage === 'object' && usage !== null ? Reflect.get(usage, 'usedSize') : undefined
+    const used: unknown = typeof usage === 'object' && usage !== null ? Reflect.get(usage, 'usedSize') : undefined
     if (typeof used !== 'number') throw new Error(`no heap usage in ${JSON.stringify(usage)}`)
     return used
   } finally {

@@ -763,7 +763,7 @@ async function realtorWithMessage(browser: Browser, baseURL: string, label: stri
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`axe finds no violation in the editor, delete dialog open too (${lang})`, async ({ browser, baseURL }, testInfo) => {
+  test(`axe finds no violation in the editor, delete dialog open too (${lang})`, async ({ browser, baseURL }) => {
     const { context, page, slug } = await realtorWithMessage(browser, requireBaseURL(baseURL), `axe-editor-${lang}`)
     try {
       const editor = localized(lang, `/${slug}/admin`)

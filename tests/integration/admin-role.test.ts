@@ -22,6 +22,8 @@ import {
   uniqueEmail,
   validRealtor,
   type TestApp,
+  type ErrorBody,
+  type RealtorBody,
 } from './harness'
 
 /*
@@ -53,7 +55,7 @@ describeOnEachDatabase('platform-admin role', (database) => {
   let realtorId: string
 
   /** Admin as the REST face sees it: may this token edit a realtor it does not own? */
-  const moderate = (token: string) => api(s, 'PATCH', `/realtor/${realtorId}`, { token, body: { aboutMeEn: 'Moderated' }, lang: 'en' })
+  const moderate = (token: string) => api<ErrorBody>(s, 'PATCH', `/realtor/${realtorId}`, { token, body: { aboutMeEn: 'Moderated' }, lang: 'en' })
   /** Admin as the server functions see it. */
   const listAsAdmin = async (token: string): Promise<'listed' | number> => {
     try {
@@ -73,10 +75,10 @@ describeOnEachDatabase('platform-admin role', (database) => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp(database.name, { mailer: { send: async (message) => void mails.push(message) } })
+    app = await createTestApp(database.name, { mailer: { send: (message) => Promise.resolve(void mails.push(message)) } })
     s = app.services
     const ownerToken = await signUp(s, uniqueEmail('owner'))
-    const created = await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
     expect(created.status, created.text).toBe(201)
     realtorId = created.body.id
   })
@@ -219,7 +221,7 @@ describe('npm run admin:grant / admin:revoke (the real command, on a SQLite file
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'realtor-admin-cli-'))
     const file = path.join(dir, 'app.sqlite')
-    app = await createTestApp('sqlite', { database: { database: openDatabase({ kind: 'sqlite', file }), cleanup: async () => undefined } })
+    app = await createTestApp('sqlite', { database: { database: openDatabase({ kind: 'sqlite', file }), cleanup: () => Promise.resolve() } })
   })
   afterAll(async () => {
     await app?.close()

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, type AdminRealtorPage } from '../../src/schemas/admin'
 import { adminListRealtors, adminSetPublished } from '../../src/server/admin/admin-realtors'
 import { isAppError } from '../../src/server/app-error'
 import type { AppServices } from '../../src/server/services'
-import { actorFor, api, createTestApp, describeOnEachDatabase, signUp, signUpAdmin, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
+import { actorFor, api, createTestApp, describeOnEachDatabase, signUp, signUpAdmin, uniqueEmail, uniqueSlug, validRealtor, type TestApp, type RealtorBody } from './harness'
 
 /*
  * The platform admin's list (issue 5 item 7) through its use cases, as the server functions
@@ -56,7 +56,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
     const create = async (token: string, overrides: Record<string, unknown>) => {
       app.clock.set(new Date(BASE_TIME + minute * 60_000))
       minute += 1
-      const created = await api(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
+      const created = await api<RealtorBody>(s, 'POST', '/realtor', { token, body: validRealtor(overrides), lang: EN })
       expect(created.status, created.text).toBe(201)
       allIds.push(created.body.id)
       return created.body as { id: string }
@@ -204,7 +204,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
       const row = await s.db.selectFrom('realtor').select(['isMakeHomepage', 'updatedAt']).where('id', '=', ids.minsu).executeTakeFirstOrThrow()
       expect(row).toEqual({ isMakeHomepage: 'N', updatedAt: off.updatedAt })
       // The public directory no longer lists it; the admin list still does, first (newest change).
-      const directory = await api(s, 'GET', '/realtor?pageSize=50', { lang: EN })
+      const directory = await api<{ realtors: Array<{ id: string }> }>(s, 'GET', '/realtor?pageSize=50', { lang: EN })
       expect(directory.body.realtors.map((card: { id: string }) => card.id)).not.toContain(ids.minsu)
       expect((await list({})).realtors[0]).toMatchObject({ id: ids.minsu, published: false })
 

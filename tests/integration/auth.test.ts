@@ -13,6 +13,7 @@ import {
   validRealtor,
   type HttpResult,
   type TestApp,
+  type RealtorBody,
 } from './harness'
 
 const PROVIDER_ENV = {
@@ -22,12 +23,15 @@ const PROVIDER_ENV = {
   KAKAO_CLIENT_SECRET: 'kakao-secret',
 }
 
-async function signUpRaw(s: AppServices, email: string, password = PASSWORD, ip?: string): Promise<HttpResult> {
-  return authRequest(s, 'POST', '/sign-up/email', { body: { email, password, name: 'Test User' }, ip })
+/** better-auth's answer to a sign-up or sign-in, as far as these tests read it. */
+type SignedInBody = { user: { id: string; email: string } }
+
+async function signUpRaw(s: AppServices, email: string, password = PASSWORD, ip?: string): Promise<HttpResult<SignedInBody>> {
+  return authRequest<SignedInBody>(s, 'POST', '/sign-up/email', { body: { email, password, name: 'Test User' }, ip })
 }
 
-async function signInRaw(s: AppServices, email: string, password = PASSWORD, ip?: string): Promise<HttpResult> {
-  return authRequest(s, 'POST', '/sign-in/email', { body: { email, password }, ip })
+async function signInRaw(s: AppServices, email: string, password = PASSWORD, ip?: string): Promise<HttpResult<SignedInBody>> {
+  return authRequest<SignedInBody>(s, 'POST', '/sign-in/email', { body: { email, password }, ip })
 }
 
 /** A protected route: 200 with a valid bearer token, 401 without. */
@@ -35,8 +39,8 @@ async function messagesWith(s: AppServices, token: string | undefined): Promise<
   return api(s, 'GET', '/realtor-contacts', { token, lang: 'en' })
 }
 
-async function socialSignIn(s: AppServices, provider: string): Promise<HttpResult> {
-  return authRequest(s, 'POST', '/sign-in/social', { body: { provider, callbackURL: '/' } })
+async function socialSignIn(s: AppServices, provider: string): Promise<HttpResult<{ url: string }>> {
+  return authRequest<{ url: string }>(s, 'POST', '/sign-in/social', { body: { provider, callbackURL: '/' } })
 }
 
 describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
@@ -77,7 +81,7 @@ describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
     expect(token).not.toBe(signUpToken)
     expect((await messagesWith(s, token ?? undefined)).status).toBe(200)
     // The token resolves to this account: a realtor created with it belongs to the signed-in user.
-    const created = await api(s, 'POST', '/realtor', { token: token ?? undefined, body: validRealtor() })
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', { token: token ?? undefined, body: validRealtor() })
     expect(created.status, created.text).toBe(201)
     expect(created.body.userId).toBe(result.body.user.id)
   })

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { deliverPendingContacts } from '../../src/server/inbox/deliver-contacts'
 import { createMailer, type Mailer } from '../../src/server/mail/mailer'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, validContact, validRealtor, type TestApp } from './harness'
+import { api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, validContact, validRealtor, type TestApp, type ContactCreatedBody, type MessagesBody } from './harness'
 
 type ReceivedMail = { mailFrom: string; rcptTo: Array<string>; raw: string; text: string }
 
@@ -97,7 +97,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     app = await createTestApp(database.name, { mailer: switchable })
     s = app.services
     ownerToken = await signUp(s, uniqueEmail('mail-owner'))
-    const created = await api(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor({ email: 'jane.kim@realty.example' }) })
+    const created = await api<{ id: string; email: string }>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor({ email: 'jane.kim@realty.example' }) })
     expect(created.status, created.text).toBe(201)
     realtor = created.body
   })
@@ -112,7 +112,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
   it("delivers a message to the realtor's e-mail with Reply-To the visitor", async () => {
     pointAt(sink.url)
     const text = `Is the house still for sale? ${randomUUID()}`
-    const result = await api(s, 'POST', '/realtor-contacts', {
+    const result = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
       body: validContact(realtor.id, { message: text, email: 'visitor@example.org', listingKey: 'CRMLS-42' }),
     })
     expect(result.status, result.text).toBe(201)
@@ -135,7 +135,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
       error: null,
     })
     expect(stored.deliveredAt).not.toBeNull()
-    const list = await api(s, 'GET', '/realtor-contacts', { token: ownerToken })
+    const list = await api<MessagesBody>(s, 'GET', '/realtor-contacts', { token: ownerToken })
     expect(list.body.messages.find((message: { id: string }) => message.id === result.body.id)?.deliveryState).toBe('sent')
   })
 
@@ -144,7 +144,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     app.clock.set(start)
     pointAt(deadUrl)
     const text = `Please call me back ${randomUUID()}`
-    const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: text }) })
+    const result = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: text }) })
     expect(result.status, result.text).toBe(201)
     expect(result.body.delivery).toBe('outbox')
 
@@ -153,7 +153,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     expect(Number(stored.deliveryAttempts)).toBe(1)
     expect(stored.nextAttemptAt).toBe(new Date(start.getTime() + 60_000).toISOString())
     expect(stored.lastDeliveryError).toMatch(/ECONNREFUSED|connect/i)
-    const list = await api(s, 'GET', '/realtor-contacts', { token: ownerToken })
+    const list = await api<MessagesBody>(s, 'GET', '/realtor-contacts', { token: ownerToken })
     expect(list.body.messages.find((message: { id: string }) => message.id === result.body.id)).toMatchObject({
       deliveryState: 'outbox',
       message: text,
@@ -197,7 +197,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     app.clock.set(start)
     pointAt(deadUrl)
     const text = `Two workers, one mail ${randomUUID()}`
-    const result = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: text }) })
+    const result = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: text }) })
     expect(result.body.delivery).toBe('outbox')
 
     pointAt(sink.url)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, expectError, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp } from './harness'
+import { api, createTestApp, describeOnEachDatabase, expectError, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp, type ErrorBody, type RealtorBody } from './harness'
 
 /*
  * The public directory `GET /realtor` (issue 7): only published homepages, filters by state
@@ -76,7 +76,7 @@ describeOnEachDatabase('directory GET /realtor', (database) => {
       const companyPhone = `714555${String(2000 + index)}`
       app.clock.set(new Date(BASE_TIME + index * 60_000))
       const body = validRealtor({ desiredUrl: uniqueSlug(`dir-${key}`), email, contactPhone: phone, companyPhone, ...overrides })
-      const created = await api(s, 'POST', '/realtor', { token: tokens[key], body, lang: EN })
+      const created = await api<RealtorBody>(s, 'POST', '/realtor', { token: tokens[key], body, lang: EN })
       expect(created.status, created.text).toBe(201)
       ids[key] = created.body.id
       byId.set(created.body.id, key)
@@ -175,13 +175,13 @@ describeOnEachDatabase('directory GET /realtor', (database) => {
     ['pageSize=51', 'pageSize', 'Choose a page size from 1 to 50'],
     ['pageSize=0', 'pageSize', 'Choose a page size from 1 to 50'],
   ])('?%s → 400 with fieldErrors.%s', async (query, field, message) => {
-    const result = await api(s, 'GET', `/realtor?${query}`, { lang: EN })
+    const result = await api<ErrorBody>(s, 'GET', `/realtor?${query}`, { lang: EN })
     expectError(result, 400, 'VALIDATION_FAILED', VALIDATION)
     expect(result.body.fieldErrors).toEqual({ [field]: [message] })
   })
 
   it('the OpenAPI document lists GET /realtor with its query parameters', async () => {
-    const result = await api(s, 'GET', '/openapi.json')
+    const result = await api<{ paths?: Record<string, Record<string, unknown> | undefined> }>(s, 'GET', '/openapi.json')
     expect(result.status).toBe(200)
     const get = result.body.paths?.['/realtor']?.get as { parameters?: Array<{ name: string; in: string }>; responses?: Record<string, unknown> } | undefined
     expect(get, 'paths./realtor.get').toBeDefined()

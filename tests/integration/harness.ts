@@ -190,7 +190,8 @@ export function uniqueIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
 }
 
-export type HttpResult<T = any> = {
+/** `T`: the body as the test expects it (its assertions check it); unknown until it says. */
+export type HttpResult<T = unknown> = {
   status: number
   headers: Headers
   /** Parsed JSON when the response is JSON, else undefined. */
@@ -198,10 +199,27 @@ export type HttpResult<T = any> = {
   text: string
 }
 
-async function read(response: Response): Promise<HttpResult> {
+// vitest types its asymmetric matchers as `any`; these hand them on as what they are to a reader.
+export const anyString: unknown = expect.any(String)
+export const stringMatching = (pattern: RegExp): unknown => expect.stringMatching(pattern)
+
+// Bodies as the tests read them: the fields they look at, no more.
+/** DESIGN §5: the error body of every endpoint. */
+export type ErrorBody = { code: string; message: string; fieldErrors?: Record<string, Array<string>> }
+export type RealtorBody = { id: string; userId: string; desiredUrl: string; aboutMeEn: string | null; photos: Array<unknown> }
+export type ContactCreatedBody = { id: string; realtorId: string; delivery: string }
+export type MessagesBody = {
+  messages: Array<{ id: string; realtorId: string; status: string; createdAt: string; deliveryState: string }>
+  total: number
+  unread: number
+  nextCursor: string | null
+}
+
+async function read<T>(response: Response): Promise<HttpResult<T>> {
   const text = await response.text()
   const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json')
-  return { status: response.status, headers: response.headers, body: isJson && text !== '' ? JSON.parse(text) : undefined, text }
+  const body: unknown = isJson && text !== '' ? JSON.parse(text) : undefined
+  return { status: response.status, headers: response.headers, body: body as T, text }
 }
 
 export type ApiOptions = {
@@ -227,16 +245,16 @@ function buildRequest(method: string, url: string, options: ApiOptions): Request
 }
 
 /** One request to the REST face, `path` relative to `/cozying-api/v1` unless it is absolute. */
-export async function api(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult> {
+export async function api<T = unknown>(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult<T>> {
   const full = path.startsWith('/cozying-api') ? path : `${V1}${path}`
   const request = buildRequest(method, `${ORIGIN}${full}`, options)
-  return read(await handleApiRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
+  return read<T>(await handleApiRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
 }
 
 /** One request to better-auth under /api/auth. */
-export async function authRequest(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult> {
+export async function authRequest<T = unknown>(services: AppServices, method: string, path: string, options: ApiOptions = {}): Promise<HttpResult<T>> {
   const request = buildRequest(method, `${ORIGIN}/api/auth${path}`, options)
-  return read(await handleAuthRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
+  return read<T>(await handleAuthRequest(request, { services, clientIp: options.ip ?? uniqueIp() }))
 }
 
 /** The local driver's upload endpoint. */
@@ -349,10 +367,10 @@ export async function uploadPhoto(services: AppServices, token: string, photoPat
 
 /** DESIGN §5: `{ message, code, fieldErrors? }`, JSON, never an HTML page. */
 export function expectError(result: HttpResult, status: number, code: string, englishMessage?: string): void {
-  expect({ status: result.status, code: result.body?.code }, result.text).toEqual({ status, code })
+  const body = (typeof result.body === 'object' && result.body !== null ? result.body : {}) as Record<string, unknown>
+  expect({ status: result.status, code: body.code }, result.text).toEqual({ status, code })
   expect(result.headers.get('content-type')).toMatch(/^application\/json/)
   expect(result.text).not.toMatch(/<html|<!doctype/i)
-  const body = result.body as Record<string, unknown>
   expect(Object.keys(body).filter((key) => !['message', 'code', 'fieldErrors'].includes(key))).toEqual([])
   expect(typeof body.message).toBe('string')
   expect((body.message as string).length).toBeGreaterThan(0)

@@ -17,6 +17,9 @@ import {
   validRealtor,
   type HttpResult,
   type TestApp,
+  type RealtorBody,
+  type ContactCreatedBody,
+  type MessagesBody,
 } from './harness'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 
@@ -89,7 +92,7 @@ describe('OpenAPI document (SQLite)', () => {
   beforeAll(async () => {
     app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT) } })
     s = app.services
-    const result = await api(s, 'GET', '/openapi.json')
+    const result = await api<OpenApiDocument>(s, 'GET', '/openapi.json')
     expect(result.status).toBe(200)
     doc = result.body
     ajv = new Ajv2020({ strict: false, allErrors: true })
@@ -121,7 +124,7 @@ describe('OpenAPI document (SQLite)', () => {
     const email = uniqueEmail('program')
     await signUp(s, email)
     const ip = uniqueIp()
-    const signedIn = await api(s, 'POST', '/auth/token', { body: { email, password: PASSWORD }, ip })
+    const signedIn = await api<{ token: string }>(s, 'POST', '/auth/token', { body: { email, password: PASSWORD }, ip })
     check('post', '/auth/token', signedIn, 200)
     expect((await api(s, 'GET', '/realtor-contacts', { token: signedIn.body.token })).status).toBe(200)
     check('post', '/auth/token', await api(s, 'POST', '/auth/token', { body: { email: 'not-an-address', password: PASSWORD }, ip }), 400)
@@ -141,7 +144,7 @@ describe('OpenAPI document (SQLite)', () => {
   })
 
   it('POST /realtor: 201, 400, 401, 409, 413, 415', async () => {
-    const created = await api(s, 'POST', '/realtor', {
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', {
       token: ownerToken,
       body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'janekim-realty.com', additionalSections: [{ titleEn: 'Awards', bodyEn: 'Top 1%' }] }),
     })
@@ -158,7 +161,7 @@ describe('OpenAPI document (SQLite)', () => {
 
   it('GET /home/list and /home/{listingKey}: 200, 400, 404', async () => {
     await seedDemoHomes(s, 60)
-    const page = await api(s, 'GET', '/home/list?realtor=jane-kim&lang=en')
+    const page = await api<{ homes: Array<{ homeId?: unknown }> }>(s, 'GET', '/home/list?realtor=jane-kim&lang=en')
     check('get', '/home/list', page, 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?state=GA&city=Duluth&minBeds=2&sort=price_asc'), 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?type=buy'), 400)
@@ -196,7 +199,7 @@ describe('OpenAPI document (SQLite)', () => {
     check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { body: {} }), 401)
     check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { token: otherToken, body: {} }), 403)
     check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${randomUUID()}`, { token: adminToken, body: {} }), 404)
-    const other = await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor() })
+    const other = await api<RealtorBody>(s, 'POST', '/realtor', { token: otherToken, body: validRealtor() })
     expect(other.status).toBe(201)
     check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${other.body.id}`, { token: otherToken, body: { desiredUrl: 'jane-KIM' } }), 409)
     check(
@@ -229,7 +232,7 @@ describe('OpenAPI document (SQLite)', () => {
   it('POST /realtor-contacts: 201, 400, 404, 413, 415, 429', async () => {
     pinnedInWindow(app.clock)
     const ip = uniqueIp()
-    const sent = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { listingKey: 'CRMLS-123' }), ip })
+    const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { listingKey: 'CRMLS-123' }), ip })
     check('post', '/realtor-contacts', sent, 201)
     messageId = sent.body.id
     check('post', '/realtor-contacts', await api(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { email: 'x' }), ip }), 400)
@@ -246,7 +249,7 @@ describe('OpenAPI document (SQLite)', () => {
   })
 
   it('GET /realtor-contacts: 200, 400, 401, 403, 404', async () => {
-    const list = await api(s, 'GET', '/realtor-contacts', { token: ownerToken })
+    const list = await api<MessagesBody>(s, 'GET', '/realtor-contacts', { token: ownerToken })
     check('get', '/realtor-contacts', list, 200)
     expect(list.body.messages.length).toBeGreaterThan(0)
     check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${realtorId}`, { token: adminToken }), 200)

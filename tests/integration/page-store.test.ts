@@ -6,7 +6,7 @@ import { PageStore } from '../../src/server/pages/page-store'
 import { storeTargetFor } from '../../src/server/pages/public-routes'
 import { readRevisions, realtorRevisions } from '../../src/server/pages/revisions'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, ORIGIN, signUp, uniqueEmail, uniqueIp, uniqueSlug, validRealtor, type TestApp } from './harness'
+import { api, createTestApp, describeOnEachDatabase, ORIGIN, signUp, uniqueEmail, uniqueIp, uniqueSlug, validRealtor, type TestApp, type RealtorBody } from './harness'
 
 /*
  * The page store's versions on a real SQLite file and a real PostgreSQL (issue 12, decision
@@ -29,11 +29,11 @@ describeOnEachDatabase('page store', (database) => {
     s = app.services
     token = await signUp(s, uniqueEmail('store'))
     slug = uniqueSlug('store')
-    const created = await api(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: slug, displayNameEn: 'First Name' }) })
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', { token, body: validRealtor({ desiredUrl: slug, displayNameEn: 'First Name' }) })
     expect(created.status).toBe(201)
     realtorId = created.body.id
     otherToken = await signUp(s, uniqueEmail('other'))
-    const other = await api(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ desiredUrl: uniqueSlug('other') }) })
+    const other = await api<RealtorBody>(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ desiredUrl: uniqueSlug('other') }) })
     expect(other.status).toBe(201)
     otherId = other.body.id
   })
@@ -111,7 +111,8 @@ describeOnEachDatabase('page store', (database) => {
       const target = storeTargetFor(request, new URL(request.url), ORIGIN)
       if (!target) throw new Error(`not stored: ${path}`)
       const response = await store.respond(request, target, (fresh) => handleApiRequest(fresh, { services: s, clientIp: uniqueIp() }))
-      return { cache: response.headers.get('x-cache'), status: response.status, body: await response.json() }
+      const body: unknown = await response.json()
+      return { cache: response.headers.get('x-cache'), status: response.status, body }
     }
     expect(await get(`/realtor/${slug}`)).toMatchObject({ cache: 'MISS', status: 200, body: { displayNameEn: 'Second Name' } })
     expect(await get(`/realtor/${slug}`)).toMatchObject({ cache: 'HIT' })
@@ -134,7 +135,7 @@ describeOnEachDatabase('page store', (database) => {
   })
 
   it('a page font named by one process is made by another from the database', async () => {
-    const recipes = databaseFontRecipes(async () => s)
+    const recipes = databaseFontRecipes(() => Promise.resolve(s))
     const naming = new PageFonts({ recipes })
     const other = new PageFonts({ recipes })
     const url = await naming.urlFor(`<!DOCTYPE html><html><head></head><body><p>어바인 부동산 ${database.name}</p></body></html>`)

@@ -80,6 +80,6 @@ describe('JSON-LD RealEstateAgent', () => {
   it('cannot be broken out of its script tag', () => {
     const serialized = serializeJsonLd(data)
     expect(serialized).not.toContain('</script>')
-    expect(JSON.parse(serialized).description).toContain('</script>')
+    expect((JSON.parse(serialized) as { description: string }).description).toContain('</script>')
   })
 })

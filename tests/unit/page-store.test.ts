@@ -128,19 +128,21 @@ type Harness = { store: PageStore; renders: Array<Request>; state: State; render
 function harness(options: Partial<PageStoreOptions> = {}, make?: (request: Request) => Promise<Response>): Harness {
   const state: State = { snapshot: snapshot(1), realtorRevision: new Map([['r1', 1]]), body: '<p>v1</p>', day: new Date('2026-11-23T10:00:00Z'), realtorQueries: 0 }
   const renders: Array<Request> = []
-  const homepage = async (request: Request) => {
+  const homepage = (request: Request) => {
     dependsOnRealtor('r1', state.realtorRevision.get('r1') ?? 0)
     dependsOn('listings')
-    return new Response(`<!DOCTYPE html>${state.body}${'<p>padding</p>'.repeat(50)}${new URL(request.url).search}`, {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "object-src 'none'" },
-    })
+    return Promise.resolve(
+      new Response(`<!DOCTYPE html>${state.body}${'<p>padding</p>'.repeat(50)}${new URL(request.url).search}`, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "object-src 'none'" },
+      }),
+    )
   }
   const store = new PageStore({
     maxBytes: 10 * 1024 * 1024,
-    revisions: async () => state.snapshot,
-    realtorRevisions: async (ids) => {
+    revisions: () => Promise.resolve(state.snapshot),
+    realtorRevisions: (ids) => {
       state.realtorQueries++
-      return new Map(ids.flatMap((id) => (state.realtorRevision.has(id) ? [[id, state.realtorRevision.get(id) ?? 0] as const] : [])))
+      return Promise.resolve(new Map(ids.flatMap((id) => (state.realtorRevision.has(id) ? [[id, state.realtorRevision.get(id) ?? 0] as const] : []))))
     },
     cacheControl: { sMaxAge: 60, staleWhileRevalidate: 30 },
     now: () => state.day,
@@ -241,7 +243,7 @@ describe('the page store', () => {
   })
 
   it('keeps a page that names no dependency only while nothing at all changes', async () => {
-    const h = harness({}, async () => new Response('User-agent: *', { headers: { 'content-type': 'text/plain' } }))
+    const h = harness({}, () => Promise.resolve(new Response('User-agent: *', { headers: { 'content-type': 'text/plain' } })))
     await ask(h, '/robots.txt')
     expect((await ask(h, '/robots.txt')).headers.get('x-cache')).toBe('HIT')
     h.state.snapshot = snapshot(2)
@@ -269,7 +271,7 @@ describe('the page store', () => {
       new Response('<p>mine</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'private' } }),
     ]
     for (const answer of answers) {
-      const h = harness({}, async () => answer.clone())
+      const h = harness({}, () => Promise.resolve(answer.clone()))
       const first = await ask(h)
       expect(first.status).toBe(answer.status)
       expect(first.headers.get('x-cache')).toBeNull()

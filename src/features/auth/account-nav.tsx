@@ -56,11 +56,10 @@ export function AccountNav() {
           type="button"
           disabled={signingOut}
           aria-busy={signingOut}
-          onClick={async () => {
+          onClick={() => {
             setSigningOut(true)
             focusSignIn.current = true
-            await signOut()
-            setSigningOut(false)
+            void signOut().then(() => setSigningOut(false))
           }}
           className={`${linkClass} disabled:opacity-60`}
           data-testid="account-sign-out"

@@ -95,7 +95,7 @@ export function LiveContactForm({
   useLayoutEffect(() => {
     if (handedOver.current) return
     handedOver.current = true
-    const initial = defaults()
+    const initial: ContactFormValues = { ...contactFormDefaults(lang), message: initialMessage }
     for (const name of CONTACT_FIELDS) {
       if (handover.values[name] !== initial[name]) form.setFieldValue(name, handover.values[name])
     }
@@ -112,7 +112,7 @@ export function LiveContactForm({
         // Checkboxes and e-mail inputs have no selection to restore.
       }
     }
-  }, [form, formId, handover, lang])
+  }, [form, formId, handover, initialMessage, lang])
 
   const submitted = useRef(false)
   useEffect(() => {

@@ -104,11 +104,14 @@ export function ContactForm({ realtorId, lang, listingKey, initialMessage = '' }
     )
     observer.observe(form)
     return () => observer.disconnect()
+    // One observer per form: `load` reads only refs, so the first render's is as good as the last's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [Live])
 
   if (Live) {
     // Read while rendering, not when the module arrived: the render and its commit run in
     // one task, so nothing the visitor does in the old form can fall between the two.
+    /* eslint-disable react-hooks/refs -- the handover is read at the one render that swaps the forms, on purpose (above) */
     const handover: ContactFormHandover = {
       values: latest.current.values,
       blurred: [...blurred.current],
@@ -117,6 +120,7 @@ export function ContactForm({ realtorId, lang, listingKey, initialMessage = '' }
       submit: submitPressed.current,
     }
     return <Live realtorId={realtorId} lang={lang} listingKey={listingKey} initialMessage={initialMessage} formId={formId} handover={handover} />
+    /* eslint-enable react-hooks/refs */
   }
 
   const change = <TName extends keyof ContactFormValues>(name: TName, value: ContactFormValues[TName]) => {

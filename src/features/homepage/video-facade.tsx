@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 
 /** The video id of a YouTube watch, embed, shorts or youtu.be URL. */

@@ -89,6 +89,8 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
   useEffect(() => {
     const draft = readDraft(user.id)
     if (draft) form.reset(draft, { keepDefaultValues: true })
+    // localStorage exists only in the browser, after hydration: the effect is the place to read it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestored(true)
   }, [form, user.id])
 

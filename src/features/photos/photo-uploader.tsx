@@ -165,7 +165,7 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
     }
     await Promise.all(batch.map((job, index) => {
       const target = presigned.targets[index]
-      return target ? send(job, target) : undefined
+      return target ? send(job, target) : Promise.resolve()
     }))
   }
 

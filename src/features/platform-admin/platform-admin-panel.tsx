@@ -60,10 +60,9 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
   const listQuery = useQuery({ ...adminRealtorsQuery({ q, page }), retry: false })
   const data = listQuery.data
 
-  // After a delete empties the last page, step back to the new last page.
-  useEffect(() => {
-    if (data && data.realtors.length === 0 && data.page > data.totalPages) setPage(data.totalPages)
-  }, [data])
+  // After a delete empties the last page, step back to the new last page (set while rendering,
+  // as React advises for state that follows data).
+  if (data && data.realtors.length === 0 && data.page > data.totalPages && page !== data.totalPages) setPage(data.totalPages)
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium' }), [lang])
   const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'full', timeStyle: 'short' }), [lang])

@@ -7,10 +7,11 @@ import type { RealtorFormValues } from './form-values'
 export type FieldErrors = Record<string, Array<string>>
 
 /** The realtor form's state: TanStack Form for values; errors from the shared zod schema. */
-export function useRealtorForm(initial: RealtorFormValues, onSubmit: (values: RealtorFormValues) => Promise<void>) {
+export function useRealtorForm(initial: RealtorFormValues, onSubmit: (values: RealtorFormValues, reset: (values: RealtorFormValues) => void) => Promise<void>) {
   const form = useForm({
     defaultValues: initial,
-    onSubmit: async ({ value }) => onSubmit(value),
+    // `reset` so the handler need not reach for the form it is being passed to.
+    onSubmit: async ({ value, formApi }) => onSubmit(value, (next) => formApi.reset(next)),
   })
   return form
 }

@@ -61,5 +61,5 @@ export async function migrateToLatest(database: AppDatabase): Promise<void> {
   for (const result of results ?? []) {
     if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`)
   }
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  if (error) throw error instanceof Error ? error : new Error('[db] migration failed', { cause: error })
 }

@@ -11,9 +11,10 @@ function filtered(db: Kysely<Database>, state: string | undefined, city: string 
   if (state || city) {
     // EXISTS keeps one row per realtor however many regions match; served by
     // activity_region_place_idx (state, city_key, realtor_id).
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('activityRegion')
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('activityRegion')
           .select('activityRegion.realtorId')
           .whereRef('activityRegion.realtorId', '=', 'realtor.id')
           .$if(state !== undefined, (sub) => sub.where('activityRegion.state', '=', state ?? ''))

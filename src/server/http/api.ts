@@ -79,7 +79,7 @@ function queryOf(url: URL): Record<string, string> {
  */
 const routes: Array<ApiRoute> = [
   route('/openapi.json', {
-    GET: async ({ url }) => json(buildOpenApiDocument(url.origin)),
+    GET: ({ url }) => Promise.resolve(json(buildOpenApiDocument(url.origin))),
   }),
   route('/auth/token', {
     POST: async (context) => json(await issueProgramToken(context.services, context.clientIp, await readJsonBody(context.request))),

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { z } from 'zod'
 import type { AppServices } from '~/server/services'
 import { retireHomesNotIn, upsertHomes } from './home-store'
 import { parseResoProperties } from './reso-property'
@@ -59,8 +60,8 @@ async function readValues(filePath: string): Promise<Array<unknown>> {
   } catch (error) {
     throw new ResoFileError(`${filePath}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
   }
-  if (Array.isArray(json)) return json
-  if (isRecord(json) && Array.isArray(json.value)) return json.value
+  const rows = z.array(z.unknown()).or(z.object({ value: z.array(z.unknown()) }).transform(({ value }) => value)).safeParse(json)
+  if (rows.success) return rows.data
   throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)
 }
 

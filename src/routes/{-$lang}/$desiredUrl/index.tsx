@@ -35,11 +35,11 @@ function homepageListQuery(realtor: PublicRealtor, search: ListingSearch, lang: 
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
   validateSearch: listingSearchSchema,
+  loaderDeps: ({ search }) => ({ search }),
   // An unpublished homepage is not there for visitors; its owner sees it in the editor's preview.
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
-  loaderDeps: ({ search }) => ({ search }),
   loader: async ({ context, deps: { search }, params }) => {
     const query = homepageListQuery(context.realtor, search, langFromParam(params.lang))
     if (query) await context.queryClient.ensureQueryData(query)

@@ -17,5 +17,5 @@ const migrations: Record<string, Migration> = {
 }
 
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: () => Promise.resolve(migrations),
 }
