@@ -59,7 +59,7 @@ function render(node: ReactNode): string {
 /** The attributes of the first `tag` element whose markup contains `where`. */
 function attributesOf(html: string, tag: string, where: string): Record<string, string> {
   const element = html.match(new RegExp(`<${tag}\\b[^>]*${where}[^>]*>`))?.[0] ?? ''
-  return Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1], match[2]]))
+  return Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name = '', value = '']): [string, string] => [name, value]))
 }
 
 function AccountFields({ emailError }: { emailError?: string }) {

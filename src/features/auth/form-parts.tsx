@@ -58,10 +58,10 @@ export function AuthForm(props: {
  * An error about the whole form (wrong password, too many attempts): announced at once and
  * focusable, so the form can move the focus to it.
  */
-export function FormAlert(props: { id: string; children: ReactNode; testId?: string; ref?: Ref<HTMLDivElement> }) {
+export function FormAlert({ ref, ...props }: { id: string; children: ReactNode; testId?: string; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
-      ref={props.ref}
+      ref={ref}
       id={props.id}
       role="alert"
       tabIndex={-1}

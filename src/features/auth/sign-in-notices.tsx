@@ -48,12 +48,13 @@ export function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; 
           type="button"
           disabled={busy}
           aria-busy={busy}
-          onClick={async () => {
+          onClick={() => {
             setBusy(true)
-            await signOut()
-            setBusy(false)
-            // This notice goes away with the button; the focus moves on to the form below.
-            onSignedOut()
+            void signOut().then(() => {
+              setBusy(false)
+              // This notice goes away with the button; the focus moves on to the form below.
+              onSignedOut()
+            })
           }}
           className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-60 dark:border-stone-600 dark:text-stone-100"
         >

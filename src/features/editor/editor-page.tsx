@@ -52,7 +52,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
   const [deleting, setDeleting] = useState(false)
   const { errors, setErrors, validate } = useRealtorValidation()
 
-  const form = useRealtorForm(realtorToForm(current), async (values: RealtorFormValues) => {
+  const form = useRealtorForm(realtorToForm(current), async (values: RealtorFormValues, reset) => {
     if (Object.keys(validate(values)).length > 0) {
       toast.error(t`Some fields need your attention.`)
       requestAnimationFrame(() => focusFirstError(formRef.current))
@@ -68,7 +68,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
       return
     }
     setCurrent(saved)
-    form.reset(realtorToForm(saved))
+    reset(realtorToForm(saved))
     await invalidateRealtor(queryClient, { id: saved.id })
     toast.success(t`Successfully updated`)
     if (saved.desiredUrl !== realtor.desiredUrl) {

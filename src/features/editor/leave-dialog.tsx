@@ -23,7 +23,13 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
         <Trans>Your changes have not been saved yet.</Trans>
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="brand" size="md" autoFocus onClick={onStay}>
+        <Button
+          variant="brand"
+          size="md"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its safe choice when it opens (WAI-ARIA dialog pattern)
+          autoFocus
+          onClick={onStay}
+        >
           <Trans>Stay and keep editing</Trans>
         </Button>
         <Button variant="outline" size="md" onClick={onLeave}>

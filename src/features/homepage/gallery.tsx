@@ -50,6 +50,7 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
           </li>
         ))}
       </ul>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrows page through the photos, a click on the backdrop closes; Escape and the buttons do both for the keyboard */}
       <dialog
         ref={dialog}
         aria-label={t`Photo viewer`}
@@ -86,6 +87,7 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
               </Button>
               <Button
                 variant="secondary"
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the viewer opens on its close button (WAI-ARIA dialog pattern)
                 autoFocus
                 onClick={() => dialog.current?.close()}
                 data-testid="gallery-close"

@@ -70,6 +70,7 @@ export function GalleryGrid(props: {
             data-url={url}
           >
             <div className="relative aspect-[3/2] bg-stone-100 dark:bg-stone-800">
+              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the alt names the photo's slot in the uploader, as the realtor knows it, not what it shows */}
               <img src={entry.thumbnail?.url ?? url} alt={t`Gallery photo ${position} of ${total}`} loading="lazy" decoding="async" className="size-full object-cover" />
               <span aria-hidden="true" className="absolute top-1.5 left-1.5 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
                 {position}

@@ -19,7 +19,10 @@ function hasFiles(event: DragEvent): boolean {
  * tapping anywhere opens the picker, keyboard users reach the input with Tab and open it with
  * Enter or Space, and the zone shows the input's focus ring.
  */
-export function DropZone(props: {
+export function DropZone({
+  inputRef,
+  ...props
+}: {
   inputId: string
   inputRef: Ref<HTMLInputElement>
   lang: Lang
@@ -68,7 +71,7 @@ export function DropZone(props: {
     >
       <input
         id={props.inputId}
-        ref={props.inputRef}
+        ref={inputRef}
         type="file"
         accept={ACCEPT}
         // Several files even for a one-photo slot: the picker then never refuses a selection

@@ -15,6 +15,8 @@ function useObjectUrl(blob: Blob): string | undefined {
   const [url, setUrl] = useState<string>()
   useEffect(() => {
     const objectUrl = URL.createObjectURL(blob)
+    // An object URL is a browser resource: made and revoked by the effect, never during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(objectUrl)
     return () => {
       URL.revokeObjectURL(objectUrl)
