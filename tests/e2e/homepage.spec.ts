@@ -495,3 +495,22 @@ test.describe('homepage in dark mode', () => {
     }
   })
 })
+
+test.describe('nothing private in public payloads', () => {
+  test('the homepage and a listing page carry neither the owner’s account id nor the realtor’s bookkeeping times (issue 15)', async ({ request }, testInfo) => {
+    desktopOnly(testInfo.project.name)
+    const token = await demoToken(request)
+    const session = await request.get('/api/auth/get-session', { headers: bearer(token) })
+    const { user } = (await session.json()) as { user: { id: string } }
+    expect(user.id).toBeTruthy()
+    const { homes } = (await (await request.get(`${API}/home/list?realtor=${DESIRED_URL}&lang=en`)).json()) as { homes: Array<{ url: string | null }> }
+    for (const path of ['/sora-park', '/en/sora-park', homes[0]?.url ?? '']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toContain('sora-park')
+      expect(html, path).not.toContain(user.id)
+      expect(html, path).not.toMatch(/\buserId\b/)
+    }
+    const api = await (await request.get(`${API}/realtor/${DESIRED_URL}`)).text()
+    expect(api).not.toContain(user.id)
+  })
+})

@@ -5,6 +5,7 @@ import { createContact } from '../../src/server/inbox/contacts'
 import { handleApiRequest } from '../../src/server/http/api'
 import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import { presignUploads } from '../../src/server/uploads/presign'
+import { uploadFolderOf } from '../../src/server/uploads/storage'
 import type { AppServices } from '../../src/server/services'
 import {
   ORIGIN,
@@ -225,6 +226,20 @@ describeOnEachDatabase('REST API', (database) => {
       expect(result.body.desiredUrl).toBe('Jane-Kim')
     })
 
+    it('answers only what a visitor may see: exactly these keys, never the owner\'s account id (issue 15)', async () => {
+      // Written out, not derived from the schema: a new field reaches the public only by being added here.
+      const allowed = [
+        'id', 'desiredUrl', 'email', 'contactPhone', 'companyPhone', 'phoneCountryCode', 'kakaoLink', 'snsYoutubeUrl', 'snsInstagramUrl',
+        'recommendedYoutubeUrl', 'hompageUrl', 'aboutMeKr', 'aboutMeEn', 'salesCount', 'lastYearSalesTotal', 'licenseNumber', 'careerStart',
+        'careerEnd', 'designFontSize', 'designMainColor', 'designMainDarkMode', 'contentDarkMode', 'isMakeHomepage', 'activityRegion', 'photos',
+        'additionalSections', 'seoMeta', 'displayNameKo', 'displayNameEn', 'brokerageName', 'brokerageLicenseNumber', 'brokerageAddress',
+      ]
+      const result = await api<Record<string, unknown>>(s, 'GET', `/realtor/${ownerRealtor.id}`)
+      expect(result.status).toBe(200)
+      expect(Object.keys(result.body).sort()).toEqual(allowed.sort())
+      expect(result.text).not.toContain(ownerUserId)
+    })
+
     it.each([
       ['an unknown id', () => randomUUID()],
       ['an unknown desiredUrl', () => uniqueSlug('nobody')],
@@ -261,16 +276,22 @@ describeOnEachDatabase('REST API', (database) => {
         ],
       })
       type Section = { id: string; titleEn: string | null }
-      const read = async () => (await api(s, 'GET', `/realtor/${realtor.id}`)).body as { additionalSections: Array<Section>; updatedAt: string } & Record<string, unknown>
+      type Visible = { additionalSections: Array<Section> } & Record<string, unknown>
+      type Saved = Visible & { updatedAt: string }
+      const read = async () => (await api<Visible>(s, 'GET', `/realtor/${realtor.id}`)).body
       const saved = await read()
       const [first, second] = saved.additionalSections
       expect(first?.id && second?.id && first.id !== second.id).toBeTruthy()
 
+      // The owner's answers carry updatedAt; the public GET does not (issue 15).
       app.clock.advance(1000)
-      expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: {} })).status).toBe(200)
-      const afterEmpty = await read()
-      expect({ ...afterEmpty, updatedAt: undefined }).toEqual({ ...saved, updatedAt: undefined })
-      expect(afterEmpty.updatedAt).not.toBe(saved.updatedAt)
+      const once = await api<Saved>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: {} })
+      expect(once.status).toBe(200)
+      app.clock.advance(1000)
+      const twice = await api<Saved>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: {} })
+      expect(await read()).toEqual(saved)
+      expect({ ...twice.body, updatedAt: undefined }).toEqual({ ...once.body, updatedAt: undefined })
+      expect(twice.body.updatedAt).not.toBe(once.body.updatedAt)
 
       // Sent back reordered with their ids, plus a new one, an invented id and another realtor's.
       const stranger = await newRealtorOwner({ additionalSections: [{ titleEn: 'Theirs', bodyEn: 'Not yours' }] })
@@ -309,7 +330,7 @@ describeOnEachDatabase('REST API', (database) => {
         expect(result.body.aboutMeEn).toBe(text)
         expect(after.body.aboutMeEn).toBe(text)
         // An admin edits, but does not take the realtor over.
-        expect(after.body.userId).toBe(ownerUserId)
+        expect(result.body.userId).toBe(ownerUserId)
       } else {
         expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status === 401 ? MESSAGES.unauthorized : MESSAGES.forbidden)
         expect(after.body.aboutMeEn).not.toBe(text)
@@ -400,7 +421,7 @@ describeOnEachDatabase('REST API', (database) => {
       const logo = await uploadPhoto(s, token, 'logo')
       expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'logo', url: logo.url }] } })).status).toBe(200)
       const before = (await api(s, 'GET', `/realtor/${realtor.id}`)).body
-      const neverUploaded = s.storage.publicUrl(`realtors/${realtor.userId}/top/${randomUUID()}.jpg`)
+      const neverUploaded = s.storage.publicUrl(`realtors/${uploadFolderOf(s.config.signingSecret, realtor.userId)}/top/${randomUUID()}.jpg`)
       const body = { aboutMeEn: 'Changed', photos: [{ path: 'logo', url: logo.url }, { path: 'top', url: neverUploaded }] }
       const english = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
       expectError(english, 400, 'VALIDATION_FAILED', 'A photo has not finished uploading. Please upload it again')

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UploadContentType } from '../../src/schemas/photo'
 import { createServices, type AppServices } from '../../src/server/services'
 import { cleanupUnreferencedUploads, runUploadCleanup, startUploadCleanup, UPLOAD_CLEANUP_INTERVAL_MS } from '../../src/server/uploads/cleanup'
-import { createStorage, thumbnailKeyFor, uploadKey, type StorageDriver } from '../../src/server/uploads/storage'
+import { createStorage, thumbnailKeyFor, uploadFolderOf, uploadKey, type StorageDriver } from '../../src/server/uploads/storage'
 import {
   ORIGIN,
   SECRET,
@@ -93,7 +93,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
         await services.storage.put(key, jpeg, contentType)
         return key
       }
-      const upload = (photoPath: 'logo' | 'favicon' | 'gallery' | 'top') => put(uploadKey({ ownerId: userId, path: photoPath, contentType: 'image/jpeg' }))
+      const upload = (photoPath: 'logo' | 'favicon' | 'gallery' | 'top') => put(uploadKey({ ownerId: uploadFolderOf(services.config.signingSecret, userId), path: photoPath, contentType: 'image/jpeg' }))
       keys.logo = await upload('logo')
       keys.favicon = await upload('favicon')
       keys.gallery = await upload('gallery')

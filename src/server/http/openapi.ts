@@ -10,7 +10,7 @@ import {
 } from '~/schemas/inbox'
 import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/schemas/home'
-import { realtorInputSchema, realtorSchema } from '~/schemas/realtor'
+import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { translatedErrorBodySchema } from '~/schemas/errors'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
@@ -18,6 +18,7 @@ import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
 const realtorResponse = realtorSchema.meta({ id: 'Realtor' })
+const publicRealtorResponse = publicRealtorSchema.meta({ id: 'PublicRealtor' })
 const createdContactResponse = createdContactSchema.meta({ id: 'CreatedContact' })
 
 function jsonContent(schema: z.ZodType) {
@@ -69,7 +70,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           get: {
             summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
             requestParams: { path: z.object({ key: z.string() }) },
-            responses: { '200': { description: 'The realtor', ...jsonContent(realtorResponse) }, ...errorResponses(404) },
+            responses: { '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) }, ...errorResponses(404) },
           },
           patch: {
             summary: 'Change a realtor (owner or admin); photos is the full new list',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { isValidStorageKey, thumbnailKeyFor } from '~/server/uploads/storage'
+import { isValidStorageKey, thumbnailKeyFor, uploadFolderOf } from '~/server/uploads/storage'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
@@ -72,7 +72,11 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (existing) throw errors.oneRealtorPerAccount()
   }
   await assertAddressesFree(services, fields)
-  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, { previousUrls: [], photos: fields.photos, uploaders: [actor.userId] })
+  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
+    previousUrls: [],
+    photos: fields.photos,
+    uploaders: [uploadFolderOf(services.config.signingSecret, actor.userId)],
+  })
   const id = randomUUID()
   try {
     await services.db.transaction().execute((trx) =>
@@ -131,7 +135,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
     previousUrls: current.photos.map((photo) => photo.url),
     photos: fields.photos,
     // The owner's uploads, and an admin's own when an admin edits the page.
-    uploaders: actor ? [current.userId, actor.userId] : [current.userId],
+    uploaders: (actor ? [current.userId, actor.userId] : [current.userId]).map((userId) => uploadFolderOf(services.config.signingSecret, userId)),
   })
   try {
     await services.db.transaction().execute((trx) =>

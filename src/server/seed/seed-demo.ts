@@ -3,7 +3,7 @@ import type { RealtorInput } from '~/schemas/realtor'
 import { createRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { makeThumbnail } from '~/server/uploads/image-check'
-import { thumbnailKeyFor, uploadKey } from '~/server/uploads/storage'
+import { thumbnailKeyFor, uploadFolderOf, uploadKey } from '~/server/uploads/storage'
 import { demoImages, type DemoImage } from './demo-images'
 
 export const DEMO_EMAIL = 'demo@example.com'
@@ -88,7 +88,7 @@ export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
 
 /** Stores one picture; gallery pictures also get their thumbnail entry (spec §3 imageType). */
 async function storeImage(services: AppServices, ownerId: string, path: PhotoPath, image: DemoImage): Promise<Array<Photo>> {
-  const key = uploadKey({ ownerId, path, contentType: image.contentType })
+  const key = uploadKey({ ownerId: uploadFolderOf(services.config.signingSecret, ownerId), path, contentType: image.contentType })
   await services.storage.put(key, image.bytes, image.contentType)
   const fullsize: Photo = { path, imageType: 'fullsize', url: services.storage.publicUrl(key) }
   if (path !== 'gallery') return [fullsize]

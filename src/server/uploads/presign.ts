@@ -4,7 +4,7 @@ import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import type { AppServices } from '~/server/services'
-import { uploadKey } from './storage'
+import { uploadFolderOf, uploadKey } from './storage'
 
 function isUploadContentType(value: string): value is (typeof UPLOAD_CONTENT_TYPES)[number] {
   return UPLOAD_CONTENT_TYPES.some((type) => type === value)
@@ -30,7 +30,7 @@ export async function presignUploads(services: AppServices, actor: Actor | null,
   return Promise.all(
     checked.map(async ({ path, contentType }) => {
       const presigned = await services.storage.presignPut({
-        key: uploadKey({ ownerId: actor.userId, path, contentType }),
+        key: uploadKey({ ownerId: uploadFolderOf(services.config.signingSecret, actor.userId), path, contentType }),
         contentType,
         maxBytes,
       })

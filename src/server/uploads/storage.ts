@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import type { PhotoPath, UploadContentType } from '~/schemas/photo'
 import { createLocalStorage } from './local-storage'
 import { createS3Storage } from './s3-storage'
@@ -148,7 +148,16 @@ export function trimTrailingSlashes(value: string): string {
 /** The folder every account's uploads are kept under; nothing else (demo listing images) is. */
 export const UPLOADS_ROOT_PREFIX = 'realtors/'
 
-/** Where an account's uploads are kept: `realtors/{account}/`. */
+/**
+ * The folder name of an account's uploads: an HMAC of the account id under the server's secret.
+ * A photo's public URL then names the folder, never the account id (issue 15: nothing private
+ * in public payloads), and the server still finds the folder from the signed-in account alone.
+ */
+export function uploadFolderOf(secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(`upload-folder:${userId}`).digest('base64url').slice(0, 22)
+}
+
+/** Where an account's uploads are kept: `realtors/{folder}/` (see uploadFolderOf). */
 export function uploadPrefix(ownerId: string): string {
   const owner = ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)
   if (owner.replace(/_/g, '') === '') throw new InvalidStorageKeyError(ownerId)
