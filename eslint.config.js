@@ -30,16 +30,19 @@ export default defineConfig(
       '@typescript-eslint/only-throw-error': [
         'error',
         {
-          allow: [
-            { from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] },
-          ],
+          allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }],
         },
       ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
-    extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended, pluginQuery.configs['flat/recommended'], pluginRouter.configs['flat/recommended']],
+    extends: [
+      reactHooks.configs.flat['recommended-latest'],
+      jsxA11y.flatConfigs.recommended,
+      pluginQuery.configs['flat/recommended'],
+      pluginRouter.configs['flat/recommended'],
+    ],
   },
   {
     // Playwright reads the fixtures a test uses from its first parameter, which must be an object

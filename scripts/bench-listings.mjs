@@ -26,7 +26,6 @@ const QUERIES = [
   ['filtered GA page 3', '?state=GA&city=Duluth&type=sale&minBaths=2&currentPage=3&homesPerPage=10&totalHomesPerGroup=100'],
 ]
 
-
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }

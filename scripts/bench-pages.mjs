@@ -49,11 +49,15 @@ function get(url, headers = {}) {
 function send(method, url, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body)
-    const request = http.request(url, { method, agent: false, headers: { ...(payload ? { 'content-type': 'application/json', origin: base } : {}), ...headers } }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
+    const request = http.request(
+      url,
+      { method, agent: false, headers: { ...(payload ? { 'content-type': 'application/json', origin: base } : {}), ...headers } },
+      (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      },
+    )
     request.on('error', reject)
     request.end(payload)
   })
@@ -66,7 +70,10 @@ function send(method, url, { headers = {}, body } = {}) {
  */
 function treeMemoryMb(pid) {
   const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout
-  const rows = out.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number))
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number))
   const family = new Set([pid])
   let grew = true
   while (grew) {
@@ -188,7 +195,9 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
       maxRss = Math.max(maxRss, memory.rss)
       maxPss = Math.max(maxPss, memory.pss)
     }
-    console.log(`\npage delivery: 50 connections, ${seconds} s per run, ${rounds} alternating rounds, ${wrk ? 'wrk -t2' : 'autocannon'}, the app on ${os.availableParallelism()} workers`)
+    console.log(
+      `\npage delivery: 50 connections, ${seconds} s per run, ${rounds} alternating rounds, ${wrk ? 'wrk -t2' : 'autocannon'}, the app on ${os.availableParallelism()} workers`,
+    )
     for (const [index, [name, pagePath]] of pages.entries()) {
       // Warm: every worker has the page stored, as it would after its first visitors, and
       // its code on this path compiled by the JIT, as on a server that has been up a while
@@ -207,13 +216,19 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
       const line = `${name} (${fmt(fs.statSync(path.join(nginxDir, 'www', `page-${index}`)).size)} bytes): app ${fmt(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, p99 ${appP99.toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
       if (nginx) {
         const nginxRps = median(reference.map((result) => result.rps))
-        console.log(`${line}; nginx ${fmt(nginxRps)} req/s, p99 ${median(reference.map((r) => r.p99)).toFixed(1)} ms; app/nginx ${(appRps / nginxRps).toFixed(2)}×`)
+        console.log(
+          `${line}; nginx ${fmt(nginxRps)} req/s, p99 ${median(reference.map((r) => r.p99)).toFixed(1)} ms; app/nginx ${(appRps / nginxRps).toFixed(2)}×`,
+        )
       } else console.log(line)
     }
-    console.log(`server memory under load (primary and all workers, 10,000 realtors seeded): max RSS ${Math.round(maxRss)} MB, max PSS ${Math.round(maxPss)} MB`)
+    console.log(
+      `server memory under load (primary and all workers, 10,000 realtors seeded): max RSS ${Math.round(maxRss)} MB, max PSS ${Math.round(maxPss)} MB`,
+    )
 
     // Staleness: each save followed at once by requests on new connections (every worker).
-    const signIn = await send('POST', `${base}/api/auth/sign-in/email`, { body: { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-2026' } })
+    const signIn = await send('POST', `${base}/api/auth/sign-in/email`, {
+      body: { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-2026' },
+    })
     const token = signIn.headers['set-auth-token']
     const realtor = JSON.parse((await get(`${base}/cozying-api/v1/realtor/sora-park`)).body.toString())
     const originalName = realtor.displayNameEn
@@ -223,7 +238,10 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
     const background = load(`${base}/en/sora-park`)
     for (let save = 0; save < saves; save++) {
       const name = `Sora Park ${save}`
-      const saved = await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, { headers: { authorization: `Bearer ${token}` }, body: { displayNameEn: name } })
+      const saved = await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        body: { displayNameEn: name },
+      })
       if (saved.status !== 200) throw new Error(`save answered ${saved.status}: ${saved.body}`)
       const answers = await Promise.all(Array.from({ length: 4 }, () => get(`${base}/en/sora-park`)))
       for (const answer of answers) {
@@ -232,7 +250,10 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
       }
     }
     await background
-    await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, { headers: { authorization: `Bearer ${token}` }, body: { displayNameEn: originalName } })
+    await send('PATCH', `${base}/cozying-api/v1/realtor/${realtor.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      body: { displayNameEn: originalName },
+    })
     console.log(`staleness after a save, under load: ${stale} of ${checked} requests right after ${saves} saves showed the page from before the save`)
   } finally {
     nginxProcess?.kill('SIGQUIT')

@@ -47,7 +47,16 @@ try {
   await waitFor(`${base}/builds/latest.json`)
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   })
   try {
     for (const pagePath of ['/sora-park', '/en/sora-park']) {
@@ -94,7 +103,9 @@ try {
         if ((category.score ?? 1) >= 1) continue
         const failing = category.auditRefs
           .map((ref) => lhr.audits[ref.id])
-          .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+          .filter(
+            (audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual',
+          )
           .map((audit) => audit.id)
         if (failing.length > 0) console.log(`  ${id} below 100: ${failing.slice(0, 8).join(', ')}`)
       }

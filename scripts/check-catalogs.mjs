@@ -245,7 +245,9 @@ function checkTranslations() {
       .map((item) => `\n      ${rel(file)}  ${JSON.stringify(item.msgctxt === null ? item.msgid : `${item.msgctxt} | ${item.msgid}`)}`)
       .join('')
     const more = missing.length > MAX_LISTED ? `\n      … and ${missing.length - MAX_LISTED} more` : ''
-    fail(`${locale}: ${missing.length} of ${messages.length} message(s) have an empty msgstr${missing.length > MAX_LISTED ? ` (first ${MAX_LISTED})` : ''}:${listed}${more}`)
+    fail(
+      `${locale}: ${missing.length} of ${messages.length} message(s) have an empty msgstr${missing.length > MAX_LISTED ? ` (first ${MAX_LISTED})` : ''}:${listed}${more}`,
+    )
   }
 }
 
@@ -261,9 +263,14 @@ function checkMsgfmt() {
   }
   for (const { locale, file } of catalogs()) {
     const result = spawnSync(MSGFMT, ['--check-format', '--check-header', '-o', '/dev/null', file], { cwd: root, encoding: 'utf8' })
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split(root + path.sep).join('')
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
+      .trim()
+      .split(root + path.sep)
+      .join('')
     if (result.error || result.status !== 0) {
-      fail(`${locale}: msgfmt rejects ${rel(file)} (${result.error ? result.error.message : `exit code ${result.status ?? result.signal}`})${output ? `:\n${output.replace(/^/gm, '      ')}` : ''}`)
+      fail(
+        `${locale}: msgfmt rejects ${rel(file)} (${result.error ? result.error.message : `exit code ${result.status ?? result.signal}`})${output ? `:\n${output.replace(/^/gm, '      ')}` : ''}`,
+      )
     } else {
       pass(`${locale}: msgfmt accepts ${rel(file)}`)
       if (output) console.log(`    msgfmt warnings (not failures):\n${output.replace(/^/gm, '      ')}`)

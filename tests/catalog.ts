@@ -9,7 +9,11 @@ import { parsePoFile } from '@lingui/format-po'
 
 /** msgid → msgstr of a catalog's current (not obsolete) messages. */
 export function catalogMessages(text: string): Map<string, string> {
-  return new Map(parsePoFile(text).items.filter((item) => !item.obsolete).map((item) => [item.msgid, item.msgstr[0] ?? '']))
+  return new Map(
+    parsePoFile(text)
+      .items.filter((item) => !item.obsolete)
+      .map((item) => [item.msgid, item.msgstr[0] ?? '']),
+  )
 }
 
 /** The shipped catalog of a language, read from `locales/{lang}/messages.po`. */

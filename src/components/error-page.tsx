@@ -33,11 +33,7 @@ function ErrorLayout({
         <p className="mt-3 break-words text-stone-600 dark:text-stone-300" data-testid="error-description">
           {description}
         </p>
-        <Link
-          to="/{-$lang}"
-          params={{ lang: langParam(lang) }}
-          className={buttonClass('primary', 'md', 'mt-8')}
-        >
+        <Link to="/{-$lang}" params={{ lang: langParam(lang) }} className={buttonClass('primary', 'md', 'mt-8')}>
           <Trans>Back to the home page</Trans>
         </Link>
       </section>
@@ -49,14 +45,7 @@ function ErrorLayout({
 export function NotFoundPage() {
   const path = useRouterState({ select: (state) => state.location.pathname })
   const { t } = useLingui()
-  return (
-    <ErrorLayout
-      status={404}
-      documentTitle={t`Page Not Found`}
-      title={<Trans>Page Not Found</Trans>}
-      description={t`Page not found: ${path}`}
-    />
-  )
+  return <ErrorLayout status={404} documentTitle={t`Page Not Found`} title={<Trans>Page Not Found</Trans>} description={t`Page not found: ${path}`} />
 }
 
 /** Spec §8: any failure other than a missing page. Details stay in the server log. */

@@ -15,9 +15,7 @@ import {
 type NetworkInformation = { effectiveType?: string; saveData?: boolean }
 
 function connectionOf(nav: Navigator): NetworkInformation | undefined {
-  return 'connection' in nav && typeof nav.connection === 'object' && nav.connection !== null
-    ? (nav.connection satisfies NetworkInformation)
-    : undefined
+  return 'connection' in nav && typeof nav.connection === 'object' && nav.connection !== null ? (nav.connection satisfies NetworkInformation) : undefined
 }
 
 /** Reloads the page after a failed chunk load, at most once per 10 seconds (spec §8). */

@@ -15,7 +15,10 @@ export function parseHex(hex: string): Rgb | undefined {
 }
 
 export function toHex({ r, g, b }: Rgb): string {
-  const channel = (value: number) => Math.round(Math.min(255, Math.max(0, value))).toString(16).padStart(2, '0')
+  const channel = (value: number) =>
+    Math.round(Math.min(255, Math.max(0, value)))
+      .toString(16)
+      .padStart(2, '0')
   return `#${channel(r)}${channel(g)}${channel(b)}`.toUpperCase()
 }
 

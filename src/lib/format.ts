@@ -86,20 +86,7 @@ export function weekdayAbbreviation(day: number | string): string {
   return WEEKDAY_ABBREVIATIONS[index] ?? ''
 }
 
-const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 /** A month as "01"–"12" or, without the leading zero, "1"–"9". */
 const MONTH_STRING = /^(?:0?[1-9]|1[0-2])$/

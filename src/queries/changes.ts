@@ -18,11 +18,7 @@ import { sessionKeys } from './session'
  * `adminList: 'mark'` leaves the admin's list on screen as it is until its next search or
  * page (a refetch would move the changed row to the top under the admin's pointer).
  */
-export async function invalidateRealtor(
-  queryClient: QueryClient,
-  change: { id: string; deleted?: boolean },
-  options: { adminList?: 'refetch' | 'mark' } = {},
-) {
+export async function invalidateRealtor(queryClient: QueryClient, change: { id: string; deleted?: boolean }, options: { adminList?: 'refetch' | 'mark' } = {}) {
   if (change.deleted) queryClient.removeQueries({ queryKey: inboxKeys.realtor(change.id) })
   await Promise.all([
     ...[realtorKeys.all, directoryKeys.all, sessionKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -42,7 +38,5 @@ export async function invalidateAccount(queryClient: QueryClient, change: { sign
     for (const queryKey of [inboxKeys.all, adminKeys.all]) queryClient.removeQueries({ queryKey })
   }
   const refetchType = change.refetch ? 'active' : 'none'
-  await Promise.all(
-    [realtorKeys.all, inboxKeys.all, adminKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })),
-  )
+  await Promise.all([realtorKeys.all, inboxKeys.all, adminKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })))
 }

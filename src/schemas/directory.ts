@@ -9,7 +9,12 @@ export const DIRECTORY_MAX_PAGE_SIZE = 50
 /** The directory's filters, shared by the page's search params and the REST query. */
 export const directoryQuerySchema = z.object({
   state: regionStateSchema.optional(),
-  city: z.string().trim().min(1).max(80, { error: messageId(msg`This text is too long`) }).optional(),
+  city: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80, { error: messageId(msg`This text is too long`) })
+    .optional(),
   page: z.coerce
     .number({ error: messageId(msg`Enter a number`) })
     .int({ error: messageId(msg`Enter a whole number`) })

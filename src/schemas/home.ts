@@ -67,17 +67,11 @@ const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,00
 export const homeListQuerySchema = z
   .object({
     type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
-    propertyType: z
-      .enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) })
-      .default(HOME_LIST_DEFAULTS.propertyType),
-    propertyStatus: z
-      .enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) })
-      .default(HOME_LIST_DEFAULTS.propertyStatus),
+    propertyType: z.enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) }).default(HOME_LIST_DEFAULTS.propertyType),
+    propertyStatus: z.enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) }).default(HOME_LIST_DEFAULTS.propertyStatus),
     currentPage: wholeNumber(1, 10_000, msg`Enter a page number of 1 or more`).default(HOME_LIST_DEFAULTS.currentPage),
     homesPerPage: wholeNumber(1, MAX_HOMES_PER_PAGE, msg`Choose from 1 to 50 homes per page`).default(HOME_LIST_DEFAULTS.homesPerPage),
-    totalHomesPerGroup: wholeNumber(1, MAX_HOMES_PER_GROUP, msg`Choose a group of 1 to 500 homes`).default(
-      HOME_LIST_DEFAULTS.totalHomesPerGroup,
-    ),
+    totalHomesPerGroup: wholeNumber(1, MAX_HOMES_PER_GROUP, msg`Choose a group of 1 to 500 homes`).default(HOME_LIST_DEFAULTS.totalHomesPerGroup),
     state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
     city: z
       .string()

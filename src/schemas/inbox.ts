@@ -26,10 +26,7 @@ function checkPhone(value: { phone: string; phoneCountryCode: string }, context:
     context.addIssue({
       code: 'custom',
       path: ['phone'],
-      message:
-        value.phoneCountryCode === 'US'
-          ? messageId(msg`Enter a 10-digit phone number`)
-          : messageId(msg`Enter an 11-digit phone number`),
+      message: value.phoneCountryCode === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`),
     })
   }
 }
@@ -66,7 +63,11 @@ export function joinName(lastName: string, firstName: string): string {
 /** The contact message as it is posted to the API (spec §7). */
 export const contactRequestSchema = z
   .object({
-    realtorId: z.string({ error: messageId(msg`Choose a realtor`) }).trim().min(1, { error: messageId(msg`Choose a realtor`) }).max(64),
+    realtorId: z
+      .string({ error: messageId(msg`Choose a realtor`) })
+      .trim()
+      .min(1, { error: messageId(msg`Choose a realtor`) })
+      .max(64),
     name: z.string().trim().max(130).optional(),
     lastName: nameSchema,
     firstName: nameSchema,
@@ -90,7 +91,11 @@ export type ContactRequest = z.input<typeof contactRequestSchema>
 export type ContactRecord = z.output<typeof contactRequestSchema>
 
 /** Spec §5: what the browser sends; name joined, isTerm as Y or N. */
-export function toContactRequest(form: z.output<typeof contactFormSchema>, realtorId: string, extra?: { listingKey?: string; website?: string }): ContactRequest {
+export function toContactRequest(
+  form: z.output<typeof contactFormSchema>,
+  realtorId: string,
+  extra?: { listingKey?: string; website?: string },
+): ContactRequest {
   return {
     realtorId,
     name: joinName(form.lastName, form.firstName),

@@ -100,8 +100,5 @@ export const tagManagerIdSchema = z
  * a value read back from the API (null) all agree.
  */
 export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    schema.optional(),
-  )
+  return z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), schema.optional())
 }

@@ -21,7 +21,10 @@ export { REGION_STATES }
 export const regionStateSchema = z.enum(REGION_STATES, { error: messageId(msg`Choose California or Georgia`) })
 
 const shortText = (max: number) =>
-  z.string().trim().max(max, { error: messageId(msg`This text is too long`) })
+  z
+    .string()
+    .trim()
+    .max(max, { error: messageId(msg`This text is too long`) })
 
 export const activityRegionSchema = z.object({
   state: regionStateSchema,
@@ -114,10 +117,7 @@ export const realtorInputSchema = z
         context.addIssue({
           code: 'custom',
           path: [field],
-          message:
-            value.phoneCountryCode === 'US'
-              ? messageId(msg`Enter a 10-digit phone number`)
-              : messageId(msg`Enter an 11-digit phone number`),
+          message: value.phoneCountryCode === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`),
         })
       }
     }
@@ -192,9 +192,7 @@ export const realtorSchema = z.object({
   isMakeHomepage: yesNoSchema,
   activityRegion: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: nullableText })),
   photos: z.array(z.object({ path: photoSchema.shape.path, imageType: photoSchema.shape.imageType, url: z.string() })),
-  additionalSections: z.array(
-    z.object({ id: z.string(), titleKo: nullableText, titleEn: nullableText, bodyKo: nullableText, bodyEn: nullableText }),
-  ),
+  additionalSections: z.array(z.object({ id: z.string(), titleKo: nullableText, titleEn: nullableText, bodyKo: nullableText, bodyEn: nullableText })),
   seoMeta: z.object({
     ko: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
     en: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
@@ -218,10 +216,7 @@ export const publicRealtorSchema = realtorSchema.omit({ userId: true, createdAt:
 export type PublicRealtor = z.infer<typeof publicRealtorSchema>
 
 /** Spec §4: a loaded realtor, with empty lists where data was missing and every photo group. */
-export type NormalizedRealtor<T extends { photos?: unknown; additionalSections?: unknown }> = Omit<
-  T,
-  'photos' | 'additionalSections'
-> & {
+export type NormalizedRealtor<T extends { photos?: unknown; additionalSections?: unknown }> = Omit<T, 'photos' | 'additionalSections'> & {
   photos: Array<z.infer<typeof photoSchema>>
   additionalSections: Array<AdditionalSection>
   photoGroups: PhotoGroups

@@ -15,4 +15,3 @@ export const editAccessByUrlRequestSchema = z.object({ desiredUrl: z.string().mi
 export const EDIT_ACCESS = ['allowed', 'forbidden', 'missing', 'anonymous'] as const
 export const editAccessByUrlSchema = z.enum(EDIT_ACCESS)
 export type EditAccessByUrl = z.infer<typeof editAccessByUrlSchema>
-

@@ -16,7 +16,11 @@ const requestedFileSchema = z.object({
 /** Spec §7: the body is the photo list, either bare or as `{ files: [...] }`. */
 export const presignRequestSchema = z.union([
   z.object({ files: z.array(requestedFileSchema).min(1).max(20) }),
-  z.array(requestedFileSchema).min(1).max(20).transform((files) => ({ files })),
+  z
+    .array(requestedFileSchema)
+    .min(1)
+    .max(20)
+    .transform((files) => ({ files })),
 ])
 export type PresignRequest = z.input<typeof presignRequestSchema>
 

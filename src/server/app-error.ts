@@ -10,11 +10,7 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldErrors
   readonly retryAfterSeconds?: number
 
-  constructor(
-    code: ErrorCode,
-    descriptor: MessageDescriptor,
-    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, descriptor: MessageDescriptor, options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
     super(descriptor.message ?? descriptor.id, { cause: options.cause })
     this.name = 'AppError'
     this.code = code
@@ -120,7 +116,6 @@ export const errors = {
   invalidJson: () => new AppError('BAD_REQUEST', msg`The request body is not valid JSON`),
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', msg`The file is too large`),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Only JPEG, PNG, WebP and AVIF images are accepted`),
-  rateLimited: (retryAfterSeconds: number) =>
-    new AppError('RATE_LIMITED', msg`Too many requests. Please wait a moment and try again`, { retryAfterSeconds }),
+  rateLimited: (retryAfterSeconds: number) => new AppError('RATE_LIMITED', msg`Too many requests. Please wait a moment and try again`, { retryAfterSeconds }),
   internal: (cause?: unknown) => new AppError('INTERNAL', msg`Internal Server Error`, { cause }),
 }

@@ -111,16 +111,10 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     secret,
     baseURL: config.PUBLIC_URL,
     google:
-      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-        ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }
-        : undefined,
-    kakao:
-      config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET
-        ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET }
-        : undefined,
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } : undefined,
+    kakao: config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET } : undefined,
     sendResetPassword: mailer
-      ? ({ email, url }) =>
-          mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
+      ? ({ email, url }) => mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
       : undefined,
     // Only the ADMIN_EMAILS bootstrap needs a verified address, so only listed addresses get the
     // link: the send-verification-email endpoint is open (better-auth answers the same whoever

@@ -7,7 +7,6 @@ import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
  * 500 and never the framework's English error.
  */
 
-
 function expectOurHeaders(response: APIResponse, what: string) {
   expect(response.headers()['x-content-type-options'], `${what}: security headers`).toBe('nosniff')
   expect(response.headers()['content-security-policy'], `${what}: security headers`).toContain("frame-ancestors 'self'")
@@ -62,7 +61,13 @@ test.describe('the front door refuses what no page answers', () => {
   })
 
   test('control characters in a page filter drop the filter instead of failing the page', async ({ request }) => {
-    for (const path of ['/realtors?state=CA&city=%00', '/en/realtors?city=%07', '/realtors?city=%C2%85', '/sora-park?region=%00&type=%00', '/en/sora-park?minPrice=%00']) {
+    for (const path of [
+      '/realtors?state=CA&city=%00',
+      '/en/realtors?city=%07',
+      '/realtors?city=%C2%85',
+      '/sora-park?region=%00&type=%00',
+      '/en/sora-park?minPrice=%00',
+    ]) {
       const response = await request.get(path)
       expect(response.status(), path).toBe(200)
       expect(response.headers()['content-type'], path).toContain('text/html')
@@ -101,7 +106,8 @@ test.describe('text a person typed', () => {
     expect(token, await signIn.text()).toBeTruthy()
     const found = await request.get('/cozying-api/v1/realtor/sora-park')
     const before = (await found.json()) as { id: string; brokerageName: string | null; displayNameEn: string | null }
-    const save = (data: Record<string, unknown>) => request.patch(`/cozying-api/v1/realtor/${before.id}`, { headers: { authorization: `Bearer ${token}` }, data })
+    const save = (data: Record<string, unknown>) =>
+      request.patch(`/cozying-api/v1/realtor/${before.id}`, { headers: { authorization: `Bearer ${token}` }, data })
     const brokerage = 'Smith <b>Partners</b> & <script>x</script> Realty'
     const name = 'Sora <i>Park</i>'
     const saved = await save({ brokerageName: brokerage, displayNameEn: name })
@@ -142,7 +148,11 @@ test.describe('the Content-Security-Policy', () => {
     for (const path of ['/sora-park', '/en/realtors', '/login', '/no-such-realtor-here']) {
       const response = await request.get(path)
       const policy = response.headers()['content-security-policy'] ?? ''
-      const scriptSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src ')) ?? ''
+      const scriptSrc =
+        policy
+          .split(';')
+          .map((directive) => directive.trim())
+          .find((directive) => directive.startsWith('script-src ')) ?? ''
       expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/)
       expect(policy, path).toContain('frame-src https://www.youtube-nocookie.com;')
       expect(policy, path).toContain("object-src 'none'")
@@ -213,9 +223,17 @@ test.describe('tokens for any client', () => {
     const account = { email: 'demo@example.com', password: 'demo-password-2026' }
     // better-auth's browser sign-in refuses Node's fetch (Sec-Fetch-Mode without Origin): the
     // reason the program endpoint exists, and what keeps the cookie sign-in guarded.
-    const browserSignIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    const browserSignIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    })
     expect(browserSignIn.status).toBe(403)
-    const answer = await fetch(`${base}/cozying-api/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) })
+    const answer = await fetch(`${base}/cozying-api/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    })
     expect(answer.status, await answer.clone().text()).toBe(200)
     expect(answer.headers.get('set-cookie')).toBeNull()
     const { token } = (await answer.json()) as { token: string }

@@ -60,10 +60,10 @@ export async function contextWithAcceptLanguage(
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await expect
-    .poll(
-      () => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
-      { message: 'the page hydrates (React props attached to the element)', timeout: 15_000 },
-    )
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the page hydrates (React props attached to the element)',
+      timeout: 15_000,
+    })
     .toBe(true)
 }
 
@@ -79,9 +79,7 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 25): Promi
 /** The link elements of the head that matter for SEO, absolute hrefs as written by the server. */
 export async function seoLinks(page: Page): Promise<{ canonical: Array<string>; alternates: Record<string, Array<string>> }> {
   return page.evaluate(() => {
-    const canonical = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="canonical"]')].map(
-      (link) => link.getAttribute('href') ?? '',
-    )
+    const canonical = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="canonical"]')].map((link) => link.getAttribute('href') ?? '')
     const alternates: Record<string, Array<string>> = {}
     for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')) {
       const lang = link.getAttribute('hreflang') ?? ''

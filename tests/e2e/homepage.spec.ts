@@ -107,7 +107,10 @@ function bearer(token: string) {
 
 /** The value shown under a label of the "In numbers" section. */
 function numberValue(page: Page, label: string): Locator {
-  return page.locator('#numbers dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd')
+  return page
+    .locator('#numbers dl > div')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
 }
 
 /** The error text that belongs to an input: the element named by its aria-describedby. */
@@ -163,14 +166,8 @@ for (const p of LANGS) {
       await expect(page.getByTestId('video-facade')).toBeVisible()
       await expect(page.getByTestId('video-player')).toHaveCount(0)
       const media = page.locator('#media')
-      await expect(media.getByRole('link', { name: p.youtube, exact: true })).toHaveAttribute(
-        'href',
-        'https://www.youtube.com/@sorapark-demo',
-      )
-      await expect(media.getByRole('link', { name: p.instagram, exact: true })).toHaveAttribute(
-        'href',
-        'https://www.instagram.com/sorapark.demo',
-      )
+      await expect(media.getByRole('link', { name: p.youtube, exact: true })).toHaveAttribute('href', 'https://www.youtube.com/@sorapark-demo')
+      await expect(media.getByRole('link', { name: p.instagram, exact: true })).toHaveAttribute('href', 'https://www.instagram.com/sorapark.demo')
 
       // Gallery.
       await expect(page.getByTestId('gallery-thumbnail')).toHaveCount(6)
@@ -331,9 +328,7 @@ for (const p of LANGS) {
       const inbox = await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })
       expect(inbox.status()).toBe(200)
       const { messages } = (await inbox.json()) as { messages: Array<Record<string, unknown>> }
-      expect(messages).toEqual(
-        expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined })]),
-      )
+      expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined })]))
     })
 
     test('shows translated errors for a bad e-mail and phone number and sends nothing', async ({ page }) => {
@@ -413,7 +408,10 @@ for (const p of LANGS) {
       await page.evaluate(() => document.fonts.ready)
       const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family.replace(/["']/g, ''), status: face.status })))
       expect(faces.filter((face) => face.family === 'Pretendard Page')).toEqual([{ family: 'Pretendard Page', status: 'loaded' }])
-      expect(faces.filter((face) => face.family !== 'Pretendard Page' && face.status !== 'unloaded'), 'no unicode-range subset was needed').toEqual([])
+      expect(
+        faces.filter((face) => face.family !== 'Pretendard Page' && face.status !== 'unloaded'),
+        'no unicode-range subset was needed',
+      ).toEqual([])
       expect(fontRequests).toHaveLength(1)
       expect(fontRequests[0]?.url).toMatch(new RegExp(`^${requireBaseURL(baseURL)}/fonts/page/[\\w-]{22}\\.ttf$`))
       expect(fontRequests[0]?.status).toBe(200)

@@ -83,8 +83,8 @@ for (const p of LANGS) {
       await open(page, p.landing, p.lang)
       const showcase = page.getByTestId('landing-showcase')
       await expect(showcase).toBeVisible()
-      const names = realtors.map((realtor) =>
-        (p.lang === 'ko' ? realtor.displayNameKo || realtor.displayNameEn : realtor.displayNameEn || realtor.displayNameKo) || realtor.desiredUrl,
+      const names = realtors.map(
+        (realtor) => (p.lang === 'ko' ? realtor.displayNameKo || realtor.displayNameEn : realtor.displayNameEn || realtor.displayNameKo) || realtor.desiredUrl,
       )
       await expect(showcase.getByRole('listitem').getByRole('heading')).toHaveText(names)
       if (realtors.some((realtor) => realtor.desiredUrl === 'sora-park')) {

@@ -231,16 +231,12 @@ test.describe('not found', () => {
   test('an unknown REST path answers a JSON 404, never an HTML page', async ({ request }, testInfo) => {
     desktopOnly(testInfo.project.name)
     await expectJsonError(await request.get('/cozying-api/v1/does-not-exist'), 404)
-    await expectJsonError(
-      await request.post('/cozying-api/v1/does-not-exist', { data: { anything: true } }),
-      404,
-    )
+    await expectJsonError(await request.post('/cozying-api/v1/does-not-exist', { data: { anything: true } }), 404)
   })
 })
 
 test.describe('new version', () => {
-  const termsLink = (page: Page) =>
-    page.getByRole('contentinfo').getByRole('link', { name: /terms|약관/i })
+  const termsLink = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: /terms|약관/i })
 
   test('a newer build turns the next in-app navigation into a full page load', async ({ page }) => {
     // Before the page loads: the first poll (about a second after idle) must see the new id.
@@ -260,17 +256,12 @@ test.describe('new version', () => {
       timeout: 15_000,
     })
 
-    const documentRequest = page.waitForRequest(
-      (request) => request.isNavigationRequest() && pathOf(request.url()) === '/agreement',
-      { timeout: 10_000 },
-    )
+    const documentRequest = page.waitForRequest((request) => request.isNavigationRequest() && pathOf(request.url()) === '/agreement', { timeout: 10_000 })
     await termsLink(page).click()
     await documentRequest
     await expect(page).toHaveURL('/agreement')
     await page.waitForLoadState('load')
-    await expect
-      .poll(() => page.evaluate(() => window.__marker), { message: 'a fresh document, without the old marker' })
-      .toBeUndefined()
+    await expect.poll(() => page.evaluate(() => window.__marker), { message: 'a fresh document, without the old marker' }).toBeUndefined()
     await expect(page.locator('#terms')).toBeVisible()
   })
 

@@ -120,7 +120,12 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(address)
       await expect(page.getByRole('heading', { level: 2, name: p.facts })).toBeVisible()
       await expect(page.locator('dd').filter({ hasText: p.area }).first()).toBeVisible()
-      await expect(page.getByText(p.courtesy).or(page.getByText(/Listed by|등록:/)).first()).toBeVisible()
+      await expect(
+        page
+          .getByText(p.courtesy)
+          .or(page.getByText(/Listed by|등록:/))
+          .first(),
+      ).toBeVisible()
       await expect(page.getByRole('link', { name: p.back })).toBeVisible()
 
       const form = page.getByTestId('contact-form')
@@ -159,8 +164,26 @@ for (const p of [PAGES.ko, PAGES.en]) {
     await waitForHydration(page.getByTestId('language-switch'))
     const labels =
       p.lang === 'ko'
-        ? { price: '주택 가격', percent: '다운페이먼트 (%)', rate: '이자율', term: '대출 기간', tax: '재산세율 (연)', insurance: '주택 보험료 (연)', hoa: 'HOA 관리비 (월)', fifteen: '15년' }
-        : { price: 'Home price', percent: 'Down payment (%)', rate: 'Interest rate', term: 'Loan term', tax: 'Property tax (per year)', insurance: 'Home insurance (per year)', hoa: 'HOA dues (per month)', fifteen: '15 years' }
+        ? {
+            price: '주택 가격',
+            percent: '다운페이먼트 (%)',
+            rate: '이자율',
+            term: '대출 기간',
+            tax: '재산세율 (연)',
+            insurance: '주택 보험료 (연)',
+            hoa: 'HOA 관리비 (월)',
+            fifteen: '15년',
+          }
+        : {
+            price: 'Home price',
+            percent: 'Down payment (%)',
+            rate: 'Interest rate',
+            term: 'Loan term',
+            tax: 'Property tax (per year)',
+            insurance: 'Home insurance (per year)',
+            hoa: 'HOA dues (per month)',
+            fifteen: '15 years',
+          }
     // $400,000 borrowed at 6 % over 30 years is $2,398.20 a month (any amortisation table);
     // plus $500 tax (1.2 % of $500,000 a year), $100 insurance and $300 HOA.
     await estimate.getByLabel(labels.price, { exact: true }).fill('500,000')

@@ -69,7 +69,8 @@ function encodedPart(text: string, keepPercent: boolean): string {
   for (const character of text) {
     const code = character.codePointAt(0) ?? 0
     if (/^[A-Za-z0-9\-._~]$/.test(character) || (keepPercent && character === '%')) out += character
-    else if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`
+    else if (code >= 0xd800 && code <= 0xdfff)
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`
     else out += [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`).join('')
   }
   return out
@@ -79,15 +80,59 @@ const part = fc.tuple(nastyText, fc.boolean()).map(([text, keepPercent]) => enco
 
 /** Query keys the routes read, and others. */
 const queryKey = fc.oneof(
-  fc.constantFrom('page', 'type', 'q', 'city', 'state', 'limit', 'cursor', 'status', 'sort', 'minPrice', 'maxPrice', 'beds', 'baths', 'lang', 'desiredUrl', 'utm_source'),
+  fc.constantFrom(
+    'page',
+    'type',
+    'q',
+    'city',
+    'state',
+    'limit',
+    'cursor',
+    'status',
+    'sort',
+    'minPrice',
+    'maxPrice',
+    'beds',
+    'baths',
+    'lang',
+    'desiredUrl',
+    'utm_source',
+  ),
   part,
 )
 const query = fc
   .array(fc.tuple(queryKey, part, fc.boolean()), { maxLength: 4 })
-  .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([key, value, repeated]) => (repeated ? `${key}=${value}&${key}=${value}x` : `${key}=${value}`)).join('&')}`))
+  .map((pairs) =>
+    pairs.length === 0 ? '' : `?${pairs.map(([key, value, repeated]) => (repeated ? `${key}=${value}&${key}=${value}x` : `${key}=${value}`)).join('&')}`,
+  )
 
-const fieldNames = ['email', 'message', 'name', 'phone', 'photos', 'displayNameEn', 'displayNameKo', 'desiredUrl', 'additionalSections', 'activityRegion', 'status', 'password', 'isMakeHomepage', 'realtorId', 'files', 'contentType']
-const wrongValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), nastyText, fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }), fc.object({ maxDepth: 2 }))
+const fieldNames = [
+  'email',
+  'message',
+  'name',
+  'phone',
+  'photos',
+  'displayNameEn',
+  'displayNameKo',
+  'desiredUrl',
+  'additionalSections',
+  'activityRegion',
+  'status',
+  'password',
+  'isMakeHomepage',
+  'realtorId',
+  'files',
+  'contentType',
+]
+const wrongValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  nastyText,
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+)
 
 const body = fc.oneof(
   fc.constant(undefined),
@@ -118,7 +163,10 @@ function malformedApiRequest(operations: Array<Operation>): fc.Arbitrary<Malform
   return fc
     .record({
       operation: fc.constantFrom(...operations),
-      method: fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND') }),
+      method: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND') },
+      ),
       parameter: part,
       query,
       body,
@@ -126,17 +174,33 @@ function malformedApiRequest(operations: Array<Operation>): fc.Arbitrary<Malform
       language,
       origin: fc.constantFrom(undefined, 'null', 'not a url', 'http://evil.example'),
     })
-    .map(
-      ({ operation, method, parameter, query: search, body: sent, mediaType: type, language: lang, origin }): Malformed => ({
-        method: method || operation.method.toUpperCase(),
-        target: API + operation.path.replace(/\{[^}]+\}/g, parameter) + search,
-        headers: definedHeaders({ 'content-type': type, 'accept-language': lang, origin }),
-        body: sent,
-      }),
-    )
+    .map(({ operation, method, parameter, query: search, body: sent, mediaType: type, language: lang, origin }): Malformed => ({
+      method: method || operation.method.toUpperCase(),
+      target: API + operation.path.replace(/\{[^}]+\}/g, parameter) + search,
+      headers: definedHeaders({ 'content-type': type, 'accept-language': lang, origin }),
+      body: sent,
+    }))
 }
 
-const PAGE_PATHS = ['', '/en', '/realtors', '/en/realtors', '/agreement', '/login', '/en/login', '/sitemap.xml', '/robots.txt', '/{slug}', '/en/{slug}', '/{slug}/homes/{key}', '/en/{slug}/homes/{key}', '/{slug}/agreement', '/{slug}/login', '/{any}', '/{any}/{any}']
+const PAGE_PATHS = [
+  '',
+  '/en',
+  '/realtors',
+  '/en/realtors',
+  '/agreement',
+  '/login',
+  '/en/login',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/{slug}',
+  '/en/{slug}',
+  '/{slug}/homes/{key}',
+  '/en/{slug}/homes/{key}',
+  '/{slug}/agreement',
+  '/{slug}/login',
+  '/{any}',
+  '/{any}/{any}',
+]
 
 /** A public page with malformed path segments, query and methods. */
 const malformedPageRequest: fc.Arbitrary<Malformed> = fc
@@ -146,18 +210,19 @@ const malformedPageRequest: fc.Arbitrary<Malformed> = fc
     key: part,
     any: part,
     query,
-    method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD') }, { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND') }),
+    method: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD') },
+      { weight: 1, arbitrary: fc.constantFrom('POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND') },
+    ),
     language,
     body,
   })
-  .map(
-    ({ path, slug, key, any, query: search, method, language: lang, body: sent }): Malformed => ({
-      method,
-      target: (path.replaceAll('{slug}', slug).replaceAll('{key}', key).replaceAll('{any}', any) || '/') + search,
-      headers: definedHeaders({ 'accept-language': lang }),
-      body: method === 'GET' || method === 'HEAD' ? undefined : sent,
-    }),
-  )
+  .map(({ path, slug, key, any, query: search, method, language: lang, body: sent }): Malformed => ({
+    method,
+    target: (path.replaceAll('{slug}', slug).replaceAll('{key}', key).replaceAll('{any}', any) || '/') + search,
+    headers: definedHeaders({ 'accept-language': lang }),
+    body: method === 'GET' || method === 'HEAD' ? undefined : sent,
+  }))
 
 // ---------------------------------------------------------------------------------------------
 // The suite
@@ -247,7 +312,8 @@ test.describe('malformed input, generated', () => {
         const before = await storedData()
         const answer = await send({ ...malformed, target }, { authorization: `Bearer ${token}` })
         expectHandled({ ...malformed, target }, answer)
-        if (answer !== undefined && answer.status >= 400) expect(await storedData(), `${malformed.method} ${target.slice(0, 200)} was refused (${answer.status}) but changed data`).toBe(before)
+        if (answer !== undefined && answer.status >= 400)
+          expect(await storedData(), `${malformed.method} ${target.slice(0, 200)} was refused (${answer.status}) but changed data`).toBe(before)
       }),
       { seed: SEED + 1, numRuns: Math.ceil(RUNS / 4), endOnFailure: true },
     )
@@ -271,7 +337,11 @@ function operationsOf(document: unknown): Array<Operation> {
   const paths = typeof document === 'object' && document !== null && 'paths' in document ? document.paths : undefined
   if (typeof paths !== 'object' || paths === null) throw new Error('no paths in the OpenAPI document')
   return Object.entries(paths).flatMap(([path, methods]: [string, unknown]) =>
-    typeof methods === 'object' && methods !== null ? Object.keys(methods).filter((method) => /^(get|post|put|patch|delete)$/.test(method)).map((method) => ({ method, path })) : [],
+    typeof methods === 'object' && methods !== null
+      ? Object.keys(methods)
+          .filter((method) => /^(get|post|put|patch|delete)$/.test(method))
+          .map((method) => ({ method, path }))
+      : [],
   )
 }
 

@@ -19,7 +19,11 @@ const MB = 1024 * 1024
 function workerPid(server: Server): number {
   const primary = server.process.pid
   if (primary === undefined) throw new Error('no server process')
-  const children = execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number)
+  const children = execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
   expect(children, 'precondition: one worker').toHaveLength(1)
   const [worker] = children
   if (worker === undefined) throw new Error('no worker')
@@ -43,14 +47,24 @@ function postChunked(server: Server, pathname: string, total: number, onChunk: (
       finished = true
       resolve({ status, written })
     }
-    const outgoing = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: pathname, agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
-      status = response.statusCode
-      response.resume()
-      response.on('end', () => {
-        outgoing.destroy()
-        done()
-      })
-    })
+    const outgoing = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: pathname,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
+      (response) => {
+        status = response.statusCode
+        response.resume()
+        response.on('end', () => {
+          outgoing.destroy()
+          done()
+        })
+      },
+    )
     outgoing.on('error', done)
     outgoing.on('close', done)
     const chunk = Buffer.alloc(64 * 1024, 'a')
@@ -140,7 +154,10 @@ test.describe('memory under hostile input', () => {
       if (++chunks % 16 === 0) peak = Math.max(peak, residentBytes(worker))
     })
     peak = Math.max(peak, residentBytes(worker))
-    test.info().annotations.push({ type: 'memory', description: `idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, ${(sent.written / MB).toFixed(1)} MB written before the refusal` })
+    test.info().annotations.push({
+      type: 'memory',
+      description: `idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, ${(sent.written / MB).toFixed(1)} MB written before the refusal`,
+    })
     expect(sent.status === undefined || sent.status === 413, `answered ${sent.status}`).toBe(true)
     expect(sent.written, 'the server stopped reading long before 200 MB').toBeLessThan(50 * MB)
     expect(peak - idle).toBeLessThan(50 * MB)
@@ -152,7 +169,11 @@ test.describe('memory under hostile input', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
     // Long (valid) names, so that keeping each one would show: ~400 bytes each with its entry.
     const label = 'x'.repeat(50)
-    const ask = (index: number) => request(server, 'GET', '/', { agent, headers: { host: `${label}.${label}.${label}.${label}-${index}-${Math.random().toString(36).slice(2, 8)}.example` } })
+    const ask = (index: number) =>
+      request(server, 'GET', '/', {
+        agent,
+        headers: { host: `${label}.${label}.${label}.${label}-${index}-${Math.random().toString(36).slice(2, 8)}.example` },
+      })
     const askMany = async (from: number, count: number) => {
       for (let index = from; index < from + count; index += 8) {
         const answers = await Promise.all(Array.from({ length: 8 }, (_, offset) => ask(index + offset)))

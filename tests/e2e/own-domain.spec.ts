@@ -26,7 +26,9 @@ test.describe('own domain', () => {
     expect(signUp.status(), await signUp.text()).toBe(200)
     const token = signUp.headers()['set-auth-token'] ?? ''
     // desiredUrl allows letters, hyphens and underscores only.
-    const desiredUrl = `jane-${Date.now().toString().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
+    const desiredUrl = `jane-${Date.now()
+      .toString()
+      .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
     const created = await request.post(`${API}/realtor`, {
       headers: { authorization: `Bearer ${token}` },
       data: {

@@ -17,7 +17,9 @@ const OWN_DOMAIN = 'store-realty.test'
 
 /** A desiredUrl (letters and hyphens only) nobody else has. */
 function uniqueSlug(prefix: string): string {
-  return `${prefix}-${Date.now().toString().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
+  return `${prefix}-${Date.now()
+    .toString()
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
 }
 
 async function createRealtor(server: Server, fields: Record<string, unknown>): Promise<{ id: string; token: string }> {
@@ -87,7 +89,10 @@ for (const database of databases) {
           expect(answer.status, page.path).toBe(200)
           expect(answer.body).toContain(page.old)
         }
-        expect(answers.some((answer) => answer.headers['x-cache'] === 'HIT'), page.path).toBe(true)
+        expect(
+          answers.some((answer) => answer.headers['x-cache'] === 'HIT'),
+          page.path,
+        ).toBe(true)
       }
       const saved = await request(server, 'PATCH', `/cozying-api/v1/realtor/${id}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -164,7 +169,10 @@ for (const database of databases) {
         const reordered = await request(server, 'GET', '/en/sora-park?page=1&type=sale&fbclid=abc', { agent, headers: { 'accept-encoding': 'br' } })
         expect(reordered.headers['x-cache']).toBe('HIT')
         expect(reordered.headers.etag).toBe(etag)
-        const notModified = await request(server, 'GET', '/en/sora-park?type=sale&page=1', { agent, headers: { 'accept-encoding': 'br', 'if-none-match': etag } })
+        const notModified = await request(server, 'GET', '/en/sora-park?type=sale&page=1', {
+          agent,
+          headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+        })
         expect(notModified.status).toBe(304)
         expect(notModified.body).toBe('')
         expect(notModified.headers.etag).toBe(etag)

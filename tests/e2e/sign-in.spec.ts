@@ -25,7 +25,6 @@ function localized(lang: Lang, path: string): string {
   return lang === 'en' ? `/en${path}` : path
 }
 
-
 const catalogs = new Map<Lang, Map<string, string>>()
 
 /**

@@ -1,13 +1,5 @@
 import fs from 'node:fs'
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test'
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { shippedCatalog } from '../catalog.ts'
 import { axeViolations, expectJsonError, htmlLang, pathOf, requireBaseURL, waitForHydration } from './helpers.ts'
@@ -159,9 +151,15 @@ async function testImages(): Promise<{ top: Buffer; galleryJpeg: Buffer; gallery
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
     )
   const [top, galleryJpeg, galleryPng] = await Promise.all([
-    sharp(gradient(1600, 900, '#0F766E', '#F59E0B')).jpeg({ quality: 80 }).toBuffer(),
-    sharp(gradient(1200, 800, '#1D4ED8', '#F472B6')).jpeg({ quality: 80 }).toBuffer(),
-    sharp(gradient(900, 600, '#65A30D', '#FDE68A')).png().toBuffer(),
+    sharp(gradient(1600, 900, '#0F766E', '#F59E0B'))
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+    sharp(gradient(1200, 800, '#1D4ED8', '#F472B6'))
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+    sharp(gradient(900, 600, '#65A30D', '#FDE68A'))
+      .png()
+      .toBuffer(),
   ])
   return { top, galleryJpeg, galleryPng }
 }
@@ -253,9 +251,11 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await expect(gallery.getByTestId('gallery-photo')).toHaveCount(2)
     for (const image of await gallery.getByTestId('gallery-photo').locator('img').all()) {
       await image.scrollIntoViewIfNeeded()
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), {
-        message: 'the uploaded gallery thumbnail loads',
-      }).toBeGreaterThan(0)
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), {
+          message: 'the uploaded gallery thumbnail loads',
+        })
+        .toBeGreaterThan(0)
     }
     await expect(page.getByTestId('wizard-next')).toBeEnabled()
     await nextStep(page, 6)
@@ -313,7 +313,11 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     // The REST API has it, with the photos the wizard uploaded.
     const found = await page.request.get(`${API}/realtor/${realtor.slug}`)
     expect(found.status()).toBe(200)
-    const body = (await found.json()) as { id: string; photos: Array<{ path: string; imageType: string }>; activityRegion: Array<{ state: string; city: string }> }
+    const body = (await found.json()) as {
+      id: string
+      photos: Array<{ path: string; imageType: string }>
+      activityRegion: Array<{ state: string; city: string }>
+    }
     expect(body.activityRegion).toEqual([expect.objectContaining({ state: 'CA', city: 'Irvine' })])
     expect(body.photos.filter((photo) => photo.path === 'top' && photo.imageType === 'fullsize')).toHaveLength(1)
     expect(body.photos.filter((photo) => photo.path === 'gallery' && photo.imageType === 'fullsize')).toHaveLength(2)
@@ -338,7 +342,12 @@ test.describe('a new realtor, from sign-up to deletion', () => {
       await page.getByLabel('Main colour').fill('#0F766E')
       await expect(preview).toContainText(realtor.editedAboutEn)
       await expect
-        .poll(() => preview.locator('div[style*="--accent"]').first().evaluate((element) => getComputedStyle(element).getPropertyValue('--accent').trim().toUpperCase()))
+        .poll(() =>
+          preview
+            .locator('div[style*="--accent"]')
+            .first()
+            .evaluate((element) => getComputedStyle(element).getPropertyValue('--accent').trim().toUpperCase()),
+        )
         .toBe('#0F766E')
 
       await expect(save).toBeEnabled()
@@ -468,10 +477,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
         const ownInbox = await api.get(`${API}/realtor-contacts`, { headers: bearer(token) })
         expect(ownInbox.status()).toBe(200)
         // … but not on someone else's homepage.
-        await expectJsonError(
-          await api.patch(`${API}/realtor/${realtor.id}`, { headers: bearer(token), data: { aboutMeEn: 'Taken over.' } }),
-          403,
-        )
+        await expectJsonError(await api.patch(`${API}/realtor/${realtor.id}`, { headers: bearer(token), data: { aboutMeEn: 'Taken over.' } }), 403)
         await expectJsonError(await api.delete(`${API}/realtor/${realtor.id}`, { headers: bearer(token) }), 403)
         // Nothing changed.
         const after = await api.get(`${API}/realtor/${realtor.id}`)

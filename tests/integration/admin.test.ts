@@ -5,7 +5,19 @@ import { ADMIN_PAGE_SIZE, type AdminRealtorPage } from '../../src/schemas/admin'
 import { adminListRealtors, adminSetPublished } from '../../src/server/admin/admin-realtors'
 import { isAppError } from '../../src/server/app-error'
 import type { AppServices } from '../../src/server/services'
-import { actorFor, api, createTestApp, describeOnEachDatabase, signUp, signUpAdmin, uniqueEmail, uniqueSlug, validRealtor, type TestApp, type RealtorBody } from './harness'
+import {
+  actorFor,
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  signUp,
+  signUpAdmin,
+  uniqueEmail,
+  uniqueSlug,
+  validRealtor,
+  type TestApp,
+  type RealtorBody,
+} from './harness'
 
 /*
  * The platform admin's list (issue 5 item 7) through its use cases, as the server functions
@@ -64,9 +76,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
 
     const janeToken = await signUp(s, uniqueEmail('jane'))
     owner = await actorFor(s, janeToken)
-    ids.jane = (
-      await create(janeToken, { desiredUrl: 'Jane-Kim', displayNameKo: '김제인', displayNameEn: 'Jane Kim', email: 'jane.kim@example.com' })
-    ).id
+    ids.jane = (await create(janeToken, { desiredUrl: 'Jane-Kim', displayNameKo: '김제인', displayNameEn: 'Jane Kim', email: 'jane.kim@example.com' })).id
     ids.minsu = (
       await create(await signUp(s, uniqueEmail('minsu')), {
         desiredUrl: 'Minsu_Park',

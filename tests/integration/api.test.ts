@@ -226,13 +226,41 @@ describeOnEachDatabase('REST API', (database) => {
       expect(result.body.desiredUrl).toBe('Jane-Kim')
     })
 
-    it('answers only what a visitor may see: exactly these keys, never the owner\'s account id (issue 15)', async () => {
+    it("answers only what a visitor may see: exactly these keys, never the owner's account id (issue 15)", async () => {
       // Written out, not derived from the schema: a new field reaches the public only by being added here.
       const allowed = [
-        'id', 'desiredUrl', 'email', 'contactPhone', 'companyPhone', 'phoneCountryCode', 'kakaoLink', 'snsYoutubeUrl', 'snsInstagramUrl',
-        'recommendedYoutubeUrl', 'hompageUrl', 'aboutMeKr', 'aboutMeEn', 'salesCount', 'lastYearSalesTotal', 'licenseNumber', 'careerStart',
-        'careerEnd', 'designFontSize', 'designMainColor', 'designMainDarkMode', 'contentDarkMode', 'isMakeHomepage', 'activityRegion', 'photos',
-        'additionalSections', 'seoMeta', 'displayNameKo', 'displayNameEn', 'brokerageName', 'brokerageLicenseNumber', 'brokerageAddress',
+        'id',
+        'desiredUrl',
+        'email',
+        'contactPhone',
+        'companyPhone',
+        'phoneCountryCode',
+        'kakaoLink',
+        'snsYoutubeUrl',
+        'snsInstagramUrl',
+        'recommendedYoutubeUrl',
+        'hompageUrl',
+        'aboutMeKr',
+        'aboutMeEn',
+        'salesCount',
+        'lastYearSalesTotal',
+        'licenseNumber',
+        'careerStart',
+        'careerEnd',
+        'designFontSize',
+        'designMainColor',
+        'designMainDarkMode',
+        'contentDarkMode',
+        'isMakeHomepage',
+        'activityRegion',
+        'photos',
+        'additionalSections',
+        'seoMeta',
+        'displayNameKo',
+        'displayNameEn',
+        'brokerageName',
+        'brokerageLicenseNumber',
+        'brokerageAddress',
       ]
       const result = await api<Record<string, unknown>>(s, 'GET', `/realtor/${ownerRealtor.id}`)
       expect(result.status).toBe(200)
@@ -268,7 +296,7 @@ describeOnEachDatabase('REST API', (database) => {
       expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toMatch(/^zod-issue:|^Invalid input/)
     })
 
-    it('keeps each section\'s id across saves; PATCH {} changes nothing but updatedAt (issue 17)', async () => {
+    it("keeps each section's id across saves; PATCH {} changes nothing but updatedAt (issue 17)", async () => {
       const { token, realtor } = await newRealtorOwner({
         additionalSections: [
           { titleEn: 'First', bodyEn: 'One' },
@@ -313,7 +341,9 @@ describeOnEachDatabase('REST API', (database) => {
       expect(ids).not.toContain('invented')
       for (const section of foreign.additionalSections) expect(ids).not.toContain(section.id)
       // The other realtor's sections are untouched.
-      expect(((await api(s, 'GET', `/realtor/${stranger.realtor.id}`)).body as { additionalSections: Array<Section> }).additionalSections).toEqual(foreign.additionalSections)
+      expect(((await api(s, 'GET', `/realtor/${stranger.realtor.id}`)).body as { additionalSections: Array<Section> }).additionalSections).toEqual(
+        foreign.additionalSections,
+      )
     })
 
     it.each<[Role, number]>([
@@ -321,7 +351,7 @@ describeOnEachDatabase('REST API', (database) => {
       ['another realtor', 403],
       ['owner', 200],
       ['admin', 200],
-    ])('authorisation: %s updating the owner\'s realtor → %i', async (role, status) => {
+    ])("authorisation: %s updating the owner's realtor → %i", async (role, status) => {
       const text = `Updated by ${role} ${randomUUID()}`
       const result = await api<RealtorBody>(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokenOf(role), body: { aboutMeEn: text }, lang: EN })
       const after = await api<RealtorBody>(s, 'GET', `/realtor/${ownerRealtor.id}`)
@@ -397,7 +427,12 @@ describeOnEachDatabase('REST API', (database) => {
       const gallery = await uploadPhoto(s, token, 'gallery')
       const both = await api<RealtorBody>(s, 'PATCH', `/realtor/${realtor.id}`, {
         token,
-        body: { photos: [{ path: 'logo', url: logo.url }, { path: 'gallery', url: gallery.url }] },
+        body: {
+          photos: [
+            { path: 'logo', url: logo.url },
+            { path: 'gallery', url: gallery.url },
+          ],
+        },
       })
       expect(both.status, both.text).toBe(200)
       expect(both.body.photos).toEqual([
@@ -422,7 +457,13 @@ describeOnEachDatabase('REST API', (database) => {
       expect((await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'logo', url: logo.url }] } })).status).toBe(200)
       const before = (await api(s, 'GET', `/realtor/${realtor.id}`)).body
       const neverUploaded = s.storage.publicUrl(`realtors/${uploadFolderOf(s.config.signingSecret, realtor.userId)}/top/${randomUUID()}.jpg`)
-      const body = { aboutMeEn: 'Changed', photos: [{ path: 'logo', url: logo.url }, { path: 'top', url: neverUploaded }] }
+      const body = {
+        aboutMeEn: 'Changed',
+        photos: [
+          { path: 'logo', url: logo.url },
+          { path: 'top', url: neverUploaded },
+        ],
+      }
       const english = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
       expectError(english, 400, 'VALIDATION_FAILED', 'A photo has not finished uploading. Please upload it again')
       expect(english.body.fieldErrors).toEqual({ photos: ['A photo has not finished uploading. Please upload it again'] })
@@ -445,7 +486,12 @@ describeOnEachDatabase('REST API', (database) => {
       const adminUpload = await uploadPhoto(s, tokens.admin!, 'logo')
       const byAdmin = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
         token: tokens.admin,
-        body: { photos: [{ path: 'top', url: own.url }, { path: 'logo', url: adminUpload.url }] },
+        body: {
+          photos: [
+            { path: 'top', url: own.url },
+            { path: 'logo', url: adminUpload.url },
+          ],
+        },
       })
       expect(byAdmin.status, byAdmin.text).toBe(200)
     })
@@ -456,13 +502,23 @@ describeOnEachDatabase('REST API', (database) => {
       const thumbnailUrl = `${photo.url}.thumb.webp`
       const shown = await api(s, 'PATCH', `/realtor/${victim.realtor.id}`, {
         token: victim.token,
-        body: { photos: [{ path: 'gallery', url: photo.url }, { path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl }] },
+        body: {
+          photos: [
+            { path: 'gallery', url: photo.url },
+            { path: 'gallery', imageType: 'thumbnail', url: thumbnailUrl },
+          ],
+        },
       })
       expect(shown.status, shown.text).toBe(200)
 
       // Another account cannot add them (issue 17) …
       const other = await newRealtorOwner()
-      const borrowed = { photos: [{ path: 'top', url: photo.url }, { path: 'logo', url: thumbnailUrl }] }
+      const borrowed = {
+        photos: [
+          { path: 'top', url: photo.url },
+          { path: 'logo', url: thumbnailUrl },
+        ],
+      }
       expectError(
         await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: borrowed, lang: EN }),
         400,
@@ -474,7 +530,16 @@ describeOnEachDatabase('REST API', (database) => {
       const borrow = () =>
         s.db
           .insertInto('realtorPhoto')
-          .values(borrowed.photos.map((item, index) => ({ id: randomUUID(), realtorId: other.realtor.id, path: item.path, imageType: 'fullsize', url: item.url, sortOrder: index })))
+          .values(
+            borrowed.photos.map((item, index) => ({
+              id: randomUUID(),
+              realtorId: other.realtor.id,
+              path: item.path,
+              imageType: 'fullsize',
+              url: item.url,
+              sortOrder: index,
+            })),
+          )
           .execute()
       await borrow()
       expect((await api(s, 'PATCH', `/realtor/${other.realtor.id}`, { token: other.token, body: { photos: [] } })).status).toBe(200)
@@ -528,7 +593,12 @@ describeOnEachDatabase('REST API', (database) => {
       expect(await s.storage.get(`${gallery.key}.thumb.webp`)).toBeDefined()
       const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, {
         token,
-        body: { photos: [{ path: 'top', url: top.url }, { path: 'gallery', url: gallery.url }] },
+        body: {
+          photos: [
+            { path: 'top', url: top.url },
+            { path: 'gallery', url: gallery.url },
+          ],
+        },
       })
       expect(patched.status).toBe(200)
       expect((await api(s, 'DELETE', `/realtor/${realtor.id}`, { token })).status).toBe(200)
@@ -582,12 +652,7 @@ describeOnEachDatabase('REST API', (database) => {
     })
 
     it('answers 404 for an unknown realtor', async () => {
-      expectError(
-        await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), lang: EN }),
-        404,
-        'NOT_FOUND',
-        MESSAGES.realtorNotFound,
-      )
+      expectError(await api(s, 'POST', '/realtor-contacts', { body: validContact(randomUUID()), lang: EN }), 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
     })
 
     it('answers 201 to a filled honeypot but stores nothing', async () => {
@@ -667,7 +732,11 @@ describeOnEachDatabase('REST API', (database) => {
         // Pairs of messages share a second, so the id must break ties.
         createdAt: new Date(base + Math.floor(index / 2) * 1000).toISOString(),
       }))
-      for (let start = 0; start < rows.length; start += 250) await s.db.insertInto('contactMessage').values(rows.slice(start, start + 250)).execute()
+      for (let start = 0; start < rows.length; start += 250)
+        await s.db
+          .insertInto('contactMessage')
+          .values(rows.slice(start, start + 250))
+          .execute()
 
       const seen: Array<{ id: string; createdAt: string }> = []
       let cursor: string | undefined
@@ -727,7 +796,7 @@ describeOnEachDatabase('REST API', (database) => {
       }
     })
 
-    it("shows another realtor only its own messages when no realtorId is given", async () => {
+    it('shows another realtor only its own messages when no realtorId is given', async () => {
       const result = await api<MessagesBody>(s, 'GET', '/realtor-contacts', { token: tokens['another realtor'] })
       expect(result.status).toBe(200)
       const messages = result.body.messages as Array<{ id: string; realtorId: string }>
@@ -884,12 +953,7 @@ describeOnEachDatabase('REST API', (database) => {
 
     it('refuses an oversized file at presign and at PUT with 413', async () => {
       const max = TEST_LIMITS.uploadMaxBytes
-      expectError(
-        await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: max + 1 }]),
-        413,
-        'PAYLOAD_TOO_LARGE',
-        MESSAGES.fileTooLarge,
-      )
+      expectError(await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: max + 1 }]), 413, 'PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge)
       const presigned = await presign(tokens.owner, [{ path: 'logo', contentType: 'image/jpeg', size: 1000 }])
       const item = (presigned.body as Array<PresignedItem>)[0]
       if (!item) throw new Error('no presigned item')
@@ -1007,12 +1071,22 @@ describeOnEachDatabase('REST API', (database) => {
         const result = await api(s, 'POST', '/realtor-contacts', { rawBody: message, headers: { 'content-type': contentType }, lang: EN })
         expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)')
       }
-      const korean = await api<ErrorBody>(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, rawBody: '{}', headers: { 'content-type': 'text/plain' }, lang: 'ko' })
+      const korean = await api<ErrorBody>(s, 'PATCH', `/realtor/${ownerRealtor.id}`, {
+        token: tokens.owner,
+        rawBody: '{}',
+        headers: { 'content-type': 'text/plain' },
+        lang: 'ko',
+      })
       expect(korean.status).toBe(415)
       expect(korean.body.message).toBe('요청 본문을 JSON으로 보내 주세요 (Content-Type: application/json)')
       expect(await countContacts(ownerRealtor.id)).toBe(before)
       // JSON by another name is JSON.
-      const patched = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, { token: tokens.owner, rawBody: '{}', headers: { 'content-type': 'application/merge-patch+json; charset=utf-8' }, lang: EN })
+      const patched = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, {
+        token: tokens.owner,
+        rawBody: '{}',
+        headers: { 'content-type': 'application/merge-patch+json; charset=utf-8' },
+        lang: EN,
+      })
       expect(patched.status, patched.text).toBe(200)
     })
 
@@ -1030,9 +1104,7 @@ describeOnEachDatabase('REST API', (database) => {
       ['POST', '/realtor/presigned-multi-file-upload', () => '/realtor/presigned-multi-file-upload', true],
       ['PATCH', '/realtor-contacts/{id}', () => `/realtor-contacts/${randomUUID()}`, true],
     ]
-    it.each(
-      endpoints.flatMap(([method, route, path, signedIn]) => weirdBodies.map(([label, body]) => ({ method, route, path, signedIn, label, body }))),
-    )(
+    it.each(endpoints.flatMap(([method, route, path, signedIn]) => weirdBodies.map(([label, body]) => ({ method, route, path, signedIn, label, body }))))(
       '$method $route with $label → 400, never 500',
       async ({ method, path, signedIn, body }) => {
         const result = await api<ErrorBody>(s, method, path(), { token: signedIn ? tokens.owner : undefined, rawBody: body, lang: EN })
@@ -1053,7 +1125,10 @@ describeOnEachDatabase('REST API', (database) => {
       expect([200, 400]).toContain(patched.status)
       const created = await api(s, 'POST', '/realtor', { token: await signUp(s, uniqueEmail('edge')), body: validRealtor(fields), lang: EN })
       expect([201, 400], created.text).toContain(created.status)
-      const contact = await api(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { message: `hi ${JSON.stringify(fields).slice(0, 60)}` }), lang: EN })
+      const contact = await api(s, 'POST', '/realtor-contacts', {
+        body: validContact(realtor.id, { message: `hi ${JSON.stringify(fields).slice(0, 60)}` }),
+        lang: EN,
+      })
       expect(contact.status, contact.text).toBe(201)
     })
 

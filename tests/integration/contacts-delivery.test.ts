@@ -5,14 +5,28 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { deliverPendingContacts } from '../../src/server/inbox/deliver-contacts'
 import { createMailer, type Mailer } from '../../src/server/mail/mailer'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, validContact, validRealtor, type TestApp, type ContactCreatedBody, type MessagesBody } from './harness'
+import {
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  signUp,
+  uniqueEmail,
+  validContact,
+  validRealtor,
+  type TestApp,
+  type ContactCreatedBody,
+  type MessagesBody,
+} from './harness'
 
 type ReceivedMail = { mailFrom: string; rcptTo: Array<string>; raw: string; text: string }
 
 /** The text part as the reader sees it: quoted-printable soft breaks joined, escapes decoded. */
 function decodeQuotedPrintable(body: string): string {
   const joined = body.replace(/=\r?\n/g, '')
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8')
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
 }
 
 /** A real SMTP server on loopback that keeps every message it is given. */
@@ -97,7 +111,10 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     app = await createTestApp(database.name, { mailer: switchable })
     s = app.services
     ownerToken = await signUp(s, uniqueEmail('mail-owner'))
-    const created = await api<{ id: string; email: string }>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor({ email: 'jane.kim@realty.example' }) })
+    const created = await api<{ id: string; email: string }>(s, 'POST', '/realtor', {
+      token: ownerToken,
+      body: validRealtor({ email: 'jane.kim@realty.example' }),
+    })
     expect(created.status, created.text).toBe(201)
     realtor = created.body
   })

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, expectError, signUp, uniqueEmail, uniqueSlug, validRealtor, type TestApp, type ErrorBody, type RealtorBody } from './harness'
+import {
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  expectError,
+  signUp,
+  uniqueEmail,
+  uniqueSlug,
+  validRealtor,
+  type TestApp,
+  type ErrorBody,
+  type RealtorBody,
+} from './harness'
 
 /*
  * The public directory `GET /realtor` (issue 7): only published homepages, filters by state
@@ -14,7 +26,13 @@ const VALIDATION = 'Some fields need your attention'
 /** Exactly the fields a directory card may carry (DirectoryCard in src/schemas/directory.ts). */
 const CARD_KEYS = ['brokerageName', 'desiredUrl', 'displayNameEn', 'displayNameKo', 'id', 'languages', 'photoUrl', 'regions', 'updatedAt']
 
-type Card = { id: string; desiredUrl: string; updatedAt: string; photoUrl: string | null; regions: Array<{ state: string; city: string; neighborhood: string | null }> } & Record<string, unknown>
+type Card = {
+  id: string
+  desiredUrl: string
+  updatedAt: string
+  photoUrl: string | null
+  regions: Array<{ state: string; city: string; neighborhood: string | null }>
+} & Record<string, unknown>
 type Page = { realtors: Array<Card>; page: number; pageSize: number; total: number; totalPages: number }
 
 type Key = 'irvine' | 'irvineLower' | 'duluth' | 'suwanee' | 'twin' | 'hidden'
@@ -35,7 +53,15 @@ const FIXTURES: Array<{ key: Key; overrides: Record<string, unknown> }> = [
       ],
     },
   },
-  { key: 'suwanee', overrides: { activityRegion: [{ state: 'GA', city: 'Suwanee' }, { state: 'GA', city: 'Duluth', neighborhood: 'Sugarloaf' }] } },
+  {
+    key: 'suwanee',
+    overrides: {
+      activityRegion: [
+        { state: 'GA', city: 'Suwanee' },
+        { state: 'GA', city: 'Duluth', neighborhood: 'Sugarloaf' },
+      ],
+    },
+  },
   {
     key: 'twin',
     overrides: {
@@ -46,7 +72,16 @@ const FIXTURES: Array<{ key: Key; overrides: Record<string, unknown> }> = [
       aboutMeEn: undefined,
     },
   },
-  { key: 'hidden', overrides: { isMakeHomepage: 'N', activityRegion: [{ state: 'CA', city: 'Irvine' }, { state: 'GA', city: 'Duluth' }] } },
+  {
+    key: 'hidden',
+    overrides: {
+      isMakeHomepage: 'N',
+      activityRegion: [
+        { state: 'CA', city: 'Irvine' },
+        { state: 'GA', city: 'Duluth' },
+      ],
+    },
+  },
 ]
 
 const BASE_TIME = Date.UTC(2026, 0, 15, 9, 0, 0)
@@ -185,7 +220,12 @@ describeOnEachDatabase('directory GET /realtor', (database) => {
     expect(result.status).toBe(200)
     const get = result.body.paths?.['/realtor']?.get as { parameters?: Array<{ name: string; in: string }>; responses?: Record<string, unknown> } | undefined
     expect(get, 'paths./realtor.get').toBeDefined()
-    expect((get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['city', 'page', 'pageSize', 'state'])
+    expect(
+      (get?.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['city', 'page', 'pageSize', 'state'])
     expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '400'])
   })
 

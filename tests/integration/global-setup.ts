@@ -53,7 +53,7 @@ function postgresUid(): { uid: number; gid: number } {
   const result = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' })
   const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' })
   if (result.status !== 0 || group.status !== 0) {
-    throw new Error('Running as root, but there is no `postgres` system user to run PostgreSQL as (install Debian\'s postgresql package)')
+    throw new Error("Running as root, but there is no `postgres` system user to run PostgreSQL as (install Debian's postgresql package)")
   }
   return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) }
 }
@@ -101,14 +101,22 @@ export async function startCluster(bin: string): Promise<Cluster> {
   const port = await freePort()
   // A throwaway cluster: durability settings off make the suites several times faster.
   const postgres = asPostgresUser(path.join(bin, 'postgres'), [
-    '-D', dataDir,
-    '-k', dir,
-    '-h', '127.0.0.1',
-    '-p', String(port),
-    '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off',
-    '-c', 'full_page_writes=off',
-    '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ])
   const server = spawn(postgres.command, postgres.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'C', LC_ALL: 'C' } })
   let log = ''
@@ -154,8 +162,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const bin = findPostgresBin()
   if (!bin) {
-    const message =
-      'No PostgreSQL binaries under /usr/lib/postgresql/*/bin (install Debian\'s `postgresql` package) and DATABASE_TEST_URL is not set'
+    const message = "No PostgreSQL binaries under /usr/lib/postgresql/*/bin (install Debian's `postgresql` package) and DATABASE_TEST_URL is not set"
     if (process.env.CI) throw new Error(`${message}: CI must run the integration tests against PostgreSQL too.`)
     console.warn(`[integration] ${message}; the PostgreSQL suites are skipped.`)
     project.provide('postgresUrl', undefined)

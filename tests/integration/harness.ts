@@ -344,7 +344,11 @@ export function validContact(realtorId: string, overrides: Record<string, unknow
 // Files ----------------------------------------------------------------------------------------
 
 export async function makeJpeg(width = 32, height = 24): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer())
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer(),
+  )
 }
 
 export type PresignedItem = { path: string; contentType: string; key: string; uploadUrl: string; url: string; expiresAt: string; imageType: string }

@@ -211,9 +211,26 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       totalPages: 2,
       hasMoreThanGroup: true,
     })
-    expect(HOME_LIST_DEFAULTS).toMatchObject({ currentPage: 1, homesPerPage: 10, totalHomesPerGroup: 15, type: 'sale', propertyType: 'single_family', propertyStatus: 'active', state: 'CA', city: 'Irvine' })
+    expect(HOME_LIST_DEFAULTS).toMatchObject({
+      currentPage: 1,
+      homesPerPage: 10,
+      totalHomesPerGroup: 15,
+      type: 'sale',
+      propertyType: 'single_family',
+      propertyStatus: 'active',
+      state: 'CA',
+      city: 'Irvine',
+    })
     for (const home of page.homes) {
-      expect(home).toMatchObject({ city: 'Irvine', state: 'CA', type: 'sale', propertyType: 'SingleFamilyResidence', homeStatus: 'Active', isDemo: false, url: null })
+      expect(home).toMatchObject({
+        city: 'Irvine',
+        state: 'CA',
+        type: 'sale',
+        propertyType: 'SingleFamilyResidence',
+        homeStatus: 'Active',
+        isDemo: false,
+        url: null,
+      })
     }
     const dates = page.homes.map((home) => home.onMarketDate ?? '')
     expect(dates).toEqual([...dates].sort().reverse())
@@ -329,7 +346,15 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
   })
 
   it('an empty result still has one (empty) page', async () => {
-    expect(await list('?city=Nowhere')).toEqual({ homes: [], currentPage: 1, homesPerPage: 10, totalHomesPerGroup: 15, totalHomes: 0, totalPages: 1, hasMoreThanGroup: false })
+    expect(await list('?city=Nowhere')).toEqual({
+      homes: [],
+      currentPage: 1,
+      homesPerPage: 10,
+      totalHomesPerGroup: 15,
+      totalHomes: 0,
+      totalPages: 1,
+      hasMoreThanGroup: false,
+    })
     expect(await list('?city=Nowhere&currentPage=9')).toMatchObject({ homes: [], currentPage: 9, totalHomes: 0 })
   })
 
@@ -404,7 +429,11 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     const result = await get('/home/NO-INTERNET')
     expectError(result, 404, 'NOT_FOUND', 'This home is no longer listed')
     // It is stored (the import kept it), only never shown.
-    const row = await s.db.selectFrom('home').select(['isListed', 'internetEntireListingDisplayYn']).where('listingKey', '=', 'NO-INTERNET').executeTakeFirstOrThrow()
+    const row = await s.db
+      .selectFrom('home')
+      .select(['isListed', 'internetEntireListingDisplayYn'])
+      .where('listingKey', '=', 'NO-INTERNET')
+      .executeTakeFirstOrThrow()
     expect({ isListed: Number(row.isListed), flag: Number(row.internetEntireListingDisplayYn) }).toEqual({ isListed: 0, flag: 0 })
   })
 
@@ -414,12 +443,23 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     const page = homeListPageSchema.parse(listResult.body)
     const listed = page.homes.find((home) => home.homeId === 'TUS-HIDDEN')
     expect(listed).toMatchObject({ fullAddress: 'Tustin, CA', city: 'Tustin', state: 'CA', postalCode: null })
-    expect(page.homes.find((home) => home.homeId === 'TUS-1')).toMatchObject({ fullAddress: `${streetOf({ key: 'TUS-1', price: 0, date: '', beds: 0, baths: 0 })}, Tustin, CA 92780`, postalCode: '92780' })
+    expect(page.homes.find((home) => home.homeId === 'TUS-1')).toMatchObject({
+      fullAddress: `${streetOf({ key: 'TUS-1', price: 0, date: '', beds: 0, baths: 0 })}, Tustin, CA 92780`,
+      postalCode: '92780',
+    })
 
     const result = await get('/home/TUS-HIDDEN')
     expect(result.status).toBe(200)
     const hidden = homeDetailSchema.parse(result.body)
-    expect(hidden).toMatchObject({ homeId: 'TUS-HIDDEN', fullAddress: 'Tustin, CA', postalCode: null, streetAddress: null, latitude: null, longitude: null, addressHidden: true })
+    expect(hidden).toMatchObject({
+      homeId: 'TUS-HIDDEN',
+      fullAddress: 'Tustin, CA',
+      postalCode: null,
+      streetAddress: null,
+      latitude: null,
+      longitude: null,
+      addressHidden: true,
+    })
     expect(listResult.text).not.toContain(hiddenStreet)
     expect(result.text).not.toContain(hiddenStreet)
     expect(result.text).not.toContain('92780')
@@ -471,7 +511,13 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     expectError(await get(`/home/${'X'.repeat(200)}`), 404, 'NOT_FOUND', 'This home is no longer listed')
     expectError(await get('/home/%E0%A4%A'), 404, 'NOT_FOUND')
 
-    for (const [method, path] of [['POST', '/home/list'], ['DELETE', '/home/list'], ['PATCH', '/home/IRV-01'], ['DELETE', '/home/IRV-01'], ['PUT', '/home/IRV-01']] as const) {
+    for (const [method, path] of [
+      ['POST', '/home/list'],
+      ['DELETE', '/home/list'],
+      ['PATCH', '/home/IRV-01'],
+      ['DELETE', '/home/IRV-01'],
+      ['PUT', '/home/IRV-01'],
+    ] as const) {
       const result = await api(s, method, path, { lang: EN })
       expectError(result, 405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here')
       expect(result.headers.get('allow')).toBe('GET')
@@ -560,12 +606,22 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     const result = await get('/openapi.json')
     expect(result.status).toBe(200)
     const doc = z
-      .object({ paths: z.record(z.string(), z.record(z.string(), z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })).optional(), responses: z.record(z.string(), z.unknown()) }))) })
+      .object({
+        paths: z.record(
+          z.string(),
+          z.record(
+            z.string(),
+            z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })).optional(), responses: z.record(z.string(), z.unknown()) }),
+          ),
+        ),
+      })
       .parse(result.body)
     const listGet = doc.paths['/home/list']?.get
     expect(listGet, 'paths./home/list.get').toBeDefined()
     const queryNames = (listGet?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
-    expect(queryNames).toEqual(expect.arrayContaining(['type', 'propertyType', 'propertyStatus', 'currentPage', 'homesPerPage', 'totalHomesPerGroup', 'state', 'city']))
+    expect(queryNames).toEqual(
+      expect.arrayContaining(['type', 'propertyType', 'propertyStatus', 'currentPage', 'homesPerPage', 'totalHomesPerGroup', 'state', 'city']),
+    )
     expect(Object.keys(listGet?.responses ?? {}).sort()).toEqual(['200', '400'])
     const detailGet = doc.paths['/home/{listingKey}']?.get
     expect(detailGet, 'paths./home/{listingKey}.get').toBeDefined()
@@ -583,7 +639,10 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
   })
 
   it('bad `lang` and `realtor` values get translated field errors, not zod’s English text', async () => {
-    for (const [query, field] of [['lang=fr', 'lang'], [`realtor=${'x'.repeat(65)}`, 'realtor']] as const) {
+    for (const [query, field] of [
+      ['lang=fr', 'lang'],
+      [`realtor=${'x'.repeat(65)}`, 'realtor'],
+    ] as const) {
       const korean = await api(s, 'GET', `/home/list?${query}`)
       expectError(korean, 400, 'VALIDATION_FAILED', koText(VALIDATION_EN))
       const messages = errorOf(korean).fieldErrors?.[field] ?? []
@@ -601,7 +660,11 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
   it('an upsert shows at the next request and moves the listings revision the page store keys by (decision 009)', async () => {
     expect(idsOf(await list('?propertyType=townhouse'))).toEqual([])
     const before = await readRevisions(s.db)
-    await upsertHomes(s.db, records([{ key: 'TOWN-1', date: '2026-10-30', price: 990_000, beds: 3, baths: 3, subType: 'Townhouse' }]), { source: SOURCE, isDemo: false, now: FIXED_NOW })
+    await upsertHomes(s.db, records([{ key: 'TOWN-1', date: '2026-10-30', price: 990_000, beds: 3, baths: 3, subType: 'Townhouse' }]), {
+      source: SOURCE,
+      isDemo: false,
+      now: FIXED_NOW,
+    })
     const after = await readRevisions(s.db)
     expect(after.listings).toBeGreaterThan(before.listings)
     expect(after.site).toBeGreaterThan(before.site)

@@ -25,10 +25,31 @@ const STATUSES = ['Active', 'Pending', 'ComingSoon']
 
 /** The fields reso-property.ts reads, written out here so the test checks the importer's list. */
 const EXPECTED_SELECT = [
-  'AssociationFee', 'AssociationFeeFrequency', 'BathroomsTotalInteger', 'BedroomsTotal', 'City', 'InternetAddressDisplayYN', 'InternetEntireListingDisplayYN', 'ListAgentFullName',
-  'ListOfficeName', 'ListPrice', 'ListingKey', 'LivingArea', 'LotSizeSquareFeet', 'Latitude', 'Longitude', 'ModificationTimestamp',
-  'OnMarketDate', 'PostalCode', 'PropertySubType', 'PropertyType', 'PublicRemarks', 'StandardStatus', 'StateOrProvince',
-  'UnparsedAddress', 'YearBuilt',
+  'AssociationFee',
+  'AssociationFeeFrequency',
+  'BathroomsTotalInteger',
+  'BedroomsTotal',
+  'City',
+  'InternetAddressDisplayYN',
+  'InternetEntireListingDisplayYN',
+  'ListAgentFullName',
+  'ListOfficeName',
+  'ListPrice',
+  'ListingKey',
+  'LivingArea',
+  'LotSizeSquareFeet',
+  'Latitude',
+  'Longitude',
+  'ModificationTimestamp',
+  'OnMarketDate',
+  'PostalCode',
+  'PropertySubType',
+  'PropertyType',
+  'PublicRemarks',
+  'StandardStatus',
+  'StateOrProvince',
+  'UnparsedAddress',
+  'YearBuilt',
 ].sort()
 const EXPECTED_FILTER =
   "(StateOrProvince eq 'CA' or StateOrProvince eq 'GA') and (StandardStatus eq 'Active' or StandardStatus eq 'Pending' or StandardStatus eq 'ComingSoon')"
@@ -279,7 +300,16 @@ describeOnEachDatabase('listings import', (database) => {
 
     const pages = server.requests.slice(requestsBefore).filter(isPage)
     expect(pages[0]?.query.$filter).toBe(`${EXPECTED_FILTER} and ModificationTimestamp gt ${firstRun.lastModificationTimestamp}`)
-    expect(summary).toMatchObject({ fetched: 2, inserted: 1, updated: 1, pages: 1, repaired: 0, retired: 0, incremental: true, lastModificationTimestamp: iso(BASE_TIME + 61 * MINUTE) })
+    expect(summary).toMatchObject({
+      fetched: 2,
+      inserted: 1,
+      updated: 1,
+      pages: 1,
+      repaired: 0,
+      retired: 0,
+      incremental: true,
+      lastModificationTimestamp: iso(BASE_TIME + 61 * MINUTE),
+    })
     // Each run (a separate cron process) asks for its own token.
     expect(server.tokenRequests()).toHaveLength(2)
 
@@ -290,7 +320,15 @@ describeOnEachDatabase('listings import', (database) => {
 
     // Nothing changed since: an empty page, nothing written, the timestamp stays.
     const idle = await run()
-    expect(idle).toMatchObject({ fetched: 0, inserted: 0, updated: 0, pages: 1, repaired: 0, retired: 0, lastModificationTimestamp: iso(BASE_TIME + 61 * MINUTE) })
+    expect(idle).toMatchObject({
+      fetched: 0,
+      inserted: 0,
+      updated: 0,
+      pages: 1,
+      repaired: 0,
+      retired: 0,
+      lastModificationTimestamp: iso(BASE_TIME + 61 * MINUTE),
+    })
   })
 
   it('(c) a listing deleted from the feed or sold off-market is retired; one reappearing is listed again', async () => {
@@ -336,7 +374,10 @@ describeOnEachDatabase('listings import', (database) => {
     await expect(run({ credentials })).rejects.toThrow(/refused the client credentials \(HTTP 401.*invalid_client/)
     // Basic first, then the form body, then it gives up; the feed is never asked.
     const attempts = server.tokenRequests().slice(tokensBefore)
-    expect(attempts.map((request) => (request.authorization?.startsWith('Basic ') ? 'basic' : request.form.client_id ? 'body' : 'none'))).toEqual(['basic', 'body'])
+    expect(attempts.map((request) => (request.authorization?.startsWith('Basic ') ? 'basic' : request.form.client_id ? 'body' : 'none'))).toEqual([
+      'basic',
+      'body',
+    ])
     expect(server.feedRequests().length).toBe(feedBefore)
     expect(await snapshot(db)).toEqual(before)
   })
@@ -404,11 +445,19 @@ describeOnEachDatabase('listings import', (database) => {
     expect(summary).toEqual(firstFullRun())
     // Backoff for the 500 and the network error; the server's Retry-After for the 429.
     expect(sleeps).toEqual([10, 7000, 10])
-    expect(server.feedRequests().filter((request) => isPage(request) && request.query.$skip === '3').map((request) => request.status)).toEqual([500, 200])
+    expect(
+      server
+        .feedRequests()
+        .filter((request) => isPage(request) && request.query.$skip === '3')
+        .map((request) => request.status),
+    ).toEqual([500, 200])
 
     const rows = await rowsOf(db, source)
     expect(rows.map((row) => row.listingKey)).toEqual([...IN_SCOPE].sort())
-    const media = await db.selectFrom('homeMedia').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()
+    const media = await db
+      .selectFrom('homeMedia')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow()
     expect(Number(media.count)).toBe(24)
 
     // A full clean run over the same feed: the same listings, updated in place.
@@ -538,13 +587,23 @@ describe('RESO settings from the environment', () => {
     expect(config).toEqual({
       serviceRoot: 'https://api.mls.example/odata',
       resource: 'Property',
-      credentials: { kind: 'client-credentials', tokenUrl: 'https://auth.mls.example/oauth2/token', clientId: 'client', clientSecret: 'secret', scope: 'api', clientAuth: 'auto' },
+      credentials: {
+        kind: 'client-credentials',
+        tokenUrl: 'https://auth.mls.example/oauth2/token',
+        clientId: 'client',
+        clientSecret: 'secret',
+        scope: 'api',
+        clientAuth: 'auto',
+      },
       states: ['CA', 'GA'],
       cities: ['Irvine', 'Duluth'],
       statuses: ['Active', 'Pending', 'ComingSoon'],
       pageSize: 100,
     })
-    expect(resoConfigFromEnv(testEnv({ RESO_API_URL: 'https://api.mls.example/odata', RESO_ACCESS_TOKEN: 'abc' }))?.credentials).toEqual({ kind: 'token', accessToken: 'abc' })
+    expect(resoConfigFromEnv(testEnv({ RESO_API_URL: 'https://api.mls.example/odata', RESO_ACCESS_TOKEN: 'abc' }))?.credentials).toEqual({
+      kind: 'token',
+      accessToken: 'abc',
+    })
     expect(() => resoConfigFromEnv(testEnv({ RESO_API_URL: 'https://api.mls.example/odata' }))).toThrow(/no credentials/)
     expect(feedFilter({ states: ['CA'], cities: ["Coeur d'Alene"], statuses: [] })).toBe("(StateOrProvince eq 'CA') and (City eq 'Coeur d''Alene')")
   })

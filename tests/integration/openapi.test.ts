@@ -113,7 +113,16 @@ describe('OpenAPI document (SQLite)', () => {
     expect(result.headers.get('content-type')).toMatch(/^application\/json/)
     expect(doc.openapi).toMatch(/^3\.1\./)
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/auth/token', '/home/list', '/home/{listingKey}', '/realtor', '/realtor/{key}', '/realtor/presigned-multi-file-upload', '/realtor-contacts', '/realtor-contacts/{id}'].sort(),
+      [
+        '/auth/token',
+        '/home/list',
+        '/home/{listingKey}',
+        '/realtor',
+        '/realtor/{key}',
+        '/realtor/presigned-multi-file-upload',
+        '/realtor-contacts',
+        '/realtor-contacts/{id}',
+      ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
     expect(JSON.stringify(result.body)).toContain('/cozying-api/v1')
@@ -208,7 +217,12 @@ describe('OpenAPI document (SQLite)', () => {
       await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: JSON.stringify({ aboutMeEn: 'x'.repeat(1_100_000) }) }),
       413,
     )
-    check('patch', '/realtor/{key}', await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check(
+      'patch',
+      '/realtor/{key}',
+      await api(s, 'PATCH', `/realtor/${realtorId}`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }),
+      415,
+    )
   })
 
   it('POST /realtor/presigned-multi-file-upload: 200, 400, 401, 413, 415, 429', async () => {
@@ -242,7 +256,10 @@ describe('OpenAPI document (SQLite)', () => {
     check(
       'post',
       '/realtor-contacts',
-      await api(s, 'POST', '/realtor-contacts', { rawBody: JSON.stringify(validContact(realtorId)), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await api(s, 'POST', '/realtor-contacts', {
+        rawBody: JSON.stringify(validContact(realtorId)),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       415,
     )
     expect(TEST_LIMITS.contact).toBe(3)
@@ -272,7 +289,12 @@ describe('OpenAPI document (SQLite)', () => {
       await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: JSON.stringify({ status: 'x'.repeat(1_100_000) }) }),
       413,
     )
-    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: '{"status":"read"}', headers: { 'content-type': 'text/plain' } }), 415)
+    check(
+      'patch',
+      template,
+      await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: '{"status":"read"}', headers: { 'content-type': 'text/plain' } }),
+      415,
+    )
   })
 
   it('DELETE /realtor/{key}: 200, 401, 403, 404', async () => {

@@ -6,7 +6,19 @@ import { PageStore } from '../../src/server/pages/page-store'
 import { storeTargetFor } from '../../src/server/pages/public-routes'
 import { readRevisions, realtorRevisions } from '../../src/server/pages/revisions'
 import type { AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, ORIGIN, signUp, uniqueEmail, uniqueIp, uniqueSlug, validRealtor, type TestApp, type RealtorBody } from './harness'
+import {
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  ORIGIN,
+  signUp,
+  uniqueEmail,
+  uniqueIp,
+  uniqueSlug,
+  validRealtor,
+  type TestApp,
+  type RealtorBody,
+} from './harness'
 
 /*
  * The page store's versions on a real SQLite file and a real PostgreSQL (issue 12, decision

@@ -104,7 +104,12 @@ function tokenize(input: string): Array<Token> {
 
 class ODataError extends Error {}
 
-type Literal = { kind: 'string'; value: string } | { kind: 'number'; value: number } | { kind: 'datetime'; value: number } | { kind: 'null' } | { kind: 'boolean'; value: boolean }
+type Literal =
+  | { kind: 'string'; value: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'datetime'; value: number }
+  | { kind: 'null' }
+  | { kind: 'boolean'; value: boolean }
 type Expr = { op: 'and'; left: Expr; right: Expr } | { op: 'or'; left: Expr; right: Expr } | { op: 'cmp'; field: string; cmp: string; literal: Literal }
 
 const COMPARISONS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le'])
@@ -201,7 +206,12 @@ export function matches(expr: Expr, record: ResoRecord): boolean {
 // $select, $expand, $orderby --------------------------------------------------------------------
 
 function selectFields(select: string | undefined): Array<string> | undefined {
-  return select === undefined ? undefined : select.split(',').map((field) => field.trim()).filter((field) => field !== '')
+  return select === undefined
+    ? undefined
+    : select
+        .split(',')
+        .map((field) => field.trim())
+        .filter((field) => field !== '')
 }
 
 /** `Media` or `Media($select=A,B)`. */
@@ -222,7 +232,9 @@ function shape(record: ResoRecord, select: Array<string> | undefined, expand: Re
   const result = pick(record, select?.filter((field) => field !== 'Media') ?? Object.keys(record).filter((field) => field !== 'Media'))
   if (expand) {
     const related = record[expand.field]
-    result[expand.field] = Array.isArray(related) ? related.map((item: unknown) => (typeof item === 'object' && item !== null ? pick(Object.fromEntries(Object.entries(item)), expand.select) : item)) : []
+    result[expand.field] = Array.isArray(related)
+      ? related.map((item: unknown) => (typeof item === 'object' && item !== null ? pick(Object.fromEntries(Object.entries(item)), expand.select) : item))
+      : []
   }
   return result
 }
@@ -346,7 +358,10 @@ export async function startResoFixtureServer(options: ResoFixtureOptions = {}): 
       const top = Math.min(query.$top === undefined ? maxPageSize : Number(query.$top), maxPageSize)
       const skip = query.$skip === undefined ? 0 : Number(query.$skip)
       if (!Number.isInteger(top) || top < 1 || !Number.isInteger(skip) || skip < 0) throw new ODataError('bad $top or $skip')
-      const matching = orderBy(records.filter((record) => filter === undefined || matches(filter, record)), query.$orderby)
+      const matching = orderBy(
+        records.filter((record) => filter === undefined || matches(filter, record)),
+        query.$orderby,
+      )
       const page = matching.slice(skip, skip + top).map((record) => shape(record, select, expand))
       const result: Record<string, unknown> = { '@odata.context': `${origin}/odata/$metadata#Property`, value: page }
       if (skip + top < matching.length) {

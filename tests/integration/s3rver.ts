@@ -13,12 +13,7 @@ type S3rverServer = { run(): Promise<unknown>; close(): Promise<unknown> }
 
 function isS3rverServer(value: unknown): value is S3rverServer {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    'run' in value &&
-    typeof value.run === 'function' &&
-    'close' in value &&
-    typeof value.close === 'function'
+    typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function' && 'close' in value && typeof value.close === 'function'
   )
 }
 

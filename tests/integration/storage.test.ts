@@ -12,14 +12,7 @@ import { LOCAL_UPLOAD_PREFIX, verifyUploadSignature } from '../../src/server/upl
 import { msg } from '@lingui/core/macro'
 import { AppError } from '../../src/server/app-error'
 import { assertAddedPhotosStored } from '../../src/server/uploads/stored-photos'
-import {
-  INSPECT_BYTES,
-  InvalidStorageKeyError,
-  createStorage,
-  uploadKey,
-  type PresignedUpload,
-  type StorageDriver,
-} from '../../src/server/uploads/storage'
+import { INSPECT_BYTES, InvalidStorageKeyError, createStorage, uploadKey, type PresignedUpload, type StorageDriver } from '../../src/server/uploads/storage'
 import { startTestS3, storeHonoursConditionalPut, type TestS3 } from './s3rver'
 
 // Fixtures ---------------------------------------------------------------------------------------
@@ -139,12 +132,7 @@ describe('local storage driver', () => {
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`
     const expires = Number(original.get('expires'))
 
-    for (const params of [
-      tamper('sig', flipped),
-      tamper('max', '100000000'),
-      tamper('ct', 'image/jpeg'),
-      tamper('expires', String(expires + 3600)),
-    ]) {
+    for (const params of [tamper('sig', flipped), tamper('max', '100000000'), tamper('ct', 'image/jpeg'), tamper('expires', String(expires + 3600))]) {
       expect(verifyUploadSignature(presigned.key, params, SECRET, new Date())).toEqual({ ok: false, reason: 'bad-signature' })
       const result = await upload(presigned, image, { searchParams: params, contentTypeHeader: params.get('ct') })
       expect(result).toEqual({ ok: false, status: 403, code: 'upload-signature-invalid' })
@@ -200,7 +188,18 @@ describe('local storage driver', () => {
 
   it('refuses path traversal and other unsafe keys everywhere', async () => {
     const image = await makeImage('png', 8, 8)
-    const badKeys = ['../escape.png', 'realtors/../../escape.png', '/etc/passwd', 'a//b.png', 'a/b/', 'a\\b.png', 'a b.png', '%2e%2e/x.png', 'x.png.meta.json', '']
+    const badKeys = [
+      '../escape.png',
+      'realtors/../../escape.png',
+      '/etc/passwd',
+      'a//b.png',
+      'a/b/',
+      'a\\b.png',
+      'a b.png',
+      '%2e%2e/x.png',
+      'x.png.meta.json',
+      '',
+    ]
     for (const key of badKeys) {
       const result = await acceptLocalUpload({
         storage,
@@ -537,7 +536,10 @@ describe('S3 storage driver against s3rver', () => {
     const save = (url: string, previousUrls: Array<string> = []) =>
       assertAddedPhotosStored(storage, maxBytes, { previousUrls, photos: [{ url }], uploaders: ['realtor-4'] })
     const refusal = async (url: string) => {
-      const error: unknown = await save(url).then(() => undefined, (caught: unknown) => caught)
+      const error: unknown = await save(url).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
       if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
       expect(error.code).toBe('VALIDATION_FAILED')
       return error.fieldErrors?.photos
@@ -558,9 +560,11 @@ describe('S3 storage driver against s3rver', () => {
     const notYours = [msg`This photo is not one of this homepage's uploads. Please upload it again`.id]
     expect(await refusal(`${endpoint}/${bucket}/..%2f..%2fauth-secret`)).toEqual(notYours)
     const someoneElses = await uploaded(await makeImage('png', 40, 30))
-    const error: unknown = await assertAddedPhotosStored(storage, maxBytes, { previousUrls: [], photos: [{ url: someoneElses }], uploaders: ['realtor-5'] }).catch(
-      (caught: unknown) => caught,
-    )
+    const error: unknown = await assertAddedPhotosStored(storage, maxBytes, {
+      previousUrls: [],
+      photos: [{ url: someoneElses }],
+      uploaders: ['realtor-5'],
+    }).catch((caught: unknown) => caught)
     expect(error instanceof AppError ? error.fieldErrors?.photos : error).toEqual(notYours)
   })
 
@@ -581,7 +585,11 @@ describe('S3 storage driver URL shapes (presigning is offline)', () => {
     ['AWS us-east-1', { region: 'us-east-1', forcePathStyle: false }, 'https://my-bucket.s3.us-east-1.amazonaws.com'],
     ['AWS path style', { region: 'eu-west-1', forcePathStyle: true }, 'https://s3.eu-west-1.amazonaws.com/my-bucket'],
     ['MinIO path style', { region: 'us-east-1', forcePathStyle: true, endpoint: 'http://127.0.0.1:9000/' }, 'http://127.0.0.1:9000/my-bucket'],
-    ['R2 virtual-hosted', { region: 'auto', forcePathStyle: false, endpoint: 'https://acc.r2.cloudflarestorage.com' }, 'https://my-bucket.acc.r2.cloudflarestorage.com'],
+    [
+      'R2 virtual-hosted',
+      { region: 'auto', forcePathStyle: false, endpoint: 'https://acc.r2.cloudflarestorage.com' },
+      'https://my-bucket.acc.r2.cloudflarestorage.com',
+    ],
     ['endpoint with a path', { region: 'us-east-1', forcePathStyle: false, endpoint: 'http://minio:9000/s3/' }, 'http://my-bucket.minio:9000/s3'],
     ['IP endpoint', { region: 'us-east-1', forcePathStyle: false, endpoint: 'http://127.0.0.1:9000' }, 'http://127.0.0.1:9000/my-bucket'],
     ['IPv6 endpoint', { region: 'us-east-1', forcePathStyle: false, endpoint: 'http://[::1]:9000' }, 'http://[::1]:9000/my-bucket'],

@@ -93,7 +93,8 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
         await services.storage.put(key, jpeg, contentType)
         return key
       }
-      const upload = (photoPath: 'logo' | 'favicon' | 'gallery' | 'top') => put(uploadKey({ ownerId: uploadFolderOf(services.config.signingSecret, userId), path: photoPath, contentType: 'image/jpeg' }))
+      const upload = (photoPath: 'logo' | 'favicon' | 'gallery' | 'top') =>
+        put(uploadKey({ ownerId: uploadFolderOf(services.config.signingSecret, userId), path: photoPath, contentType: 'image/jpeg' }))
       keys.logo = await upload('logo')
       keys.favicon = await upload('favicon')
       keys.gallery = await upload('gallery')
@@ -156,9 +157,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       }
       expect(await services.storage.inspect(keys.orphan)).toBeUndefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeUndefined()
-      expect(await listKeys(services.storage, 'realtors/')).toEqual(
-        [keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase].sort(),
-      )
+      expect(await listKeys(services.storage, 'realtors/')).toEqual([keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase].sort())
       // Outside the uploads folder nothing is touched, referenced or not.
       expect(await services.storage.inspect(keys.demoListingImage)).toBeDefined()
       // A second pass finds nothing more to do.

@@ -44,6 +44,8 @@ describe('the origins photos are uploaded to and read from (what the policy name
     expect(createS3Storage({ ...s3, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true }).browserOrigins).toEqual(['http://127.0.0.1:9000'])
   })
   it("are our main host for local disk (a realtor's own domain reads photos from it)", () => {
-    expect(createLocalStorage({ dir: '/tmp/unused', publicBaseUrl: 'https://homes.example.com', signingSecret: 'a-test-secret-of-32-characters!!' }).browserOrigins).toEqual(['https://homes.example.com'])
+    expect(
+      createLocalStorage({ dir: '/tmp/unused', publicBaseUrl: 'https://homes.example.com', signingSecret: 'a-test-secret-of-32-characters!!' }).browserOrigins,
+    ).toEqual(['https://homes.example.com'])
   })
 })

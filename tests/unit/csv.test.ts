@@ -115,7 +115,12 @@ describe('csvCell (RFC 4180)', () => {
 
 describe('toCsv', () => {
   it('joins cells with commas and records with CRLF, ending with CRLF', () => {
-    expect(toCsv([['a', 'b'], ['c', 'd']])).toBe('a,b\r\nc,d\r\n')
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('a,b\r\nc,d\r\n')
     expect(toCsv([])).toBe('')
   })
 
@@ -182,7 +187,9 @@ describe('messagesCsv', () => {
     const [, row] = parseCsv(csv.slice(UTF8_BOM.length))
     expect(row?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
     const local = new Date('2026-03-01T09:05:00.000Z')
-    expect(row?.[0]).toBe(`2026-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')} ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`)
+    expect(row?.[0]).toBe(
+      `2026-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')} ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`,
+    )
   })
 })
 

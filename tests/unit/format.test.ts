@@ -143,19 +143,7 @@ describe('formatTime12h (spec §9 times)', () => {
   })
 
   it('shows invalid times as ""', () => {
-    for (const invalid of [
-      '24:00',
-      '12:60',
-      '7:5',
-      '7:05',
-      '07:5',
-      'ab:cd',
-      '',
-      '0900',
-      '09:05:00',
-      ' 09:05',
-      '-1:00',
-    ]) {
+    for (const invalid of ['24:00', '12:60', '7:5', '7:05', '07:5', 'ab:cd', '', '0900', '09:05:00', ' 09:05', '-1:00']) {
       expect(formatTime12h(invalid), invalid).toBe('')
     }
   })
@@ -192,19 +180,13 @@ describe('weekdayAbbreviation (spec §9 weekdays)', () => {
 describe('monthAbbreviation (spec §9 months)', () => {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
-  it.each(months.map((abbreviation, index) => [String(index + 1).padStart(2, '0'), abbreviation]))(
-    'maps month "%s" to %s',
-    (month, abbreviation) => {
-      expect(monthAbbreviation(month)).toBe(abbreviation)
-    },
-  )
+  it.each(months.map((abbreviation, index) => [String(index + 1).padStart(2, '0'), abbreviation]))('maps month "%s" to %s', (month, abbreviation) => {
+    expect(monthAbbreviation(month)).toBe(abbreviation)
+  })
 
-  it.each(months.map((abbreviation, index) => [index + 1, abbreviation] as const))(
-    'maps month number %i to %s',
-    (month, abbreviation) => {
-      expect(monthAbbreviation(month)).toBe(abbreviation)
-    },
-  )
+  it.each(months.map((abbreviation, index) => [index + 1, abbreviation] as const))('maps month number %i to %s', (month, abbreviation) => {
+    expect(monthAbbreviation(month)).toBe(abbreviation)
+  })
 
   it('accepts "1"–"9" without the leading zero', () => {
     expect(monthAbbreviation('1')).toBe('Jan')

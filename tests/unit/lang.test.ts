@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  langCookieString,
-  langFromAcceptLanguage,
-  langFromPath,
-  localizedPath,
-  preferredLangAtRoot,
-  readCookie,
-  stripLangPrefix,
-} from '~/lib/lang'
+import { langCookieString, langFromAcceptLanguage, langFromPath, localizedPath, preferredLangAtRoot, readCookie, stripLangPrefix } from '~/lib/lang'
 import { isReservedPath } from '~/lib/reserved-paths'
 import { buildIdFrom, isChunkLoadError, isNewBuild, latestBuildUrl, mayReloadAfterChunkError } from '~/lib/new-version'
 

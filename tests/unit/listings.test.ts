@@ -98,7 +98,14 @@ describe('homeJsonLd (schema.org RealEstateListing)', () => {
       },
       about: {
         '@type': 'SingleFamilyResidence',
-        address: { '@type': 'PostalAddress', streetAddress: '101 Example Way', addressLocality: 'Irvine', addressRegion: 'CA', postalCode: '92620', addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '101 Example Way',
+          addressLocality: 'Irvine',
+          addressRegion: 'CA',
+          postalCode: '92620',
+          addressCountry: 'US',
+        },
         numberOfBedrooms: 3,
         numberOfBathroomsTotal: 2,
         floorSize: { '@type': 'QuantitativeValue', value: 2_380, unitCode: 'FTK' },
@@ -324,7 +331,9 @@ describe('demoHome (deterministic demo listings)', () => {
     expect(new Set(homes.map((home) => home.city))).toEqual(new Set(Object.keys(CITY_STATE)))
     expect(new Set(homes.map((home) => home.propertySubType))).toEqual(new Set(['SingleFamilyResidence', 'Condominium', 'Townhouse', 'MultiFamily']))
     expect(new Set(homes.map((home) => home.standardStatus))).toEqual(new Set(['Active', 'Pending', 'ComingSoon', 'Closed']))
-    expect(homes.some((home) => home.city === 'Irvine' && home.propertyType === 'ResidentialLease' && home.propertySubType === 'SingleFamilyResidence')).toBe(true)
+    expect(homes.some((home) => home.city === 'Irvine' && home.propertyType === 'ResidentialLease' && home.propertySubType === 'SingleFamilyResidence')).toBe(
+      true,
+    )
     expect(homes.some((home) => !home.internetEntireListingDisplay)).toBe(true)
     expect(homes.some((home) => !home.internetAddressDisplay)).toBe(true)
     // Rents are monthly amounts, sales are not.

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  defaultPaymentInputs,
-  downPaymentPercent,
-  estimateMonthlyPayment,
-  monthlyPrincipalAndInterest,
-  propertyTaxRateFor,
-} from '../../src/lib/mortgage'
+import { defaultPaymentInputs, downPaymentPercent, estimateMonthlyPayment, monthlyPrincipalAndInterest, propertyTaxRateFor } from '../../src/lib/mortgage'
 
 const cents = (value: number) => Math.round(value * 100) / 100
 

@@ -136,7 +136,12 @@ describe('finishing a page', () => {
   const visitorMeta = '<meta name="i18n-catalog" content="visitor"/>'
   const html = (meta: string) => page('<h1>부동산</h1>').replace('<title>', `${meta}<title>`)
   async function finished(body: string): Promise<string> {
-    return (await finishPage(new Request('http://localhost/'), new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }), { photoOrigins: [], fonts: new PageFonts() })).text()
+    return (
+      await finishPage(new Request('http://localhost/'), new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }), {
+        photoOrigins: [],
+        fonts: new PageFonts(),
+      })
+    ).text()
   }
 
   it("gives a visitor's page its own font, right after the stylesheet", async () => {

@@ -32,10 +32,35 @@ describe('what the store answers, and its keys', () => {
   })
 
   it('answers public pages in both languages, listings pages and own-domain paths; nothing signed-in', () => {
-    for (const path of ['/', '/en', '/realtors', '/en/realtors?state=CA', '/agreement', '/en/sora-park', '/sora-park/homes/CA-1', '/en/homes/CA-1', '/sora-park/agreement', '/sitemap.xml', '/robots.txt']) {
+    for (const path of [
+      '/',
+      '/en',
+      '/realtors',
+      '/en/realtors?state=CA',
+      '/agreement',
+      '/en/sora-park',
+      '/sora-park/homes/CA-1',
+      '/en/homes/CA-1',
+      '/sora-park/agreement',
+      '/sitemap.xml',
+      '/robots.txt',
+    ]) {
       expect(target(path), path).toBeDefined()
     }
-    for (const path of ['/login', '/en/login', '/process', '/admin', '/sora-park/admin', '/sora-park/login', '/en/sora-park/process', '/api/auth/get-session', '/_serverFn/abc', '/uploads/x.jpg', '/fonts/page/x.ttf', '/sora-park/homes/a/b']) {
+    for (const path of [
+      '/login',
+      '/en/login',
+      '/process',
+      '/admin',
+      '/sora-park/admin',
+      '/sora-park/login',
+      '/en/sora-park/process',
+      '/api/auth/get-session',
+      '/_serverFn/abc',
+      '/uploads/x.jpg',
+      '/fonts/page/x.ttf',
+      '/sora-park/homes/a/b',
+    ]) {
       expect(target(path), path).toBeUndefined()
     }
     expect(target('/sora-park', { method: 'POST' })).toBeUndefined()
@@ -58,7 +83,8 @@ describe('what the store answers, and its keys', () => {
   it("answers the API's public reads with every query key, sorted; never its writes", () => {
     expect(target('/cozying-api/v1/home/list?city=Tustin&state=CA')?.key).toBe(`${ORIGIN}/cozying-api/v1/home/list?city=Tustin&state=CA`)
     expect(target('/cozying-api/v1/home/list?state=CA&city=Tustin')?.key).toBe(`${ORIGIN}/cozying-api/v1/home/list?city=Tustin&state=CA`)
-    for (const path of ['/cozying-api/v1/realtor/sora-park', '/cozying-api/v1/realtor?state=CA', '/cozying-api/v1/home/CA-1']) expect(target(path), path).toBeDefined()
+    for (const path of ['/cozying-api/v1/realtor/sora-park', '/cozying-api/v1/realtor?state=CA', '/cozying-api/v1/home/CA-1'])
+      expect(target(path), path).toBeDefined()
     for (const path of ['/cozying-api/v1/realtor-contacts', '/cozying-api/v1/openapi.json', '/cozying-api/v1/realtor/presigned-multi-file-upload']) {
       expect(target(path), path).toBeUndefined()
     }
@@ -126,7 +152,13 @@ type Harness = { store: PageStore; renders: Array<Request>; state: State; render
 
 /** A store over a render that reads one realtor and the listings, as a homepage does. */
 function harness(options: Partial<PageStoreOptions> = {}, make?: (request: Request) => Promise<Response>): Harness {
-  const state: State = { snapshot: snapshot(1), realtorRevision: new Map([['r1', 1]]), body: '<p>v1</p>', day: new Date('2026-11-23T10:00:00Z'), realtorQueries: 0 }
+  const state: State = {
+    snapshot: snapshot(1),
+    realtorRevision: new Map([['r1', 1]]),
+    body: '<p>v1</p>',
+    day: new Date('2026-11-23T10:00:00Z'),
+    realtorQueries: 0,
+  }
   const renders: Array<Request> = []
   const homepage = (request: Request) => {
     dependsOnRealtor('r1', state.realtorRevision.get('r1') ?? 0)

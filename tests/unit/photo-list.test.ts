@@ -50,7 +50,12 @@ describe('limits agree with the server', () => {
     const files = (count: number) => ({ files: Array.from({ length: count }, () => ({ path: 'gallery', contentType: 'image/jpeg', size: 1 })) })
     expect(presignRequestSchema.safeParse(files(PRESIGN_BATCH_SIZE)).success).toBe(true)
     expect(presignRequestSchema.safeParse(files(PRESIGN_BATCH_SIZE + 1)).success).toBe(false)
-    expect(chunk(Array.from({ length: 45 }, (_, index) => index), PRESIGN_BATCH_SIZE).map((run) => run.length)).toEqual([20, 20, 5])
+    expect(
+      chunk(
+        Array.from({ length: 45 }, (_, index) => index),
+        PRESIGN_BATCH_SIZE,
+      ).map((run) => run.length),
+    ).toEqual([20, 20, 5])
     expect(chunk([], PRESIGN_BATCH_SIZE)).toEqual([])
   })
 })
@@ -74,7 +79,11 @@ describe('type check in the browser, by the bytes', () => {
     }
   })
   it('refuses GIF, SVG, HEIC, text and truncated files', async () => {
-    const gif = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer())
+    const gif = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+        .gif()
+        .toBuffer(),
+    )
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')
     const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0, ...new TextEncoder().encode('mif1heic')])
     for (const bytes of [gif, svg, heic, new TextEncoder().encode('hello'), new Uint8Array([0xff, 0xd8]), new Uint8Array()]) {

@@ -28,17 +28,43 @@ describe('§5 contact transform: name joined, isTerm as Y/N', () => {
     expect(joinName(' Kim ', '')).toBe('Kim')
   })
   it('sends isTerm as Y or N and the phone without dashes', () => {
-    const form = contactFormSchema.parse({ ...contactFormDefaults('ko'), lastName: '김', firstName: '민지', email: 'm@example.com', phone: '010-1234-5678', message: '안녕하세요' })
+    const form = contactFormSchema.parse({
+      ...contactFormDefaults('ko'),
+      lastName: '김',
+      firstName: '민지',
+      email: 'm@example.com',
+      phone: '010-1234-5678',
+      message: '안녕하세요',
+    })
     const request = toContactRequest(form, 'realtor-1')
     expect(request).toMatchObject({ realtorId: 'realtor-1', name: '김민지', isTerm: 'Y', phone: '01012345678', phoneCountryCode: 'KR' })
     expect(toContactRequest({ ...form, isTerm: false }, 'realtor-1').isTerm).toBe('N')
   })
   it('refuses isTerm N on the wire', () => {
-    const result = contactRequestSchema.safeParse({ realtorId: 'r', lastName: 'K', firstName: 'J', email: 'j@example.com', phone: '9495550123', phoneCountryCode: 'US', message: 'hi', isTerm: 'N' })
+    const result = contactRequestSchema.safeParse({
+      realtorId: 'r',
+      lastName: 'K',
+      firstName: 'J',
+      email: 'j@example.com',
+      phone: '9495550123',
+      phoneCountryCode: 'US',
+      message: 'hi',
+      isTerm: 'N',
+    })
     expect(result.success).toBe(false)
   })
   it('refuses an unchecked isTerm in the form', () => {
-    expect(contactFormSchema.safeParse({ ...contactFormDefaults('en'), lastName: 'K', firstName: 'J', email: 'j@example.com', phone: '9495550123', message: 'hi', isTerm: false }).success).toBe(false)
+    expect(
+      contactFormSchema.safeParse({
+        ...contactFormDefaults('en'),
+        lastName: 'K',
+        firstName: 'J',
+        email: 'j@example.com',
+        phone: '9495550123',
+        message: 'hi',
+        isTerm: false,
+      }).success,
+    ).toBe(false)
   })
 })
 

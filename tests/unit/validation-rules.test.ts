@@ -13,8 +13,7 @@ import {
 } from '~/schemas/realtor-fields'
 import { RESERVED_PATHS } from '~/lib/reserved-paths'
 
-const accepts = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) =>
-  schema.safeParse(value).success
+const accepts = (schema: { safeParse: (value: unknown) => { success: boolean } }, value: unknown) => schema.safeParse(value).success
 
 describe('§5 phone number: dashes stripped; US exactly 10 digits, any other region exactly 11', () => {
   it('strips dashes before counting', () => {
@@ -80,7 +79,13 @@ describe('§5 video URL: https on the video site www host', () => {
     expect(accepts(videoUrlSchema, 'https://www.youtube.com/watch?v=aqz-KE-bpKQ')).toBe(true)
   })
   it('refuses http, other hosts and the bare prefix', () => {
-    for (const url of ['http://www.youtube.com/watch?v=x', 'https://youtube.com/watch?v=x', 'https://youtu.be/x', 'https://www.youtube.com/', 'https://www.youtube.com.evil.com/x']) {
+    for (const url of [
+      'http://www.youtube.com/watch?v=x',
+      'https://youtube.com/watch?v=x',
+      'https://youtu.be/x',
+      'https://www.youtube.com/',
+      'https://www.youtube.com.evil.com/x',
+    ]) {
       expect(accepts(videoUrlSchema, url)).toBe(false)
     }
   })

@@ -8,17 +8,7 @@ export const inputClass =
 
 /** An e-mail input as phones and password managers expect it. */
 export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
-  return (
-    <input
-      type="email"
-      inputMode="email"
-      autoComplete="email"
-      autoCapitalize="none"
-      spellCheck={false}
-      className={inputClass}
-      {...props}
-    />
-  )
+  return <input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} className={inputClass} {...props} />
 }
 
 /** A password input with a button that shows what was typed (fewer typos on a phone). */

@@ -26,34 +26,30 @@ export function AgreementPage() {
         </PageHeading>
         <p className="mt-4 text-stone-600 dark:text-stone-300">
           <Trans>
-            These terms apply when you send a message to a realtor through a homepage on this site. Please read them
-            before you agree in the contact form.
+            These terms apply when you send a message to a realtor through a homepage on this site. Please read them before you agree in the contact form.
           </Trans>
         </p>
 
         <Section id="terms" title={<Trans>1. Terms of use of the contact form</Trans>}>
           <p>
             <Trans>
-              The contact form passes your message to the realtor whose homepage you are visiting. The realtor, not this
-              site, answers your message and is responsible for the advice and services they offer.
+              The contact form passes your message to the realtor whose homepage you are visiting. The realtor, not this site, answers your message and is
+              responsible for the advice and services they offer.
+            </Trans>
+          </p>
+          <p>
+            <Trans>Write only what you want the realtor to know. Do not send passwords, bank or card details, or identity numbers through the form.</Trans>
+          </p>
+          <p>
+            <Trans>
+              Do not use the form to send advertising, repeated messages or content that is unlawful or offensive. Messages of that kind may be deleted, and
+              sending from your address may be limited.
             </Trans>
           </p>
           <p>
             <Trans>
-              Write only what you want the realtor to know. Do not send passwords, bank or card details, or identity
-              numbers through the form.
-            </Trans>
-          </p>
-          <p>
-            <Trans>
-              Do not use the form to send advertising, repeated messages or content that is unlawful or offensive.
-              Messages of that kind may be deleted, and sending from your address may be limited.
-            </Trans>
-          </p>
-          <p>
-            <Trans>
-              Listing information shown on a homepage comes from the realtor and from listing services. It is believed to
-              be reliable but is not guaranteed; confirm every detail with the realtor before you rely on it.
+              Listing information shown on a homepage comes from the realtor and from listing services. It is believed to be reliable but is not guaranteed;
+              confirm every detail with the realtor before you rely on it.
             </Trans>
           </p>
         </Section>
@@ -64,8 +60,8 @@ export function AgreementPage() {
           </h3>
           <p>
             <Trans>
-              Your last and first name, e-mail address, phone number with its country code, your message, the listing
-              you asked about (if any), and the time you sent it.
+              Your last and first name, e-mail address, phone number with its country code, your message, the listing you asked about (if any), and the time you
+              sent it.
             </Trans>
           </p>
           <h3 className="font-semibold text-stone-900 dark:text-stone-100">
@@ -73,8 +69,7 @@ export function AgreementPage() {
           </h3>
           <p>
             <Trans>
-              Only to deliver your message to the realtor and to let the realtor answer you. We do not sell your
-              information and do not use it for advertising.
+              Only to deliver your message to the realtor and to let the realtor answer you. We do not sell your information and do not use it for advertising.
             </Trans>
           </p>
           <h3 className="font-semibold text-stone-900 dark:text-stone-100">
@@ -82,8 +77,8 @@ export function AgreementPage() {
           </h3>
           <p>
             <Trans>
-              The realtor you wrote to receives your message by e-mail and in their inbox on this site. The companies that
-              host this site and deliver its e-mail process it on our behalf.
+              The realtor you wrote to receives your message by e-mail and in their inbox on this site. The companies that host this site and deliver its e-mail
+              process it on our behalf.
             </Trans>
           </p>
           <h3 className="font-semibold text-stone-900 dark:text-stone-100">
@@ -91,8 +86,8 @@ export function AgreementPage() {
           </h3>
           <p>
             <Trans>
-              We keep your message for up to three years after it was sent, or until you or the realtor ask us to delete
-              it, unless the law requires us to keep it longer.
+              We keep your message for up to three years after it was sent, or until you or the realtor ask us to delete it, unless the law requires us to keep
+              it longer.
             </Trans>
           </p>
           <h3 className="font-semibold text-stone-900 dark:text-stone-100">
@@ -100,16 +95,12 @@ export function AgreementPage() {
           </h3>
           <p>
             <Trans>
-              You may ask to see, correct or delete your information, and you may withdraw your consent at any time. If
-              you do not agree to these terms, you cannot send a message through the form, but you can still call or
-              e-mail the realtor directly.
+              You may ask to see, correct or delete your information, and you may withdraw your consent at any time. If you do not agree to these terms, you
+              cannot send a message through the form, but you can still call or e-mail the realtor directly.
             </Trans>
           </p>
           <p>
-            <Trans>
-              To exercise these rights, write to the realtor you contacted or reply to their e-mail; they will pass your
-              request on to us.
-            </Trans>
+            <Trans>To exercise these rights, write to the realtor you contacted or reply to their e-mail; they will pass your request on to us.</Trans>
           </p>
         </Section>
       </article>

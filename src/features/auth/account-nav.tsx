@@ -39,12 +39,7 @@ export function AccountNav() {
     return (
       <>
         {realtor ? (
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ ...params, desiredUrl: realtor.desiredUrl }}
-            className={linkClass}
-            data-testid="account-home"
-          >
+          <Link to="/{-$lang}/$desiredUrl/admin" params={{ ...params, desiredUrl: realtor.desiredUrl }} className={linkClass} data-testid="account-home">
             <Trans>My homepage</Trans>
           </Link>
         ) : (

@@ -42,9 +42,7 @@ export const signUpFormSchema = z.object({
 
 export const forgotPasswordFormSchema = z.object({ email: emailSchema })
 
-export const resetPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((value) => value.password === value.confirm, {
-    path: ['confirm'],
-    error: messageId(msg`The two passwords are not the same`),
-  })
+export const resetPasswordFormSchema = z.object({ password: newPasswordSchema, confirm: z.string() }).refine((value) => value.password === value.confirm, {
+  path: ['confirm'],
+  error: messageId(msg`The two passwords are not the same`),
+})

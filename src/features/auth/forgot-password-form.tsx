@@ -59,8 +59,8 @@ export function ForgotPasswordForm({ lang, onBack }: { lang: Lang; onBack: () =>
           </p>
           <p className="mt-1 text-sm leading-relaxed">
             <Trans>
-              If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to choose a new password. The
-              link works for one hour.
+              If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link to choose a new password. The link works for one
+              hour.
             </Trans>
           </p>
         </div>

@@ -84,10 +84,7 @@ export function Lead({ children }: { children: ReactNode }) {
 /** The card the forms sit in. */
 export function AuthCard({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div
-      ref={ref}
-      className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900"
-    >
+    <div ref={ref} className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 dark:border-stone-800 dark:bg-stone-900">
       {children}
     </div>
   )

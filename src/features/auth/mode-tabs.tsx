@@ -34,11 +34,7 @@ export function ModeTabs(props: { mode: SignInMode; onChange: (mode: SignInMode)
     select(tab.mode)
   }
   return (
-    <div
-      role="tablist"
-      aria-label={t`Sign in or create an account`}
-      className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800"
-    >
+    <div role="tablist" aria-label={t`Sign in or create an account`} className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
       {tabs.map((tab, index) => {
         const selected = tab.mode === props.mode
         return (

@@ -16,9 +16,7 @@ export function ResetPasswordForm(props: { lang: Lang; token: string; onDone: ()
     defaultValues: { password: '', confirm: '' },
     failures,
     onSubmit: async ({ password }) => {
-      const outcome = await runAuth(() =>
-        authClient().resetPassword({ newPassword: password, token: props.token }, authFetchOptions(props.lang)),
-      )
+      const outcome = await runAuth(() => authClient().resetPassword({ newPassword: password, token: props.token }, authFetchOptions(props.lang)))
       if (outcome.ok) {
         props.onDone()
         return
@@ -47,9 +45,7 @@ export function ResetPasswordForm(props: { lang: Lang; token: string; onDone: ()
         )}
       </form.AppField>
       <form.AppField name="confirm">
-        {(field) => (
-          <field.PasswordField label={<Trans>New password again</Trans>} autoComplete="new-password" testId="auth-confirm-password" />
-        )}
+        {(field) => <field.PasswordField label={<Trans>New password again</Trans>} autoComplete="new-password" testId="auth-confirm-password" />}
       </form.AppField>
       <form.SubmitButton busyLabel={t`Saving…`} testId="auth-submit">
         <Trans>Save the new password</Trans>

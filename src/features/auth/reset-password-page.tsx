@@ -25,12 +25,7 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
       <div className="mx-auto w-full max-w-md">
         {done ? (
           <>
-            <h1
-              ref={doneRef}
-              tabIndex={-1}
-              className="text-3xl font-bold tracking-tight text-balance outline-none sm:text-4xl"
-              data-testid="auth-reset-done"
-            >
+            <h1 ref={doneRef} tabIndex={-1} className="text-3xl font-bold tracking-tight text-balance outline-none sm:text-4xl" data-testid="auth-reset-done">
               <Trans>Your password has been changed</Trans>
             </h1>
             <Lead>
@@ -71,13 +66,7 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
               <Trans>Links to reset a password work once and for one hour. Ask for a new one.</Trans>
             </Lead>
             <AuthCard>
-              <Link
-                to="/{-$lang}/login"
-                params={params}
-                search={{ mode: 'forgot' }}
-                className={primaryButtonClass}
-                data-testid="auth-reset-again"
-              >
+              <Link to="/{-$lang}/login" params={params} search={{ mode: 'forgot' }} className={primaryButtonClass} data-testid="auth-reset-again">
                 <Trans>Ask for a new link</Trans>
               </Link>
             </AuthCard>

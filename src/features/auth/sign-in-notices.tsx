@@ -20,10 +20,7 @@ export function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; 
   const continueClass =
     'inline-flex min-h-11 items-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:bg-stone-100 dark:text-stone-900'
   return (
-    <div
-      className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900"
-      data-testid="auth-signed-in"
-    >
+    <div className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900" data-testid="auth-signed-in">
       <p className="text-stone-800 dark:text-stone-200">
         <Trans>
           You are signed in as <strong className="font-semibold break-all">{email}</strong>.

@@ -51,13 +51,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
     <PageShell>
       <div className="mx-auto w-full max-w-md">
         <PageHeading>
-          {mode === 'signup' ? (
-            <Trans>Create your account</Trans>
-          ) : mode === 'forgot' ? (
-            <Trans>Forgot your password?</Trans>
-          ) : (
-            <Trans>Sign in</Trans>
-          )}
+          {mode === 'signup' ? <Trans>Create your account</Trans> : mode === 'forgot' ? <Trans>Forgot your password?</Trans> : <Trans>Sign in</Trans>}
         </PageHeading>
         <Lead>
           {mode === 'forgot' ? (
@@ -99,11 +93,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
 
         {homepage ? (
           <p className="mt-6 text-center">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={{ lang: langParam(lang), desiredUrl: homepage.desiredUrl }}
-              className={textButtonClass}
-            >
+            <Link to="/{-$lang}/$desiredUrl" params={{ lang: langParam(lang), desiredUrl: homepage.desiredUrl }} className={textButtonClass}>
               {t`Back to the homepage of ${homepage.name}`}
             </Link>
           </p>

@@ -23,9 +23,7 @@ export function SignUpForm({ target }: { target: SignInTarget }) {
 
   return (
     <AuthForm form={form} failures={failures} testId="sign-up-form">
-      <form.AppField name="name">
-        {(field) => <field.TextField label={<Trans>Your name</Trans>} autoComplete="name" testId="auth-name" />}
-      </form.AppField>
+      <form.AppField name="name">{(field) => <field.TextField label={<Trans>Your name</Trans>} autoComplete="name" testId="auth-name" />}</form.AppField>
       <CredentialFields form={form} fields={CREDENTIAL_FIELDS} failures={failures} password="new" />
       <p className="text-sm leading-relaxed text-stone-600 dark:text-stone-400">
         <Trans>

@@ -106,16 +106,33 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
             <Trans>Edit your homepage</Trans>
           </h1>
           <p className="mt-1 text-stone-600 dark:text-stone-300">
-            <Link to="/{-$lang}/$desiredUrl" params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }} className="font-medium text-blue-800 underline underline-offset-4 dark:text-blue-300">
+            <Link
+              to="/{-$lang}/$desiredUrl"
+              params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+              className="font-medium text-blue-800 underline underline-offset-4 dark:text-blue-300"
+            >
               /{current.desiredUrl}
             </Link>
           </p>
         </div>
         <nav aria-label={t`Editor sections`} className="flex gap-1">
-          <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }} search={{ tab: 'homepage' }} aria-current={tab === 'homepage' ? 'page' : undefined} className={tabClass(tab === 'homepage')}>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'homepage' }}
+            aria-current={tab === 'homepage' ? 'page' : undefined}
+            className={tabClass(tab === 'homepage')}
+          >
             <Trans>Homepage</Trans>
           </Link>
-          <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }} search={{ tab: 'messages' }} aria-current={tab === 'messages' ? 'page' : undefined} className={tabClass(tab === 'messages')} data-testid="tab-messages">
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'messages' }}
+            aria-current={tab === 'messages' ? 'page' : undefined}
+            className={tabClass(tab === 'messages')}
+            data-testid="tab-messages"
+          >
             <Trans>Messages</Trans>
           </Link>
         </nav>
@@ -153,20 +170,16 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
               <p className="mt-1 text-sm text-red-900 dark:text-red-200">
                 <Trans>This removes your homepage, its photos and its messages for good.</Trans>
               </p>
-              <Button
-                variant="danger"
-                size="md"
-                className="mt-4"
-                onClick={() => setDeleteOpen(true)}
-                data-testid="delete-open"
-              >
+              <Button variant="danger" size="md" className="mt-4" onClick={() => setDeleteOpen(true)} data-testid="delete-open">
                 <Trans>Delete homepage…</Trans>
               </Button>
             </section>
           </div>
           <div className="hidden lg:block">
             <div className="sticky top-4">
-              <form.Subscribe selector={(state) => state.values}>{(values) => <PreviewPanel values={values} lang={lang} base={{ id: current.id }} />}</form.Subscribe>
+              <form.Subscribe selector={(state) => state.values}>
+                {(values) => <PreviewPanel values={values} lang={lang} base={{ id: current.id }} />}
+              </form.Subscribe>
             </div>
           </div>
           <div className="sticky bottom-0 z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:col-span-2 dark:border-stone-800 dark:bg-stone-950/95">
@@ -174,15 +187,15 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
               {({ dirty, submitting }) => (
                 <div className="flex flex-wrap items-center justify-end gap-3">
                   <p className="mr-auto text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
-                    {uploading ? <Trans>Photos are still uploading…</Trans> : dirty ? <Trans>You have unsaved changes.</Trans> : <Trans>All changes saved.</Trans>}
+                    {uploading ? (
+                      <Trans>Photos are still uploading…</Trans>
+                    ) : dirty ? (
+                      <Trans>You have unsaved changes.</Trans>
+                    ) : (
+                      <Trans>All changes saved.</Trans>
+                    )}
                   </p>
-                  <Button
-                    variant="brand"
-                    size="md"
-                    type="submit"
-                    disabled={submitting || uploading || !dirty}
-                    data-testid="editor-save"
-                  >
+                  <Button variant="brand" size="md" type="submit" disabled={submitting || uploading || !dirty} data-testid="editor-save">
                     {submitting ? <Trans>Saving…</Trans> : <Trans>Save changes</Trans>}
                   </Button>
                 </div>

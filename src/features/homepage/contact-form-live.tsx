@@ -12,7 +12,9 @@ const serverErrorSchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 })
 
-const CONTACT_FIELDS = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<keyof ContactFormValues>
+const CONTACT_FIELDS = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<
+  keyof ContactFormValues
+>
 
 type SubmitState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
@@ -126,13 +128,23 @@ export function LiveContactForm({
   // A field shows its first error once the visitor has left it or tried to send the form.
   const attempted = useStore(form.store, (formState) => formState.submissionAttempts > 0)
   const errorsOf = (name: keyof ContactFormValues, meta: { errors: Array<unknown>; isBlurred: boolean }) => {
-    const client = meta.isBlurred || attempted ? meta.errors.map(errorText).filter((text): text is string => Boolean(text)).map((id) => i18n._(id)) : []
+    const client =
+      meta.isBlurred || attempted
+        ? meta.errors
+            .map(errorText)
+            .filter((text): text is string => Boolean(text))
+            .map((id) => i18n._(id))
+        : []
     return [...new Set([...client.slice(0, 1), ...(serverErrors[name] ?? [])])]
   }
 
   if (state.kind === 'sent') {
     return (
-      <div role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100" data-testid="contact-success">
+      <div
+        role="status"
+        className="rounded-2xl border border-emerald-300 bg-emerald-50 p-6 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+        data-testid="contact-success"
+      >
         <p className="text-lg font-semibold">
           <Trans>Thank you! Your message has been sent.</Trans>
         </p>

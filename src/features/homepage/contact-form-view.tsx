@@ -91,7 +91,12 @@ export function ContactFormView({
       data-testid="contact-form"
     >
       {failure !== undefined ? (
-        <p id={`${formId}-failure`} role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200" data-testid="contact-failure">
+        <p
+          id={`${formId}-failure`}
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 font-medium text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
+          data-testid="contact-failure"
+        >
           {failure}
         </p>
       ) : null}
@@ -186,7 +191,14 @@ export function ContactFormView({
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${formId}-website`}>Website</label>
-        <input id={`${formId}-website`} name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => onHoneypotChange(event.target.value)} />
+        <input
+          id={`${formId}-website`}
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(event) => onHoneypotChange(event.target.value)}
+        />
       </div>
       <div className="sm:col-span-2">
         {fields.terms((field) => (
@@ -204,7 +216,12 @@ export function ContactFormView({
               />
               <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
                 <Trans>I agree to the terms of use and the privacy notice.</Trans>{' '}
-                <Link to="/{-$lang}/agreement" params={{ lang: langParam(lang) }} target="_blank" className="font-medium text-[var(--accent-text)] underline underline-offset-4">
+                <Link
+                  to="/{-$lang}/agreement"
+                  params={{ lang: langParam(lang) }}
+                  target="_blank"
+                  className="font-medium text-[var(--accent-text)] underline underline-offset-4"
+                >
                   <Trans>Read them</Trans>
                 </Link>
               </label>
@@ -219,14 +236,7 @@ export function ContactFormView({
       </div>
       <div className="sm:col-span-2">
         {fields.submitting((isSubmitting) => (
-          <Button
-            variant="accent"
-            size="lg"
-            type="submit"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-            data-testid="contact-submit"
-          >
+          <Button variant="accent" size="lg" type="submit" disabled={isSubmitting} aria-busy={isSubmitting} data-testid="contact-submit">
             {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
           </Button>
         ))}

@@ -24,7 +24,9 @@ function loadLiveForm(): Promise<LiveForm> {
 // Within this distance of the viewport the form starts loading, so it is ready when reached.
 const PRELOAD_MARGIN = '800px 0px'
 
-const FIELD_NAMES = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<keyof ContactFormValues>
+const FIELD_NAMES = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<
+  keyof ContactFormValues
+>
 function fieldNamed(name: string): keyof ContactFormValues | undefined {
   return FIELD_NAMES.find((field) => field === name)
 }
@@ -54,7 +56,17 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
  * the form nears the viewport or the visitor touches it, and takes over what was typed, the
  * focus and a press of "Send message". Both render the same markup, so nothing moves.
  */
-export function ContactForm({ realtorId, lang, listingKey, initialMessage = '' }: { realtorId: string; lang: Lang; listingKey?: string; initialMessage?: string }) {
+export function ContactForm({
+  realtorId,
+  lang,
+  listingKey,
+  initialMessage = '',
+}: {
+  realtorId: string
+  lang: Lang
+  listingKey?: string
+  initialMessage?: string
+}) {
   const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [Live, setLive] = useState<LiveForm | null>(null)

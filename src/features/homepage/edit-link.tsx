@@ -15,11 +15,7 @@ export function EditLink({ realtorId, desiredUrl }: { realtorId: string; desired
   const access = useQuery(editAccessQuery(realtorId))
   if (!access.data?.canEdit) return null
   return (
-    <Link
-      to="/{-$lang}/$desiredUrl/admin"
-      params={{ lang: langParam(lang), desiredUrl }}
-      className={buttonClass('accent')}
-    >
+    <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang: langParam(lang), desiredUrl }} className={buttonClass('accent')}>
       <Trans>Edit homepage</Trans>
     </Link>
   )

@@ -69,12 +69,7 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
           <figure className="relative">
             {/* Lazy: inside the closed dialog it is not shown, and the server would otherwise
                 preload the full-size photo ahead of the page's own first screen. */}
-            <img
-              src={current.full}
-              alt={photoLabel(index)}
-              loading="lazy"
-              className="max-h-[80dvh] w-full object-contain"
-            />
+            <img src={current.full} alt={photoLabel(index)} loading="lazy" className="max-h-[80dvh] w-full object-contain" />
             <figcaption className="flex items-center justify-between gap-2 p-3 text-sm">
               <Button variant="quiet" onClick={() => move(-1)}>
                 <Trans>Previous</Trans>

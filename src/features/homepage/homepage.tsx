@@ -39,11 +39,7 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 function ContactButton({ href, children, primary = false }: { href: string; children: ReactNode; primary?: boolean }) {
   const external = href.startsWith('http')
   return (
-    <a
-      href={href}
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      className={buttonClass(primary ? 'accent' : 'glass', 'md')}
-    >
+    <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} className={buttonClass(primary ? 'accent' : 'glass', 'md')}>
       {children}
     </a>
   )
@@ -117,243 +113,255 @@ export function RealtorHomepage({
 
   return (
     <IdPrefix.Provider value={preview ? 'preview-' : ''}>
-    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className={`${preview ? '' : 'min-h-dvh'} bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200`}>
-        {preview ? null : (
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-          >
-            <Trans>Skip to content</Trans>
-          </a>
-        )}
-        <Header
-          className={`${preview ? '' : 'sticky top-0'} z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-        >
-          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-            <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {/* Logos are low priority: React preloads every other image in the shell, ahead of the hero photo (the page's LCP). */}
-              {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} fetchPriority="low" className="size-8 rounded-md object-cover" /> : null}
-              <span className="truncate">{name}</span>
+      <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
+        <div className={`${preview ? '' : 'min-h-dvh'} bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200`}>
+          {preview ? null : (
+            <a
+              href="#main"
+              className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+            >
+              <Trans>Skip to content</Trans>
             </a>
-            <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
-              <ul className="hidden items-center gap-1 sm:flex">
-                {navItems.map((item) => (
-                  <li key={item.href}>
-                    <a href={item.href} className={buttonClass('quiet')}>
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              {preview ? null : <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />}
-              {preview ? null : <LanguageSwitch />}
-            </nav>
-          </div>
-        </Header>
-
-        <Main id={preview ? undefined : 'main'} tabIndex={preview ? undefined : -1} className="outline-none">
-          <section
-            aria-labelledby={preview ? 'preview-hero-title' : 'hero-title'}
-            className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
+          )}
+          <Header
+            className={`${preview ? '' : 'sticky top-0'} z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
           >
-            {top ? (
-              <img
-                src={top.url}
-                alt=""
-                width={1600}
-                height={900}
-                fetchPriority="high"
-                decoding="async"
-                className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-              />
-            ) : null}
-            <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
-            <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">
-              {logos.length > 0 ? (
-                <div className="flex gap-3">
-                  {logos.map((logo) => (
-                    <img key={logo.url} src={logo.url} alt={t`Logo of ${name}`} width={56} height={56} fetchPriority="low" className="size-14 rounded-xl bg-white/90 object-contain p-1" />
-                  ))}
-                </div>
-              ) : null}
-              <div>
-                {preview ? (
-                  <p id="preview-hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-                    {name}
-                  </p>
-                ) : (
-                  <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-                    {name}
-                  </h1>
-                )}
-                {otherName !== name ? (
-                  <p className="mt-1 text-lg text-white/85" lang={lang === 'ko' ? 'en' : 'ko'}>
-                    {otherName}
-                  </p>
-                ) : null}
-              </div>
-              <dl className="flex flex-wrap gap-x-6 gap-y-1 text-white/90">
-                {realtor.brokerageName ? (
-                  <div className="flex gap-1.5">
-                    <dt className="sr-only">
-                      <Trans>Brokerage</Trans>
-                    </dt>
-                    <dd>{realtor.brokerageName}</dd>
-                  </div>
-                ) : null}
-                {realtor.licenseNumber ? (
-                  <div className="flex gap-1.5">
-                    <dt>
-                      <Trans>Licence</Trans>
-                    </dt>
-                    <dd>{realtor.licenseNumber}</dd>
-                  </div>
-                ) : null}
-              </dl>
-              {realtor.activityRegion.length > 0 ? (
-                <ul aria-label={t`Areas served`} className="flex flex-wrap gap-2">
-                  {realtor.activityRegion.map((region) => (
-                    <li
-                      key={`${region.state}-${region.city}-${region.neighborhood ?? ''}`}
-                      className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium backdrop-blur"
-                    >
-                      {[region.neighborhood, region.city, STATE_NAMES[lang][region.state] ?? region.state].filter(Boolean).join(', ')}
+            <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+              <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+                {/* Logos are low priority: React preloads every other image in the shell, ahead of the hero photo (the page's LCP). */}
+                {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} fetchPriority="low" className="size-8 rounded-md object-cover" /> : null}
+                <span className="truncate">{name}</span>
+              </a>
+              <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
+                <ul className="hidden items-center gap-1 sm:flex">
+                  {navItems.map((item) => (
+                    <li key={item.href}>
+                      <a href={item.href} className={buttonClass('quiet')}>
+                        {item.label}
+                      </a>
                     </li>
                   ))}
                 </ul>
-              ) : null}
-              <div className="flex flex-wrap gap-3">
-                {realtor.contactPhone ? (
-                  <ContactButton primary href={telHref(realtor.contactPhone, realtor.phoneCountryCode)}>
-                    <Trans>Call</Trans>
-                  </ContactButton>
-                ) : null}
-                {realtor.companyPhone ? (
-                  <ContactButton href={telHref(realtor.companyPhone, realtor.phoneCountryCode)}>
-                    <Trans>Call the office</Trans>
-                  </ContactButton>
-                ) : null}
-                <ContactButton href={`mailto:${realtor.email}`}>
-                  <Trans>E-mail</Trans>
-                </ContactButton>
-                {realtor.kakaoLink ? (
-                  <ContactButton href={/^https?:\/\//.test(realtor.kakaoLink) ? realtor.kakaoLink : `https://${realtor.kakaoLink}`}>
-                    <Trans>KakaoTalk</Trans>
-                  </ContactButton>
-                ) : null}
-              </div>
+                {preview ? null : <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />}
+                {preview ? null : <LanguageSwitch />}
+              </nav>
             </div>
-          </section>
+          </Header>
 
-          <div className="mx-auto max-w-5xl px-4 sm:px-6">
-            {aboutText ? (
-              <Section id="about" title={<Trans>About me</Trans>}>
-                <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
-                  <div lang={about ? lang : lang === 'ko' ? 'en' : 'ko'} className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
-                    {!about ? (
-                      <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800" lang={lang}>
-                        {lang === 'ko' ? <Trans>This introduction is only available in English.</Trans> : <Trans>This introduction is only available in Korean.</Trans>}
-                      </p>
+          <Main id={preview ? undefined : 'main'} tabIndex={preview ? undefined : -1} className="outline-none">
+            <section
+              aria-labelledby={preview ? 'preview-hero-title' : 'hero-title'}
+              className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
+            >
+              {top ? (
+                <img
+                  src={top.url}
+                  alt=""
+                  width={1600}
+                  height={900}
+                  fetchPriority="high"
+                  decoding="async"
+                  className="absolute inset-0 -z-10 size-full object-cover opacity-60"
+                />
+              ) : null}
+              <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
+              <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">
+                {logos.length > 0 ? (
+                  <div className="flex gap-3">
+                    {logos.map((logo) => (
+                      <img
+                        key={logo.url}
+                        src={logo.url}
+                        alt={t`Logo of ${name}`}
+                        width={56}
+                        height={56}
+                        fetchPriority="low"
+                        className="size-14 rounded-xl bg-white/90 object-contain p-1"
+                      />
+                    ))}
+                  </div>
+                ) : null}
+                <div>
+                  {preview ? (
+                    <p id="preview-hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                      {name}
+                    </p>
+                  ) : (
+                    <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                      {name}
+                    </h1>
+                  )}
+                  {otherName !== name ? (
+                    <p className="mt-1 text-lg text-white/85" lang={lang === 'ko' ? 'en' : 'ko'}>
+                      {otherName}
+                    </p>
+                  ) : null}
+                </div>
+                <dl className="flex flex-wrap gap-x-6 gap-y-1 text-white/90">
+                  {realtor.brokerageName ? (
+                    <div className="flex gap-1.5">
+                      <dt className="sr-only">
+                        <Trans>Brokerage</Trans>
+                      </dt>
+                      <dd>{realtor.brokerageName}</dd>
+                    </div>
+                  ) : null}
+                  {realtor.licenseNumber ? (
+                    <div className="flex gap-1.5">
+                      <dt>
+                        <Trans>Licence</Trans>
+                      </dt>
+                      <dd>{realtor.licenseNumber}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                {realtor.activityRegion.length > 0 ? (
+                  <ul aria-label={t`Areas served`} className="flex flex-wrap gap-2">
+                    {realtor.activityRegion.map((region) => (
+                      <li
+                        key={`${region.state}-${region.city}-${region.neighborhood ?? ''}`}
+                        className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium backdrop-blur"
+                      >
+                        {[region.neighborhood, region.city, STATE_NAMES[lang][region.state] ?? region.state].filter(Boolean).join(', ')}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <div className="flex flex-wrap gap-3">
+                  {realtor.contactPhone ? (
+                    <ContactButton primary href={telHref(realtor.contactPhone, realtor.phoneCountryCode)}>
+                      <Trans>Call</Trans>
+                    </ContactButton>
+                  ) : null}
+                  {realtor.companyPhone ? (
+                    <ContactButton href={telHref(realtor.companyPhone, realtor.phoneCountryCode)}>
+                      <Trans>Call the office</Trans>
+                    </ContactButton>
+                  ) : null}
+                  <ContactButton href={`mailto:${realtor.email}`}>
+                    <Trans>E-mail</Trans>
+                  </ContactButton>
+                  {realtor.kakaoLink ? (
+                    <ContactButton href={/^https?:\/\//.test(realtor.kakaoLink) ? realtor.kakaoLink : `https://${realtor.kakaoLink}`}>
+                      <Trans>KakaoTalk</Trans>
+                    </ContactButton>
+                  ) : null}
+                </div>
+              </div>
+            </section>
+
+            <div className="mx-auto max-w-5xl px-4 sm:px-6">
+              {aboutText ? (
+                <Section id="about" title={<Trans>About me</Trans>}>
+                  <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
+                    <div lang={about ? lang : lang === 'ko' ? 'en' : 'ko'} className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
+                      {!about ? (
+                        <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800" lang={lang}>
+                          {lang === 'ko' ? (
+                            <Trans>This introduction is only available in English.</Trans>
+                          ) : (
+                            <Trans>This introduction is only available in Korean.</Trans>
+                          )}
+                        </p>
+                      ) : null}
+                      {paragraphs(aboutText).map((paragraph) => (
+                        <p key={paragraph}>{paragraph}</p>
+                      ))}
+                    </div>
+                    {idPhotos.length > 0 ? (
+                      <div className="grid grid-cols-2 gap-3 self-start">
+                        {idPhotos.map((photo, index) => (
+                          <img
+                            key={photo.url}
+                            src={photo.url}
+                            alt={index === 0 ? t`Photo of ${name}` : t`Another photo of ${name}`}
+                            width={600}
+                            height={800}
+                            loading="lazy"
+                            decoding="async"
+                            className="aspect-[3/4] w-full rounded-2xl object-cover"
+                          />
+                        ))}
+                      </div>
                     ) : null}
-                    {paragraphs(aboutText).map((paragraph) => (
+                  </div>
+                </Section>
+              ) : null}
+
+              {numbers.length > 0 ? (
+                <Section id="numbers" title={<Trans>In numbers</Trans>}>
+                  <dl className="grid gap-4 sm:grid-cols-3">
+                    {numbers.map((item) => (
+                      <div key={item.label} className="rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
+                        <dt className="text-sm font-medium text-stone-600 dark:text-stone-300">{item.label}</dt>
+                        <dd className="mt-2 text-4xl font-bold tracking-tight text-[var(--accent-text)]">{item.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </Section>
+              ) : null}
+
+              {videoId || hasSns ? (
+                <Section id="media" title={<Trans>Videos and social media</Trans>}>
+                  {videoId ? <VideoFacade videoId={videoId} title={t`A video recommended by ${name}`} poster={top?.url} /> : null}
+                  {hasSns ? (
+                    <ul className="mt-6 flex flex-wrap gap-3">
+                      {realtor.snsYoutubeUrl ? (
+                        <li>
+                          <a href={realtor.snsYoutubeUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
+                            <Trans>YouTube channel</Trans>
+                          </a>
+                        </li>
+                      ) : null}
+                      {realtor.snsInstagramUrl ? (
+                        <li>
+                          <a href={realtor.snsInstagramUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
+                            <Trans>Instagram</Trans>
+                          </a>
+                        </li>
+                      ) : null}
+                    </ul>
+                  ) : null}
+                </Section>
+              ) : null}
+
+              {gallery.length > 0 ? (
+                <Section id="gallery" title={<Trans>Gallery</Trans>}>
+                  <Gallery items={gallery} name={name} />
+                </Section>
+              ) : null}
+
+              {sections.map((section) => (
+                <Section key={section.id} id={`section-${section.id}`} title={section.title}>
+                  <div className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
+                    {paragraphs(section.body).map((paragraph) => (
                       <p key={paragraph}>{paragraph}</p>
                     ))}
                   </div>
-                  {idPhotos.length > 0 ? (
-                    <div className="grid grid-cols-2 gap-3 self-start">
-                      {idPhotos.map((photo, index) => (
-                        <img
-                          key={photo.url}
-                          src={photo.url}
-                          alt={index === 0 ? t`Photo of ${name}` : t`Another photo of ${name}`}
-                          width={600}
-                          height={800}
-                          loading="lazy"
-                          decoding="async"
-                          className="aspect-[3/4] w-full rounded-2xl object-cover"
-                        />
-                      ))}
-                    </div>
-                  ) : null}
-                </div>
+                </Section>
+              ))}
+
+              {listings ? (
+                <Section id="listings" title={<Trans>Homes in my areas</Trans>}>
+                  {listings}
+                </Section>
+              ) : null}
+
+              <Section id="contact" title={t`Send ${name} a message`}>
+                {preview ? (
+                  <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-600 dark:border-stone-700 dark:text-stone-300">
+                    <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
+                  </p>
+                ) : (
+                  <ContactForm realtorId={realtor.id} lang={lang} />
+                )}
               </Section>
-            ) : null}
+            </div>
+          </Main>
 
-            {numbers.length > 0 ? (
-              <Section id="numbers" title={<Trans>In numbers</Trans>}>
-                <dl className="grid gap-4 sm:grid-cols-3">
-                  {numbers.map((item) => (
-                    <div key={item.label} className="rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
-                      <dt className="text-sm font-medium text-stone-600 dark:text-stone-300">{item.label}</dt>
-                      <dd className="mt-2 text-4xl font-bold tracking-tight text-[var(--accent-text)]">{item.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Section>
-            ) : null}
-
-            {videoId || hasSns ? (
-              <Section id="media" title={<Trans>Videos and social media</Trans>}>
-                {videoId ? <VideoFacade videoId={videoId} title={t`A video recommended by ${name}`} poster={top?.url} /> : null}
-                {hasSns ? (
-                  <ul className="mt-6 flex flex-wrap gap-3">
-                    {realtor.snsYoutubeUrl ? (
-                      <li>
-                        <a href={realtor.snsYoutubeUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
-                          <Trans>YouTube channel</Trans>
-                        </a>
-                      </li>
-                    ) : null}
-                    {realtor.snsInstagramUrl ? (
-                      <li>
-                        <a href={realtor.snsInstagramUrl} target="_blank" rel="noopener noreferrer me" className={buttonClass('accentOutline', 'md')}>
-                          <Trans>Instagram</Trans>
-                        </a>
-                      </li>
-                    ) : null}
-                  </ul>
-                ) : null}
-              </Section>
-            ) : null}
-
-            {gallery.length > 0 ? (
-              <Section id="gallery" title={<Trans>Gallery</Trans>}>
-                <Gallery items={gallery} name={name} />
-              </Section>
-            ) : null}
-
-            {sections.map((section) => (
-              <Section key={section.id} id={`section-${section.id}`} title={section.title}>
-                <div className="space-y-4 text-lg leading-relaxed whitespace-pre-line">
-                  {paragraphs(section.body).map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
-                </div>
-              </Section>
-            ))}
-
-            {listings ? (
-              <Section id="listings" title={<Trans>Homes in my areas</Trans>}>
-                {listings}
-              </Section>
-            ) : null}
-
-            <Section id="contact" title={t`Send ${name} a message`}>
-              {preview ? (
-                <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-stone-600 dark:border-stone-700 dark:text-stone-300">
-                  <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
-                </p>
-              ) : (
-                <ContactForm realtorId={realtor.id} lang={lang} />
-              )}
-            </Section>
-          </div>
-        </Main>
-
-        <HomepageFooter realtor={realtor} name={name} as={Footer} />
+          <HomepageFooter realtor={realtor} name={name} as={Footer} />
+        </div>
       </div>
-    </div>
     </IdPrefix.Provider>
   )
 }

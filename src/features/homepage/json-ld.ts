@@ -51,5 +51,8 @@ export function realtorJsonLd(realtor: PublicRealtor, input: { lang: Lang; url: 
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so text cannot close the tag. */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }

@@ -14,9 +14,7 @@ export type GalleryItem = { full: string; thumbnail: string }
  * whose URL it extends (`….jpg.thumb.webp`); without one the full photo serves as both.
  */
 export function galleryItems(realtor: Pick<PublicRealtor, 'photos'>): Array<GalleryItem> {
-  const thumbnails = new Set(
-    realtor.photos.filter((photo) => photo.path === 'gallery' && photo.imageType === 'thumbnail').map((photo) => photo.url),
-  )
+  const thumbnails = new Set(realtor.photos.filter((photo) => photo.path === 'gallery' && photo.imageType === 'thumbnail').map((photo) => photo.url))
   return realtor.photos
     .filter((photo) => photo.path === 'gallery' && photo.imageType === 'fullsize')
     .map((photo) => {

@@ -48,9 +48,7 @@ export function VideoFacade({ videoId, title, poster }: { videoId: string; title
               <path d="M8 5v14l11-7z" />
             </svg>
           </span>
-          <span className="sr-only">
-            {t`Play the video: ${title}`}
-          </span>
+          <span className="sr-only">{t`Play the video: ${title}`}</span>
         </button>
       )}
     </div>

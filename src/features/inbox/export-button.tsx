@@ -28,15 +28,7 @@ function downloadText(text: string, fileName: string, type: string) {
  * "Export CSV": every message of the inbox in one spreadsheet file. A failure goes to the
  * panel's alert region through `onError` (called with undefined when a new export starts).
  */
-export function ExportCsvButton({
-  realtorId,
-  disabled,
-  onError,
-}: {
-  realtorId: string
-  disabled: boolean
-  onError: (message: string | undefined) => void
-}) {
+export function ExportCsvButton({ realtorId, disabled, onError }: { realtorId: string; disabled: boolean; onError: (message: string | undefined) => void }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const [exporting, setExporting] = useState(false)

@@ -61,7 +61,11 @@ export function MessageListLoading() {
         <Trans>Loading messages…</Trans>
       </p>
       {[0, 1, 2].map((index) => (
-        <div key={index} aria-hidden="true" className="h-24 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900">
+        <div
+          key={index}
+          aria-hidden="true"
+          className="h-24 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900"
+        >
           <div className="m-5 h-4 w-1/3 rounded bg-stone-200 dark:bg-stone-700" />
           <div className="mx-5 h-3 w-2/3 rounded bg-stone-100 dark:bg-stone-800" />
         </div>
@@ -72,7 +76,10 @@ export function MessageListLoading() {
 
 export function InboxEmpty() {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900" data-testid="inbox-empty">
+    <div
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900"
+      data-testid="inbox-empty"
+    >
       <span className="grid size-12 place-items-center rounded-full bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-300">
         <Icon name="inbox" className="size-6" />
       </span>

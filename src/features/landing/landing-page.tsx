@@ -39,25 +39,15 @@ export function LandingPage({ lang, showcase }: { lang: Lang; showcase: Director
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-stone-700 dark:text-stone-300">
             <Trans>
-              Show who you are, the homes for sale in your area and how to reach you, at your own address or your own
-              domain. Clients write to you in the language they are comfortable with.
+              Show who you are, the homes for sale in your area and how to reach you, at your own address or your own domain. Clients write to you in the
+              language they are comfortable with.
             </Trans>
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/{-$lang}/login"
-              params={params}
-              search={{ redirect: '/process' }}
-              className={buttonClass('brand', 'lg')}
-              data-testid="landing-cta"
-            >
+            <Link to="/{-$lang}/login" params={params} search={{ redirect: '/process' }} className={buttonClass('brand', 'lg')} data-testid="landing-cta">
               <Trans>Create your homepage</Trans>
             </Link>
-            <Link
-              to="/{-$lang}/realtors"
-              params={params}
-              className={buttonClass('outline', 'lg')}
-            >
+            <Link to="/{-$lang}/realtors" params={params} className={buttonClass('outline', 'lg')}>
               <Trans>Find a realtor</Trans>
             </Link>
           </div>
@@ -157,15 +147,11 @@ export function LandingPage({ lang, showcase }: { lang: Lang; showcase: Director
         </h2>
         <p className="mt-3 max-w-2xl text-lg leading-relaxed text-stone-700 dark:text-stone-300">
           <Trans>
-            Find an agent in California or Georgia who speaks your language, read about them, see the homes they know, and
-            write to them directly. It is free for you.
+            Find an agent in California or Georgia who speaks your language, read about them, see the homes they know, and write to them directly. It is free
+            for you.
           </Trans>
         </p>
-        <Link
-          to="/{-$lang}/realtors"
-          params={params}
-          className={buttonClass('primary', 'md', 'mt-6')}
-        >
+        <Link to="/{-$lang}/realtors" params={params} className={buttonClass('primary', 'md', 'mt-6')}>
           <Trans>Browse the directory</Trans>
         </Link>
       </section>

@@ -32,9 +32,7 @@ export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: 
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4 text-sm">
-        <p className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-          {home.type === 'rent' ? <Trans>{price} / month</Trans> : price}
-        </p>
+        <p className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
         <p className="text-stone-700 dark:text-stone-300">
           {beds !== null ? <Trans>{beds} bd</Trans> : null}
           {beds !== null && baths !== null ? ' · ' : null}
@@ -50,11 +48,7 @@ export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: 
             {home.fullAddress}
           </Link>
         </h3>
-        {office ? (
-          <p className="mt-auto pt-2 text-stone-600 dark:text-stone-400">
-            {t`Listing courtesy of ${office}`}
-          </p>
-        ) : null}
+        {office ? <p className="mt-auto pt-2 text-stone-600 dark:text-stone-400">{t`Listing courtesy of ${office}`}</p> : null}
       </div>
     </article>
   )

@@ -68,7 +68,9 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
         >
           <Trans>Skip to content</Trans>
         </a>
-        <header className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}>
+        <header
+          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+        >
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
             <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
               {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
@@ -80,13 +82,22 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
 
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
           <p className="pt-6">
-            <Link to="/{-$lang}/$desiredUrl" params={params} hash="listings" className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline">
+            <Link
+              to="/{-$lang}/$desiredUrl"
+              params={params}
+              hash="listings"
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
+            >
               {t`← All homes on ${name}'s page`}
             </Link>
           </p>
 
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            {status ? <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">{i18n._(status)}</span> : null}
+            {status ? (
+              <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
+                {i18n._(status)}
+              </span>
+            ) : null}
             {home.isDemo ? (
               <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
                 <Trans>Demo listing</Trans>
@@ -97,9 +108,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
             {office ? (
-              <p className="text-base text-stone-700 dark:text-stone-300">
-                {agent ? t`Listed by ${agent}, ${office}` : t`Listing courtesy of ${office}`}
-              </p>
+              <p className="text-base text-stone-700 dark:text-stone-300">{agent ? t`Listed by ${agent}, ${office}` : t`Listing courtesy of ${office}`}</p>
             ) : null}
           </div>
 
@@ -129,7 +138,12 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               </p>
             ) : (
               <p className="mt-4">
-                <a href={mapHref} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4">
+                <a
+                  href={mapHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+                >
                   <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
                 </a>
               </p>
@@ -161,13 +175,11 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               {t`Ask ${name} about this home`}
             </h2>
             <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
-              {licence && brokerage ? (
-                t`${name} (licence ${licence}) of ${brokerage} will answer you.`
-              ) : brokerage ? (
-                t`${name} of ${brokerage} will answer you.`
-              ) : (
-                t`${name} will answer you.`
-              )}
+              {licence && brokerage
+                ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
+                : brokerage
+                  ? t`${name} of ${brokerage} will answer you.`
+                  : t`${name} will answer you.`}
             </p>
             <div className="mt-4">
               <ContactForm

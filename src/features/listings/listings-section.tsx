@@ -129,7 +129,12 @@ export function ListingsSection({
         </nav>
       ) : null}
 
-      <form method="get" action={`#listings`} onSubmit={submit} className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-5 dark:border-stone-800 dark:bg-stone-900">
+      <form
+        method="get"
+        action={`#listings`}
+        onSubmit={submit}
+        className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-5 dark:border-stone-800 dark:bg-stone-900"
+      >
         {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
         <div>
           <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
@@ -156,12 +161,7 @@ export function ListingsSection({
           </select>
         </div>
         <div className="col-span-2 flex items-end sm:col-span-1">
-          <Button
-            variant="accent"
-            size="md"
-            className="w-full"
-            type="submit"
-          >
+          <Button variant="accent" size="md" className="w-full" type="submit">
             <Trans>Show homes</Trans>
           </Button>
         </div>
@@ -178,13 +178,22 @@ export function ListingsSection({
         {shown > 0 && pageCount > 1 ? (
           <>
             {' · '}
-            <Trans>Page {current} of {pageCount}</Trans>
+            <Trans>
+              Page {current} of {pageCount}
+            </Trans>
           </>
         ) : null}
       </p>
       {total === 0 && filtered ? (
         <p className="mt-2">
-          <Link to="/{-$lang}/$desiredUrl" params={params} search={cleanSearch({ region: regionIndex || undefined })} hash="listings" resetScroll={false} className="font-medium text-[var(--accent-text)] underline underline-offset-4">
+          <Link
+            to="/{-$lang}/$desiredUrl"
+            params={params}
+            search={cleanSearch({ region: regionIndex || undefined })}
+            hash="listings"
+            resetScroll={false}
+            className="font-medium text-[var(--accent-text)] underline underline-offset-4"
+          >
             <Trans>Clear the filters</Trans>
           </Link>
         </p>

@@ -1,14 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import { formatNumber, formatPrice } from '~/lib/format'
-import {
-  defaultPaymentInputs,
-  downPaymentPercent,
-  estimateMonthlyPayment,
-  LOAN_TERMS,
-  type LoanTermYears,
-  type PaymentInputs,
-} from '~/lib/mortgage'
+import { defaultPaymentInputs, downPaymentPercent, estimateMonthlyPayment, LOAN_TERMS, type LoanTermYears, type PaymentInputs } from '~/lib/mortgage'
 
 /*
  * The monthly payment estimate on a listing page (issue 14). The server renders the default
@@ -121,7 +114,10 @@ export function PaymentEstimate({ home }: { home: { price: number; state: string
             aria-describedby={invalid ? `${inputId}-error` : undefined}
             className={`${inputClass} ${unit === '$' ? 'pl-7' : 'pr-8'}`}
           />
-          <span aria-hidden="true" className={`pointer-events-none absolute top-1/2 -translate-y-1/2 text-stone-500 dark:text-stone-400 ${unit === '$' ? 'left-3' : 'right-3'}`}>
+          <span
+            aria-hidden="true"
+            className={`pointer-events-none absolute top-1/2 -translate-y-1/2 text-stone-500 dark:text-stone-400 ${unit === '$' ? 'left-3' : 'right-3'}`}
+          >
             {unit}
           </span>
         </div>

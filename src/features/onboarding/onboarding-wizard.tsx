@@ -55,8 +55,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
   const current = Math.min(Math.max(step, 1), ONBOARDING_STEPS.length)
   const group = ONBOARDING_STEPS[current - 1] ?? 'address'
 
-  const goTo = (next: number) =>
-    navigate({ to: '/{-$lang}/process', params: { lang: langParam(lang) }, search: { step: next } })
+  const goTo = (next: number) => navigate({ to: '/{-$lang}/process', params: { lang: langParam(lang) }, search: { step: next } })
 
   const form = useRealtorForm(emptyRealtorForm(user.email), async (values: RealtorFormValues) => {
     const found = validate(values)

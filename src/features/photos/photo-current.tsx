@@ -16,20 +16,20 @@ const PREVIEW_FRAME: Record<Exclude<PhotoPath, 'gallery'>, string> = {
   ogImage: 'aspect-[1200/630] w-full max-w-sm',
 }
 
-export function SinglePhoto(props: {
-  path: Exclude<PhotoPath, 'gallery'>
-  photo: Photo
-  title: string
-  onReplace: () => void
-  onRemove: () => void
-}) {
+export function SinglePhoto(props: { path: Exclude<PhotoPath, 'gallery'>; photo: Photo; title: string; onReplace: () => void; onRemove: () => void }) {
   const { t } = useLingui()
   const { title } = props
   const contain = props.path === 'logo' || props.path === 'logo2' || props.path === 'favicon'
   return (
     <div className="mb-3 flex flex-wrap items-end gap-3" data-testid="photo-current">
       <div className={`${PREVIEW_FRAME[props.path]} overflow-hidden rounded-lg border border-stone-200 bg-stone-100 dark:border-stone-700 dark:bg-stone-800`}>
-        <img src={props.photo.url} alt={t`Current ${title}`} loading="lazy" decoding="async" className={`size-full ${contain ? 'object-contain p-1' : 'object-cover'}`} />
+        <img
+          src={props.photo.url}
+          alt={t`Current ${title}`}
+          loading="lazy"
+          decoding="async"
+          className={`size-full ${contain ? 'object-contain p-1' : 'object-cover'}`}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={props.onReplace} data-testid="photo-replace">
@@ -71,8 +71,17 @@ export function GalleryGrid(props: {
           >
             <div className="relative aspect-[3/2] bg-stone-100 dark:bg-stone-800">
               {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the alt names the photo's slot in the uploader, as the realtor knows it, not what it shows */}
-              <img src={entry.thumbnail?.url ?? url} alt={t`Gallery photo ${position} of ${total}`} loading="lazy" decoding="async" className="size-full object-cover" />
-              <span aria-hidden="true" className="absolute top-1.5 left-1.5 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+              <img
+                src={entry.thumbnail?.url ?? url}
+                alt={t`Gallery photo ${position} of ${total}`}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 left-1.5 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+              >
                 {position}
               </span>
             </div>

@@ -81,12 +81,7 @@ export function entriesPerUpload(path: PhotoPath): number {
  * the paths of uploads still in progress. A single-photo path replaces what it holds, so its
  * own entries (and its own pending upload, which the new one cancels) make room.
  */
-export function uploadsThatFit(input: {
-  photos: ReadonlyArray<Photo>
-  pendingPaths: ReadonlyArray<PhotoPath>
-  path: PhotoPath
-  count: number
-}): number {
+export function uploadsThatFit(input: { photos: ReadonlyArray<Photo>; pendingPaths: ReadonlyArray<PhotoPath>; path: PhotoPath; count: number }): number {
   const { photos, pendingPaths, path, count } = input
   const multi = isMultiPhotoPath(path)
   const kept = multi ? photos.length : photos.filter((photo) => photo.path !== path).length
@@ -153,10 +148,7 @@ export function withoutPhoto(photos: ReadonlyArray<Photo>, path: PhotoPath, url:
   if (!isMultiPhotoPath(path)) return photos.filter((photo) => photo.path !== path)
   const thumbnailUrl = thumbnailUrlFor(url)
   return photos.filter(
-    (photo) =>
-      photo.path !== path ||
-      (photo.imageType === 'fullsize' && photo.url !== url) ||
-      (photo.imageType === 'thumbnail' && photo.url !== thumbnailUrl),
+    (photo) => photo.path !== path || (photo.imageType === 'fullsize' && photo.url !== url) || (photo.imageType === 'thumbnail' && photo.url !== thumbnailUrl),
   )
 }
 

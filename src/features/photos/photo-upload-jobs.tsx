@@ -43,7 +43,11 @@ function JobItem({ job, lang, onRetry, onCancel }: { job: UploadJob; lang: Lang;
     failed: t`Upload failed`,
   }[job.status]
   return (
-    <li className={`flex gap-3 rounded-xl border p-2.5 ${failed ? 'border-red-200 bg-red-50/60 dark:border-red-900 dark:bg-red-950/40' : 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900'}`} data-testid="photo-upload-job" data-status={job.status}>
+    <li
+      className={`flex gap-3 rounded-xl border p-2.5 ${failed ? 'border-red-200 bg-red-50/60 dark:border-red-900 dark:bg-red-950/40' : 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900'}`}
+      data-testid="photo-upload-job"
+      data-status={job.status}
+    >
       <div className="size-14 shrink-0 overflow-hidden rounded-lg bg-stone-100 dark:bg-stone-800">
         {preview ? <img src={preview} alt="" className="size-full object-cover" /> : null}
       </div>
@@ -92,7 +96,17 @@ function JobItem({ job, lang, onRetry, onCancel }: { job: UploadJob; lang: Lang;
   )
 }
 
-export function JobList({ jobs, lang, onRetry, onCancel }: { jobs: Array<UploadJob>; lang: Lang; onRetry: (id: number) => void; onCancel: (id: number) => void }) {
+export function JobList({
+  jobs,
+  lang,
+  onRetry,
+  onCancel,
+}: {
+  jobs: Array<UploadJob>
+  lang: Lang
+  onRetry: (id: number) => void
+  onCancel: (id: number) => void
+}) {
   const { t } = useLingui()
   if (jobs.length === 0) return null
   return (

@@ -163,10 +163,12 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
       for (const job of batch) if (isListed(job.id)) fail(job.id, message)
       return
     }
-    await Promise.all(batch.map((job, index) => {
-      const target = presigned.targets[index]
-      return target ? send(job, target) : Promise.resolve()
-    }))
+    await Promise.all(
+      batch.map((job, index) => {
+        const target = presigned.targets[index]
+        return target ? send(job, target) : Promise.resolve()
+      }),
+    )
   }
 
   const cancelJobs = (ids: ReadonlyArray<number>) => {
@@ -323,7 +325,9 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
             <div className="mb-3">
               <h3 id={`${sectionId}-title`} className="text-base font-semibold text-stone-900 dark:text-stone-50">
                 {title}
-                {multi && entries.length > 0 ? <span className="ml-1.5 text-sm font-normal text-stone-500 tabular-nums dark:text-stone-400">({entries.length})</span> : null}
+                {multi && entries.length > 0 ? (
+                  <span className="ml-1.5 text-sm font-normal text-stone-500 tabular-nums dark:text-stone-400">({entries.length})</span>
+                ) : null}
               </h3>
               <p id={`${sectionId}-hint`} className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
                 {i18n._(PHOTO_PATH_COPY[path].hint)}
@@ -340,7 +344,13 @@ export function PhotoUploader({ lang, photos, onChange, onBusyChange }: PhotoUpl
                 onRemove={removeFromGallery}
               />
             ) : current && path !== 'gallery' ? (
-              <SinglePhoto path={path} photo={current} title={title} onReplace={() => inputs.current.get(path)?.click()} onRemove={() => removeSingle(path, current.url, title)} />
+              <SinglePhoto
+                path={path}
+                photo={current}
+                title={title}
+                onReplace={() => inputs.current.get(path)?.click()}
+                onRemove={() => removeSingle(path, current.url, title)}
+              />
             ) : null}
             <DropZone
               inputId={`${sectionId}-input`}

@@ -12,9 +12,7 @@ export type PresignResult = { ok: true; targets: Array<UploadTarget> } | { ok: f
  * server's refusal (signed out, too large, wrong type) comes back as the error body, which
  * the caller translates; a failure without one (offline) is left to the caller to word.
  */
-export async function presignFiles(
-  files: ReadonlyArray<{ path: PhotoPath; contentType: UploadContentType; size: number }>,
-): Promise<PresignResult> {
+export async function presignFiles(files: ReadonlyArray<{ path: PhotoPath; contentType: UploadContentType; size: number }>): Promise<PresignResult> {
   try {
     const items = await presignPhotoUploads({ data: { files: files.map(({ path, contentType, size }) => ({ path, contentType, size })) } })
     // Targets are matched to files by position; a short or long answer cannot be matched.

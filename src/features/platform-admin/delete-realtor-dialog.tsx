@@ -31,8 +31,8 @@ export function DeleteRealtorDialog({
       title={<Trans>Delete this homepage?</Trans>}
       description={
         <Trans>
-          The homepage of <strong className="font-semibold text-stone-900 dark:text-stone-50">{typedName}</strong> at /{address} will be deleted for good, with its
-          photos and messages. This cannot be undone.
+          The homepage of <strong className="font-semibold text-stone-900 dark:text-stone-50">{typedName}</strong> at /{address} will be deleted for good, with
+          its photos and messages. This cannot be undone.
         </Trans>
       }
       label={

@@ -159,11 +159,7 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
       </div>
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
-      <ErrorAlert
-        testId="admin-error"
-        message={error ?? undefined}
-        onRetry={loadError && canRetry ? () => void listQuery.refetch() : undefined}
-      />
+      <ErrorAlert testId="admin-error" message={error ?? undefined} onRetry={loadError && canRetry ? () => void listQuery.refetch() : undefined} />
 
       <p aria-live="polite" className="mb-3 min-h-6 text-sm text-stone-600 dark:text-stone-300" data-testid="admin-count">
         {data ? <ResultCount total={data.total} query={data.q} /> : null}

@@ -54,7 +54,11 @@ export function RealtorListLoading() {
         <Trans>Loading realtors…</Trans>
       </p>
       {[0, 1, 2, 3].map((index) => (
-        <div key={index} aria-hidden="true" className="h-20 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900" />
+        <div
+          key={index}
+          aria-hidden="true"
+          className="h-20 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900"
+        />
       ))}
     </div>
   )
@@ -62,8 +66,13 @@ export function RealtorListLoading() {
 
 export function RealtorListEmpty({ query }: { query: string }) {
   return (
-    <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center dark:border-stone-700 dark:bg-stone-900" data-testid="admin-empty">
-      <p className="text-lg font-semibold text-stone-900 dark:text-stone-50">{query ? <Trans>No realtor matches your search</Trans> : <Trans>No realtors yet</Trans>}</p>
+    <div
+      className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center dark:border-stone-700 dark:bg-stone-900"
+      data-testid="admin-empty"
+    >
+      <p className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+        {query ? <Trans>No realtor matches your search</Trans> : <Trans>No realtors yet</Trans>}
+      </p>
       {query ? (
         <p className="mt-1 text-stone-600 dark:text-stone-300">
           <Trans>Try part of the address, a Korean or English name, or an e-mail address.</Trans>

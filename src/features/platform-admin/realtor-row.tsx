@@ -22,7 +22,9 @@ function PublishedBadge({ published }: { published: boolean }) {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 whitespace-nowrap py-1 text-xs font-semibold ${
-        published ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100' : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
+        published
+          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100'
+          : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
       }`}
     >
       <span aria-hidden="true" className={`size-1.5 rounded-full ${published ? 'bg-emerald-600 dark:bg-emerald-300' : 'bg-stone-500 dark:bg-stone-300'}`} />
@@ -127,7 +129,10 @@ export function TableRow(props: RowProps) {
 export function CardRow(props: RowProps) {
   const { row } = props
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" data-testid="admin-card">
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900"
+      data-testid="admin-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-base">
           <NameBlock {...props} />

@@ -3,17 +3,7 @@ import { useId, type FormEvent } from 'react'
 import { Button, Icon } from '~/components/ui'
 
 /** The admin's search box: the panel searches as they type (after a pause) and at once on Enter. */
-export function SearchForm({
-  value,
-  hidden,
-  onChange,
-  onSubmit,
-}: {
-  value: string
-  hidden: boolean
-  onChange: (value: string) => void
-  onSubmit: () => void
-}) {
+export function SearchForm({ value, hidden, onChange, onSubmit }: { value: string; hidden: boolean; onChange: (value: string) => void; onSubmit: () => void }) {
   const { t } = useLingui()
   const searchId = useId()
   function submit(event: FormEvent<HTMLFormElement>) {

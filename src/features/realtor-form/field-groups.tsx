@@ -42,10 +42,23 @@ function DesiredUrlStatus({ desiredUrl, exceptId }: { desiredUrl: string; except
 
 export function AddressFields({ form, errors, exceptId }: GroupProps & { exceptId?: string }) {
   return (
-    <GroupCard id="group-address" title={<Trans>Address and name</Trans>} description={<Trans>Your homepage lives at this address, in Korean and in English.</Trans>}>
+    <GroupCard
+      id="group-address"
+      title={<Trans>Address and name</Trans>}
+      description={<Trans>Your homepage lives at this address, in Korean and in English.</Trans>}
+    >
       <div>
-        <TextField form={form} name="desiredUrl" label={<Trans>Homepage address</Trans>} hint={<Trans>Letters, hyphens and underscores, e.g. sora-park</Trans>} errors={errors} autoComplete="off" />
-        <form.Subscribe selector={(state) => state.values.desiredUrl}>{(desiredUrl) => <DesiredUrlStatus desiredUrl={desiredUrl} exceptId={exceptId} />}</form.Subscribe>
+        <TextField
+          form={form}
+          name="desiredUrl"
+          label={<Trans>Homepage address</Trans>}
+          hint={<Trans>Letters, hyphens and underscores, e.g. sora-park</Trans>}
+          errors={errors}
+          autoComplete="off"
+        />
+        <form.Subscribe selector={(state) => state.values.desiredUrl}>
+          {(desiredUrl) => <DesiredUrlStatus desiredUrl={desiredUrl} exceptId={exceptId} />}
+        </form.Subscribe>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="displayNameKo" label={<Trans>Name in Korean</Trans>} errors={errors} lang="ko" />
@@ -60,7 +73,15 @@ export function ContactFields({ form, errors }: GroupProps) {
   const countryId = useId()
   return (
     <GroupCard id="group-contact" title={<Trans>Contact</Trans>}>
-      <TextField form={form} name="email" type="email" label={<Trans>E-mail</Trans>} hint={<Trans>Messages from visitors are sent here.</Trans>} errors={errors} autoComplete="email" />
+      <TextField
+        form={form}
+        name="email"
+        type="email"
+        label={<Trans>E-mail</Trans>}
+        hint={<Trans>Messages from visitors are sent here.</Trans>}
+        errors={errors}
+        autoComplete="email"
+      />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr_1fr]">
         <form.Field name="phoneCountryCode">
           {(field) => (
@@ -79,10 +100,24 @@ export function ContactFields({ form, errors }: GroupProps) {
         <TextField form={form} name="companyPhone" type="tel" inputMode="tel" label={<Trans>Office phone</Trans>} errors={errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="kakaoLink" type="url" label={<Trans>KakaoTalk link</Trans>} hint={<Trans>e.g. https://open.kakao.com/o/…</Trans>} errors={errors} />
+        <TextField
+          form={form}
+          name="kakaoLink"
+          type="url"
+          label={<Trans>KakaoTalk link</Trans>}
+          hint={<Trans>e.g. https://open.kakao.com/o/…</Trans>}
+          errors={errors}
+        />
         <TextField form={form} name="snsInstagramUrl" type="url" label={<Trans>Instagram</Trans>} errors={errors} />
         <TextField form={form} name="snsYoutubeUrl" type="url" label={<Trans>YouTube channel</Trans>} errors={errors} />
-        <TextField form={form} name="recommendedYoutubeUrl" type="url" label={<Trans>Recommended video</Trans>} hint={<Trans>A YouTube address starting with https://www.youtube.com/</Trans>} errors={errors} />
+        <TextField
+          form={form}
+          name="recommendedYoutubeUrl"
+          type="url"
+          label={<Trans>Recommended video</Trans>}
+          hint={<Trans>A YouTube address starting with https://www.youtube.com/</Trans>}
+          errors={errors}
+        />
       </div>
     </GroupCard>
   )
@@ -90,14 +125,25 @@ export function ContactFields({ form, errors }: GroupProps) {
 
 export function CareerFields({ form, errors }: GroupProps) {
   return (
-    <GroupCard id="group-career" title={<Trans>Licence and career</Trans>} description={<Trans>California and Georgia rules require your licence and your brokerage on your homepage.</Trans>}>
+    <GroupCard
+      id="group-career"
+      title={<Trans>Licence and career</Trans>}
+      description={<Trans>California and Georgia rules require your licence and your brokerage on your homepage.</Trans>}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="licenseNumber" label={<Trans>Licence number</Trans>} errors={errors} />
         <TextField form={form} name="brokerageName" label={<Trans>Brokerage</Trans>} errors={errors} />
         <TextField form={form} name="brokerageLicenseNumber" label={<Trans>Brokerage licence number</Trans>} errors={errors} />
         <TextField form={form} name="brokerageAddress" label={<Trans>Brokerage office address</Trans>} errors={errors} />
         <TextField form={form} name="careerStart" type="date" label={<Trans>Career start</Trans>} errors={errors} />
-        <TextField form={form} name="careerEnd" type="date" label={<Trans>Career end</Trans>} hint={<Trans>Leave empty while you are active.</Trans>} errors={errors} />
+        <TextField
+          form={form}
+          name="careerEnd"
+          type="date"
+          label={<Trans>Career end</Trans>}
+          hint={<Trans>Leave empty while you are active.</Trans>}
+          errors={errors}
+        />
         <TextField form={form} name="salesCount" inputMode="numeric" label={<Trans>Homes sold</Trans>} errors={errors} />
         <TextField form={form} name="lastYearSalesTotal" inputMode="numeric" label={<Trans>Sales last year (USD)</Trans>} errors={errors} />
       </div>
@@ -120,53 +166,70 @@ export function RegionsFields({ form, errors }: GroupProps) {
             {regions.state.value.map((_, index) => {
               const number = index + 1
               return (
-              <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-stone-700">
-                <legend className="sr-only">{t`Area ${number}`}</legend>
-                <form.Field name={`activityRegion[${index}].state`}>
-                  {(field) => (
-                    <FieldShell label={<Trans>State</Trans>} errors={errors[`activityRegion.${index}.state`] ?? []}>
-                      {({ id, describedBy, invalid }) => (
-                        <select
-                          id={id}
-                          value={field.state.value}
-                          onChange={(event) => field.handleChange(event.target.value === 'GA' ? 'GA' : 'CA')}
-                          aria-invalid={invalid}
-                          aria-describedby={describedBy}
-                          className={inputClass}
-                        >
-                          {REGION_STATES.map((state) => (
-                            <option key={state} value={state}>
-                              {state === 'CA' ? t`California` : t`Georgia`}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </FieldShell>
-                  )}
-                </form.Field>
-                <form.Field name={`activityRegion[${index}].city`}>
-                  {(field) => (
-                    <FieldShell label={<Trans>City</Trans>} errors={errors[`activityRegion.${index}.city`] ?? []}>
-                      {({ id, describedBy, invalid }) => (
-                        <input id={id} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} />
-                      )}
-                    </FieldShell>
-                  )}
-                </form.Field>
-                <form.Field name={`activityRegion[${index}].neighborhood`}>
-                  {(field) => (
-                    <FieldShell label={<Trans>Neighbourhood (optional)</Trans>} errors={errors[`activityRegion.${index}.neighborhood`] ?? []}>
-                      {({ id, describedBy, invalid }) => (
-                        <input id={id} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} />
-                      )}
-                    </FieldShell>
-                  )}
-                </form.Field>
-                <Button variant="outline" onClick={() => regions.removeValue(index)}>
-                  <Trans>Remove</Trans>
-                  <span className="sr-only"> {t`area ${number}`}</span>
-                </Button>
-              </fieldset>
+                <fieldset
+                  key={index}
+                  className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-stone-700"
+                >
+                  <legend className="sr-only">{t`Area ${number}`}</legend>
+                  <form.Field name={`activityRegion[${index}].state`}>
+                    {(field) => (
+                      <FieldShell label={<Trans>State</Trans>} errors={errors[`activityRegion.${index}.state`] ?? []}>
+                        {({ id, describedBy, invalid }) => (
+                          <select
+                            id={id}
+                            value={field.state.value}
+                            onChange={(event) => field.handleChange(event.target.value === 'GA' ? 'GA' : 'CA')}
+                            aria-invalid={invalid}
+                            aria-describedby={describedBy}
+                            className={inputClass}
+                          >
+                            {REGION_STATES.map((state) => (
+                              <option key={state} value={state}>
+                                {state === 'CA' ? t`California` : t`Georgia`}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      </FieldShell>
+                    )}
+                  </form.Field>
+                  <form.Field name={`activityRegion[${index}].city`}>
+                    {(field) => (
+                      <FieldShell label={<Trans>City</Trans>} errors={errors[`activityRegion.${index}.city`] ?? []}>
+                        {({ id, describedBy, invalid }) => (
+                          <input
+                            id={id}
+                            value={field.state.value}
+                            onChange={(event) => field.handleChange(event.target.value)}
+                            aria-invalid={invalid}
+                            aria-describedby={describedBy}
+                            className={inputClass}
+                          />
+                        )}
+                      </FieldShell>
+                    )}
+                  </form.Field>
+                  <form.Field name={`activityRegion[${index}].neighborhood`}>
+                    {(field) => (
+                      <FieldShell label={<Trans>Neighbourhood (optional)</Trans>} errors={errors[`activityRegion.${index}.neighborhood`] ?? []}>
+                        {({ id, describedBy, invalid }) => (
+                          <input
+                            id={id}
+                            value={field.state.value}
+                            onChange={(event) => field.handleChange(event.target.value)}
+                            aria-invalid={invalid}
+                            aria-describedby={describedBy}
+                            className={inputClass}
+                          />
+                        )}
+                      </FieldShell>
+                    )}
+                  </form.Field>
+                  <Button variant="outline" onClick={() => regions.removeValue(index)}>
+                    <Trans>Remove</Trans>
+                    <span className="sr-only"> {t`area ${number}`}</span>
+                  </Button>
+                </fieldset>
               )
             })}
             <div>
@@ -194,7 +257,11 @@ export function PhotosFields({ form, lang, onBusyChange }: GroupProps & { onBusy
 export function AboutFields({ form, errors }: GroupProps) {
   const { t } = useLingui()
   return (
-    <GroupCard id="group-about" title={<Trans>About you</Trans>} description={<Trans>Write in both languages. If one is empty, visitors see the other with a note.</Trans>}>
+    <GroupCard
+      id="group-about"
+      title={<Trans>About you</Trans>}
+      description={<Trans>Write in both languages. If one is empty, visitors see the other with a note.</Trans>}
+    >
       <TextField form={form} name="aboutMeKr" multiline lang="ko" label={<Trans>About me in Korean</Trans>} errors={errors} />
       <TextField form={form} name="aboutMeEn" multiline lang="en" label={<Trans>About me in English</Trans>} errors={errors} />
       <form.Field name="additionalSections" mode="array">
@@ -206,51 +273,78 @@ export function AboutFields({ form, errors }: GroupProps) {
             {sections.state.value.map((_, index) => {
               const number = index + 1
               return (
-              <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-700">
-                <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">{t`Section ${number}`}</legend>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {(['titleKo', 'titleEn'] as const).map((key) => (
-                    <form.Field key={key} name={`additionalSections[${index}].${key}`}>
-                      {(field) => (
-                        <FieldShell label={key === 'titleKo' ? <Trans>Title in Korean</Trans> : <Trans>Title in English</Trans>} errors={errors[`additionalSections.${index}.${key}`] ?? []}>
-                          {({ id, describedBy, invalid }) => (
-                            <input id={id} lang={key === 'titleKo' ? 'ko' : 'en'} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} />
-                          )}
-                        </FieldShell>
-                      )}
-                    </form.Field>
-                  ))}
-                  {(['bodyKo', 'bodyEn'] as const).map((key) => (
-                    <form.Field key={key} name={`additionalSections[${index}].${key}`}>
-                      {(field) => (
-                        <FieldShell label={key === 'bodyKo' ? <Trans>Text in Korean</Trans> : <Trans>Text in English</Trans>} errors={errors[`additionalSections.${index}.${key}`] ?? []}>
-                          {({ id, describedBy, invalid }) => (
-                            <textarea id={id} rows={4} lang={key === 'bodyKo' ? 'ko' : 'en'} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} />
-                          )}
-                        </FieldShell>
-                      )}
-                    </form.Field>
-                  ))}
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)}>
-                    <Trans>Move up</Trans>
-                    <span className="sr-only"> {t`section ${number}`}</span>
-                  </Button>
-                  <Button variant="outline" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)}>
-                    <Trans>Move down</Trans>
-                    <span className="sr-only"> {t`section ${number}`}</span>
-                  </Button>
-                  <Button variant="outline" onClick={() => sections.removeValue(index)}>
-                    <Trans>Remove</Trans>
-                    <span className="sr-only"> {t`section ${number}`}</span>
-                  </Button>
-                </div>
-              </fieldset>
+                <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-700">
+                  <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">{t`Section ${number}`}</legend>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    {(['titleKo', 'titleEn'] as const).map((key) => (
+                      <form.Field key={key} name={`additionalSections[${index}].${key}`}>
+                        {(field) => (
+                          <FieldShell
+                            label={key === 'titleKo' ? <Trans>Title in Korean</Trans> : <Trans>Title in English</Trans>}
+                            errors={errors[`additionalSections.${index}.${key}`] ?? []}
+                          >
+                            {({ id, describedBy, invalid }) => (
+                              <input
+                                id={id}
+                                lang={key === 'titleKo' ? 'ko' : 'en'}
+                                value={field.state.value}
+                                onChange={(event) => field.handleChange(event.target.value)}
+                                aria-invalid={invalid}
+                                aria-describedby={describedBy}
+                                className={inputClass}
+                              />
+                            )}
+                          </FieldShell>
+                        )}
+                      </form.Field>
+                    ))}
+                    {(['bodyKo', 'bodyEn'] as const).map((key) => (
+                      <form.Field key={key} name={`additionalSections[${index}].${key}`}>
+                        {(field) => (
+                          <FieldShell
+                            label={key === 'bodyKo' ? <Trans>Text in Korean</Trans> : <Trans>Text in English</Trans>}
+                            errors={errors[`additionalSections.${index}.${key}`] ?? []}
+                          >
+                            {({ id, describedBy, invalid }) => (
+                              <textarea
+                                id={id}
+                                rows={4}
+                                lang={key === 'bodyKo' ? 'ko' : 'en'}
+                                value={field.state.value}
+                                onChange={(event) => field.handleChange(event.target.value)}
+                                aria-invalid={invalid}
+                                aria-describedby={describedBy}
+                                className={inputClass}
+                              />
+                            )}
+                          </FieldShell>
+                        )}
+                      </form.Field>
+                    ))}
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)}>
+                      <Trans>Move up</Trans>
+                      <span className="sr-only"> {t`section ${number}`}</span>
+                    </Button>
+                    <Button variant="outline" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)}>
+                      <Trans>Move down</Trans>
+                      <span className="sr-only"> {t`section ${number}`}</span>
+                    </Button>
+                    <Button variant="outline" onClick={() => sections.removeValue(index)}>
+                      <Trans>Remove</Trans>
+                      <span className="sr-only"> {t`section ${number}`}</span>
+                    </Button>
+                  </div>
+                </fieldset>
               )
             })}
             <div>
-              <Button variant="outline" onClick={() => sections.pushValue({ id: '', titleKo: '', titleEn: '', bodyKo: '', bodyEn: '' })} data-testid="add-section">
+              <Button
+                variant="outline"
+                onClick={() => sections.pushValue({ id: '', titleKo: '', titleEn: '', bodyKo: '', bodyEn: '' })}
+                data-testid="add-section"
+              >
                 <Trans>Add a section</Trans>
               </Button>
             </div>
@@ -311,7 +405,9 @@ export function DesignFields({ form, errors }: GroupProps) {
                 className={`${inputClass} mt-0 max-w-40 font-mono`}
               />
             </div>
-            {(errors.designMainColor ?? []).length > 0 ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.designMainColor?.join(' ')}</p> : null}
+            {(errors.designMainColor ?? []).length > 0 ? (
+              <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.designMainColor?.join(' ')}</p>
+            ) : null}
             <ContrastNote color={field.state.value} />
           </div>
         )}
@@ -320,20 +416,20 @@ export function DesignFields({ form, errors }: GroupProps) {
         {(field) => {
           const size = field.state.value
           return (
-          <div>
-            <label htmlFor={sizeId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Text size: {size} px</Trans>
-            </label>
-            <input
-              id={sizeId}
-              type="range"
-              min={FONT_SIZES.min}
-              max={FONT_SIZES.max}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(Number(event.target.value))}
-              className="mt-2 w-full max-w-md accent-blue-700"
-            />
-          </div>
+            <div>
+              <label htmlFor={sizeId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                <Trans>Text size: {size} px</Trans>
+              </label>
+              <input
+                id={sizeId}
+                type="range"
+                min={FONT_SIZES.min}
+                max={FONT_SIZES.max}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(Number(event.target.value))}
+                className="mt-2 w-full max-w-md accent-blue-700"
+              />
+            </div>
           )
         }}
       </form.Field>
@@ -352,16 +448,30 @@ export function SeoFields({ form, errors }: GroupProps) {
     author: <Trans>Author</Trans>,
   }
   return (
-    <GroupCard id="group-seo" title={<Trans>Search engines</Trans>} description={<Trans>How your homepage appears in Google and Naver. Empty fields are filled in from your other texts.</Trans>}>
+    <GroupCard
+      id="group-seo"
+      title={<Trans>Search engines</Trans>}
+      description={<Trans>How your homepage appears in Google and Naver. Empty fields are filled in from your other texts.</Trans>}
+    >
       {(['ko', 'en'] as const).map((seoLang) => (
         <fieldset key={seoLang} className="grid gap-3">
-          <legend className="font-semibold text-stone-900 dark:text-stone-50">{seoLang === 'ko' ? <Trans>Korean page</Trans> : <Trans>English page</Trans>}</legend>
+          <legend className="font-semibold text-stone-900 dark:text-stone-50">
+            {seoLang === 'ko' ? <Trans>Korean page</Trans> : <Trans>English page</Trans>}
+          </legend>
           {fields.map((key) => (
             <form.Field key={key} name={`seoMeta.${seoLang}.${key}`}>
               {(field) => (
                 <FieldShell label={labels[key]} errors={errors[`seoMeta.${seoLang}.${key}`] ?? []}>
                   {({ id, describedBy, invalid }) => (
-                    <input id={id} lang={seoLang} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} aria-invalid={invalid} aria-describedby={describedBy} className={inputClass} />
+                    <input
+                      id={id}
+                      lang={seoLang}
+                      value={field.state.value}
+                      onChange={(event) => field.handleChange(event.target.value)}
+                      aria-invalid={invalid}
+                      aria-describedby={describedBy}
+                      className={inputClass}
+                    />
                   )}
                 </FieldShell>
               )}
@@ -376,8 +486,20 @@ export function SeoFields({ form, errors }: GroupProps) {
 export function PublishFields({ form, errors }: GroupProps) {
   return (
     <GroupCard id="group-publish" title={<Trans>Publishing</Trans>}>
-      <YesNoField form={form} name="isMakeHomepage" label={<Trans>Published</Trans>} hint={<Trans>Unpublished homepages are hidden from the directory and search engines.</Trans>} />
-      <TextField form={form} name="hompageUrl" type="url" label={<Trans>Your own domain (optional)</Trans>} hint={<Trans>Point the domain to this site; visitors then see your homepage there.</Trans>} errors={errors} />
+      <YesNoField
+        form={form}
+        name="isMakeHomepage"
+        label={<Trans>Published</Trans>}
+        hint={<Trans>Unpublished homepages are hidden from the directory and search engines.</Trans>}
+      />
+      <TextField
+        form={form}
+        name="hompageUrl"
+        type="url"
+        label={<Trans>Your own domain (optional)</Trans>}
+        hint={<Trans>Point the domain to this site; visitors then see your homepage there.</Trans>}
+        errors={errors}
+      />
     </GroupCard>
   )
 }

@@ -152,7 +152,11 @@ export function YesNoField({
 
 export function GroupCard({ id, title, description, children }: { id: string; title: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6 dark:border-stone-800 dark:bg-stone-900"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900 dark:text-stone-50">
         {title}
       </h2>

@@ -179,8 +179,18 @@ export function formToPreviewRealtor(values: RealtorFormValues, base: { id: stri
       bodyEn: orNull(section.bodyEn),
     })),
     seoMeta: {
-      ko: { title: orNull(values.seoMeta.ko.title), description: orNull(values.seoMeta.ko.description), keywords: orNull(values.seoMeta.ko.keywords), author: orNull(values.seoMeta.ko.author) },
-      en: { title: orNull(values.seoMeta.en.title), description: orNull(values.seoMeta.en.description), keywords: orNull(values.seoMeta.en.keywords), author: orNull(values.seoMeta.en.author) },
+      ko: {
+        title: orNull(values.seoMeta.ko.title),
+        description: orNull(values.seoMeta.ko.description),
+        keywords: orNull(values.seoMeta.ko.keywords),
+        author: orNull(values.seoMeta.ko.author),
+      },
+      en: {
+        title: orNull(values.seoMeta.en.title),
+        description: orNull(values.seoMeta.en.description),
+        keywords: orNull(values.seoMeta.en.keywords),
+        author: orNull(values.seoMeta.en.author),
+      },
     },
     displayNameKo: orNull(values.displayNameKo),
     displayNameEn: orNull(values.displayNameEn),

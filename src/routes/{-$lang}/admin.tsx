@@ -45,7 +45,11 @@ function AdminRoute() {
           <Trans>Platform admin</Trans>
         </PageHeading>
         {session.realtor ? (
-          <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang, desiredUrl: session.realtor.desiredUrl }} className="font-medium text-blue-800 underline underline-offset-4 dark:text-blue-300">
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang, desiredUrl: session.realtor.desiredUrl }}
+            className="font-medium text-blue-800 underline underline-offset-4 dark:text-blue-300"
+          >
             <Trans>Edit my own homepage</Trans>
           </Link>
         ) : null}

@@ -1,11 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely'
-import {
-  ADMIN_PAGE_SIZE,
-  adminRealtorQuerySchema,
-  adminSetPublishedSchema,
-  type AdminPublishedResult,
-  type AdminRealtorPage,
-} from '~/schemas/admin'
+import { ADMIN_PAGE_SIZE, adminRealtorQuerySchema, adminSetPublishedSchema, type AdminPublishedResult, type AdminRealtorPage } from '~/schemas/admin'
 import type { Actor } from '~/server/auth/actor'
 import type { Database } from '~/server/db/schema'
 import { errors, parseInput } from '~/server/app-error'

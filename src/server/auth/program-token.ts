@@ -9,7 +9,10 @@ import type { AppServices } from '~/server/services'
 export const tokenRequestSchema = z
   .object({
     email: z.email({ error: messageId(msg`Enter a valid e-mail address`) }).max(254),
-    password: z.string().min(1, { error: messageId(msg`Enter your password`) }).max(128),
+    password: z
+      .string()
+      .min(1, { error: messageId(msg`Enter your password`) })
+      .max(128),
   })
   .meta({ id: 'TokenRequest' })
 

@@ -16,11 +16,7 @@ export async function sessionInfo(services: AppServices, actor: Actor | null, na
 /** May this account edit the realtor at this desiredUrl? Owner or admin. */
 export async function editAccess(services: AppServices, actor: Actor | null, desiredUrl: string): Promise<EditAccessByUrl> {
   if (!actor) return 'anonymous'
-  const realtor = await services.db
-    .selectFrom('realtor')
-    .select(['id', 'userId'])
-    .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
-    .executeTakeFirst()
+  const realtor = await services.db.selectFrom('realtor').select(['id', 'userId']).where('desiredUrlKey', '=', desiredUrl.toLowerCase()).executeTakeFirst()
   if (!realtor) return 'missing'
   return canManage(actor, realtor) ? 'allowed' : 'forbidden'
 }

@@ -44,13 +44,21 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   S3_PUBLIC_BASE_URL: optionalString,
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   /**
    * How old an upload no realtor shows must be before the hourly cleanup removes it: long enough
    * for a realtor to upload a photo and save the page later. At least an hour, so a file is never
    * removed while its 15-minute upload link is still in use.
    */
-  UPLOAD_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 366).default(24),
+  UPLOAD_CLEANUP_GRACE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
@@ -68,10 +76,34 @@ export const envSchema = z.object({
   RESO_ACCESS_TOKEN: optionalString,
   /** The OData entity set, `Property` in the RESO Data Dictionary. */
   RESO_RESOURCE: z.string().default('Property'),
-  RESO_STATES: z.string().default('CA,GA').transform((value) => value.split(',').map((item) => item.trim().toUpperCase()).filter((item) => item !== '')),
+  RESO_STATES: z
+    .string()
+    .default('CA,GA')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter((item) => item !== ''),
+    ),
   /** Cities to import; empty means every city of the states. */
-  RESO_CITIES: z.string().default('').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
-  RESO_STATUSES: z.string().default('Active,Pending,ComingSoon').transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+  RESO_CITIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
+  RESO_STATUSES: z
+    .string()
+    .default('Active,Pending,ComingSoon')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    ),
   RESO_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
   /** Memory of each process's page store, in MB (issue 12, decision 009). */
   PAGE_STORE_MB: z.coerce.number().min(1).max(4096).default(64),

@@ -39,7 +39,9 @@ export async function listDirectory(services: AppServices, input: unknown): Prom
 async function loadDirectoryPage(services: AppServices, { state, city, page, pageSize }: DirectoryQuery): Promise<DirectoryPage> {
   const { db } = services
   const [countRow, rows] = await Promise.all([
-    filtered(db, state, city).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    filtered(db, state, city)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst(),
     filtered(db, state, city)
       .select([
         'realtor.id',
@@ -104,7 +106,12 @@ export async function directoryCities(services: AppServices, state?: string): Pr
     .innerJoin('realtor', 'realtor.id', 'activityRegion.realtorId')
     .where('realtor.isMakeHomepage', '=', 'Y')
     .$if(state !== undefined, (query) => query.where('activityRegion.state', '=', state ?? ''))
-    .select(['activityRegion.state', 'activityRegion.cityKey', (eb) => eb.fn.min('activityRegion.city').as('city'), (eb) => eb.fn.count('activityRegion.realtorId').distinct().as('count')])
+    .select([
+      'activityRegion.state',
+      'activityRegion.cityKey',
+      (eb) => eb.fn.min('activityRegion.city').as('city'),
+      (eb) => eb.fn.count('activityRegion.realtorId').distinct().as('count'),
+    ])
     .groupBy(['activityRegion.state', 'activityRegion.cityKey'])
     .orderBy('activityRegion.state')
     .orderBy('activityRegion.cityKey')

@@ -112,10 +112,7 @@ process.on('message', async ({ id, file, text, options }) => {
 })
 `
 
-const subsetAnswerSchema = z.union([
-  z.object({ id: z.number(), font: z.instanceof(Uint8Array) }),
-  z.object({ id: z.number(), error: z.string() }),
-])
+const subsetAnswerSchema = z.union([z.object({ id: z.number(), font: z.instanceof(Uint8Array) }), z.object({ id: z.number(), error: z.string() })])
 
 type Waiter = { child: ChildProcess; resolve: (font: Buffer) => void; reject: (error: Error) => void }
 
@@ -135,7 +132,10 @@ class FontMaker {
 
   private start(): ChildProcess {
     if (this.child) return this.child
-    const child = spawn(process.execPath, ['-e', SUBSET_PROCESS, import.meta.url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
+    const child = spawn(process.execPath, ['-e', SUBSET_PROCESS, import.meta.url], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    })
     child.on('message', (message: unknown) => {
       const answer = subsetAnswerSchema.parse(message)
       const waiter = this.waiting.get(answer.id)

@@ -23,7 +23,12 @@ export async function finishPage(
 ): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.body === null) return response
   const rendered = await response.text()
-  const html = response.status !== 200 ? rendered : rendered.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(rendered, fonts)) : addFontPreloads(rendered)
+  const html =
+    response.status !== 200
+      ? rendered
+      : rendered.includes(VISITOR_PAGE)
+        ? deferScriptsUntilPainted(await withPageFont(rendered, fonts))
+        : addFontPreloads(rendered)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.set('content-security-policy', pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins }))

@@ -42,7 +42,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         title: 'Realtor homepage API',
         version: '1.0.0',
         description:
-          'Realtors, contact messages and photo uploads. A program gets a bearer token from `POST /auth/token` with its account\'s e-mail and password.',
+          "Realtors, contact messages and photo uploads. A program gets a bearer token from `POST /auth/token` with its account's e-mail and password.",
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
@@ -57,7 +57,10 @@ export function buildOpenApiDocument(serverUrl: string) {
           get: {
             summary: 'The directory of published homepages, filtered by state and city, paged',
             requestParams: { query: directoryQuerySchema },
-            responses: { '200': { description: 'One page of realtors', ...jsonContent(directoryPageSchema.meta({ id: 'DirectoryPage' })) }, ...errorResponses(400) },
+            responses: {
+              '200': { description: 'One page of realtors', ...jsonContent(directoryPageSchema.meta({ id: 'DirectoryPage' })) },
+              ...errorResponses(400),
+            },
           },
           post: {
             summary: 'Create the realtor of the signed-in account',
@@ -70,7 +73,10 @@ export function buildOpenApiDocument(serverUrl: string) {
           get: {
             summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
             requestParams: { path: z.object({ key: z.string() }) },
-            responses: { '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) }, ...errorResponses(404) },
+            responses: {
+              '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) },
+              ...errorResponses(404),
+            },
           },
           patch: {
             summary: 'Change a realtor (owner or admin); photos is the full new list',

@@ -32,13 +32,7 @@ export async function hitRateLimit(
 }
 
 /** Throws a 429 AppError (with Retry-After) when the caller is over the limit. */
-export async function enforceRateLimit(
-  db: Kysely<Database>,
-  bucket: string,
-  clientKey: string,
-  rule: RateLimitRule,
-  now: Date,
-): Promise<void> {
+export async function enforceRateLimit(db: Kysely<Database>, bucket: string, clientKey: string, rule: RateLimitRule, now: Date): Promise<void> {
   const result = await hitRateLimit(db, `${bucket}:${clientKey}`, rule, now)
   if (!result.allowed) throw errors.rateLimited(result.retryAfterSeconds)
 }

@@ -1,7 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { contactRequestSchema, messageListQuerySchema, messageStatusRequestSchema, type ContactMessage, type CreatedContact, type MessagePage } from '~/schemas/inbox'
+import {
+  contactRequestSchema,
+  messageListQuerySchema,
+  messageStatusRequestSchema,
+  type ContactMessage,
+  type CreatedContact,
+  type MessagePage,
+} from '~/schemas/inbox'
 import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
@@ -18,11 +25,7 @@ import { deliverContact } from './deliver-contacts'
 export async function createContact(services: AppServices, input: unknown, sender: { clientIp: string }): Promise<CreatedContact> {
   await enforceRateLimit(services.db, 'contact', sender.clientIp, services.config.rateLimits.contact, services.now())
   const contact = parseInput(contactRequestSchema, input)
-  const realtor = await services.db
-    .selectFrom('realtor')
-    .select('id')
-    .where('id', '=', contact.realtorId)
-    .executeTakeFirst()
+  const realtor = await services.db.selectFrom('realtor').select('id').where('id', '=', contact.realtorId).executeTakeFirst()
   if (!realtor) throw errors.realtorNotFound()
   const id = randomUUID()
   const createdAt = services.now().toISOString()
@@ -109,11 +112,17 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   if (status) inbox = inbox.where('status', '=', status)
   let pageQuery = inbox.selectAll()
   if (after) {
-    pageQuery = pageQuery.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]))
+    pageQuery = pageQuery.where((eb) =>
+      eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),
+    )
   }
   const [rows, counts] = await Promise.all([
     // One more than the page: whether a next page follows this one.
-    pageQuery.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute(),
+    pageQuery
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute(),
     inbox
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('unread')])
       .executeTakeFirstOrThrow(),

@@ -22,10 +22,7 @@ export async function deliverContact(services: AppServices, id: string): Promise
     .set({ deliveryState: 'sending', nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS).toISOString() })
     .where('id', '=', id)
     .where((where) =>
-      where.or([
-        where('deliveryState', '=', 'outbox'),
-        where.and([where('deliveryState', '=', 'sending'), where('nextAttemptAt', '<=', now.toISOString())]),
-      ]),
+      where.or([where('deliveryState', '=', 'outbox'), where.and([where('deliveryState', '=', 'sending'), where('nextAttemptAt', '<=', now.toISOString())])]),
     )
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) !== 1) return 'skipped'

@@ -26,7 +26,15 @@ type City = {
 }
 
 const CITIES: Array<City> = [
-  { city: 'Irvine', state: 'CA', zips: ['92602', '92603', '92604', '92606', '92612', '92614', '92618', '92620'], lat: 33.6846, lng: -117.8265, weight: 50, basePrice: 1_650_000 },
+  {
+    city: 'Irvine',
+    state: 'CA',
+    zips: ['92602', '92603', '92604', '92606', '92612', '92614', '92618', '92620'],
+    lat: 33.6846,
+    lng: -117.8265,
+    weight: 50,
+    basePrice: 1_650_000,
+  },
   { city: 'Tustin', state: 'CA', zips: ['92780', '92782'], lat: 33.7458, lng: -117.8262, weight: 10, basePrice: 1_150_000 },
   { city: 'Duluth', state: 'GA', zips: ['30096', '30097'], lat: 34.0029, lng: -84.1446, weight: 12, basePrice: 520_000 },
   { city: 'Suwanee', state: 'GA', zips: ['30024'], lat: 34.0515, lng: -84.0713, weight: 10, basePrice: 610_000 },
@@ -34,12 +42,42 @@ const CITIES: Array<City> = [
   { city: 'Alpharetta', state: 'GA', zips: ['30004', '30005', '30009', '30022'], lat: 34.0754, lng: -84.2941, weight: 8, basePrice: 780_000 },
 ]
 
-const STREETS = ['Willow', 'Harvest', 'Sand Canyon', 'Jeffrey', 'Culver', 'Yale', 'Alton', 'Peachtree', 'Sugarloaf', 'Magnolia', 'Cedar Ridge', 'Oak Hollow', 'Spring Garden', 'Maple Grove', 'Lakeview', 'Briarwood', 'Sunflower', 'Morning Glory', 'Silver Creek', 'Laurel']
+const STREETS = [
+  'Willow',
+  'Harvest',
+  'Sand Canyon',
+  'Jeffrey',
+  'Culver',
+  'Yale',
+  'Alton',
+  'Peachtree',
+  'Sugarloaf',
+  'Magnolia',
+  'Cedar Ridge',
+  'Oak Hollow',
+  'Spring Garden',
+  'Maple Grove',
+  'Lakeview',
+  'Briarwood',
+  'Sunflower',
+  'Morning Glory',
+  'Silver Creek',
+  'Laurel',
+]
 const SUFFIXES = ['St', 'Ave', 'Way', 'Ct', 'Ln', 'Dr', 'Pl', 'Cir']
 const OFFICES = ['Demo Realty Group', 'Sample Homes Brokerage', 'Example Coast Properties', 'Placeholder Peachtree Realty', 'Fictional Crest Realtors']
 const AGENTS = ['Alex Kim', 'Jordan Lee', 'Taylor Choi', 'Morgan Park', 'Casey Jung', 'Riley Han', 'Avery Yoon', 'Quinn Lim']
 const VIEWS = ['a quiet cul-de-sac', 'a tree-lined street', 'the community park', 'the hills', 'a greenbelt', 'the lake trail']
-const FEATURES = ['an open kitchen with a large island', 'a remodeled primary bath', 'solar panels', 'a two-car garage', 'new wood floors', 'a covered patio', 'a downstairs bedroom and bath', 'an upstairs loft']
+const FEATURES = [
+  'an open kitchen with a large island',
+  'a remodeled primary bath',
+  'solar panels',
+  'a two-car garage',
+  'new wood floors',
+  'a covered patio',
+  'a downstairs bedroom and bath',
+  'an upstairs loft',
+]
 
 type SubType = { propertySubType: string; share: number; sizeFactor: number; priceFactor: number }
 const SUB_TYPES: Array<SubType> = [
@@ -107,8 +145,18 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
   const yearBuilt = 1965 + Math.floor(random() * 60)
   const view = pick(random, VIEWS)
   const featureA = pick(random, FEATURES)
-  const featureB = pick(random, FEATURES.filter((feature) => feature !== featureA))
-  const kind = subType.propertySubType === 'SingleFamilyResidence' ? 'home' : subType.propertySubType === 'Condominium' ? 'condo' : subType.propertySubType === 'Townhouse' ? 'townhome' : 'multi-family property'
+  const featureB = pick(
+    random,
+    FEATURES.filter((feature) => feature !== featureA),
+  )
+  const kind =
+    subType.propertySubType === 'SingleFamilyResidence'
+      ? 'home'
+      : subType.propertySubType === 'Condominium'
+        ? 'condo'
+        : subType.propertySubType === 'Townhouse'
+          ? 'townhome'
+          : 'multi-family property'
   return {
     listingKey: `DEMO-${String(index + 1).padStart(6, '0')}`,
     listPrice,

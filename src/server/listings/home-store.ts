@@ -124,7 +124,12 @@ export async function retireHomesNotIn(db: Kysely<Database>, source: string, kee
   const gone = current.map((row) => row.listingKey).filter((key) => !keepKeys.has(key))
   for (const part of chunks(gone, CHUNK)) {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('home').set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() }).where('source', '=', source).where('listingKey', 'in', part).execute()
+      await trx
+        .updateTable('home')
+        .set({ retiredAt: now.toISOString(), isListed: 0, updatedAt: now.toISOString() })
+        .where('source', '=', source)
+        .where('listingKey', 'in', part)
+        .execute()
       await bumpRevisions(trx, 'listings')
     })
   }

@@ -211,7 +211,11 @@ const homeNotFound = () => new AppError('NOT_FOUND', msg`This home is no longer 
  * A listed home's detail. Retired listings and those the MLS keeps off the internet are
  * not found; a hidden address also hides the map position.
  */
-export async function getHomeDetail(services: AppServices, listingKey: string, link: { realtor?: string; lang: 'ko' | 'en' } = { lang: 'ko' }): Promise<HomeDetail> {
+export async function getHomeDetail(
+  services: AppServices,
+  listingKey: string,
+  link: { realtor?: string; lang: 'ko' | 'en' } = { lang: 'ko' },
+): Promise<HomeDetail> {
   dependsOn('listings')
   if (listingKey.length === 0 || listingKey.length > 128) throw homeNotFound()
   const row = await services.db

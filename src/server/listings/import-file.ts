@@ -60,7 +60,10 @@ async function readValues(filePath: string): Promise<Array<unknown>> {
   } catch (error) {
     throw new ResoFileError(`${filePath}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
   }
-  const rows = z.array(z.unknown()).or(z.object({ value: z.array(z.unknown()) }).transform(({ value }) => value)).safeParse(json)
+  const rows = z
+    .array(z.unknown())
+    .or(z.object({ value: z.array(z.unknown()) }).transform(({ value }) => value))
+    .safeParse(json)
   if (rows.success) return rows.data
   throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)
 }

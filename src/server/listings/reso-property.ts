@@ -18,7 +18,12 @@ export const resoMediaSchema = z.object({
 })
 
 export const resoPropertySchema = z.object({
-  ListingKey: z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9._-]+$/),
+  ListingKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9._-]+$/),
   ListPrice: z.number().finite().nonnegative(),
   StandardStatus: z.string().min(1),
   PropertyType: z.string().min(1),

@@ -88,7 +88,10 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     const result = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
     summary.inserted += result.inserted
     summary.updated += result.updated
-    summary.lastModificationTimestamp = records.reduce<string | null>((max, record) => later(max, record.modificationTimestamp), summary.lastModificationTimestamp)
+    summary.lastModificationTimestamp = records.reduce<string | null>(
+      (max, record) => later(max, record.modificationTimestamp),
+      summary.lastModificationTimestamp,
+    )
   }
 
   // 1. Changed listings. A failure here ends the run before the import state moves.

@@ -56,7 +56,18 @@ export type PageStoreStats = { entries: number; bytes: number; maxBytes: number;
 type Rendered = { entry: Entry } | { response: Response }
 
 /** Response headers the store sets itself, or that must not be replayed to another visitor. */
-const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'cache-control', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-cache'])
+const DROPPED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+  'cache-control',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-cache',
+])
 
 /** Request headers a stored response may be made from: where it was asked, nothing of who asked. */
 const RENDER_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto']
@@ -97,7 +108,14 @@ export class PageStore {
   }
 
   stats(): PageStoreStats {
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxBytes: this.options.maxBytes, hits: this.hits, misses: this.misses, renders: this.renders }
+    return {
+      entries: this.entries.size,
+      bytes: this.entries.calculatedSize,
+      maxBytes: this.options.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+      renders: this.renders,
+    }
   }
 
   /** Answers a request from the store, rendering it first when the stored version is gone or stale. */
@@ -146,7 +164,12 @@ export class PageStore {
     return rendering
   }
 
-  private async renderFresh(request: Request, target: StoreTarget, snapshot: RevisionSnapshot, render: (request: Request) => Promise<Response>): Promise<Rendered> {
+  private async renderFresh(
+    request: Request,
+    target: StoreTarget,
+    snapshot: RevisionSnapshot,
+    render: (request: Request) => Promise<Response>,
+  ): Promise<Rendered> {
     const headers = new Headers()
     for (const name of RENDER_HEADERS) {
       const value = request.headers.get(name)

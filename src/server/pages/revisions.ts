@@ -83,7 +83,11 @@ export class RevisionWatch {
 /** The current revision of each of these realtors; a deleted one is missing. */
 export async function realtorRevisions(db: Kysely<Database>, ids: ReadonlyArray<string>): Promise<ReadonlyMap<string, number>> {
   if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('realtor').select(['id', 'revision']).where('id', 'in', [...ids]).execute()
+  const rows = await db
+    .selectFrom('realtor')
+    .select(['id', 'revision'])
+    .where('id', 'in', [...ids])
+    .execute()
   return new Map(rows.map((row) => [row.id, Number(row.revision)]))
 }
 

@@ -31,11 +31,7 @@ export async function findRealtorIdByKey(db: Db, rawKey: string): Promise<string
     if (byId) return byId.id
   }
   if (/^[A-Za-z_-]+$/.test(key)) {
-    const bySlug = await db
-      .selectFrom('realtor')
-      .select('id')
-      .where('desiredUrlKey', '=', key.toLowerCase())
-      .executeTakeFirst()
+    const bySlug = await db.selectFrom('realtor').select('id').where('desiredUrlKey', '=', key.toLowerCase()).executeTakeFirst()
     if (bySlug) return bySlug.id
   }
   const host = normalizeHost(key)

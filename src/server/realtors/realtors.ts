@@ -40,11 +40,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function assertAddressesFree(services: AppServices, fields: { desiredUrl: string; hompageUrl?: string }, exceptId?: string) {
-  const slugOwner = await services.db
-    .selectFrom('realtor')
-    .select('id')
-    .where('desiredUrlKey', '=', fields.desiredUrl.toLowerCase())
-    .executeTakeFirst()
+  const slugOwner = await services.db.selectFrom('realtor').select('id').where('desiredUrlKey', '=', fields.desiredUrl.toLowerCase()).executeTakeFirst()
   if (slugOwner && slugOwner.id !== exceptId) throw errors.desiredUrlTaken()
   const host = hostKeyOf(fields.hompageUrl)
   if (host) {
@@ -55,11 +51,7 @@ async function assertAddressesFree(services: AppServices, fields: { desiredUrl: 
 
 /** Is this desiredUrl free? For the onboarding wizard's live check. */
 export async function isDesiredUrlAvailable(services: AppServices, desiredUrl: string, exceptId?: string): Promise<boolean> {
-  const owner = await services.db
-    .selectFrom('realtor')
-    .select('id')
-    .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
-    .executeTakeFirst()
+  const owner = await services.db.selectFrom('realtor').select('id').where('desiredUrlKey', '=', desiredUrl.toLowerCase()).executeTakeFirst()
   return !owner || owner.id === exceptId
 }
 
@@ -79,9 +71,7 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
   })
   const id = randomUUID()
   try {
-    await services.db.transaction().execute((trx) =>
-      writeRealtor(trx, { id, userId: actor.userId, fields, now: services.now().toISOString(), isNew: true }),
-    )
+    await services.db.transaction().execute((trx) => writeRealtor(trx, { id, userId: actor.userId, fields, now: services.now().toISOString(), isNew: true }))
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
@@ -115,7 +105,11 @@ async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray
     if (isValidStorageKey(thumbnailKey)) keyByUrl.set(storage.publicUrl(thumbnailKey), thumbnailKey)
   }
   if (keyByUrl.size === 0) return
-  const stillShown = await services.db.selectFrom('realtorPhoto').select('url').where('url', 'in', [...keyByUrl.keys()]).execute()
+  const stillShown = await services.db
+    .selectFrom('realtorPhoto')
+    .select('url')
+    .where('url', 'in', [...keyByUrl.keys()])
+    .execute()
   for (const { url } of stillShown) keyByUrl.delete(url)
   if (keyByUrl.size > 0) await storage.delete([...keyByUrl.values()]).catch(() => undefined)
 }
@@ -138,9 +132,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
     uploaders: (actor ? [current.userId, actor.userId] : [current.userId]).map((userId) => uploadFolderOf(services.config.signingSecret, userId)),
   })
   try {
-    await services.db.transaction().execute((trx) =>
-      writeRealtor(trx, { id, userId: current.userId, fields, now: services.now().toISOString(), isNew: false }),
-    )
+    await services.db.transaction().execute((trx) => writeRealtor(trx, { id, userId: current.userId, fields, now: services.now().toISOString(), isNew: false }))
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
@@ -160,6 +152,9 @@ export async function deleteRealtor(services: AppServices, actor: Actor | null, 
     await bumpRevisions(trx, 'realtors')
   })
   announcePurge([`realtor-${id}`, 'realtors'])
-  await deleteUnusedPhotoFiles(services, current.photos.map((photo) => photo.url))
+  await deleteUnusedPhotoFiles(
+    services,
+    current.photos.map((photo) => photo.url),
+  )
   return { id }
 }

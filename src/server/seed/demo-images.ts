@@ -60,9 +60,11 @@ function mark(size: number, color: string, variant: 'house' | 'key'): string {
 export async function render(svg: string, format: 'jpeg' | 'png' | 'webp'): Promise<Uint8Array> {
   const image = sharp(Buffer.from(svg))
   const buffer =
-    format === 'jpeg' ? await image.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
-    : format === 'png' ? await image.png({ compressionLevel: 9 }).toBuffer()
-    : await image.webp({ quality: 80 }).toBuffer()
+    format === 'jpeg'
+      ? await image.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+      : format === 'png'
+        ? await image.png({ compressionLevel: 9 }).toBuffer()
+        : await image.webp({ quality: 80 }).toBuffer()
   return new Uint8Array(buffer)
 }
 

@@ -52,8 +52,10 @@ export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
       {
         titleKo: '집을 사는 과정',
         titleEn: 'How buying works',
-        bodyKo: '1. 상담으로 예산과 원하는 조건을 정합니다.\n2. 융자 사전 승인을 받습니다.\n3. 매물을 함께 둘러보고 오퍼를 넣습니다.\n4. 인스펙션과 감정을 거쳐 에스크로를 마무리합니다.',
-        bodyEn: '1. We talk about your budget and wishes.\n2. You get pre-approved for a loan.\n3. We tour homes together and make an offer.\n4. Inspection and appraisal, then escrow closes.',
+        bodyKo:
+          '1. 상담으로 예산과 원하는 조건을 정합니다.\n2. 융자 사전 승인을 받습니다.\n3. 매물을 함께 둘러보고 오퍼를 넣습니다.\n4. 인스펙션과 감정을 거쳐 에스크로를 마무리합니다.',
+        bodyEn:
+          '1. We talk about your budget and wishes.\n2. You get pre-approved for a loan.\n3. We tour homes together and make an offer.\n4. Inspection and appraisal, then escrow closes.',
       },
       {
         titleKo: '한인 고객을 위한 서비스',

@@ -57,5 +57,19 @@ export async function buildSitemap(services: AppServices, origin: string, ownDom
 }
 
 export function buildRobots(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /process', 'Disallow: /login', 'Disallow: /en/admin', 'Disallow: /en/process', 'Disallow: /en/login', 'Disallow: /cozying-api/', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /process',
+    'Disallow: /login',
+    'Disallow: /en/admin',
+    'Disallow: /en/process',
+    'Disallow: /en/login',
+    'Disallow: /cozying-api/',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
 }

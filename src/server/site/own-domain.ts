@@ -46,11 +46,7 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
     .where('hompageHost', '=', host)
     .where('isMakeHomepage', '=', 'Y')
     .executeTakeFirst()
-  const value: HostKind = realtor
-    ? { kind: 'realtor', desiredUrl: realtor.desiredUrl }
-    : productHosts.length > 0
-      ? { kind: 'unknown' }
-      : { kind: 'ours' }
+  const value: HostKind = realtor ? { kind: 'realtor', desiredUrl: realtor.desiredUrl } : productHosts.length > 0 ? { kind: 'unknown' } : { kind: 'ours' }
   cache.set(host, { value, realtorsRevision })
   return value
 }

@@ -15,8 +15,7 @@ export type AcceptUploadErrorCode =
   | 'upload-url-used'
 
 export type AcceptUploadResult =
-  | { ok: true; url: string; thumbnailUrl?: string }
-  | { ok: false; status: 400 | 403 | 409 | 413 | 415; code: AcceptUploadErrorCode }
+  { ok: true; url: string; thumbnailUrl?: string } | { ok: false; status: 400 | 403 | 409 | 413 | 415; code: AcceptUploadErrorCode }
 
 export type AcceptLocalUploadInput = {
   storage: StorageDriver
@@ -81,9 +80,7 @@ export async function acceptLocalUpload(input: AcceptLocalUploadInput): Promise<
     throw error
   }
 
-  return thumbnail
-    ? { ok: true, url: storage.publicUrl(key), thumbnailUrl: storage.publicUrl(thumbnail.key) }
-    : { ok: true, url: storage.publicUrl(key) }
+  return thumbnail ? { ok: true, url: storage.publicUrl(key), thumbnailUrl: storage.publicUrl(thumbnail.key) } : { ok: true, url: storage.publicUrl(key) }
 }
 
 /** `image/jpeg; charset=binary` and `IMAGE/JPEG` name the same type as `image/jpeg`. */

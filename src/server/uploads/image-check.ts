@@ -10,10 +10,7 @@ const MAX_INPUT_PIXELS = 100_000_000
  * A WebP thumbnail for gallery grids. `rotate()` applies the EXIF orientation before the
  * metadata (GPS included) is dropped, so phone photos are upright and carry no location.
  */
-export async function makeThumbnail(
-  bytes: Uint8Array,
-  options?: { width?: number },
-): Promise<{ bytes: Uint8Array; contentType: 'image/webp' }> {
+export async function makeThumbnail(bytes: Uint8Array, options?: { width?: number }): Promise<{ bytes: Uint8Array; contentType: 'image/webp' }> {
   const width = options?.width ?? DEFAULT_THUMBNAIL_WIDTH
   if (!Number.isSafeInteger(width) || width <= 0) throw new RangeError(`Thumbnail width must be a positive integer, got ${width}`)
   // Loaded on the first upload: libvips is ~13 MB of every worker's memory otherwise (issue 12).

@@ -164,8 +164,7 @@ function signUpload(key: string, expires: number, contentType: string, maxBytes:
 }
 
 export type UploadSignatureCheck =
-  | { ok: true; contentType: UploadContentType; maxBytes: number }
-  | { ok: false; reason: 'expired' | 'bad-signature' | 'malformed' }
+  { ok: true; contentType: UploadContentType; maxBytes: number } | { ok: false; reason: 'expired' | 'bad-signature' | 'malformed' }
 
 const DECIMAL = /^[0-9]{1,15}$/
 const HEX_SHA256 = /^[0-9a-f]{64}$/

@@ -153,9 +153,7 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
       const { s3, client } = await sdk()
       let continuationToken: string | undefined
       do {
-        const page = await client.send(
-          new s3.ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
-        )
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: continuationToken }))
         for (const object of page.Contents ?? []) {
           // Keys someone else put in the bucket that our rules would refuse are not ours to delete.
           if (object.Key === undefined || object.LastModified === undefined || !isValidStorageKey(object.Key)) continue
@@ -198,9 +196,7 @@ function publicBaseFor(config: S3StorageConfig): string {
       ? `${endpoint.protocol}//${config.bucket}.${endpoint.host}${pathname}`
       : `${endpoint.protocol}//${endpoint.host}${pathname}/${config.bucket}`
   }
-  return virtualHostable
-    ? `https://${config.bucket}.s3.${config.region}.amazonaws.com`
-    : `https://s3.${config.region}.amazonaws.com/${config.bucket}`
+  return virtualHostable ? `https://${config.bucket}.s3.${config.region}.amazonaws.com` : `https://s3.${config.region}.amazonaws.com/${config.bucket}`
 }
 
 function withoutQuery(url: string): string {
@@ -209,4 +205,3 @@ function withoutQuery(url: string): string {
   parsed.hash = ''
   return parsed.toString()
 }
-

@@ -56,7 +56,8 @@ function HomepageRoute() {
   const query = homepageListQuery(realtor, search, lang)
   // The loader has put the list in the cache; a realtor without a region has none.
   const homes = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
-  const filtered = search.region !== undefined || search.type !== undefined || search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
+  const filtered =
+    search.region !== undefined || search.type !== undefined || search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
   // Each section shows only with content: no homes in the realtor's areas, no section.
   const showListings = homes !== null && (homes.totalHomes > 0 || filtered || (search.page ?? 1) > 1)
   return (

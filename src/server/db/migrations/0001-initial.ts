@@ -40,11 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute()
   await db.schema.createIndex('realtor_user_id_idx').on('realtor').column('user_id').execute()
-  await db.schema
-    .createIndex('realtor_published_idx')
-    .on('realtor')
-    .columns(['is_make_homepage', 'updated_at'])
-    .execute()
+  await db.schema.createIndex('realtor_published_idx').on('realtor').columns(['is_make_homepage', 'updated_at']).execute()
 
   await db.schema
     .createTable('realtor_photo')
@@ -68,11 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort_order', 'integer', (column) => column.notNull())
     .execute()
   await db.schema.createIndex('activity_region_realtor_idx').on('activity_region').column('realtor_id').execute()
-  await db.schema
-    .createIndex('activity_region_place_idx')
-    .on('activity_region')
-    .columns(['state', 'city_key', 'realtor_id'])
-    .execute()
+  await db.schema.createIndex('activity_region_place_idx').on('activity_region').columns(['state', 'city_key', 'realtor_id']).execute()
 
   await db.schema
     .createTable('additional_section')
@@ -84,11 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body_en', 'text')
     .addColumn('sort_order', 'integer', (column) => column.notNull())
     .execute()
-  await db.schema
-    .createIndex('additional_section_realtor_idx')
-    .on('additional_section')
-    .columns(['realtor_id', 'sort_order'])
-    .execute()
+  await db.schema.createIndex('additional_section_realtor_idx').on('additional_section').columns(['realtor_id', 'sort_order']).execute()
 
   await db.schema
     .createTable('seo_meta')
@@ -122,16 +110,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('delivered_at', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
-  await db.schema
-    .createIndex('contact_message_inbox_idx')
-    .on('contact_message')
-    .columns(['realtor_id', 'created_at'])
-    .execute()
-  await db.schema
-    .createIndex('contact_message_outbox_idx')
-    .on('contact_message')
-    .columns(['delivery_state', 'next_attempt_at'])
-    .execute()
+  await db.schema.createIndex('contact_message_inbox_idx').on('contact_message').columns(['realtor_id', 'created_at']).execute()
+  await db.schema.createIndex('contact_message_outbox_idx').on('contact_message').columns(['delivery_state', 'next_attempt_at']).execute()
 
   await db.schema
     .createTable('rate_limit')

@@ -4,11 +4,7 @@ import type { Kysely } from 'kysely'
 // serves it for every filter. Without it SQLite answers `state=` alone through
 // activity_region_place_idx (state=?) and scans every region of the state per realtor.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex('activity_region_realtor_place_idx')
-    .on('activity_region')
-    .columns(['realtor_id', 'state', 'city_key'])
-    .execute()
+  await db.schema.createIndex('activity_region_realtor_place_idx').on('activity_region').columns(['realtor_id', 'state', 'city_key']).execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -18,7 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revision', 'integer', (column) => column.notNull())
     .execute()
   await sql`insert into page_revision (scope, revision) values ('site', 1), ('realtors', 1), ('listings', 1)`.execute(db)
-  await db.schema.alterTable('realtor').addColumn('revision', 'integer', (column) => column.notNull().defaultTo(1)).execute()
+  await db.schema
+    .alterTable('realtor')
+    .addColumn('revision', 'integer', (column) => column.notNull().defaultTo(1))
+    .execute()
   await db.schema
     .createTable('page_font')
     .addColumn('key', 'text', (column) => column.primaryKey())

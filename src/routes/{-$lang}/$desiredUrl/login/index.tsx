@@ -23,12 +23,6 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/')({
     const lang = langFromParam(Route.useParams().lang)
     // The parent route has loaded the realtor (or answered 404).
     const { realtor } = Route.useRouteContext()
-    return (
-      <SignInPage
-        lang={lang}
-        search={Route.useSearch()}
-        homepage={{ desiredUrl: realtor.desiredUrl, name: realtorDisplayName(realtor, lang) }}
-      />
-    )
+    return <SignInPage lang={lang} search={Route.useSearch()} homepage={{ desiredUrl: realtor.desiredUrl, name: realtorDisplayName(realtor, lang) }} />
   },
 })
