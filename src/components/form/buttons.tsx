@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react'
+import { Button } from '~/components/ui'
 
 /* The form's main button and the spinner it shows while the form is sent. */
 
-export const primaryButtonClass =
-  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-stone-900 px-6 text-base font-semibold text-white shadow-sm transition hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-wait disabled:opacity-70 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-white dark:focus-visible:outline-stone-100'
-
 export function SubmitButton(props: { busy: boolean; children: ReactNode; busyLabel: ReactNode; testId: string }) {
   return (
-    <button type="submit" disabled={props.busy} aria-busy={props.busy} className={primaryButtonClass} data-testid={props.testId}>
+    <Button variant="primary" size="lg" className="w-full" type="submit" disabled={props.busy} aria-busy={props.busy} data-testid={props.testId}>
       {props.busy ? (
         <>
           <Spinner />
@@ -16,7 +14,7 @@ export function SubmitButton(props: { busy: boolean; children: ReactNode; busyLa
       ) : (
         props.children
       )}
-    </button>
+    </Button>
   )
 }
 

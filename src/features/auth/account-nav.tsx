@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { buttonClass } from '~/components/ui'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -7,8 +8,7 @@ import { useLang } from '~/i18n/use-lang'
 import { sessionQuery } from '~/queries/session'
 import { useSignOut } from './use-auth-actions'
 
-const linkClass =
-  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:text-stone-200 dark:hover:bg-stone-800 dark:focus-visible:outline-stone-100'
+const linkClass = buttonClass('ghost')
 
 /**
  * The header's account area: "Sign in" for a visitor; "My homepage" and "Sign out" once
@@ -56,7 +56,7 @@ export function AccountNav() {
             focusSignIn.current = true
             void signOut().then(() => setSigningOut(false))
           }}
-          className={`${linkClass} disabled:opacity-60`}
+          className={linkClass}
           data-testid="account-sign-out"
         >
           <Trans>Sign out</Trans>

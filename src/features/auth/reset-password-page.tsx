@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { primaryButtonClass } from '~/components/form/buttons'
+import { buttonClass } from '~/components/ui'
 import { focusSoon } from '~/components/form/focus'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { langParam, type Lang } from '~/lib/lang'
@@ -32,7 +32,7 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
               <Trans>Sign in with your new password.</Trans>
             </Lead>
             <AuthCard>
-              <Link to="/{-$lang}/login" params={params} className={primaryButtonClass}>
+              <Link to="/{-$lang}/login" params={params} className={buttonClass('primary', 'lg', 'w-full')}>
                 <Trans>Sign in</Trans>
               </Link>
             </AuthCard>
@@ -66,7 +66,13 @@ export function ResetPasswordPage({ lang, search }: { lang: Lang; search: ResetP
               <Trans>Links to reset a password work once and for one hour. Ask for a new one.</Trans>
             </Lead>
             <AuthCard>
-              <Link to="/{-$lang}/login" params={params} search={{ mode: 'forgot' }} className={primaryButtonClass} data-testid="auth-reset-again">
+              <Link
+                to="/{-$lang}/login"
+                params={params}
+                search={{ mode: 'forgot' }}
+                className={buttonClass('primary', 'lg', 'w-full')}
+                data-testid="auth-reset-again"
+              >
                 <Trans>Ask for a new link</Trans>
               </Link>
             </AuthCard>

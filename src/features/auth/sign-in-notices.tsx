@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { buttonClass } from '~/components/ui'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -17,8 +18,7 @@ export function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; 
   if (!session.data) return null
   const email = session.data.user.email
   const params = { lang: langParam(target.lang) }
-  const continueClass =
-    'inline-flex min-h-11 items-center rounded-full bg-stone-900 px-5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 dark:bg-stone-100 dark:text-stone-900'
+  const continueClass = buttonClass('primary')
   return (
     <div className="mt-6 rounded-2xl border border-stone-200 bg-stone-100 p-4 dark:border-stone-800 dark:bg-stone-900" data-testid="auth-signed-in">
       <p className="text-stone-800 dark:text-stone-200">
@@ -53,7 +53,7 @@ export function SignedInNotice({ target, onSignedOut }: { target: SignInTarget; 
               onSignedOut()
             })
           }}
-          className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 text-sm font-medium text-stone-800 hover:border-stone-500 disabled:opacity-60 dark:border-stone-600 dark:text-stone-100"
+          className={buttonClass('outline')}
         >
           <Trans>Sign out</Trans>
         </button>

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { buttonClass } from '~/components/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -80,7 +81,7 @@ export function SignInRedirectPage({ lang, search, homepage }: { lang: Lang; sea
                   to="/{-$lang}/$desiredUrl/login"
                   params={{ ...params, desiredUrl: homepage }}
                   search={{ redirect: search.redirect }}
-                  className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-stone-900 px-6 font-semibold text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900"
+                  className={buttonClass('primary', 'lg', 'w-full')}
                   data-testid="auth-retry"
                 >
                   <Trans>Sign in again</Trans>
@@ -90,7 +91,7 @@ export function SignInRedirectPage({ lang, search, homepage }: { lang: Lang; sea
                   to="/{-$lang}/login"
                   params={params}
                   search={{ redirect: search.redirect }}
-                  className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-stone-900 px-6 font-semibold text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900"
+                  className={buttonClass('primary', 'lg', 'w-full')}
                   data-testid="auth-retry"
                 >
                   <Trans>Sign in again</Trans>
