@@ -5,18 +5,8 @@ import { useRef, useState } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { InboxPanel } from '~/features/inbox/inbox-panel'
-import {
-  AboutFields,
-  AddressFields,
-  CareerFields,
-  ContactFields,
-  DesignFields,
-  PhotosFields,
-  PublishFields,
-  RegionsFields,
-  SeoFields,
-} from '~/features/realtor-form/field-groups'
-import { realtorToForm, type RealtorFormValues } from '~/features/realtor-form/form-values'
+import { RealtorFieldGroup } from '~/features/realtor-form/field-groups'
+import { FIELD_GROUP_ORDER, realtorToForm, type RealtorFormValues } from '~/features/realtor-form/form-values'
 import { PreviewPanel } from '~/features/realtor-form/preview-panel'
 import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/use-realtor-form'
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
@@ -154,15 +144,9 @@ export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lan
           data-testid="editor-form"
         >
           <div className="grid gap-6">
-            <AddressFields form={form} errors={errors} lang={lang} exceptId={current.id} />
-            <ContactFields form={form} errors={errors} lang={lang} />
-            <CareerFields form={form} errors={errors} lang={lang} />
-            <RegionsFields form={form} errors={errors} lang={lang} />
-            <PhotosFields form={form} errors={errors} lang={lang} onBusyChange={setUploading} />
-            <AboutFields form={form} errors={errors} lang={lang} />
-            <DesignFields form={form} errors={errors} lang={lang} />
-            <SeoFields form={form} errors={errors} lang={lang} />
-            <PublishFields form={form} errors={errors} lang={lang} />
+            {FIELD_GROUP_ORDER.map((group) => (
+              <RealtorFieldGroup key={group} group={group} form={form} errors={errors} lang={lang} exceptId={current.id} onBusyChange={setUploading} />
+            ))}
             <section aria-labelledby="danger-title" className="rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40">
               <h2 id="danger-title" className="text-lg font-semibold text-red-900 dark:text-red-200">
                 <Trans>Delete your homepage</Trans>

@@ -4,18 +4,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useToast } from '~/components/toast'
 import { focusFirstError } from '~/features/editor/editor-page'
-import {
-  AboutFields,
-  AddressFields,
-  CareerFields,
-  ContactFields,
-  DesignFields,
-  PhotosFields,
-  PublishFields,
-  RegionsFields,
-  SeoFields,
-} from '~/features/realtor-form/field-groups'
-import { emptyRealtorForm, FIELD_GROUPS, type FieldGroup, type RealtorFormValues } from '~/features/realtor-form/form-values'
+import { RealtorFieldGroup } from '~/features/realtor-form/field-groups'
+import { emptyRealtorForm, FIELD_GROUP_ORDER, FIELD_GROUPS, type FieldGroup, type RealtorFormValues } from '~/features/realtor-form/form-values'
 import { useRealtorForm, useRealtorValidation, type FieldErrors } from '~/features/realtor-form/use-realtor-form'
 import { createMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
@@ -25,7 +15,7 @@ import type { Realtor } from '~/schemas/realtor'
 import { clearDraft, readDraft, writeDraft } from './draft'
 import { Button } from '~/components/ui'
 
-export const ONBOARDING_STEPS: ReadonlyArray<FieldGroup> = ['address', 'contact', 'career', 'regions', 'photos', 'about', 'design', 'seo', 'publish']
+export const ONBOARDING_STEPS = FIELD_GROUP_ORDER
 
 /** The first step holding any of these errors, so a server refusal leads the realtor there. */
 export function stepOfErrors(errors: FieldErrors): number | undefined {
@@ -160,15 +150,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
         }}
         data-testid="wizard-form"
       >
-        {group === 'address' ? <AddressFields {...groupProps} /> : null}
-        {group === 'contact' ? <ContactFields {...groupProps} /> : null}
-        {group === 'career' ? <CareerFields {...groupProps} /> : null}
-        {group === 'regions' ? <RegionsFields {...groupProps} /> : null}
-        {group === 'photos' ? <PhotosFields {...groupProps} onBusyChange={setUploading} /> : null}
-        {group === 'about' ? <AboutFields {...groupProps} /> : null}
-        {group === 'design' ? <DesignFields {...groupProps} /> : null}
-        {group === 'seo' ? <SeoFields {...groupProps} /> : null}
-        {group === 'publish' ? <PublishFields {...groupProps} /> : null}
+        <RealtorFieldGroup group={group} {...groupProps} onBusyChange={setUploading} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           {current > 1 ? (
             <Button variant="outline" size="md" onClick={() => void goTo(current - 1)} data-testid="wizard-back">

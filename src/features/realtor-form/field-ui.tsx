@@ -1,6 +1,10 @@
 import { useId, type ReactNode } from 'react'
+import type { Lang } from '~/lib/lang'
 import type { RealtorFormValues } from './form-values'
 import type { FieldErrors, RealtorForm } from './use-realtor-form'
+
+/** What every group of the realtor form is given. */
+export type GroupProps = { form: RealtorForm; errors: FieldErrors; lang: Lang }
 
 export const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-blue-700 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
@@ -46,65 +50,63 @@ export type TextFieldName = {
   [K in keyof RealtorFormValues]: RealtorFormValues[K] extends string ? K : never
 }[keyof RealtorFormValues]
 
-export function TextField({
-  form,
-  name,
-  label,
-  hint,
-  errors,
-  type = 'text',
-  multiline = false,
-  autoComplete,
-  inputMode,
-  lang,
-}: {
-  form: RealtorForm
-  name: TextFieldName
+type TextBoxProps = {
   label: ReactNode
   hint?: ReactNode
-  errors: FieldErrors
+  errors: Array<string>
+  value: string
+  onChange: (value: string) => void
+  onBlur?: () => void
+  name?: string
   type?: 'text' | 'email' | 'tel' | 'url' | 'date'
-  multiline?: boolean
+  rows?: number
   autoComplete?: string
   inputMode?: 'text' | 'numeric' | 'tel' | 'email' | 'url'
   lang?: string
+}
+
+/** A text box (a text area when given `rows`) with its label, hint and errors; the caller binds it to a field. */
+export function TextBox({ label, hint, errors, value, onChange, onBlur, name, type, rows, autoComplete, inputMode, lang }: TextBoxProps) {
+  return (
+    <FieldShell label={label} hint={hint} errors={errors}>
+      {({ id, describedBy, invalid }) => {
+        const shared = { id, name, lang, value, onBlur, 'aria-invalid': invalid, 'aria-describedby': describedBy, className: inputClass }
+        return rows === undefined ? (
+          <input {...shared} type={type} autoComplete={autoComplete} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+        ) : (
+          <textarea {...shared} rows={rows} onChange={(event) => onChange(event.target.value)} />
+        )
+      }}
+    </FieldShell>
+  )
+}
+
+/** A top-level text field of the realtor form, bound by name. */
+export function TextField({
+  form,
+  name,
+  errors,
+  type = 'text',
+  multiline = false,
+  ...rest
+}: Omit<TextBoxProps, 'errors' | 'value' | 'onChange' | 'onBlur' | 'name' | 'rows'> & {
+  form: RealtorForm
+  name: TextFieldName
+  errors: FieldErrors
+  multiline?: boolean
 }) {
   return (
     <form.Field name={name}>
       {(field) => (
-        <FieldShell label={label} hint={hint} errors={errors[name] ?? []}>
-          {({ id, describedBy, invalid }) =>
-            multiline ? (
-              <textarea
-                id={id}
-                name={name}
-                lang={lang}
-                rows={6}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            ) : (
-              <input
-                id={id}
-                name={name}
-                type={type}
-                lang={lang}
-                autoComplete={autoComplete}
-                inputMode={inputMode}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )
-          }
-        </FieldShell>
+        <TextBox
+          {...rest}
+          name={name}
+          errors={errors[name] ?? []}
+          {...(multiline ? { rows: 6 } : { type })}
+          value={field.state.value}
+          onChange={field.handleChange}
+          onBlur={field.handleBlur}
+        />
       )}
     </form.Field>
   )

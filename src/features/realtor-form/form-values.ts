@@ -213,3 +213,6 @@ export const FIELD_GROUPS = {
   publish: ['isMakeHomepage', 'hompageUrl'],
 } as const satisfies Record<string, ReadonlyArray<keyof RealtorFormValues>>
 export type FieldGroup = keyof typeof FIELD_GROUPS
+
+/** The groups in the order the editor shows them and the wizard steps through them. */
+export const FIELD_GROUP_ORDER: ReadonlyArray<FieldGroup> = ['address', 'contact', 'career', 'regions', 'photos', 'about', 'design', 'seo', 'publish']

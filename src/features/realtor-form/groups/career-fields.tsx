@@ -1,0 +1,30 @@
+import { Trans } from '@lingui/react/macro'
+import { GroupCard, TextField, type GroupProps } from '../field-ui'
+
+export function CareerFields({ form, errors }: GroupProps) {
+  return (
+    <GroupCard
+      id="group-career"
+      title={<Trans>Licence and career</Trans>}
+      description={<Trans>California and Georgia rules require your licence and your brokerage on your homepage.</Trans>}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="licenseNumber" label={<Trans>Licence number</Trans>} errors={errors} />
+        <TextField form={form} name="brokerageName" label={<Trans>Brokerage</Trans>} errors={errors} />
+        <TextField form={form} name="brokerageLicenseNumber" label={<Trans>Brokerage licence number</Trans>} errors={errors} />
+        <TextField form={form} name="brokerageAddress" label={<Trans>Brokerage office address</Trans>} errors={errors} />
+        <TextField form={form} name="careerStart" type="date" label={<Trans>Career start</Trans>} errors={errors} />
+        <TextField
+          form={form}
+          name="careerEnd"
+          type="date"
+          label={<Trans>Career end</Trans>}
+          hint={<Trans>Leave empty while you are active.</Trans>}
+          errors={errors}
+        />
+        <TextField form={form} name="salesCount" inputMode="numeric" label={<Trans>Homes sold</Trans>} errors={errors} />
+        <TextField form={form} name="lastYearSalesTotal" inputMode="numeric" label={<Trans>Sales last year (USD)</Trans>} errors={errors} />
+      </div>
+    </GroupCard>
+  )
+}

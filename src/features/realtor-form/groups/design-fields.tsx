@@ -1,0 +1,89 @@
+import { Trans } from '@lingui/react/macro'
+import { useId } from 'react'
+import { contrastRatio, MIN_TEXT_CONTRAST, textColorOn } from '~/lib/color'
+import { FONT_SIZES } from '~/schemas/realtor'
+import { GroupCard, inputClass, YesNoField, type GroupProps } from '../field-ui'
+
+function ContrastNote({ color }: { color: string }) {
+  const valid = /^#[0-9A-Fa-f]{6}$/.test(color)
+  if (!valid) return null
+  const ratio = Math.max(contrastRatio(color, '#FFFFFF'), contrastRatio(color, '#111827'))
+  const onColor = textColorOn(color)
+  return (
+    <div className="mt-2 flex items-center gap-3" aria-live="polite">
+      <span className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold" style={{ backgroundColor: color, color: onColor }}>
+        <Trans>Button</Trans>
+      </span>
+      {ratio < MIN_TEXT_CONTRAST ? (
+        <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="contrast-warning">
+          <Trans>Text is hard to read on this colour. Your homepage will use a darker shade so that everyone can read it.</Trans>
+        </p>
+      ) : (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          <Trans>Readable: text on this colour has enough contrast.</Trans>
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function DesignFields({ form, errors }: GroupProps) {
+  const colorId = useId()
+  const sizeId = useId()
+  return (
+    <GroupCard id="group-design" title={<Trans>Design</Trans>}>
+      <form.Field name="designMainColor">
+        {(field) => (
+          <div>
+            <label htmlFor={colorId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Main colour</Trans>
+            </label>
+            <div className="mt-1 flex items-center gap-3">
+              <input
+                type="color"
+                aria-label="#RRGGBB"
+                value={/^#[0-9A-Fa-f]{6}$/.test(field.state.value) ? field.state.value : '#1D4ED8'}
+                onChange={(event) => field.handleChange(event.target.value.toUpperCase())}
+                className="size-11 cursor-pointer rounded-lg border border-stone-300"
+              />
+              <input
+                id={colorId}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                aria-invalid={(errors.designMainColor ?? []).length > 0}
+                className={`${inputClass} mt-0 max-w-40 font-mono`}
+              />
+            </div>
+            {(errors.designMainColor ?? []).length > 0 ? (
+              <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.designMainColor?.join(' ')}</p>
+            ) : null}
+            <ContrastNote color={field.state.value} />
+          </div>
+        )}
+      </form.Field>
+      <form.Field name="designFontSize">
+        {(field) => {
+          const size = field.state.value
+          return (
+            <div>
+              <label htmlFor={sizeId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                <Trans>Text size: {size} px</Trans>
+              </label>
+              <input
+                id={sizeId}
+                type="range"
+                min={FONT_SIZES.min}
+                max={FONT_SIZES.max}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(Number(event.target.value))}
+                className="mt-2 w-full max-w-md accent-blue-700"
+              />
+            </div>
+          )
+        }}
+      </form.Field>
+      <YesNoField form={form} name="designMainDarkMode" label={<Trans>Dark header</Trans>} />
+      <YesNoField form={form} name="contentDarkMode" label={<Trans>Dark page</Trans>} />
+    </GroupCard>
+  )
+}
