@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from './messages'
+import { pageFacts, pageNumberSchema } from './query-fields'
 
 /*
  * The platform admin's screen (issue 5 item 7): the list of every realtor and the publish
@@ -18,12 +19,7 @@ export const adminRealtorQuerySchema = z.object({
     // NFC so a name typed as decomposed Hangul jamo still finds the stored syllables.
     .transform((value) => value.normalize('NFC'))
     .optional(),
-  page: z.coerce
-    .number({ error: messageId(msg`Enter a number`) })
-    .int({ error: messageId(msg`Enter a whole number`) })
-    .min(1, { error: messageId(msg`Enter a page number of 1 or more`) })
-    .max(10_000, { error: messageId(msg`This number is too large`) })
-    .default(1),
+  page: pageNumberSchema,
 })
 export type AdminRealtorQuery = z.input<typeof adminRealtorQuerySchema>
 
@@ -44,10 +40,7 @@ export type AdminRealtorRow = z.infer<typeof adminRealtorRowSchema>
 export const adminRealtorPageSchema = z.object({
   realtors: z.array(adminRealtorRowSchema),
   q: z.string(),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
+  ...pageFacts,
 })
 export type AdminRealtorPage = z.infer<typeof adminRealtorPageSchema>
 

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from './messages'
+import { pageFacts, pageNumberSchema, wholeNumber } from './query-fields'
 import { regionStateSchema } from './realtor'
 
 export const DIRECTORY_PAGE_SIZE = 12
@@ -15,18 +16,8 @@ export const directoryQuerySchema = z.object({
     .min(1)
     .max(80, { error: messageId(msg`This text is too long`) })
     .optional(),
-  page: z.coerce
-    .number({ error: messageId(msg`Enter a number`) })
-    .int({ error: messageId(msg`Enter a whole number`) })
-    .min(1, { error: messageId(msg`Enter a page number of 1 or more`) })
-    .max(10_000, { error: messageId(msg`This number is too large`) })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: messageId(msg`Enter a number`) })
-    .int({ error: messageId(msg`Enter a whole number`) })
-    .min(1, { error: messageId(msg`Choose a page size from 1 to 50`) })
-    .max(DIRECTORY_MAX_PAGE_SIZE, { error: messageId(msg`Choose a page size from 1 to 50`) })
-    .default(DIRECTORY_PAGE_SIZE),
+  page: pageNumberSchema,
+  pageSize: wholeNumber(1, DIRECTORY_MAX_PAGE_SIZE, msg`Choose a page size from 1 to 50`).default(DIRECTORY_PAGE_SIZE),
 })
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>
 
@@ -47,10 +38,7 @@ export type DirectoryCard = z.infer<typeof directoryCardSchema>
 
 export const directoryPageSchema = z.object({
   realtors: z.array(directoryCardSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
+  ...pageFacts,
 })
 export type DirectoryPage = z.infer<typeof directoryPageSchema>
 

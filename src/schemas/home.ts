@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from './messages'
+import { wholeNumber } from './query-fields'
 import { regionStateSchema } from './realtor'
 
 /*
@@ -53,13 +54,6 @@ export const HOME_LIST_DEFAULTS = {
 export const MAX_HOMES_PER_PAGE = 50
 export const MAX_HOMES_PER_GROUP = 500
 const MAX_PRICE = 1_000_000_000
-
-const wholeNumber = (min: number, max: number, range: ReturnType<typeof msg>) =>
-  z.coerce
-    .number({ error: messageId(msg`Enter a number`) })
-    .int({ error: messageId(msg`Enter a whole number`) })
-    .min(min, { error: messageId(range) })
-    .max(max, { error: messageId(range) })
 
 const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,000`)
 
