@@ -31,15 +31,20 @@ function checkPhone(value: { phone: string; phoneCountryCode: string }, context:
   }
 }
 
+/** What the visitor writes, the same in the form and in the request the API receives. */
+const visitorFields = {
+  lastName: nameSchema,
+  firstName: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  phoneCountryCode: countryCodeSchema,
+  message: messageSchema,
+}
+
 /** The contact form as the visitor fills it in (spec §3). */
 export const contactFormSchema = z
   .object({
-    lastName: nameSchema,
-    firstName: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    phoneCountryCode: countryCodeSchema,
-    message: messageSchema,
+    ...visitorFields,
     isTerm: z.boolean().refine((agreed) => agreed, { error: messageId(msg`Agree to the terms to send your message`) }),
   })
   .superRefine(checkPhone)
@@ -69,12 +74,7 @@ export const contactRequestSchema = z
       .min(1, { error: messageId(msg`Choose a realtor`) })
       .max(64),
     name: z.string().trim().max(130).optional(),
-    lastName: nameSchema,
-    firstName: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    phoneCountryCode: countryCodeSchema,
-    message: messageSchema,
+    ...visitorFields,
     isTerm: yesNoSchema.refine((value) => value === 'Y', { error: messageId(msg`Agree to the terms to send your message`) }),
     /** The listing the visitor asked about, when sent from a listing page. */
     listingKey: z.string().trim().max(64).optional(),
