@@ -12,7 +12,8 @@ import { LOCAL_UPLOAD_PREFIX, verifyUploadSignature } from '../../src/server/upl
 import { msg } from '@lingui/core/macro'
 import { AppError } from '../../src/server/app-error'
 import { assertAddedPhotosStored } from '../../src/server/uploads/stored-photos'
-import { INSPECT_BYTES, InvalidStorageKeyError, createStorage, uploadKey, type PresignedUpload, type StorageDriver } from '../../src/server/uploads/storage'
+import { INSPECT_BYTES, createStorage, uploadKey, type PresignedUpload, type StorageDriver } from '../../src/server/uploads/storage'
+import { InvalidStorageKeyError } from '../../src/server/uploads/storage-keys'
 import { startTestS3, storeHonoursConditionalPut, type TestS3 } from './s3rver'
 
 // Fixtures ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { makeThumbnail, sniffImageType } from './image-check'
 import { verifyUploadSignature } from './local-storage'
-import { isGalleryKey, isValidStorageKey, thumbnailKeyFor, type StorageDriver } from './storage'
+import { isGalleryKey, thumbnailKeyFor, type StorageDriver } from './storage'
+import { isValidStorageKey } from './storage-keys'
 
 export type AcceptUploadErrorCode =
   | 'invalid-key'

@@ -4,17 +4,14 @@ import path from 'node:path'
 import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
 import {
   INSPECT_BYTES,
-  LOCAL_META_SUFFIX,
   PRESIGN_TTL_SECONDS,
   assertValidMaxBytes,
-  assertValidStorageFolder,
-  assertValidStorageKey,
-  isValidStorageKey,
   trimTrailingSlashes,
   type PresignedUpload,
   type StorageDriver,
   type StoredObject,
 } from './storage'
+import { LOCAL_META_SUFFIX, assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
 
 /**
  * Local-disk driver: `{dir}/{key}` holds the bytes and `{dir}/{key}.meta.json` the content type.

@@ -1,15 +1,6 @@
 import { isIP } from 'node:net'
-import {
-  INSPECT_BYTES,
-  PRESIGN_TTL_SECONDS,
-  assertValidMaxBytes,
-  assertValidStorageFolder,
-  assertValidStorageKey,
-  isValidStorageKey,
-  trimTrailingSlashes,
-  type PresignedUpload,
-  type StorageDriver,
-} from './storage'
+import { INSPECT_BYTES, PRESIGN_TTL_SECONDS, assertValidMaxBytes, trimTrailingSlashes, type PresignedUpload, type StorageDriver } from './storage'
+import { assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
 
 export type S3StorageConfig = {
   bucket: string

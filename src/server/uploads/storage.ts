@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import type { PhotoPath, UploadContentType } from '~/schemas/photo'
-import { createLocalStorage } from './local-storage'
-import { createS3Storage } from './s3-storage'
+import { createLocalStorage, type LocalStorageConfig } from './local-storage'
+import { createS3Storage, type S3StorageConfig } from './s3-storage'
+import { InvalidStorageKeyError } from './storage-keys'
 
 export type PresignedUpload = {
   key: string
@@ -52,63 +53,13 @@ export interface StorageDriver {
   readonly browserOrigins: ReadonlyArray<string>
 }
 
-export type StorageConfig =
-  | { driver: 'local'; dir: string; publicBaseUrl: string; signingSecret: string }
-  | {
-      driver: 's3'
-      bucket: string
-      region: string
-      endpoint?: string
-      accessKeyId: string
-      secretAccessKey: string
-      forcePathStyle: boolean
-      publicBaseUrl?: string
-    }
+export type StorageConfig = ({ driver: 'local' } & LocalStorageConfig) | ({ driver: 's3' } & S3StorageConfig)
 
 /** Enough leading bytes to recognise every accepted image type, an AVIF's whole ftyp box included. */
 export const INSPECT_BYTES = 256
 
 /** Short enough that a leaked upload URL is soon useless, long enough for a slow phone upload. */
 export const PRESIGN_TTL_SECONDS = 15 * 60
-
-/** Thrown for a key that could escape its folder or was not made by the server. */
-export class InvalidStorageKeyError extends Error {
-  constructor(key: string) {
-    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 200))}`)
-    this.name = 'InvalidStorageKeyError'
-  }
-}
-
-const KEY_PATTERN = /^[A-Za-z0-9/_.-]+$/
-const MAX_KEY_LENGTH = 512
-/** The local driver keeps each object's content type in `<file>.meta.json`; a key may not shadow one. */
-export const LOCAL_META_SUFFIX = '.meta.json'
-
-/**
- * One rule for every driver, so a key accepted by S3 in production is also safe on local disk:
- * no traversal (`..`), no absolute path, no empty segment, nothing outside a small alphabet.
- */
-export function isValidStorageKey(key: string): boolean {
-  return (
-    key.length > 0 &&
-    key.length <= MAX_KEY_LENGTH &&
-    KEY_PATTERN.test(key) &&
-    !key.includes('..') &&
-    !key.startsWith('/') &&
-    !key.endsWith('/') &&
-    !key.includes('//') &&
-    !key.endsWith(LOCAL_META_SUFFIX)
-  )
-}
-
-export function assertValidStorageKey(key: string): void {
-  if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key)
-}
-
-/** A folder to list: a valid key followed by `/`, the same rule on every driver. */
-export function assertValidStorageFolder(prefix: string): void {
-  if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new InvalidStorageKeyError(prefix)
-}
 
 export function assertValidMaxBytes(maxBytes: number): void {
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new RangeError(`maxBytes must be a positive integer, got ${maxBytes}`)
