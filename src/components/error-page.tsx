@@ -6,7 +6,8 @@ import { useLang } from '~/i18n/use-lang'
 import { PageShell } from './page-shell'
 import { buttonClass } from './ui'
 
-function ErrorLayout({
+/** The page every error status shows: the number, a heading, what happened and the way home. */
+export function ErrorLayout({
   status,
   title,
   documentTitle,
