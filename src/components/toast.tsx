@@ -88,6 +88,12 @@ function ToastRegion({ kind, toasts, onDismiss }: { kind: ToastKind; toasts: Arr
   )
 }
 
+/** Heroicons' 20px solid exclamation-circle and check-circle. */
+const ERROR_ICON_PATH =
+  'M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z'
+const SUCCESS_ICON_PATH =
+  'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.21Z'
+
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   const { t } = useLingui()
   const [paused, setPaused] = useState(false)
@@ -117,23 +123,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       data-testid={`toast-${kind}`}
     >
       <span aria-hidden="true" className={`mt-0.5 shrink-0 ${isError ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}>
-        {isError ? (
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5">
-            <path
-              fillRule="evenodd"
-              d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-              clipRule="evenodd"
-            />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5">
-            <path
-              fillRule="evenodd"
-              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.21Z"
-              clipRule="evenodd"
-            />
-          </svg>
-        )}
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          <path fillRule="evenodd" d={isError ? ERROR_ICON_PATH : SUCCESS_ICON_PATH} clipRule="evenodd" />
+        </svg>
       </span>
       <p className="min-w-0 flex-1 py-0.5 text-sm font-medium">{toast.message}</p>
       <button
