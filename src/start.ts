@@ -1,6 +1,7 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { ServerError, type ErrorBody } from '~/schemas/errors'
+import { ServerError } from '~/lib/server-error'
+import type { ErrorBody } from '~/schemas/errors'
 import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'

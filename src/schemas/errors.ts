@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import type { Lang } from '~/lib/lang'
 
 /*
  * The one error body (decision 011). Server functions send it with Lingui message ids and
  * the browser translates it where it shows it; the REST API translates the same ids once,
- * at its edge, by Accept-Language. Both faces and the browser import this file, so it holds
- * no server code.
+ * at its edge, by Accept-Language. What the browser does with it (ServerError, putting it
+ * into words) is in `~/lib/server-error`, which imports only this file's types: zod stays
+ * out of a visitor's first download.
  */
 
 /** Every failure a use case can report, and the HTTP status each one maps to (DESIGN §5). */
@@ -64,62 +64,3 @@ export const translatedErrorBodySchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 })
 export type TranslatedErrorBody = z.infer<typeof translatedErrorBodySchema>
-
-/** Turns a message id into words: the server's `translate(lang, id)`, the browser's `i18n._`. */
-export type TranslateId = (id: string) => string
-
-export function translateFieldMessage(message: FieldMessage, lang: Lang, translateId: TranslateId): string {
-  return typeof message === 'string' ? translateId(message) : message[lang]
-}
-
-/** Each field's messages in `lang`. The one place field errors are put into words. */
-export function translateFieldErrors(fieldErrors: FieldErrors, lang: Lang, translateId: TranslateId): Record<string, Array<string>> {
-  return Object.fromEntries(
-    Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((message) => translateFieldMessage(message, lang, translateId))]),
-  )
-}
-
-export function translateErrorBody(body: ErrorBody, lang: Lang, translateId: TranslateId): TranslatedErrorBody {
-  return {
-    message: translateId(body.message),
-    code: body.code,
-    ...(body.fieldErrors ? { fieldErrors: translateFieldErrors(body.fieldErrors, lang, translateId) } : {}),
-  }
-}
-
-/**
- * A server function's failure as the browser receives it (a serialization adapter in
- * `src/start.ts` carries the body across). Its `message` is the id, not words.
- */
-export class ServerError extends Error {
-  readonly body: ErrorBody
-
-  constructor(body: ErrorBody) {
-    super(body.message)
-    this.name = 'ServerError'
-    this.body = body
-  }
-
-  get code(): ErrorCode {
-    return this.body.code
-  }
-}
-
-export function isServerError(error: unknown): error is ServerError {
-  return error instanceof ServerError
-}
-
-/** The error's code when the server answered one; undefined for a network failure or a bug. */
-export function errorCode(error: unknown): ErrorCode | undefined {
-  return isServerError(error) ? error.code : undefined
-}
-
-/** The words to show for a failed call: the server's message, or `fallback` when none came (offline). */
-export function errorMessage(error: unknown, translateId: TranslateId, fallback: string): string {
-  return isServerError(error) ? translateId(error.body.message) : fallback
-}
-
-/** The field errors of a failed call, in words; none when it carried none. */
-export function errorFieldErrors(error: unknown, lang: Lang, translateId: TranslateId): Record<string, Array<string>> {
-  return isServerError(error) && error.body.fieldErrors ? translateFieldErrors(error.body.fieldErrors, lang, translateId) : {}
-}

@@ -512,3 +512,28 @@ test.describe('nothing private in public payloads', () => {
     expect(api).not.toContain(user.id)
   })
 })
+
+test.describe('a visitor’s first download', () => {
+  /*
+   * Strings only these libraries' code carries. A route option that is not code-split (a
+   * `head`, a `validateSearch`) importing a page module once pulled the sign-in page, with
+   * the form library, zod and the auth client, into every visitor's first download (+57 KB
+   * gzip, Lighthouse 100 → 99).
+   */
+  const WORKSPACE_ONLY_CODE = { zod: '$ZodObject', 'TanStack Form': 'fieldMetaBase', 'the auth client': 'better-auth' }
+
+  test('the homepage loads no validator, form library or auth client before the visitor touches the form', async ({ page }, testInfo) => {
+    desktopOnly(testInfo.project.name)
+    const scripts: Array<Promise<string>> = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text())
+    })
+    await openHomepage(page, PAGES.ko.path)
+    await page.waitForLoadState('networkidle')
+    const code = (await Promise.all(scripts)).join('\n')
+    expect(code.length).toBeGreaterThan(10_000)
+    for (const [library, marker] of Object.entries(WORKSPACE_ONLY_CODE)) {
+      expect(code.includes(marker), `${library} is in the homepage's first download`).toBe(false)
+    }
+  })
+})

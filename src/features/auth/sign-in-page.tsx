@@ -1,13 +1,10 @@
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { focusSoon } from '~/components/form/focus'
 import { PageHeading, PageShell } from '~/components/page-shell'
-import { staticPageHead } from '~/features/pages/page-head'
 import { langParam, type Lang } from '~/lib/lang'
-import type { SiteContext } from '~/lib/site'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { AuthCard, Lead, OrDivider, textButtonClass } from './form-parts'
 import { ModeTabs } from './mode-tabs'
@@ -18,11 +15,6 @@ import { SignInForm } from './sign-in-form'
 import { ProviderErrorNotice, SignedInNotice } from './sign-in-notices'
 import { SignUpForm } from './sign-up-form'
 import type { SignInTarget } from './use-auth-actions'
-
-/** The head of both sign-in pages, `/login` and a homepage's `/{desiredUrl}/login`. */
-export function signInPageHead(input: { site: SiteContext; langParam: string | undefined; path: string }) {
-  return staticPageHead({ ...input, title: msg`Sign in`, description: msg`Sign in to edit your homepage and read your messages.`, noindex: true })
-}
 
 /** The realtor whose `/{desiredUrl}/login` this is: the user returns to their homepage. */
 export type SignInHomepage = { desiredUrl: string; name: string }

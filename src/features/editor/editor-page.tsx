@@ -12,7 +12,7 @@ import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/us
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
-import { errorFieldErrors, errorMessage } from '~/schemas/errors'
+import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import type { PublicRealtor, Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { Button, buttonClass } from '~/components/ui'

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { Button, Icon } from '~/components/ui'
 import { listMessages } from '~/functions/inbox.functions'
-import { errorMessage } from '~/schemas/errors'
+import { errorMessage } from '~/lib/server-error'
 import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
 import type { InboxMessage } from './types'
 

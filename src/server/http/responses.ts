@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import { DEFAULT_LANG, langFromAcceptLanguage, type Lang } from '~/lib/lang'
-import { translateErrorBody } from '~/schemas/errors'
+import { translateErrorBody } from '~/lib/server-error'
 import { AppError, errors, isAppError, toErrorBody } from '~/server/app-error'
 
 /** API messages follow the caller's Accept-Language, Korean when it names neither language. */

@@ -4,7 +4,7 @@ import { homeDetailHead } from '~/features/listings/home-detail-head'
 import { HomeDetailPage } from '~/features/listings/home-detail-page'
 import { langFromParam } from '~/lib/lang'
 import { homeDetailQuery } from '~/queries/homes'
-import { errorCode } from '~/schemas/errors'
+import { errorCode } from '~/lib/server-error'
 import type { PublicRealtor } from '~/schemas/realtor'
 
 /** The page's home: the loader fetches it, the head and the page read it. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SignInPage, signInPageHead } from '~/features/auth/sign-in-page'
+import { SignInPage } from '~/features/auth/sign-in-page'
+import { signInPageHead } from '~/features/auth/sign-in-head'
 import { authProvidersQuery } from '~/queries/session'
 import { signInPageSearchSchema } from '~/features/auth/sign-in-flow'
 import { realtorDisplayName } from '~/features/homepage/realtor-names'
