@@ -150,11 +150,15 @@ describeOnEachDatabase('page store', (database) => {
     const recipes = databaseFontRecipes(() => Promise.resolve(s))
     const naming = new PageFonts({ recipes })
     const other = new PageFonts({ recipes })
-    const url = await naming.urlFor(`<!DOCTYPE html><html><head></head><body><p>어바인 부동산 ${database.name}</p></body></html>`)
-    expect(url).toMatch(/^\/fonts\/page\/[\w-]{22}\.ttf$/)
-    const response = await other.respond(new Request(`${ORIGIN}${url}`, { headers: { 'accept-encoding': 'br' } }))
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('font/ttf')
+    const urls = await naming.fontsFor(`<!DOCTYPE html><html><head></head><body><p>어바인 부동산 ${database.name}</p></body></html>`)
+    // The page's font and, as the page shows Hangul, the phones' font without it.
+    expect(urls?.withoutHangul).toBeDefined()
+    for (const url of [urls?.full, urls?.withoutHangul]) {
+      expect(url).toMatch(/^\/fonts\/page\/[\w-]{22}\.ttf$/)
+      const response = await other.respond(new Request(`${ORIGIN}${url}`, { headers: { 'accept-encoding': 'br' } }))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('font/ttf')
+    }
     // A key no page named is still a 404.
     expect((await other.respond(new Request(`${ORIGIN}/fonts/page/AAAAAAAAAAAAAAAAAAAAAA.ttf`))).status).toBe(404)
   })

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { Blob as FontBlob, Face } from 'harfbuzzjs'
 import { describe, expect, it } from 'vitest'
-import { PAGE_FONT_FAMILY, pageFontHead, PageFonts } from '~/server/fonts/page-font'
+import { PAGE_FONT_FAMILY, PAGE_FONT_FAMILY_WITHOUT_HANGUL, pageFontHead, PageFonts, type PageFontUrls } from '~/server/fonts/page-font'
 import { distinctCharacters, visibleText } from '~/server/fonts/page-text'
 import { finishPage } from '~/server/http/finish-page'
 
@@ -12,10 +12,14 @@ function page(body: string): string {
   return `<!DOCTYPE html><html lang="ko"><head><meta charSet="utf-8"/><title>박소라 | 부동산</title><link rel="stylesheet" href="/assets/styles.css"/></head><body>${body}<script>var hidden = "숨김"</script></body></html>`
 }
 
+async function fontUrls(fonts: PageFonts, html: string): Promise<PageFontUrls> {
+  const urls = await fonts.fontsFor(html)
+  if (!urls) throw new Error('no page font')
+  return urls
+}
+
 async function fontUrl(fonts: PageFonts, html: string): Promise<string> {
-  const url = await fonts.urlFor(html)
-  if (!url) throw new Error('no page font')
-  return url
+  return (await fontUrls(fonts, html)).full
 }
 
 async function fetchFont(fonts: PageFonts, url: string, acceptEncoding = 'gzip, deflate, br'): Promise<Response> {
@@ -107,7 +111,8 @@ describe("a homepage's own font", () => {
   })
 
   it('forgets the least recently used pages beyond its limit', async () => {
-    const forgotten = new PageFonts({ maxTexts: 1, maxFonts: 1 })
+    // Two each: a Korean page names two fonts, its own and the phones' copy without Hangul.
+    const forgotten = new PageFonts({ maxTexts: 2, maxFonts: 2 })
     const a = await fontUrl(forgotten, page('<p>가</p>'))
     const b = await fontUrl(forgotten, page('<p>나</p>'))
     expect((await fetchFont(forgotten, b)).status).toBe(200)
@@ -120,15 +125,40 @@ describe("a homepage's own font", () => {
     const url = await fontUrl(broken, page('<p>가</p>'))
     expect((await fetchFont(broken, url)).status).toBe(404)
     expect(errors).toHaveLength(1)
-    expect(await broken.urlFor(page('<p>가</p>'))).toBeUndefined()
+    expect(await broken.fontsFor(page('<p>가</p>'))).toBeUndefined()
   })
 
   it('is declared in the head after the stylesheet, preloaded, swapped in, 400 to 700', () => {
-    const head = pageFontHead('/fonts/page/abc.ttf')
+    const head = pageFontHead({ full: '/fonts/page/abc.ttf' })
     expect(head).toContain('<link rel="preload" href="/fonts/page/abc.ttf" as="font" type="font/ttf" crossorigin fetchpriority="low">')
     expect(head).toContain(`font-family:'${PAGE_FONT_FAMILY}'`)
     expect(head).toContain('font-display:swap')
     expect(head).toContain('font-weight:400 700')
+    expect(head).not.toContain('@media')
+  })
+
+  it('has a copy without Hangul when the page shows Hangul, and none when it does not', async () => {
+    const korean = await fontUrls(fonts, page('<h1>부동산 전문가</h1><p>Irvine 92618</p>'))
+    if (!korean.withoutHangul) throw new Error('no font without Hangul')
+    const unicodes = unicodesOf(await decoded(await fetchFont(fonts, korean.withoutHangul, 'gzip')))
+    for (const character of 'Irvine92618 .') expect(unicodes.has(character.codePointAt(0) ?? 0), character).toBe(true)
+    expect([...unicodes].filter((codePoint) => codePoint >= 0xac00 && codePoint <= 0xd7a3)).toEqual([])
+    expect((await fontUrls(fonts, page('<p>Irvine homes</p>'))).withoutHangul).toBeUndefined()
+  })
+
+  it("gives phones the copy without Hangul and the device's Korean font, never the unicode-range subsets", () => {
+    const head = pageFontHead({ full: '/fonts/page/full.ttf', withoutHangul: '/fonts/page/latin.ttf' })
+    expect(head).toContain(
+      '<link rel="preload" href="/fonts/page/full.ttf" as="font" type="font/ttf" crossorigin fetchpriority="low" media="(min-width: 768px)">',
+    )
+    expect(head).toContain(
+      '<link rel="preload" href="/fonts/page/latin.ttf" as="font" type="font/ttf" crossorigin fetchpriority="low" media="(max-width: 767.98px)">',
+    )
+    expect(head).toContain(`font-family:'${PAGE_FONT_FAMILY_WITHOUT_HANGUL}';src:url(/fonts/page/latin.ttf)`)
+    const phoneStack = /@media \(max-width: 767\.98px\)\{:root\{--font-sans:([^}]*)\}\}/.exec(head)?.[1] ?? ''
+    expect(phoneStack.startsWith(`'${PAGE_FONT_FAMILY_WITHOUT_HANGUL}'`)).toBe(true)
+    expect(phoneStack).toContain("'Apple SD Gothic Neo'")
+    expect(phoneStack).not.toMatch(/Pretendard Variable|'Pretendard'|'Pretendard Page'/)
   })
 })
 

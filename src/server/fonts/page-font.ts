@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
 import { getServices } from '~/server/services'
 import { withAdvanceVariations } from './advance-variations'
-import { distinctCharacters, visibleText } from './page-text'
+import { distinctCharacters, isHangul, visibleText } from './page-text'
 
 /**
  * One font per page: Pretendard cut down to the characters a realtor's homepage shows.
@@ -30,6 +30,8 @@ import { distinctCharacters, visibleText } from './page-text'
  */
 
 export const PAGE_FONT_FAMILY = 'Pretendard Page'
+/** The same font without Hangul, for phones (see `pageFontHead`). */
+export const PAGE_FONT_FAMILY_WITHOUT_HANGUL = 'Pretendard Page Latin'
 export const PAGE_FONT_PATH = '/fonts/page/'
 const FONT_FILE = 'pretendard/dist/public/variable/PretendardVariable.ttf'
 
@@ -208,13 +210,20 @@ export class PageFonts {
   }
 
   /**
-   * The URL of the font for a page's HTML, remembering its characters so that URL can be
-   * answered. Undefined once making fonts has failed (the font file is missing, say): the
-   * page then uses the unicode-range subsets.
+   * The URLs of the fonts for a page's HTML, remembering their characters so those URLs can
+   * be answered: the page's own font, and when the page shows Hangul, the same font without
+   * it for phones. Undefined once making fonts has failed (the font file is missing, say):
+   * the page then uses the unicode-range subsets.
    */
-  async urlFor(html: string): Promise<string | undefined> {
+  async fontsFor(html: string): Promise<PageFontUrls | undefined> {
     if (this.failed) return undefined
-    const characters = String.fromCodePoint(...new Set([...ALWAYS, ...distinctCharacters(visibleText(html))]))
+    const characters = [...new Set([...ALWAYS, ...distinctCharacters(visibleText(html))])]
+    const withoutHangul = characters.filter((codePoint) => !isHangul(codePoint))
+    const full = await this.name(String.fromCodePoint(...characters))
+    return withoutHangul.length === characters.length ? { full } : { full, withoutHangul: await this.name(String.fromCodePoint(...withoutHangul)) }
+  }
+
+  private async name(characters: string): Promise<string> {
     const key = createHash('sha256').update(this.recipe).update('\n').update(characters).digest('base64url').slice(0, 22)
     if (this.texts.get(key) === undefined) {
       // Kept before the page names it, so no process can be asked for a font it cannot make.
@@ -261,8 +270,9 @@ export class PageFonts {
       .catch((error: unknown) => {
         // Deterministic failures (no font file, no subsetter): stop trying, pages fall back.
         this.fonts.delete(key)
+        // Said once: the fonts queued behind it fail the same way.
+        if (!this.failed) this.onError(error)
         this.failed = true
-        this.onError(error)
         return undefined
       })
     this.queue = making
@@ -282,18 +292,50 @@ function plain(status: number, text: string, extra: Record<string, string> = {})
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra } })
 }
 
+/** A page's own font, and for a page that shows Hangul, the same font without it. */
+export type PageFontUrls = { full: string; withoutHangul?: string }
+
+/** Where a phone's layout begins: Tailwind's `md` breakpoint (48rem) is where the tablet's starts. */
+const PHONE = '(max-width: 767.98px)'
+const NOT_PHONE = '(min-width: 768px)'
+
 /**
- * The `@font-face` and preload a page needs for its own font, placed in its head. The preload
- * is low priority: on a slow phone network the Korean font (~54 KB) otherwise shared the first
- * round trips with the hero photo, the page's largest paint; text shows in the fallback stack
- * for that moment (font-display: swap, no layout shift measured). Lighthouse mobile, Korean
- * homepage: performance 94–99 → 100, LCP ~1.85 → ~1.65 s (issue 12).
+ * A phone's font stack on a page that shows Hangul: the page's font without Hangul first (for
+ * Latin, digits and punctuation), then the device's own Korean font. Pretendard's Hangul is
+ * drawn from Source Han Sans, which Android ships as Noto Sans CJK KR, in the manner of Apple
+ * SD Gothic Neo, which iOS ships: a phone already holds a Korean font of the same family. The
+ * unicode-range subsets are left out on purpose: named after a generic family, they would
+ * still be downloaded for any Hangul a listed font lacks.
  */
-export function pageFontHead(url: string): string {
+const PHONE_FONT_STACK = `'${PAGE_FONT_FAMILY_WITHOUT_HANGUL}',-apple-system,BlinkMacSystemFont,'Apple SD Gothic Neo','Noto Sans KR','Noto Sans CJK KR','Malgun Gothic',sans-serif`
+
+function fontFace(family: string, url: string): string {
+  return `@font-face{font-family:'${family}';src:url(${url}) format('truetype');font-weight:${WEIGHTS.min} ${WEIGHTS.max};font-style:normal;font-display:swap}`
+}
+
+function fontPreload(url: string, media?: string): string {
+  return `<link rel="preload" href="${url}" as="font" type="font/ttf" crossorigin fetchpriority="low"${media ? ` media="${media}"` : ''}>`
+}
+
+/**
+ * The `@font-face`s and preloads a page needs for its own font, placed in its head. The
+ * preload is low priority: on a slow phone network the font otherwise shared the first round
+ * trips with the hero photo, the page's largest paint; text shows in the fallback stack for
+ * that moment (font-display: swap, no layout shift measured).
+ *
+ * A page that shows Hangul has two: its full font (~54 KB brotli on the Korean demo
+ * homepage, Hangul being nearly all of it) from a tablet's width up, and on a phone the same
+ * font without Hangul (~25 KB) with the phone's own Korean font after it. A browser downloads
+ * only the face its font stack uses, and a preload only where its media matches. Lighthouse
+ * mobile, Korean homepage: LCP ~1.75 → ~1.45 s, the English page's figure (decision 013).
+ */
+export function pageFontHead(urls: PageFontUrls): string {
+  if (!urls.withoutHangul) return `${fontPreload(urls.full)}<style>${fontFace(PAGE_FONT_FAMILY, urls.full)}</style>`
   return (
-    `<link rel="preload" href="${url}" as="font" type="font/ttf" crossorigin fetchpriority="low">` +
-    `<style>@font-face{font-family:'${PAGE_FONT_FAMILY}';src:url(${url}) format('truetype');` +
-    `font-weight:${WEIGHTS.min} ${WEIGHTS.max};font-style:normal;font-display:swap}</style>`
+    fontPreload(urls.full, NOT_PHONE) +
+    fontPreload(urls.withoutHangul, PHONE) +
+    `<style>${fontFace(PAGE_FONT_FAMILY, urls.full)}${fontFace(PAGE_FONT_FAMILY_WITHOUT_HANGUL, urls.withoutHangul)}` +
+    `@media ${PHONE}{:root{--font-sans:${PHONE_FONT_STACK}}}</style>`
   )
 }
 

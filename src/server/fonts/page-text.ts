@@ -15,3 +15,16 @@ export function distinctCharacters(text: string): Array<number> {
   }
   return [...codePoints].sort((a, b) => a - b)
 }
+
+/**
+ * Hangul: syllables, jamo and compatibility jamo. A phone draws these in its own Korean font
+ * (see `pageFontHead`), so the page's font for phones leaves them out.
+ */
+export function isHangul(codePoint: number): boolean {
+  return (
+    (codePoint >= 0xac00 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0x1100 && codePoint <= 0x11ff) ||
+    (codePoint >= 0x3130 && codePoint <= 0x318f) ||
+    (codePoint >= 0xa960 && codePoint <= 0xa97f)
+  )
+}

@@ -36,6 +36,6 @@ export async function finishPage(
 }
 
 async function withPageFont(html: string, fonts: PageFonts): Promise<string> {
-  const url = await fonts.urlFor(html)
-  return url ? addToHead(html, pageFontHead(url)) : addFontPreloads(html)
+  const urls = await fonts.fontsFor(html)
+  return urls ? addToHead(html, pageFontHead(urls)) : addFontPreloads(html)
 }
