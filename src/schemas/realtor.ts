@@ -16,6 +16,7 @@ import {
   yesNoSchema,
 } from './realtor-fields'
 import { REGION_STATES } from './region-states'
+import { DISCLOSURE_FIELD_MESSAGES, requiredDisclosureFields } from './state-disclosures'
 
 export { REGION_STATES }
 export const regionStateSchema = z.enum(REGION_STATES, { error: messageId(msg`Choose California or Georgia`) })
@@ -119,6 +120,13 @@ export const realtorInputSchema = z
           path: [field],
           message: value.phoneCountryCode === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`),
         })
+      }
+    }
+    // A published homepage shows what its states' licensing rules require (issue 15): the
+    // form refuses to publish without it rather than leave the realtor to know the rules.
+    if (value.isMakeHomepage === 'Y') {
+      for (const field of requiredDisclosureFields(value.activityRegion)) {
+        if (value[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: messageId(DISCLOSURE_FIELD_MESSAGES[field]) })
       }
     }
     if (value.careerStart && value.careerEnd && value.careerEnd < value.careerStart) {

@@ -242,6 +242,28 @@ test.describe('listings, server behaviour', () => {
     await context.close()
   })
 
+  test('a Georgia realtor’s listing page shows the brokerage and its phone as prominently as the agent’s name (GREC, issue 15)', async ({ page, request }) => {
+    // The demo realtor serves Duluth, Georgia.
+    const list = await request.get(`${API}/home/list?realtor=sora-park&lang=en`)
+    const { homes } = (await list.json()) as { homes: Array<{ url: string | null }> }
+    await page.goto(homes.find((item) => item.url !== null)?.url ?? '/')
+    const fontOf = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { size: parseFloat(style.fontSize), weight: Number(style.fontWeight) }
+      })
+    for (const [agent, firm] of [
+      ['agent-name', 'firm-header'],
+      ['ask-title', 'firm-ask'],
+    ] as const) {
+      await expect(page.getByTestId(firm)).toContainText('Cozy Realty Group')
+      await expect(page.getByTestId(firm).getByRole('link', { name: '+1 949-555-0100' })).toHaveAttribute('href', 'tel:+19495550100')
+      const [agentFont, firmFont] = [await fontOf(agent), await fontOf(firm)]
+      expect(firmFont.size, `${firm} is no smaller than ${agent}`).toBeGreaterThanOrEqual(agentFont.size)
+      expect(firmFont.weight, `${firm} is no lighter than ${agent}`).toBeGreaterThanOrEqual(agentFont.weight)
+    }
+  })
+
   test('a bad filter value in the URL falls back instead of failing', async ({ page }) => {
     const response = await page.goto('/en/sora-park?type=castle&minBeds=-4&page=abc')
     expect(response?.status()).toBe(200)

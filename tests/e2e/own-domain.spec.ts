@@ -42,6 +42,8 @@ test.describe('own domain', () => {
         aboutMeEn: 'Helping families find homes in Orange County.',
         aboutMeKr: '오렌지 카운티에서 가족의 집을 찾아 드립니다.',
         activityRegion: [{ state: 'CA', city: 'Irvine' }],
+        licenseNumber: 'DRE #02666666',
+        brokerageName: 'Own Domain Realty',
         isMakeHomepage: 'Y',
       },
     })

@@ -29,7 +29,17 @@ async function createRealtor(server: Server, fields: Record<string, unknown>): P
   const token = String(signUp.headers['set-auth-token'] ?? '')
   const created = await request(server, 'POST', '/cozying-api/v1/realtor', {
     headers: { authorization: `Bearer ${token}` },
-    body: { email, contactPhone: '949-555-0100', phoneCountryCode: 'US', activityRegion: [{ state: 'CA', city: 'Irvine' }], isMakeHomepage: 'Y', ...fields },
+    body: {
+      email,
+      contactPhone: '949-555-0100',
+      phoneCountryCode: 'US',
+      activityRegion: [{ state: 'CA', city: 'Irvine' }],
+      isMakeHomepage: 'Y',
+      // California requires both on a published homepage (issue 15).
+      licenseNumber: 'DRE #02777777',
+      brokerageName: 'Store Test Realty',
+      ...fields,
+    },
   })
   expect(created.status, created.body).toBe(201)
   return { id: idOf(created.body), token }

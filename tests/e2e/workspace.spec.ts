@@ -224,9 +224,14 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await page.getByLabel('Mobile phone').fill('949-555-0142')
     await nextStep(page, 3)
 
-    // 3. Licence and brokerage.
+    // 3. Licence and brokerage, beside what the states require (no area yet: both states).
+    const disclosures = page.getByTestId('state-disclosures')
+    await expect(disclosures).toContainText('California (DRE)')
+    await expect(disclosures).toContainText('Georgia (GREC)')
+    await expect(disclosures.getByRole('status')).toHaveText('Needed before your homepage can be published: Licence number, Brokerage, Office phone')
     await page.getByLabel('Licence number', { exact: true }).fill('DRE #02999999')
     await page.getByLabel('Brokerage', { exact: true }).fill('Irvine Home Realty')
+    await expect(disclosures.getByRole('status')).toHaveText('Needed before your homepage can be published: Office phone')
     await nextStep(page, 4)
 
     // 4. One area: Irvine, California.

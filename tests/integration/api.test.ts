@@ -179,6 +179,34 @@ describeOnEachDatabase('REST API', (database) => {
       })
     })
 
+    it('refuses to publish without the disclosures the realtor’s states require, in both languages, and writes nothing (issue 15)', async () => {
+      const token = await signUp(s, uniqueEmail('disclosures'))
+      const georgia = { activityRegion: [{ state: 'GA' as const, city: 'Duluth' }], licenseNumber: '', brokerageName: undefined, companyPhone: undefined }
+      const english = await api<ErrorBody>(s, 'POST', '/realtor', { token, body: validRealtor(georgia), lang: EN })
+      expectError(english, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(english.body.fieldErrors).toEqual({
+        licenseNumber: ['California and Georgia require your licence number on a published homepage'],
+        brokerageName: ["California and Georgia require your brokerage's name on a published homepage"],
+        companyPhone: ["Georgia requires your brokerage's office phone on a published homepage"],
+      })
+      const korean = await api<ErrorBody>(s, 'POST', '/realtor', {
+        token,
+        body: validRealtor({ ...georgia, activityRegion: [{ state: 'CA', city: 'Irvine' }] }),
+      })
+      expect(korean.status).toBe(400)
+      expect(Object.keys(korean.body.fieldErrors ?? {})).toEqual(['licenseNumber', 'brokerageName'])
+      expect(korean.body.fieldErrors?.licenseNumber?.[0]).toMatch(/[가-힣]/)
+      expect(await s.db.selectFrom('realtor').select('id').where('email', '=', 'jane.kim@example.com').where('licenseNumber', 'is', null).execute()).toEqual([])
+      // Unpublished, the homepage may wait for them; publishing it later asks for them again.
+      const draft = await api<RealtorBody>(s, 'POST', '/realtor', { token, body: validRealtor({ ...georgia, isMakeHomepage: 'N' }), lang: EN })
+      expect(draft.status).toBe(201)
+      const publish = await api<ErrorBody>(s, 'PATCH', `/realtor/${draft.body.id}`, { token, body: { isMakeHomepage: 'Y' }, lang: EN })
+      expectError(publish, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(Object.keys(publish.body.fieldErrors ?? {})).toEqual(['licenseNumber', 'brokerageName', 'companyPhone'])
+      const filled = { isMakeHomepage: 'Y', licenseNumber: 'GA #412345', brokerageName: 'Peach Realty', companyPhone: '770-555-0100' }
+      expect((await api(s, 'PATCH', `/realtor/${draft.body.id}`, { token, body: filled, lang: EN })).status).toBe(200)
+    })
+
     it.each(['admin', 'EN', 'Cozying-API', 'uploads'])('refuses the reserved desiredUrl %s with 400', async (desiredUrl) => {
       const result = await api<ErrorBody>(s, 'POST', '/realtor', {
         token: await signUp(s, uniqueEmail('reserved')),

@@ -322,6 +322,9 @@ export function validRealtor(overrides: Partial<RealtorInput> & Record<string, u
     aboutMeEn: 'Helping families find homes in Orange County.',
     aboutMeKr: '오렌지 카운티에서 가족의 집을 찾아 드립니다.',
     activityRegion: [{ state: 'CA', city: 'Irvine' }],
+    // California requires both on a published homepage (issue 15).
+    licenseNumber: 'DRE #02345678',
+    brokerageName: 'Orange Coast Realty',
     seoMeta: { en: { title: 'Jane Kim' }, ko: { title: '제인 김' } },
     ...overrides,
   }

@@ -7,11 +7,13 @@ import { Gallery } from '~/features/homepage/gallery'
 import { HomepageFooter } from '~/features/homepage/homepage-footer'
 import { firstPhoto } from '~/features/homepage/photos'
 import { realtorDisplayName } from '~/features/homepage/realtor-names'
+import { displayPhone, telHref } from '~/features/inbox/contact-links'
 import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
+import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
 import { PaymentEstimate } from './payment-estimate'
 
@@ -48,6 +50,23 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
   const licence = realtor.licenseNumber
   const brokerage = realtor.brokerageName
+  // Georgia (GREC): the firm's name and phone at least as prominent as the agent's name, so
+  // wherever the name stands out on this page (the header, the question's heading) they do too.
+  const firm = brokerage && brokerageAsProminentAsAgent(realtor.activityRegion) ? { name: brokerage, phone: realtor.companyPhone } : null
+  const firmLine = (testId: string, className: string) =>
+    firm ? (
+      <p data-testid={testId} className={className}>
+        {firm.name}
+        {firm.phone ? (
+          <>
+            {' · '}
+            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
+              {displayPhone(firm.phone, realtor.phoneCountryCode)}
+            </a>
+          </>
+        ) : null}
+      </p>
+    ) : null
   const facts: Array<{ label: string; value: string }> = [
     ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
     ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
@@ -74,10 +93,13 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
             <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
               {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
-              <span className="truncate">{name}</span>
+              <span data-testid="agent-name" className="truncate">
+                {name}
+              </span>
             </Link>
             <LanguageSwitch />
           </div>
+          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
         </header>
 
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
@@ -171,9 +193,10 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
 
           <section aria-labelledby="ask-title" className="mt-10">
-            <h2 id="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+            <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
               {t`Ask ${name} about this home`}
             </h2>
+            {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
             <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
               {licence && brokerage
                 ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`

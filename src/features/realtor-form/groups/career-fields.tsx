@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { GroupCard, TextField, type GroupProps } from '../field-ui'
+import { StateDisclosuresPanel } from '../state-disclosures-panel'
 
 export function CareerFields({ form, errors }: GroupProps) {
   return (
@@ -25,6 +26,7 @@ export function CareerFields({ form, errors }: GroupProps) {
         <TextField form={form} name="salesCount" inputMode="numeric" label={<Trans>Homes sold</Trans>} errors={errors} />
         <TextField form={form} name="lastYearSalesTotal" inputMode="numeric" label={<Trans>Sales last year (USD)</Trans>} errors={errors} />
       </div>
+      <StateDisclosuresPanel form={form} />
     </GroupCard>
   )
 }
