@@ -51,20 +51,29 @@ export const DISCLOSURE_FIELD_MESSAGES: Record<DisclosureField, MessageDescripto
 
 /**
  * The states whose rules apply: those of the realtor's areas. A realtor who has not named an
- * area yet serves somewhere the platform serves, so every state's rules apply until they do.
+ * area yet (the onboarding asks for areas after the licence) sees every state's rules.
  */
 export function disclosureStates(regions: ReadonlyArray<{ state: string }>): ReadonlyArray<StateDisclosure> {
   const named = REGION_STATES.filter((state) => regions.some((region) => region.state === state))
   return (named.length > 0 ? named : REGION_STATES).map((state) => STATE_DISCLOSURES[state])
 }
 
-/** The fields a homepage with these areas must fill before it is published, in form order. */
+/**
+ * The fields a homepage with these areas must fill before it is published, in form order:
+ * every named state's; without an area, those every state requires, so that no step of the
+ * onboarding asks for what the realtor's state may not need.
+ */
 export function requiredDisclosureFields(regions: ReadonlyArray<{ state: string }>): ReadonlyArray<DisclosureField> {
-  const required = new Set(disclosureStates(regions).flatMap((state) => state.required))
-  return (['licenseNumber', 'brokerageName', 'companyPhone'] as const).filter((field) => required.has(field))
+  const states = disclosureStates(regions)
+  const named = regions.some((region) => REGION_STATES.some((state) => state === region.state))
+  const required = (field: DisclosureField) =>
+    named ? states.some((state) => state.required.includes(field)) : states.every((state) => state.required.includes(field))
+  return (['licenseNumber', 'brokerageName', 'companyPhone'] as const).filter(required)
 }
 
 /** Whether a listing page must show the brokerage as prominently as the agent (Georgia). */
 export function brokerageAsProminentAsAgent(regions: ReadonlyArray<{ state: string }>): boolean {
-  return disclosureStates(regions).some((state) => state.brokerageAsProminentAsAgent)
+  return regions.some((region) => STATE_DISCLOSURES_BY_NAME.get(region.state)?.brokerageAsProminentAsAgent === true)
 }
+
+const STATE_DISCLOSURES_BY_NAME: ReadonlyMap<string, StateDisclosure> = new Map(Object.values(STATE_DISCLOSURES).map((state) => [state.state, state]))

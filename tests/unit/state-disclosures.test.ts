@@ -16,9 +16,10 @@ describe('what a state requires on a published homepage (issue 15)', () => {
     expect(requiredDisclosureFields([{ state: 'CA' }, { state: 'GA' }])).toEqual(['licenseNumber', 'brokerageName', 'companyPhone'])
   })
 
-  it('every state the platform serves until the realtor names an area', () => {
+  it('before the realtor names an area: every state’s rules shown, what every state requires asked', () => {
     expect(disclosureStates([]).map((state) => state.state)).toEqual(['CA', 'GA'])
-    expect(requiredDisclosureFields([])).toEqual(['licenseNumber', 'brokerageName', 'companyPhone'])
+    expect(requiredDisclosureFields([])).toEqual(['licenseNumber', 'brokerageName'])
+    expect(brokerageAsProminentAsAgent([])).toBe(false)
   })
 
   it('Georgia puts the brokerage as prominently as the agent on listing pages, California does not', () => {
