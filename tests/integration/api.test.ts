@@ -1161,7 +1161,7 @@ describeOnEachDatabase('REST API', (database) => {
       ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
       ['DELETE', '/realtor-contacts', 'POST, GET'],
       ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
-      ['GET', '/realtor-contacts/some-id', 'PATCH'],
+      ['GET', '/realtor-contacts/some-id', 'PATCH, DELETE'],
       ['OPTIONS', '/realtor', 'GET, POST'],
       ['POST', '/openapi.json', 'GET'],
     ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
