@@ -397,6 +397,19 @@ for (const p of LANGS) {
       expect(posts, 'no POST to realtor-contacts for an empty form').toEqual([])
     })
 
+    test("the realtor's privacy notice names the realtor, says how Do Not Track is treated and gives California's notice at collection", async ({ page }) => {
+      const response = await page.goto(`${p.path}/agreement`)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByTestId('agreement-realtor')).toContainText(p.name)
+      await expect(page.locator('#california')).toBeVisible()
+      await expect(page.getByTestId('agreement-effective-date')).toBeVisible()
+      await expect(page.getByText('Do Not Track', { exact: false }).first()).toBeVisible()
+      // The site's own notice names no realtor.
+      await page.goto(p.lang === 'ko' ? '/agreement' : '/en/agreement')
+      await expect(page.locator('#california')).toBeVisible()
+      await expect(page.getByTestId('agreement-realtor')).toHaveCount(0)
+    })
+
     test('an unknown realtor answers 404 with the error page', async ({ page }) => {
       const path = p.lang === 'ko' ? '/nobody-here-at-all' : '/en/nobody-here-at-all'
       const response = await page.goto(path)
