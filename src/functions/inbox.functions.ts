@@ -1,12 +1,12 @@
 import { createServerFn } from '@tanstack/react-start'
-import { messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
-import { listContacts, updateContactStatus } from '~/server/inbox/contacts'
+import { messageDeleteRequestSchema, messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
+import { deleteContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/services'
 
 /*
- * The inbox: the signed-in realtor's messages, and marking them. The schemas are those of
- * `GET /realtor-contacts` and `PATCH /realtor-contacts/{id}`; the use cases check who may.
+ * The inbox: the signed-in realtor's messages, marking and deleting them. The schemas are those
+ * of `GET /realtor-contacts` and `PATCH`/`DELETE /realtor-contacts/{id}`; the use cases check who may.
  */
 
 /** One page of the signed-in realtor's messages (an admin may name any realtor). */
@@ -23,4 +23,12 @@ export const markMessage = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const services = await getServices()
     return updateContactStatus(services, await currentActor(services), data)
+  })
+
+/** Deletes a message completely, e.g. when the visitor asked the realtor to delete their data. */
+export const deleteMessage = createServerFn({ method: 'POST' })
+  .validator(parseWith(messageDeleteRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return deleteContact(services, await currentActor(services), data)
   })

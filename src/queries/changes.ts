@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { MessagePage } from '~/schemas/inbox'
 import { adminKeys } from './admin'
 import { directoryKeys } from './directory'
 import { inboxKeys } from './inbox'
@@ -39,4 +40,17 @@ export async function invalidateAccount(queryClient: QueryClient, change: { sign
   }
   const refetchType = change.refetch ? 'active' : 'none'
   await Promise.all([realtorKeys.all, inboxKeys.all, adminKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })))
+}
+
+/**
+ * What deleting a message changes: the realtor's inbox (its pages and counts). The message
+ * leaves the cached pages at once, so it is not on screen while the list is fetched again.
+ */
+export async function invalidateDeletedMessage(queryClient: QueryClient, change: { realtorId: string; id: string }) {
+  queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: inboxKeys.messages(change.realtorId) }, (current) =>
+    current
+      ? { ...current, pages: current.pages.map((page) => ({ ...page, messages: page.messages.filter((message) => message.id !== change.id) })) }
+      : current,
+  )
+  await queryClient.invalidateQueries({ queryKey: inboxKeys.realtor(change.realtorId) })
 }

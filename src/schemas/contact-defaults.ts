@@ -14,5 +14,6 @@ export function contactFormDefaults(lang: Lang): ContactForm {
     phoneCountryCode: lang === 'ko' ? 'KR' : 'US',
     message: '',
     isTerm: true,
+    phoneContactConsent: false,
   }
 }

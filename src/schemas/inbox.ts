@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
 import { messageId } from './messages'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
 
@@ -46,6 +47,8 @@ export const contactFormSchema = z
   .object({
     ...visitorFields,
     isTerm: z.boolean().refine((agreed) => agreed, { error: messageId(msg`Agree to the terms to send your message`) }),
+    /** Optional and unticked by default: agreeing to be called or texted is never required. */
+    phoneContactConsent: z.boolean(),
   })
   .superRefine(checkPhone)
 export type ContactForm = z.input<typeof contactFormSchema>
@@ -65,6 +68,17 @@ export function joinName(lastName: string, firstName: string): string {
   return hangul.test(last) && hangul.test(first) ? `${last}${first}` : `${last} ${first}`
 }
 
+/** A consent version the server knows, of the given kind: the server stores that version's own words. */
+function consentVersionSchema(kind: ConsentKind) {
+  return z
+    .string()
+    .trim()
+    .max(40)
+    .refine((version) => consentWording(version, kind) !== undefined, {
+      error: messageId(msg`This consent wording is not known. Reload the page and try again.`),
+    })
+}
+
 /** The contact message as it is posted to the API (spec §7). */
 export const contactRequestSchema = z
   .object({
@@ -80,6 +94,22 @@ export const contactRequestSchema = z
     listingKey: z.string().trim().max(64).optional(),
     /** Honeypot: people never see this field, bots fill it in. */
     website: z.string().max(500).optional(),
+    /**
+     * Which wording of the terms the visitor agreed to, and in which language they saw it; the
+     * server stores that version's text itself. Absent (an older client): today's wording.
+     */
+    consentVersion: consentVersionSchema('contact').default(CURRENT_CONSENT.contact),
+    consentLang: z.enum(['ko', 'en']).optional(),
+    /** The path of the page the form was on, e.g. `/en/kim`; only a path of this site. */
+    consentPage: z
+      .string()
+      .max(500)
+      .refine(isSameSitePath, { error: messageId(msg`This is not a page of this site`) })
+      .optional(),
+    /** Whether the visitor ticked "agree to be called or texted" (unticked unless they did). */
+    phoneContactConsent: z.boolean().default(false),
+    /** The wording of that checkbox the visitor saw; absent when the client showed none. */
+    phoneContactConsentVersion: consentVersionSchema('phoneContact').optional(),
   })
   .superRefine(checkPhone)
   .transform((value) => ({
@@ -94,8 +124,9 @@ export type ContactRecord = z.output<typeof contactRequestSchema>
 export function toContactRequest(
   form: z.output<typeof contactFormSchema>,
   realtorId: string,
-  extra?: { listingKey?: string; website?: string },
+  extra: { lang: 'ko' | 'en'; page?: string; listingKey?: string; website?: string },
 ): ContactRequest {
+  const { lang, page, ...rest } = extra
   return {
     realtorId,
     name: joinName(form.lastName, form.firstName),
@@ -106,7 +137,12 @@ export function toContactRequest(
     phoneCountryCode: form.phoneCountryCode,
     message: form.message,
     isTerm: form.isTerm ? 'Y' : 'N',
-    ...extra,
+    consentVersion: CURRENT_CONSENT.contact,
+    consentLang: lang,
+    consentPage: page !== undefined && isSameSitePath(page) ? page : undefined,
+    phoneContactConsent: form.phoneContactConsent,
+    phoneContactConsentVersion: CURRENT_CONSENT.phoneContact,
+    ...rest,
   }
 }
 
@@ -122,6 +158,22 @@ export type CreatedContact = z.infer<typeof createdContactSchema>
 export const CONTACT_STATUSES = ['new', 'read', 'handled'] as const
 export const contactStatusSchema = z.enum(CONTACT_STATUSES)
 export type ContactStatus = z.infer<typeof contactStatusSchema>
+
+/**
+ * What the visitor agreed to when they sent a message, as stored then: never rewritten when a
+ * wording changes. Every field is null for messages sent before consent was recorded.
+ */
+export const contactConsentSchema = z.object({
+  version: z.string().nullable(),
+  text: z.string().nullable().meta({ description: 'The exact words shown, in the language shown' }),
+  lang: z.enum(['ko', 'en']).nullable(),
+  page: z.string().nullable().meta({ description: 'The path of the page the form was on' }),
+  consentedAt: z.string().nullable(),
+  phoneContact: z.boolean().nullable().meta({ description: 'Agreed to be called or texted; null when unknown' }),
+  phoneContactVersion: z.string().nullable(),
+  phoneContactText: z.string().nullable(),
+})
+export type ContactConsent = z.infer<typeof contactConsentSchema>
 
 /** A contact message as the owner sees it in the API and the inbox. */
 export const contactMessageSchema = z.object({
@@ -139,6 +191,7 @@ export const contactMessageSchema = z.object({
   status: contactStatusSchema,
   deliveryState: z.enum(['outbox', 'sending', 'sent']),
   createdAt: z.string(),
+  consent: contactConsentSchema,
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 
@@ -171,3 +224,10 @@ export const messageStatusBodySchema = z.object({ status: contactStatusSchema })
 /** The inbox marking one message: its id and the new status. */
 export const messageStatusRequestSchema = messageStatusBodySchema.extend({ id: z.string().min(1).max(64) })
 export type MessageStatusRequest = z.infer<typeof messageStatusRequestSchema>
+
+/** `DELETE /realtor-contacts/{id}` and the inbox's delete: which message. */
+export const messageDeleteRequestSchema = z.object({ id: z.string().min(1).max(64) })
+export type MessageDeleteRequest = z.infer<typeof messageDeleteRequestSchema>
+
+/** What a delete answers: the id that is gone. */
+export const deletedMessageSchema = z.object({ id: z.string() })

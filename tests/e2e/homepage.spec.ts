@@ -298,6 +298,10 @@ for (const p of LANGS) {
 
       await expect(form.locator('select[name="phoneCountryCode"]')).toHaveValue(p.contact.country)
       await expect(form.locator('input[name="isTerm"]')).toBeChecked()
+      // Agreeing to calls or texts is optional and never pre-ticked (issue 15 item 4).
+      const phoneConsent = form.getByRole('checkbox', { name: p.lang === 'ko' ? /전화/ : /called or texted/ })
+      await expect(phoneConsent).toHaveAttribute('name', 'phoneContactConsent')
+      await expect(phoneConsent).not.toBeChecked()
       await form.locator('input[name="lastName"]').fill(p.contact.lastName)
       await form.locator('input[name="firstName"]').fill(p.contact.firstName)
       await form.locator('input[name="email"]').fill('minji.kim@example.com')
@@ -320,6 +324,11 @@ for (const p of LANGS) {
         firstName: p.contact.firstName,
         phoneCountryCode: p.contact.country,
         message,
+        consentVersion: 'contact-v1',
+        consentLang: p.lang,
+        consentPage: p.path,
+        phoneContactConsent: false,
+        phoneContactConsentVersion: 'phone-contact-v1',
       })
       await expect(page.getByTestId('contact-success')).toBeVisible()
 
@@ -386,6 +395,19 @@ for (const p of LANGS) {
       }
       await expect(page.getByTestId('contact-success')).toHaveCount(0)
       expect(posts, 'no POST to realtor-contacts for an empty form').toEqual([])
+    })
+
+    test("the realtor's privacy notice names the realtor, says how Do Not Track is treated and gives California's notice at collection", async ({ page }) => {
+      const response = await page.goto(`${p.path}/agreement`)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByTestId('agreement-realtor')).toContainText(p.name)
+      await expect(page.locator('#california')).toBeVisible()
+      await expect(page.getByTestId('agreement-effective-date')).toBeVisible()
+      await expect(page.getByText('Do Not Track', { exact: false }).first()).toBeVisible()
+      // The site's own notice names no realtor.
+      await page.goto(p.lang === 'ko' ? '/agreement' : '/en/agreement')
+      await expect(page.locator('#california')).toBeVisible()
+      await expect(page.getByTestId('agreement-realtor')).toHaveCount(0)
     })
 
     test('an unknown realtor answers 404 with the error page', async ({ page }) => {

@@ -426,6 +426,62 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     }
   })
 
+  test('a message shows what the visitor agreed to in the inbox, and the realtor can delete it for good (issue 15 item 4)', async ({ browser, baseURL }) => {
+    const message = `Please call me about a condo. ${unique()}`
+    const visitor = await browser.newContext({ baseURL })
+    try {
+      const page = await visitor.newPage()
+      await page.goto(`/en/${realtor.slug}`)
+      const form = page.getByTestId('contact-form')
+      await waitForHydration(form.getByTestId('contact-submit'))
+      const phoneConsent = form.getByRole('checkbox', { name: /called or texted/ })
+      await expect(phoneConsent).not.toBeChecked()
+      await form.locator('input[name="lastName"]').fill('Park')
+      await form.locator('input[name="firstName"]').fill('Consent')
+      await form.locator('input[name="email"]').fill('consent.park@example.com')
+      await form.locator('input[name="phone"]').fill('714-555-0177')
+      await form.locator('textarea[name="message"]').fill(message)
+      await phoneConsent.check()
+      await form.getByTestId('contact-submit').click()
+      await expect(page.getByTestId('contact-success')).toBeVisible()
+    } finally {
+      await visitor.close()
+    }
+
+    const { context, page } = await realtorPage(browser, requireBaseURL(baseURL))
+    try {
+      await page.goto(`/en/${realtor.slug}/admin?tab=messages`)
+      const item = page.getByTestId('inbox-message').filter({ hasText: 'Park Consent' })
+      await waitForHydration(item.getByRole('button', { expanded: false }))
+      await item.getByRole('button', { expanded: false }).click()
+      await expect(item).toContainText(message)
+
+      const consent = item.getByTestId('inbox-consent')
+      await consent.locator('summary').click()
+      await expect(consent.getByTestId('inbox-consent-version')).toHaveText('contact-v1')
+      await expect(consent.getByTestId('inbox-consent-text')).toHaveText('I agree to the terms of use and the privacy notice.')
+      await expect(consent).toContainText(`/en/${realtor.slug}`)
+      await expect(consent).toContainText('English')
+      await expect(consent.getByTestId('inbox-consent-phone')).toContainText('Agreed')
+      await expect(consent.getByTestId('inbox-consent-phone')).toContainText('I agree to be called or texted by')
+
+      // Deleting asks for the sender's e-mail address, then removes the message for good.
+      await item.getByTestId('inbox-delete').click()
+      const dialog = page.getByTestId('inbox-delete-dialog')
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByTestId('inbox-delete-submit')).toBeDisabled()
+      await dialog.getByTestId('inbox-delete-confirm').fill('consent.park@example.com')
+      await dialog.getByTestId('inbox-delete-submit').click()
+      await expect(page.getByTestId('toast-success')).toHaveText('Message deleted')
+      await expect(page.getByTestId('inbox-message').filter({ hasText: 'Park Consent' })).toHaveCount(0)
+      await page.reload()
+      await waitForHydration(page.getByTestId('inbox-panel'))
+      await expect(page.getByTestId('inbox-message').filter({ hasText: 'Park Consent' })).toHaveCount(0)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('the inbox pages through older messages, and the CSV export holds every one (issue 17)', async ({ browser, baseURL, request }) => {
     // 55 more messages: the inbox shows 50 and offers the rest.
     for (let index = 0; index < 55; index += 1) {

@@ -730,7 +730,7 @@ describeOnEachDatabase('REST API', (database) => {
     it('a contact message counts against its address however it arrives', async () => {
       pinnedInWindow(app.clock, 10)
       const ip = uniqueIp()
-      for (let index = 0; index < TEST_LIMITS.contact; index += 1) await createContact(s, validContact(otherRealtor.id), { clientIp: ip })
+      for (let index = 0; index < TEST_LIMITS.contact; index += 1) await createContact(s, validContact(otherRealtor.id), { clientIp: ip, lang: 'en' })
       expectError(await api(s, 'POST', '/realtor-contacts', { body: validContact(otherRealtor.id), ip, lang: EN }), 429, 'RATE_LIMITED', MESSAGES.rateLimited)
     })
   })
@@ -876,6 +876,161 @@ describeOnEachDatabase('REST API', (database) => {
         'NOT_FOUND',
         MESSAGES.notFound,
       )
+    })
+  })
+
+  // Consent and deletion (issue 15 item 4) --------------------------------------------------
+
+  describe('lead consent', () => {
+    type Consent = {
+      version: string | null
+      text: string | null
+      lang: string | null
+      page: string | null
+      consentedAt: string | null
+      phoneContact: boolean | null
+      phoneContactVersion: string | null
+      phoneContactText: string | null
+    }
+    const PHONE_TEXT_EN =
+      'I agree to be called or texted by Jane Kim about my inquiry. This is not a condition of any purchase; message and data rates may apply.'
+
+    async function consentOf(token: string, id: string): Promise<Consent | undefined> {
+      const list = await api<{ messages: Array<{ id: string; consent: Consent }> }>(s, 'GET', '/realtor-contacts?limit=500', { token })
+      expect(list.status, list.text).toBe(200)
+      return list.body.messages.find((message) => message.id === id)?.consent
+    }
+
+    it("stores the server's own words of the versions shown, the language, the page and the time; never the client's text", async () => {
+      const { token, realtor } = await newRealtorOwner({ displayNameEn: 'Jane Kim', displayNameKo: '김제인' })
+      app.clock.set(new Date('2031-02-03T04:05:06Z'))
+      const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
+        body: validContact(realtor.id, {
+          consentVersion: 'contact-v1',
+          consentLang: 'en',
+          consentPage: `/en/${realtor.desiredUrl}/homes/CRMLS-1`,
+          phoneContactConsent: true,
+          phoneContactConsentVersion: 'phone-contact-v1',
+          // Not part of the request: a client cannot choose the words a lead records.
+          consentText: 'I agree to anything at all.',
+          phoneContactConsentText: 'Call me at 3 a.m.',
+        }),
+      })
+      expect(sent.status, sent.text).toBe(201)
+      expect(await consentOf(token, sent.body.id)).toEqual({
+        version: 'contact-v1',
+        text: 'I agree to the terms of use and the privacy notice.',
+        lang: 'en',
+        page: `/en/${realtor.desiredUrl}/homes/CRMLS-1`,
+        consentedAt: '2031-02-03T04:05:06.000Z',
+        phoneContact: true,
+        phoneContactVersion: 'phone-contact-v1',
+        phoneContactText: PHONE_TEXT_EN,
+      })
+    })
+
+    it("records an unticked calls-or-texts box as not agreed, and an older client (no consent fields) under today's wording", async () => {
+      const { token, realtor } = await newRealtorOwner({ displayNameEn: 'Jane Kim' })
+      const unticked = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
+        body: validContact(realtor.id, { consentLang: 'en', phoneContactConsentVersion: 'phone-contact-v1' }),
+      })
+      expect(await consentOf(token, unticked.body.id)).toMatchObject({
+        phoneContact: false,
+        phoneContactVersion: 'phone-contact-v1',
+        phoneContactText: PHONE_TEXT_EN,
+      })
+      const older = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id), lang: EN })
+      expect(await consentOf(token, older.body.id)).toMatchObject({
+        version: 'contact-v1',
+        lang: 'en',
+        page: null,
+        phoneContact: false,
+        phoneContactVersion: null,
+        phoneContactText: null,
+      })
+    })
+
+    it('answers 400 with translated field errors for an unknown version or a page of another site', async () => {
+      const { realtor } = await newRealtorOwner()
+      const before = await countContacts(realtor.id)
+      const result = await api<ErrorBody>(s, 'POST', '/realtor-contacts', {
+        body: validContact(realtor.id, { consentVersion: 'contact-v99', phoneContactConsentVersion: 'contact-v1', consentPage: '//evil.example/x' }),
+        lang: EN,
+      })
+      expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(result.body.fieldErrors).toEqual({
+        consentVersion: ['This consent wording is not known. Reload the page and try again.'],
+        phoneContactConsentVersion: ['This consent wording is not known. Reload the page and try again.'],
+        consentPage: ['This is not a page of this site'],
+      })
+      expect(await countContacts(realtor.id)).toBe(before)
+    })
+
+    it('shows a message stored before consent was recorded as unknown (nulls), not as agreed', async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const id = randomUUID()
+      await s.db
+        .insertInto('contactMessage')
+        .values({
+          id,
+          realtorId: realtor.id,
+          name: 'Old Lead',
+          lastName: 'Old',
+          firstName: 'Lead',
+          email: 'old@example.org',
+          phone: '01012345678',
+          phoneCountryCode: 'KR',
+          message: 'Sent in 2025',
+          listingKey: null,
+          isTerm: 'Y',
+          status: 'new',
+          deliveryState: 'sent',
+          deliveryAttempts: 1,
+          lastDeliveryError: null,
+          nextAttemptAt: null,
+          deliveredAt: null,
+          createdAt: '2025-01-01T00:00:00.000Z',
+        })
+        .execute()
+      expect(await consentOf(token, id)).toEqual({
+        version: null,
+        text: null,
+        lang: null,
+        page: null,
+        consentedAt: null,
+        phoneContact: null,
+        phoneContactVersion: null,
+        phoneContactText: null,
+      })
+    })
+  })
+
+  describe('DELETE /realtor-contacts/{id}', () => {
+    it.each<[Role, number]>([
+      ['anonymous', 401],
+      ['another realtor', 404],
+      ['owner', 200],
+      ['admin', 200],
+    ])('authorisation: %s deleting a message → %i', async (role, status) => {
+      const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id) })
+      expect(sent.status, sent.text).toBe(201)
+      const result = await api(s, 'DELETE', `/realtor-contacts/${sent.body.id}`, { token: tokenOf(role), lang: EN })
+      const stored = await s.db.selectFrom('contactMessage').select('id').where('id', '=', sent.body.id).executeTakeFirst()
+      if (status === 200) {
+        expect(result.status, result.text).toBe(200)
+        expect(result.body).toEqual({ id: sent.body.id })
+        // Gone completely: the row, and with it its outbox entry (nothing left to deliver).
+        expect(stored).toBeUndefined()
+        const list = await api<MessagesBody>(s, 'GET', `/realtor-contacts?realtorId=${ownerRealtor.id}&limit=500`, { token: tokens.owner })
+        expect(list.body.messages.map((message) => message.id)).not.toContain(sent.body.id)
+      } else {
+        expectError(result, status, status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND', status === 401 ? MESSAGES.unauthorized : MESSAGES.notFound)
+        expect(stored).toEqual({ id: sent.body.id })
+      }
+    })
+
+    it('answers 404 for an unknown or already deleted message', async () => {
+      expectError(await api(s, 'DELETE', `/realtor-contacts/${randomUUID()}`, { token: tokens.owner, lang: EN }), 404, 'NOT_FOUND', MESSAGES.notFound)
     })
   })
 
@@ -1034,7 +1189,7 @@ describeOnEachDatabase('REST API', (database) => {
       ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
       ['DELETE', '/realtor-contacts', 'POST, GET'],
       ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
-      ['GET', '/realtor-contacts/some-id', 'PATCH'],
+      ['GET', '/realtor-contacts/some-id', 'PATCH, DELETE'],
       ['OPTIONS', '/realtor', 'GET, POST'],
       ['POST', '/openapi.json', 'GET'],
     ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {

@@ -297,6 +297,14 @@ describe('OpenAPI document (SQLite)', () => {
     )
   })
 
+  it('DELETE /realtor-contacts/{id}: 200, 401, 404', async () => {
+    const template = '/realtor-contacts/{id}'
+    check('delete', template, await api(s, 'DELETE', `/realtor-contacts/${messageId}`), 401)
+    check('delete', template, await api(s, 'DELETE', `/realtor-contacts/${messageId}`, { token: otherToken }), 404)
+    check('delete', template, await api(s, 'DELETE', `/realtor-contacts/${messageId}`, { token: ownerToken }), 200)
+    check('delete', template, await api(s, 'DELETE', `/realtor-contacts/${messageId}`, { token: ownerToken }), 404)
+  })
+
   it('DELETE /realtor/{key}: 200, 401, 403, 404', async () => {
     check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`), 401)
     check('delete', '/realtor/{key}', await api(s, 'DELETE', `/realtor/${realtorId}`, { token: otherToken }), 403)

@@ -47,13 +47,79 @@ function parseCsv(text: string): Array<Array<string>> {
 }
 
 const EN_LABELS: MessagesCsvLabels = {
-  headers: { date: 'Date', name: 'Name', email: 'E-mail', phone: 'Phone', message: 'Message', listing: 'Listing', status: 'Status' },
+  headers: {
+    date: 'Date',
+    name: 'Name',
+    email: 'E-mail',
+    phone: 'Phone',
+    message: 'Message',
+    listing: 'Listing',
+    status: 'Status',
+    consentVersion: 'Consent version',
+    consentedAt: 'Consent time',
+    consentLang: 'Consent language',
+    consentPage: 'Consent page',
+    consentText: 'Consent text',
+    phoneContact: 'Calls and texts',
+    phoneContactVersion: 'Calls and texts consent version',
+    phoneContactText: 'Calls and texts consent text',
+  },
   status: { new: 'New', read: 'Read', handled: 'Handled' },
+  phoneContact: { agreed: 'Agreed', notAgreed: 'Not agreed' },
+}
+
+const EN_HEADER = [
+  'Date',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Message',
+  'Listing',
+  'Status',
+  'Consent version',
+  'Consent time',
+  'Consent language',
+  'Consent page',
+  'Consent text',
+  'Calls and texts',
+  'Calls and texts consent version',
+  'Calls and texts consent text',
+]
+
+/** The consent cells of a message sent before consent was recorded. */
+const NO_CONSENT = ['', '', '', '', '', '', '', '']
+
+const UNRECORDED: CsvMessage['consent'] = {
+  version: null,
+  text: null,
+  lang: null,
+  page: null,
+  consentedAt: null,
+  phoneContact: null,
+  phoneContactVersion: null,
+  phoneContactText: null,
 }
 
 const KO_LABELS: MessagesCsvLabels = {
-  headers: { date: '날짜', name: '이름', email: '이메일', phone: '전화번호', message: '메시지', listing: '매물', status: '상태' },
+  headers: {
+    date: '날짜',
+    name: '이름',
+    email: '이메일',
+    phone: '전화번호',
+    message: '메시지',
+    listing: '매물',
+    status: '상태',
+    consentVersion: '동의 버전',
+    consentedAt: '동의 시각',
+    consentLang: '동의 언어',
+    consentPage: '동의 페이지',
+    consentText: '동의 문구',
+    phoneContact: '전화·문자 수신',
+    phoneContactVersion: '전화·문자 수신 동의 버전',
+    phoneContactText: '전화·문자 수신 동의 문구',
+  },
   status: { new: '새 메시지', read: '읽음', handled: '처리 완료' },
+  phoneContact: { agreed: '동의함', notAgreed: '동의하지 않음' },
 }
 
 function message(overrides: Partial<CsvMessage> = {}): CsvMessage {
@@ -66,6 +132,7 @@ function message(overrides: Partial<CsvMessage> = {}): CsvMessage {
     message: '집을 보고 싶습니다.',
     listingKey: null,
     status: 'new',
+    consent: UNRECORDED,
     ...overrides,
   }
 }
@@ -140,14 +207,14 @@ describe('messagesCsv', () => {
   it('starts with a UTF-8 BOM and the header row in English', () => {
     const csv = messagesCsv([], EN_LABELS, fixedDate)
     expect(csv.startsWith(UTF8_BOM)).toBe(true)
-    expect(csv).toBe(`${UTF8_BOM}Date,Name,E-mail,Phone,Message,Listing,Status\r\n`)
+    expect(csv).toBe(`${UTF8_BOM}${EN_HEADER.join(',')}\r\n`)
     // The BOM is the three bytes EF BB BF once the browser encodes the Blob as UTF-8.
     expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   })
 
   it('writes the header row and statuses in Korean for a Korean page', () => {
     const rows = parseCsv(messagesCsv([message({ status: 'handled' })], KO_LABELS, fixedDate).slice(UTF8_BOM.length))
-    expect(rows[0]).toEqual(['날짜', '이름', '이메일', '전화번호', '메시지', '매물', '상태'])
+    expect(rows[0]?.slice(0, 8)).toEqual(['날짜', '이름', '이메일', '전화번호', '메시지', '매물', '상태', '동의 버전'])
     expect(rows[1]?.[6]).toBe('처리 완료')
   })
 
@@ -168,10 +235,36 @@ describe('messagesCsv', () => {
       fixedDate,
     )
     expect(parseCsv(csv.slice(UTF8_BOM.length))).toEqual([
-      ['Date', 'Name', 'E-mail', 'Phone', 'Message', 'Listing', 'Status'],
-      ['2026-03-02 10:30', '이민지', 'minji.lee@example.org', "'+82 10-1234-5678", '집을 보고 싶습니다.', 'OC24123456', 'Read'],
-      ['2026-03-01 08:00', 'Kim, Jane', 'jane@example.com', "'+1 949-555-0123", 'Is the house "as is"?\nCall me after 5.', '', 'New'],
+      EN_HEADER,
+      ['2026-03-02 10:30', '이민지', 'minji.lee@example.org', "'+82 10-1234-5678", '집을 보고 싶습니다.', 'OC24123456', 'Read', ...NO_CONSENT],
+      ['2026-03-01 08:00', 'Kim, Jane', 'jane@example.com', "'+1 949-555-0123", 'Is the house "as is"?\nCall me after 5.', '', 'New', ...NO_CONSENT],
     ])
+  })
+
+  it('writes the consent stored with each message: version, time, language, page, exact words, calls and texts', () => {
+    const consent: CsvMessage['consent'] = {
+      version: 'contact-v1',
+      text: '이용약관 및 개인정보 처리방침에 동의합니다.',
+      lang: 'ko',
+      page: '/kim/homes/OC1',
+      consentedAt: '2026-03-01T09:05:00.000Z',
+      phoneContact: true,
+      phoneContactVersion: 'phone-contact-v1',
+      phoneContactText: 'I agree to be called or texted by Jane Kim about my inquiry.',
+    }
+    const csv = messagesCsv([message({ consent }), message({ consent: { ...consent, phoneContact: false } })], KO_LABELS, fixedDate)
+    const [, agreed, declined] = parseCsv(csv.slice(UTF8_BOM.length))
+    expect(agreed?.slice(7)).toEqual([
+      'contact-v1',
+      '2026-03-01 09:05',
+      'ko',
+      '/kim/homes/OC1',
+      '이용약관 및 개인정보 처리방침에 동의합니다.',
+      '동의함',
+      'phone-contact-v1',
+      'I agree to be called or texted by Jane Kim about my inquiry.',
+    ])
+    expect(declined?.[12]).toBe('동의하지 않음')
   })
 
   it('guards a visitor-written formula in any column', () => {

@@ -13,6 +13,7 @@ describe('§4 contact form reset state', () => {
       phoneCountryCode: 'KR',
       message: '',
       isTerm: true,
+      phoneContactConsent: false,
     })
   })
   it('defaults the phone country to US in English', () => {
@@ -36,9 +37,29 @@ describe('§5 contact transform: name joined, isTerm as Y/N', () => {
       phone: '010-1234-5678',
       message: '안녕하세요',
     })
-    const request = toContactRequest(form, 'realtor-1')
+    const request = toContactRequest(form, 'realtor-1', { lang: 'ko', page: '/kim' })
     expect(request).toMatchObject({ realtorId: 'realtor-1', name: '김민지', isTerm: 'Y', phone: '01012345678', phoneCountryCode: 'KR' })
-    expect(toContactRequest({ ...form, isTerm: false }, 'realtor-1').isTerm).toBe('N')
+    expect(toContactRequest({ ...form, isTerm: false }, 'realtor-1', { lang: 'ko' }).isTerm).toBe('N')
+  })
+  it('sends the consent wordings shown, the language, the page and the unticked calls-or-texts box', () => {
+    const form = contactFormSchema.parse({
+      ...contactFormDefaults('en'),
+      lastName: 'Kim',
+      firstName: 'Jane',
+      email: 'j@example.com',
+      phone: '9495550123',
+      message: 'hi',
+    })
+    expect(toContactRequest(form, 'realtor-1', { lang: 'en', page: '/en/kim/homes/123' })).toMatchObject({
+      consentVersion: 'contact-v1',
+      consentLang: 'en',
+      consentPage: '/en/kim/homes/123',
+      phoneContactConsent: false,
+      phoneContactConsentVersion: 'phone-contact-v1',
+    })
+    expect(toContactRequest({ ...form, phoneContactConsent: true }, 'realtor-1', { lang: 'en' }).phoneContactConsent).toBe(true)
+    // A page of another site is never sent as the form's page.
+    expect(toContactRequest(form, 'realtor-1', { lang: 'en', page: '//evil.example/x' }).consentPage).toBeUndefined()
   })
   it('refuses isTerm N on the wire', () => {
     const result = contactRequestSchema.safeParse({

@@ -1,6 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { PageHeading, PageShell } from '~/components/page-shell'
+import { useLang } from '~/i18n/use-lang'
+import { PRIVACY_NOTICE_EFFECTIVE_DATE } from '~/lib/consent'
+import { LOCALE_TAG } from '~/lib/lang'
+
+function Subheading({ children }: { children: ReactNode }) {
+  return <h3 className="font-semibold text-stone-900 dark:text-stone-100">{children}</h3>
+}
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -14,10 +21,21 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 }
 
 /**
- * Terms of use and privacy notice for the contact form (spec §2 `/agreement`). Every
- * paragraph is its own catalog message so translators can work on it piece by piece.
+ * Terms of use and privacy notice for the contact form (spec §2 `/agreement`), with what
+ * CalOPPA asks of a privacy notice and California's notice at collection (issue 15 item 4).
+ * Every paragraph is its own catalog message so translators can work on it piece by piece.
+ * Under a realtor's address (`/{desiredUrl}/agreement`) `realtorName` names who receives the
+ * message; the page depends on that realtor already (the route loads it), so its stored
+ * version follows the realtor's.
  */
-export function AgreementPage() {
+export function AgreementPage({ realtorName }: { realtorName?: string }) {
+  const lang = useLang()
+  // A fixed day, formatted in UTC so the server and the browser print the same date.
+  const effectiveDate = new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${PRIVACY_NOTICE_EFFECTIVE_DATE}T00:00:00Z`),
+  )
+  // An element, not a string: <Trans> would parse a string value for tags, and a name is shown as typed.
+  const realtor = realtorName === undefined ? null : <strong className="font-semibold text-stone-900 dark:text-stone-100">{realtorName}</strong>
   return (
     <PageShell>
       <article className="mx-auto max-w-3xl">
@@ -55,44 +73,64 @@ export function AgreementPage() {
         </Section>
 
         <Section id="privacy" title={<Trans>2. Privacy notice</Trans>}>
-          <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          <Subheading>
             <Trans>What we collect</Trans>
-          </h3>
+          </Subheading>
           <p>
             <Trans>
               Your last and first name, e-mail address, phone number with its country code, your message, the listing you asked about (if any), and the time you
               sent it.
             </Trans>
           </p>
-          <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          <p>
+            <Trans>
+              With your message we also record what you agreed to: the exact words of the agreement you were shown, their version and language, the page you
+              sent the form from, the time, and whether you agreed to be called or texted.
+            </Trans>
+          </p>
+          <Subheading>
             <Trans>Why we collect it</Trans>
-          </h3>
+          </Subheading>
           <p>
             <Trans>
               Only to deliver your message to the realtor and to let the realtor answer you. We do not sell your information and do not use it for advertising.
             </Trans>
           </p>
-          <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          <p>
+            <Trans>
+              The realtor calls or texts you only if you tick the box that allows it. The box is optional and unticked until you tick it, and agreeing is not a
+              condition of any purchase. To stop calls or texts, tell the realtor.
+            </Trans>
+          </p>
+          <Subheading>
             <Trans>Who receives it</Trans>
-          </h3>
+          </Subheading>
           <p>
             <Trans>
               The realtor you wrote to receives your message by e-mail and in their inbox on this site. The companies that host this site and deliver its e-mail
               process it on our behalf.
             </Trans>
           </p>
-          <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          {realtor ? (
+            <p data-testid="agreement-realtor">
+              <Trans>Messages sent from this homepage go to {realtor}, the realtor whose homepage it is.</Trans>
+            </p>
+          ) : null}
+          <p>
+            <Trans>We share your information with no one else, unless the law requires it.</Trans>
+          </p>
+          <Subheading>
             <Trans>How long we keep it</Trans>
-          </h3>
+          </Subheading>
           <p>
             <Trans>
               We keep your message for up to three years after it was sent, or until you or the realtor ask us to delete it, unless the law requires us to keep
               it longer.
             </Trans>
           </p>
-          <h3 className="font-semibold text-stone-900 dark:text-stone-100">
+          <Subheading>
             <Trans>Your rights</Trans>
-          </h3>
+          </Subheading>
           <p>
             <Trans>
               You may ask to see, correct or delete your information, and you may withdraw your consent at any time. If you do not agree to these terms, you
@@ -101,6 +139,90 @@ export function AgreementPage() {
           </p>
           <p>
             <Trans>To exercise these rights, write to the realtor you contacted or reply to their e-mail; they will pass your request on to us.</Trans>
+          </p>
+          <Subheading>
+            <Trans>Deleting or correcting your information</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              The realtor can delete your message from this site completely, together with the record of what you agreed to. Copies the realtor already received
+              by e-mail are in the realtor's own mailbox; ask the realtor to delete those as well.
+            </Trans>
+          </p>
+          <Subheading>
+            <Trans>Do Not Track signals</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              This site sets no tracking cookies and uses no third-party trackers or advertising networks, so it does not follow you across sites or over time.
+              It treats every visitor as if their browser sent a Do Not Track signal, whether or not it does.
+            </Trans>
+          </p>
+          <p>
+            <Trans>The only cookies are one that remembers the language you chose and, for realtors who sign in, a session cookie.</Trans>
+          </p>
+          <Subheading>
+            <Trans>Changes to this notice</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              When this notice changes, the new version is posted on this page with a new effective date. A change never alters the agreement stored with a
+              message you already sent.
+            </Trans>
+          </p>
+          <p data-testid="agreement-effective-date">
+            <Trans>Effective date: {effectiveDate}</Trans>
+          </p>
+        </Section>
+
+        <Section id="california" title={<Trans>3. Notice at collection (California)</Trans>}>
+          <p>
+            <Trans>
+              If you live in California, the California Consumer Privacy Act gives you the right to know, when your information is collected, what is collected
+              and why.
+            </Trans>
+          </p>
+          <Subheading>
+            <Trans>Categories of personal information</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              Identifiers (your name, e-mail address and phone number), the content of your message and the listing you asked about, and the page you sent the
+              form from with the time.
+            </Trans>
+          </p>
+          <Subheading>
+            <Trans>Purposes</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              To deliver your message to the realtor, to let the realtor answer you (and call or text you if you agreed), to keep a record of what you agreed
+              to, and to protect the form from abuse.
+            </Trans>
+          </p>
+          <Subheading>
+            <Trans>No sale or sharing</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              We do not sell your personal information and do not share it for cross-context behavioral advertising. We do not collect sensitive personal
+              information.
+            </Trans>
+          </p>
+          <Subheading>
+            <Trans>Retention</Trans>
+          </Subheading>
+          <p>
+            <Trans>
+              Each message and its consent record are kept for up to three years after the message was sent, or until you or the realtor have it deleted,
+              whichever comes first, unless the law requires us to keep it longer.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              You may ask to know, correct or delete your personal information, and you will not be treated differently for asking. Send your request to the
+              realtor you contacted, as described above.
+            </Trans>
           </p>
         </Section>
       </article>

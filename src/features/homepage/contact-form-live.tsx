@@ -12,9 +12,16 @@ const serverErrorSchema = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 })
 
-const CONTACT_FIELDS = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<
-  keyof ContactFormValues
->
+const CONTACT_FIELDS = [
+  'lastName',
+  'firstName',
+  'email',
+  'phoneCountryCode',
+  'phone',
+  'phoneContactConsent',
+  'message',
+  'isTerm',
+] as const satisfies ReadonlyArray<keyof ContactFormValues>
 
 type SubmitState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
@@ -45,6 +52,7 @@ export type ContactFormHandover = {
  */
 export function LiveContactForm({
   realtorId,
+  realtorName,
   lang,
   listingKey,
   initialMessage,
@@ -52,6 +60,7 @@ export function LiveContactForm({
   handover,
 }: {
   realtorId: string
+  realtorName: string
   lang: Lang
   listingKey?: string
   /** The message the form starts with (and returns to after sending), e.g. about one home. */
@@ -70,7 +79,13 @@ export function LiveContactForm({
     validators: { onChange: contactFormSchema },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
-      const request = toContactRequest(contactFormSchema.parse(value), realtorId, { listingKey, website: honeypot || undefined })
+      // The page is named by its path alone: a query may hold what a visitor searched for.
+      const request = toContactRequest(contactFormSchema.parse(value), realtorId, {
+        lang,
+        page: window.location.pathname,
+        listingKey,
+        website: honeypot || undefined,
+      })
       try {
         const response = await fetch('/cozying-api/v1/realtor-contacts', {
           method: 'POST',
@@ -164,9 +179,9 @@ export function LiveContactForm({
         {(field) => render({ value: field.state.value, errors: errorsOf(name, field.state.meta), onChange: field.handleChange, onBlur: field.handleBlur })}
       </form.Field>
     ),
-    terms: (render) => (
-      <form.Field name="isTerm">
-        {(field) => render({ value: field.state.value, errors: errorsOf('isTerm', field.state.meta), onChange: field.handleChange, onBlur: field.handleBlur })}
+    checkbox: (name, render) => (
+      <form.Field name={name}>
+        {(field) => render({ value: field.state.value, errors: errorsOf(name, field.state.meta), onChange: field.handleChange, onBlur: field.handleBlur })}
       </form.Field>
     ),
     submitting: (render) => <form.Subscribe selector={(formState) => formState.isSubmitting}>{(isSubmitting) => render(isSubmitting)}</form.Subscribe>,
@@ -176,6 +191,7 @@ export function LiveContactForm({
     <ContactFormView
       formId={formId}
       lang={lang}
+      realtorName={realtorName}
       failure={state.kind === 'failed' ? state.message : undefined}
       fields={fields}
       honeypot={honeypot}

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { langParam, type Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { Button } from '~/components/ui'
 
-export type ContactTextFieldName = Exclude<keyof ContactFormValues, 'isTerm'>
+export type ContactCheckboxName = 'isTerm' | 'phoneContactConsent'
+export type ContactTextFieldName = Exclude<keyof ContactFormValues, ContactCheckboxName>
 
 export type ContactFieldState<TValue> = {
   value: TValue
@@ -21,7 +23,7 @@ export type ContactFieldState<TValue> = {
  */
 export type ContactFormFields = {
   text: (name: ContactTextFieldName, render: (field: ContactFieldState<string>) => ReactNode) => ReactNode
-  terms: (render: (field: ContactFieldState<boolean>) => ReactNode) => ReactNode
+  checkbox: (name: ContactCheckboxName, render: (field: ContactFieldState<boolean>) => ReactNode) => ReactNode
   submitting: (render: (isSubmitting: boolean) => ReactNode) => ReactNode
 }
 
@@ -57,6 +59,7 @@ export function contactFieldId(formId: string, name: keyof ContactFormValues): s
 export function ContactFormView({
   formId,
   lang,
+  realtorName,
   failure,
   fields,
   honeypot,
@@ -67,6 +70,8 @@ export function ContactFormView({
 }: {
   formId: string
   lang: Lang
+  /** The realtor's name in the page's language, as the calls-or-texts consent names them. */
+  realtorName: string
   failure: string | undefined
   fields: ContactFormFields
   honeypot: string
@@ -75,8 +80,12 @@ export function ContactFormView({
   formProps?: FormHTMLAttributes<HTMLFormElement>
   formRef?: Ref<HTMLFormElement>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const fieldId = (name: keyof ContactFormValues) => contactFieldId(formId, name)
+  // The very words the server stores with the message (src/lib/consent.ts), from the same messages.
+  const consentValues = { realtor: realtorName }
+  const termsWording = consentWording(CURRENT_CONSENT.contact, 'contact')
+  const phoneWording = consentWording(CURRENT_CONSENT.phoneContact, 'phoneContact')
   return (
     <form
       {...formProps}
@@ -135,40 +144,63 @@ export function ContactFormView({
           />
         </FieldShell>
       ))}
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
-        {fields.text('phoneCountryCode', (field) => (
-          <div>
-            <label htmlFor={fieldId('phoneCountryCode')} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Country</Trans>
-            </label>
-            <select
-              id={fieldId('phoneCountryCode')}
-              name="phoneCountryCode"
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              className={inputClass}
-            >
-              <option value="KR">{t`Korea (+82)`}</option>
-              <option value="US">{t`USA (+1)`}</option>
-            </select>
-          </div>
-        ))}
-        {fields.text('phone', (field) => (
-          <FieldShell id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
+      <div>
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
+          {fields.text('phoneCountryCode', (field) => (
+            <div>
+              <label htmlFor={fieldId('phoneCountryCode')} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                <Trans>Country</Trans>
+              </label>
+              <select
+                id={fieldId('phoneCountryCode')}
+                name="phoneCountryCode"
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                className={inputClass}
+              >
+                <option value="KR">{t`Korea (+82)`}</option>
+                <option value="US">{t`USA (+1)`}</option>
+              </select>
+            </div>
+          ))}
+          {fields.text('phone', (field) => (
+            <FieldShell id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
+              <input
+                id={fieldId('phone')}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                aria-invalid={field.errors.length > 0}
+                aria-describedby={field.errors.length > 0 ? `${fieldId('phone')}-error` : undefined}
+                className={inputClass}
+              />
+            </FieldShell>
+          ))}
+        </div>
+        {/* Next to the phone number it is about; never ticked unless the visitor ticks it. */}
+        {fields.checkbox('phoneContactConsent', (field) => (
+          <div className="mt-3 flex items-start gap-3">
             <input
-              id={fieldId('phone')}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
+              id={fieldId('phoneContactConsent')}
+              name="phoneContactConsent"
+              type="checkbox"
+              checked={field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
               onBlur={field.onBlur}
-              aria-invalid={field.errors.length > 0}
-              aria-describedby={field.errors.length > 0 ? `${fieldId('phone')}-error` : undefined}
-              className={inputClass}
+              className="mt-1 size-5 shrink-0 accent-[var(--accent-text)]"
+              data-testid="contact-phone-consent"
             />
-          </FieldShell>
+            <label htmlFor={fieldId('phoneContactConsent')} className="text-sm text-stone-700 dark:text-stone-300">
+              {phoneWording ? consentText(i18n, phoneWording, consentValues) : null}{' '}
+              <span className="text-stone-500 dark:text-stone-400">
+                <Trans>(optional)</Trans>
+              </span>
+            </label>
+          </div>
         ))}
       </div>
       <div className="sm:col-span-2">
@@ -201,7 +233,7 @@ export function ContactFormView({
         />
       </div>
       <div className="sm:col-span-2">
-        {fields.terms((field) => (
+        {fields.checkbox('isTerm', (field) => (
           <div>
             <div className="flex items-start gap-3">
               <input
@@ -215,7 +247,7 @@ export function ContactFormView({
                 className="mt-1 size-5 accent-[var(--accent-text)]"
               />
               <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
-                <Trans>I agree to the terms of use and the privacy notice.</Trans>{' '}
+                {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
                 <Link
                   to="/{-$lang}/agreement"
                   params={{ lang: langParam(lang) }}

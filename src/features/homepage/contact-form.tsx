@@ -24,9 +24,16 @@ function loadLiveForm(): Promise<LiveForm> {
 // Within this distance of the viewport the form starts loading, so it is ready when reached.
 const PRELOAD_MARGIN = '800px 0px'
 
-const FIELD_NAMES = ['lastName', 'firstName', 'email', 'phoneCountryCode', 'phone', 'message', 'isTerm'] as const satisfies ReadonlyArray<
-  keyof ContactFormValues
->
+const FIELD_NAMES = [
+  'lastName',
+  'firstName',
+  'email',
+  'phoneCountryCode',
+  'phone',
+  'phoneContactConsent',
+  'message',
+  'isTerm',
+] as const satisfies ReadonlyArray<keyof ContactFormValues>
 function fieldNamed(name: string): keyof ContactFormValues | undefined {
   return FIELD_NAMES.find((field) => field === name)
 }
@@ -58,11 +65,14 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
  */
 export function ContactForm({
   realtorId,
+  realtorName,
   lang,
   listingKey,
   initialMessage = '',
 }: {
   realtorId: string
+  /** The realtor's name in `lang`, as the calls-or-texts consent names them. */
+  realtorName: string
   lang: Lang
   listingKey?: string
   initialMessage?: string
@@ -131,7 +141,17 @@ export function ContactForm({
       focus: focusIn(formRef.current),
       submit: submitPressed.current,
     }
-    return <Live realtorId={realtorId} lang={lang} listingKey={listingKey} initialMessage={initialMessage} formId={formId} handover={handover} />
+    return (
+      <Live
+        realtorId={realtorId}
+        realtorName={realtorName}
+        lang={lang}
+        listingKey={listingKey}
+        initialMessage={initialMessage}
+        formId={formId}
+        handover={handover}
+      />
+    )
     /* eslint-enable react-hooks/refs */
   }
 
@@ -142,7 +162,7 @@ export function ContactForm({
   }
   const fields: ContactFormFields = {
     text: (name, render) => render({ value: values[name], errors: [], onChange: (value) => change(name, value), onBlur: () => blurred.current.add(name) }),
-    terms: (render) => render({ value: values.isTerm, errors: [], onChange: (value) => change('isTerm', value), onBlur: () => blurred.current.add('isTerm') }),
+    checkbox: (name, render) => render({ value: values[name], errors: [], onChange: (value) => change(name, value), onBlur: () => blurred.current.add(name) }),
     submitting: (render) => render(false),
   }
   const settle = () => setTimeout(takeOverIfIdle, 0)
@@ -152,6 +172,7 @@ export function ContactForm({
       formRef={formRef}
       formId={formId}
       lang={lang}
+      realtorName={realtorName}
       failure={undefined}
       fields={fields}
       honeypot={honeypot}

@@ -7,7 +7,7 @@ import type { SiteContext } from '~/lib/site'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { absoluteAssetUrl, realtorJsonLd, serializeJsonLd } from './json-ld'
 import { firstPhoto } from './photos'
-import { realtorDisplayName } from './realtor-names'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { effectiveFontSize } from './theme'
 
 /**

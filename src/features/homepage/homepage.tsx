@@ -10,7 +10,7 @@ import { EditLink } from './edit-link'
 import { Gallery } from './gallery'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
-import { realtorDisplayName } from './realtor-names'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
@@ -353,7 +353,7 @@ export function RealtorHomepage({
                     <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
                   </p>
                 ) : (
-                  <ContactForm realtorId={realtor.id} lang={lang} />
+                  <ContactForm realtorId={realtor.id} realtorName={name} lang={lang} />
                 )}
               </Section>
             </div>

@@ -1,6 +1,6 @@
 import type { Lang } from '~/lib/lang'
 import type { PublicRealtor } from '~/schemas/realtor'
-import { realtorDisplayName } from './realtor-names'
+import { realtorDisplayName } from '~/lib/realtor-names'
 
 /** Absolute URL for a stored photo URL that may be relative to our origin. */
 export function absoluteAssetUrl(url: string, origin: string): string {

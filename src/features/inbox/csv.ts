@@ -30,8 +30,26 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string>>): string {
 }
 
 export type MessagesCsvLabels = {
-  headers: { date: string; name: string; email: string; phone: string; message: string; listing: string; status: string }
+  headers: {
+    date: string
+    name: string
+    email: string
+    phone: string
+    message: string
+    listing: string
+    status: string
+    consentVersion: string
+    consentedAt: string
+    consentLang: string
+    consentPage: string
+    consentText: string
+    phoneContact: string
+    phoneContactVersion: string
+    phoneContactText: string
+  }
   status: Record<MessageStatus, string>
+  /** Whether the visitor agreed to calls and texts; a message from before consent was recorded gets an empty cell. */
+  phoneContact: { agreed: string; notAgreed: string }
 }
 
 function pad(value: number): string {
@@ -48,14 +66,34 @@ export function csvDate(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
-export type CsvMessage = Pick<InboxMessage, 'createdAt' | 'name' | 'email' | 'phone' | 'phoneCountryCode' | 'message' | 'listingKey' | 'status'>
+export type CsvMessage = Pick<InboxMessage, 'createdAt' | 'name' | 'email' | 'phone' | 'phoneCountryCode' | 'message' | 'listingKey' | 'status' | 'consent'>
 
-/** The whole file: BOM, a header row in the page's language, one row per message in the given order. */
+/**
+ * The whole file: BOM, a header row in the page's language, one row per message in the given
+ * order. The consent columns hold what was stored with each message (the words exactly as the
+ * visitor saw them); they are empty for messages sent before consent was recorded.
+ */
 export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: MessagesCsvLabels, formatDate: (iso: string) => string = csvDate): string {
   const { headers } = labels
   const rows = [
-    [headers.date, headers.name, headers.email, headers.phone, headers.message, headers.listing, headers.status],
-    ...messages.map((message) => [
+    [
+      headers.date,
+      headers.name,
+      headers.email,
+      headers.phone,
+      headers.message,
+      headers.listing,
+      headers.status,
+      headers.consentVersion,
+      headers.consentedAt,
+      headers.consentLang,
+      headers.consentPage,
+      headers.consentText,
+      headers.phoneContact,
+      headers.phoneContactVersion,
+      headers.phoneContactText,
+    ],
+    ...messages.map(({ consent, ...message }) => [
       formatDate(message.createdAt),
       message.name,
       message.email,
@@ -63,6 +101,14 @@ export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: Message
       message.message,
       message.listingKey ?? '',
       labels.status[message.status],
+      consent.version ?? '',
+      consent.consentedAt ? formatDate(consent.consentedAt) : '',
+      consent.lang ?? '',
+      consent.page ?? '',
+      consent.text ?? '',
+      consent.phoneContact === null ? '' : consent.phoneContact ? labels.phoneContact.agreed : labels.phoneContact.notAgreed,
+      consent.phoneContactVersion ?? '',
+      consent.phoneContactText ?? '',
     ]),
   ]
   return UTF8_BOM + toCsv(rows)

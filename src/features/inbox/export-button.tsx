@@ -36,8 +36,25 @@ export function ExportCsvButton({ realtorId, disabled, onError }: { realtorId: s
   /** Every message, not only the pages on screen: the export asks for all of them, page by page. */
   async function exportCsv() {
     const labels: MessagesCsvLabels = {
-      headers: { date: t`Date`, name: t`Name`, email: t`E-mail`, phone: t`Phone`, message: t`Message`, listing: t`Listing`, status: t`Status` },
+      headers: {
+        date: t`Date`,
+        name: t`Name`,
+        email: t`E-mail`,
+        phone: t`Phone`,
+        message: t`Message`,
+        listing: t`Listing`,
+        status: t`Status`,
+        consentVersion: t`Consent version`,
+        consentedAt: t`Consent time`,
+        consentLang: t`Consent language`,
+        consentPage: t`Consent page`,
+        consentText: t`Consent text`,
+        phoneContact: t`Calls and texts`,
+        phoneContactVersion: t`Calls and texts consent version`,
+        phoneContactText: t`Calls and texts consent text`,
+      },
       status: { new: t`New`, read: t`Read`, handled: t`Handled` },
+      phoneContact: { agreed: t`Agreed`, notAgreed: t`Not agreed` },
     }
     setExporting(true)
     onError(undefined)

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
+import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { Button, ErrorAlert } from '~/components/ui'
-import { markMessage } from '~/functions/inbox.functions'
+import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isRetryableCode } from '~/lib/retryable'
+import { invalidateDeletedMessage } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
 import { errorCode, errorMessage } from '~/lib/server-error'
 import { ExportCsvButton } from './export-button'
@@ -43,6 +45,8 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [actionError, setActionError] = useState<string | undefined>()
+  // The message whose delete is being confirmed; the dialog is open while it is set.
+  const [toDelete, setToDelete] = useState<InboxMessage | null>(null)
 
   // Newest first, a page at a time (issue 17): "Show older messages" reaches every one.
   const messagesQuery = useInfiniteQuery({
@@ -74,6 +78,21 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
     },
   })
+
+  // Deleting is for good (a visitor's request to delete their data): the realtor types the
+  // sender's e-mail address to confirm, as the other deletes of the workspace do.
+  const deleteMutation = useMutation({
+    mutationFn: (message: InboxMessage) => deleteMessage({ data: { id: message.id } }),
+    onSuccess: async (_deleted, message) => {
+      setToDelete(null)
+      toast.success(t`Message deleted`)
+      await invalidateDeletedMessage(queryClient, { realtorId, id: message.id })
+    },
+  })
+  const deleteError = deleteMutation.isError
+    ? errorMessage(deleteMutation.error, (id) => i18n._(id), t`The message could not be deleted. Check your connection and try again.`)
+    : undefined
+  const deletingEmail = toDelete?.email ?? ''
 
   const pages = messagesQuery.data?.pages ?? []
   const result = pages[0]
@@ -128,6 +147,10 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           isExpanded={(message) => expanded.has(message.id)}
           onToggle={toggle}
           onHandledChange={(message, handled) => statusMutation.mutate({ id: message.id, status: handled ? 'handled' : 'read', previous: message.status })}
+          onDelete={(message) => {
+            deleteMutation.reset()
+            setToDelete(message)
+          }}
           formatDateTime={(iso) => dateTime.format(new Date(iso))}
           formatDate={(iso) => dateOnly.format(new Date(iso))}
         />
@@ -145,6 +168,31 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           </Button>
         </div>
       ) : null}
+      <DeleteDialog
+        open={toDelete !== null}
+        expected={deletingEmail}
+        title={<Trans>Delete this message?</Trans>}
+        description={
+          <Trans>
+            The message and everything stored with it, its consent record included, will be deleted for good. Copies already sent to your e-mail stay in your
+            mailbox. This cannot be undone.
+          </Trans>
+        }
+        label={
+          <Trans>
+            Type the sender's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
+          </Trans>
+        }
+        confirmLabel={<Trans>Delete message</Trans>}
+        pending={deleteMutation.isPending}
+        error={deleteError}
+        onCancel={() => setToDelete(null)}
+        onClosed={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleteMutation.mutate(toDelete)
+        }}
+        testIds={{ dialog: 'inbox-delete-dialog', input: 'inbox-delete-confirm', confirm: 'inbox-delete-submit' }}
+      />
     </section>
   )
 }

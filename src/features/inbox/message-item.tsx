@@ -17,6 +17,7 @@ export function MessageItem({
   expanded,
   onToggle,
   onHandledChange,
+  onDelete,
   formatDateTime,
   formatDate,
 }: {
@@ -24,6 +25,8 @@ export function MessageItem({
   expanded: boolean
   onToggle: () => void
   onHandledChange: (handled: boolean) => void
+  /** Asks to delete the message (the panel confirms first). */
+  onDelete: () => void
   formatDateTime: (iso: string) => string
   /** The day alone, as the reply's subject and quote line name it. */
   formatDate: (iso: string) => string
@@ -160,8 +163,85 @@ export function MessageItem({
             </span>
             <Trans>Mark as handled</Trans>
           </Button>
+          <Button variant="danger" onClick={onDelete} data-testid="inbox-delete">
+            <Icon name="trash" />
+            <Trans>Delete</Trans>
+          </Button>
         </div>
+        <ConsentDetails consent={message.consent} formatDateTime={formatDateTime} />
       </div>
     </li>
+  )
+}
+
+/**
+ * What the visitor agreed to, as stored with the message: the version, time, language and
+ * page, the exact words, and whether they agreed to be called or texted. A message sent before
+ * consent was recorded says so instead of showing a guess.
+ */
+function ConsentDetails({ consent, formatDateTime }: { consent: InboxMessage['consent']; formatDateTime: (iso: string) => string }) {
+  const { t } = useLingui()
+  const termClass = 'font-medium text-stone-500 dark:text-stone-400'
+  const languageName = consent.lang === 'ko' ? t`Korean` : consent.lang === 'en' ? t`English` : null
+  const phoneAnswer = consent.phoneContact === true ? t`Agreed` : consent.phoneContact === false ? t`Not agreed` : t`Not recorded`
+  return (
+    <details className="mt-5 rounded-lg border border-stone-200 text-sm dark:border-stone-800" data-testid="inbox-consent">
+      <summary className="min-h-11 cursor-pointer px-3 py-2.5 font-medium text-stone-700 dark:text-stone-200">
+        <Trans>Consent</Trans>
+      </summary>
+      {consent.version === null ? (
+        <p className="px-3 pb-3 text-stone-600 dark:text-stone-300">
+          <Trans>Not recorded: this message was sent before consent records were kept.</Trans>
+        </p>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 px-3 pb-3">
+          <dt className={termClass}>
+            <Trans>Version</Trans>
+          </dt>
+          <dd className="font-mono" data-testid="inbox-consent-version">
+            {consent.version}
+          </dd>
+          <dt className={termClass}>
+            <Trans>Agreed at</Trans>
+          </dt>
+          <dd>
+            {consent.consentedAt ? (
+              <time dateTime={consent.consentedAt} suppressHydrationWarning>
+                {formatDateTime(consent.consentedAt)}
+              </time>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt className={termClass}>
+            <Trans>Language shown</Trans>
+          </dt>
+          <dd>{languageName ?? '—'}</dd>
+          <dt className={termClass}>
+            <Trans>Page</Trans>
+          </dt>
+          <dd className="font-mono break-all">{consent.page ?? '—'}</dd>
+          <dt className={termClass}>
+            <Trans>Words shown</Trans>
+          </dt>
+          <dd>
+            <blockquote className="border-l-2 border-stone-300 pl-3 text-stone-800 dark:border-stone-600 dark:text-stone-200" data-testid="inbox-consent-text">
+              {consent.text ?? '—'}
+            </blockquote>
+          </dd>
+          <dt className={termClass}>
+            <Trans>Calls and texts</Trans>
+          </dt>
+          <dd data-testid="inbox-consent-phone">
+            {phoneAnswer}
+            {consent.phoneContactText ? (
+              <blockquote className="mt-1 border-l-2 border-stone-300 pl-3 text-stone-800 dark:border-stone-600 dark:text-stone-200">
+                {consent.phoneContactText} <span className="font-mono text-stone-500 dark:text-stone-400">({consent.phoneContactVersion})</span>
+              </blockquote>
+            ) : null}
+          </dd>
+        </dl>
+      )}
+    </details>
   )
 }

@@ -9,6 +9,7 @@ export function MessageList({
   isExpanded,
   onToggle,
   onHandledChange,
+  onDelete,
   formatDateTime,
   formatDate,
 }: {
@@ -16,6 +17,7 @@ export function MessageList({
   isExpanded: (message: InboxMessage) => boolean
   onToggle: (message: InboxMessage) => void
   onHandledChange: (message: InboxMessage, handled: boolean) => void
+  onDelete: (message: InboxMessage) => void
   formatDateTime: (iso: string) => string
   formatDate: (iso: string) => string
 }) {
@@ -28,6 +30,7 @@ export function MessageList({
           expanded={isExpanded(message)}
           onToggle={() => onToggle(message)}
           onHandledChange={(handled) => onHandledChange(message, handled)}
+          onDelete={() => onDelete(message)}
           formatDateTime={formatDateTime}
           formatDate={formatDate}
         />

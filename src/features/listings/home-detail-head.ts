@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { absoluteAssetUrl, serializeJsonLd } from '~/features/homepage/json-ld'
 import { firstPhoto } from '~/features/homepage/photos'
-import { realtorDisplayName } from '~/features/homepage/realtor-names'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { translate } from '~/i18n/i18n'
 import { formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'

@@ -6,8 +6,8 @@ import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
 import { HomepageFooter } from '~/features/homepage/homepage-footer'
 import { firstPhoto } from '~/features/homepage/photos'
-import { realtorDisplayName } from '~/features/homepage/realtor-names'
 import { displayPhone, telHref } from '~/features/inbox/contact-links'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
@@ -207,6 +207,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
             <div className="mt-4">
               <ContactForm
                 realtorId={realtor.id}
+                realtorName={name}
                 lang={lang}
                 listingKey={listingKey}
                 initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}

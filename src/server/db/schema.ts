@@ -110,6 +110,21 @@ export interface ContactMessageTable {
   nextAttemptAt: string | null
   deliveredAt: string | null
   createdAt: string
+  /*
+   * What the visitor agreed to (migration 0008), written once with the message; NULL on
+   * messages stored before consent was recorded.
+   */
+  consentVersion: ColumnType<string | null, string | null | undefined, never>
+  /** The exact words shown, in the language shown, from the server's registry (src/lib/consent.ts). */
+  consentText: ColumnType<string | null, string | null | undefined, never>
+  consentLang: ColumnType<string | null, string | null | undefined, never>
+  /** The path of the page the form was on. */
+  consentPage: ColumnType<string | null, string | null | undefined, never>
+  consentedAt: ColumnType<string | null, string | null | undefined, never>
+  /** 1 agreed to be called or texted, 0 did not, NULL unknown. */
+  phoneContactConsent: ColumnType<number | null, number | null | undefined, never>
+  phoneContactConsentVersion: ColumnType<string | null, string | null | undefined, never>
+  phoneContactConsentText: ColumnType<string | null, string | null | undefined, never>
 }
 
 export interface RateLimitTable {

@@ -1,7 +1,7 @@
 import { loadCatalog } from '~/i18n/i18n'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { issueProgramToken } from '~/server/auth/program-token'
-import { createContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
+import { createContact, deleteContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { listDirectory } from '~/server/directory/directory'
 import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
@@ -120,7 +120,8 @@ const routes: Array<ApiRoute> = [
   }),
   route('/realtor-contacts', {
     POST: async (context) => {
-      return json(await createContact(context.services, await readJsonBody(context.request), { clientIp: context.clientIp }), 201)
+      const sender = { clientIp: context.clientIp, lang: apiLang(context.request) }
+      return json(await createContact(context.services, await readJsonBody(context.request), sender), 201)
     },
     GET: async (context) => {
       const actor = await requireActor(context)
@@ -133,6 +134,10 @@ const routes: Array<ApiRoute> = [
       const body = await readJsonBody(context.request)
       const status = typeof body === 'object' && body !== null && 'status' in body ? body.status : undefined
       return json(await updateContactStatus(context.services, actor, { id: param(context, 'id'), status }))
+    },
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteContact(context.services, actor, { id: param(context, 'id') }))
     },
   }),
 ]

@@ -17,5 +17,15 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
     status: contactStatusSchema.catch('new').parse(row.status),
     deliveryState: row.deliveryState === 'sent' ? 'sent' : row.deliveryState === 'sending' ? 'sending' : 'outbox',
     createdAt: row.createdAt,
+    consent: {
+      version: row.consentVersion,
+      text: row.consentText,
+      lang: row.consentLang === 'ko' || row.consentLang === 'en' ? row.consentLang : null,
+      page: row.consentPage,
+      consentedAt: row.consentedAt,
+      phoneContact: row.phoneContactConsent === null ? null : Number(row.phoneContactConsent) === 1,
+      phoneContactVersion: row.phoneContactConsentVersion,
+      phoneContactText: row.phoneContactConsentText,
+    },
   }
 }

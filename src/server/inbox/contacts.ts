@@ -1,8 +1,13 @@
 import { msg } from '@lingui/core/macro'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { i18nFor, loadCatalog } from '~/i18n/i18n'
+import { consentText, consentWording, CURRENT_CONSENT, type ConsentKind, type ConsentValues } from '~/lib/consent'
+import type { Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import {
   contactRequestSchema,
+  messageDeleteRequestSchema,
   messageListQuerySchema,
   messageStatusRequestSchema,
   type ContactMessage,
@@ -18,14 +23,30 @@ import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
 
 /**
+ * The words of a consent version in a language, from the server's own registry and catalog:
+ * what the form showed, whatever text a client may have sent along.
+ */
+async function storedConsentText(version: string, kind: ConsentKind, lang: Lang, values: ConsentValues): Promise<string | null> {
+  const wording = consentWording(version, kind)
+  if (!wording) return null
+  await loadCatalog(lang)
+  return consentText(i18nFor(lang), wording, values)
+}
+
+/**
  * A visitor's message (spec §7 `POST /realtor-contacts`). Stored first, then handed to the
  * mailer; a failed delivery leaves it in the outbox for the retry loop, never lost. The rate
  * limit is counted here, per client address, whatever face the message came through.
+ * `sender.lang` is the request's language, the consent's language when the body names none.
  */
-export async function createContact(services: AppServices, input: unknown, sender: { clientIp: string }): Promise<CreatedContact> {
+export async function createContact(services: AppServices, input: unknown, sender: { clientIp: string; lang: Lang }): Promise<CreatedContact> {
   await enforceRateLimit(services.db, 'contact', sender.clientIp, services.config.rateLimits.contact, services.now())
   const contact = parseInput(contactRequestSchema, input)
-  const realtor = await services.db.selectFrom('realtor').select('id').where('id', '=', contact.realtorId).executeTakeFirst()
+  const realtor = await services.db
+    .selectFrom('realtor')
+    .select(['id', 'displayNameKo', 'displayNameEn', 'desiredUrl'])
+    .where('id', '=', contact.realtorId)
+    .executeTakeFirst()
   if (!realtor) throw errors.realtorNotFound()
   const id = randomUUID()
   const createdAt = services.now().toISOString()
@@ -33,6 +54,11 @@ export async function createContact(services: AppServices, input: unknown, sende
   if (contact.website && contact.website.trim() !== '') {
     return { id, realtorId: realtor.id, createdAt, delivery: 'outbox' }
   }
+  const consentLang = contact.consentLang ?? sender.lang
+  // The name the form shows in that language (src/lib/realtor-names.ts), so the words match.
+  const values: ConsentValues = { realtor: realtorDisplayName(realtor, consentLang) }
+  // A client that showed no calls-or-texts checkbox but says the visitor agreed gets today's wording.
+  const phoneVersion = contact.phoneContactConsentVersion ?? (contact.phoneContactConsent ? CURRENT_CONSENT.phoneContact : undefined)
   await services.db
     .insertInto('contactMessage')
     .values({
@@ -54,6 +80,14 @@ export async function createContact(services: AppServices, input: unknown, sende
       nextAttemptAt: null,
       deliveredAt: null,
       createdAt,
+      consentVersion: contact.consentVersion,
+      consentText: await storedConsentText(contact.consentVersion, 'contact', consentLang, values),
+      consentLang,
+      consentPage: contact.consentPage ?? null,
+      consentedAt: createdAt,
+      phoneContactConsent: contact.phoneContactConsent ? 1 : 0,
+      phoneContactConsentVersion: phoneVersion ?? null,
+      phoneContactConsentText: phoneVersion === undefined ? null : await storedConsentText(phoneVersion, 'phoneContact', consentLang, values),
     })
     .execute()
   const delivery = await deliverContact(services, id)
@@ -152,4 +186,24 @@ export async function updateContactStatus(services: AppServices, actor: Actor | 
   await services.db.updateTable('contactMessage').set({ status }).where('id', '=', id).execute()
   const updated = await services.db.selectFrom('contactMessage').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   return toContactMessage(updated)
+}
+
+/**
+ * Deletes a message completely (issue 15 item 4: a visitor asks the realtor, or the realtor
+ * decides): the row, which also holds its delivery state and outbox entry, so nothing of it
+ * is left to send or to show. Only the realtor it was sent to (or an admin) may; to anyone
+ * else the message does not exist (404), so ids cannot be probed.
+ */
+export async function deleteContact(services: AppServices, actor: Actor | null, input: unknown): Promise<{ id: string }> {
+  if (!actor) throw errors.unauthorized()
+  const { id } = parseInput(messageDeleteRequestSchema, input)
+  const row = await services.db
+    .selectFrom('contactMessage')
+    .innerJoin('realtor', 'realtor.id', 'contactMessage.realtorId')
+    .select(['contactMessage.id', 'realtor.userId'])
+    .where('contactMessage.id', '=', id)
+    .executeTakeFirst()
+  if (!row || !canManage(actor, row)) throw errors.notFound()
+  await services.db.deleteFrom('contactMessage').where('id', '=', id).execute()
+  return { id }
 }

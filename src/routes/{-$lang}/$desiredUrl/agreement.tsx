@@ -2,6 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { AgreementPage } from '~/features/agreement/agreement-page'
+import { langFromParam } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
   head: ({ match, params }) =>
@@ -13,5 +15,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
       description: msg`How messages sent through a realtor's contact form are handled, and your rights.`,
       noindex: false,
     }),
-  component: AgreementPage,
+  component: RealtorAgreementRoute,
 })
+
+/** The notice under a realtor's address names that realtor as the one who receives the message. */
+function RealtorAgreementRoute() {
+  const { realtor } = Route.useRouteContext()
+  const { lang } = Route.useParams()
+  return <AgreementPage realtorName={realtorDisplayName(realtor, langFromParam(lang))} />
+}

@@ -3,7 +3,7 @@ import { SignInPage } from '~/features/auth/sign-in-page'
 import { signInPageHead } from '~/features/auth/sign-in-head'
 import { authProvidersQuery } from '~/queries/session'
 import { signInPageSearchSchema } from '~/features/auth/sign-in-flow'
-import { realtorDisplayName } from '~/features/homepage/realtor-names'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { langFromParam } from '~/lib/lang'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/login/')({

@@ -1,0 +1,71 @@
+import { msg } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+
+/*
+ * The consent wordings a visitor can be shown, by version (issue 15 item 4). The form renders
+ * the wording of the version it sends, and the server stores the text of that version in the
+ * language the visitor saw, rendered from this same registry: the client never supplies the
+ * text. Changing a wording means adding a new version (and pointing CURRENT_CONSENT at it);
+ * an old version stays here for good, so a lead stored under it still names real words.
+ * Browser-safe and without zod, so the server-rendered form can import it.
+ */
+
+/** What a wording asks agreement for: the terms and privacy notice, or being called or texted. */
+export type ConsentKind = 'contact' | 'phoneContact'
+
+/** The values a wording may name; every wording receives all of them. */
+export type ConsentValues = { realtor: string }
+
+export type ConsentWording = {
+  version: string
+  kind: ConsentKind
+  /** The message, with the values filled in; the Lingui id is the same for any values. */
+  describe: (values: ConsentValues) => MessageDescriptor
+}
+
+export const CONSENT_WORDINGS = [
+  {
+    version: 'contact-v1',
+    kind: 'contact',
+    describe: () => msg`I agree to the terms of use and the privacy notice.`,
+  },
+  {
+    version: 'phone-contact-v1',
+    kind: 'phoneContact',
+    // TCPA-style: who will call, about what, and that agreeing is not a condition of a purchase.
+    describe: ({ realtor }) =>
+      msg`I agree to be called or texted by ${realtor} about my inquiry. This is not a condition of any purchase; message and data rates may apply.`,
+  },
+] as const satisfies ReadonlyArray<ConsentWording>
+
+export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
+
+/** The wording each form shows today. */
+export const CURRENT_CONSENT = {
+  contact: 'contact-v1',
+  phoneContact: 'phone-contact-v1',
+} as const satisfies Record<ConsentKind, ConsentVersion>
+
+/** The wording of a version of the given kind; undefined for an unknown version or another kind. */
+export function consentWording(version: string, kind: ConsentKind): ConsentWording | undefined {
+  return CONSENT_WORDINGS.find((wording) => wording.version === version && wording.kind === kind)
+}
+
+/** A wording's words in the language of `i18n`: what the form shows and what a lead stores. */
+export function consentText(i18n: I18n, wording: ConsentWording, values: ConsentValues): string {
+  return i18n._(wording.describe(values))
+}
+
+/**
+ * A path on this site where a form was sent from: `/en/kim/homes/123`, never a URL of another
+ * site (`//evil.example`, `https:`), a backslash (read as a slash by browsers) or a control
+ * character. Only the path is kept; a query or fragment is dropped by the form.
+ */
+export function isSameSitePath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//') || value.length > 500) return false
+  // Printable ASCII only (a browser's location.pathname is percent-encoded), and no backslash.
+  return [...value].every((char) => char > ' ' && char <= '~' && char !== '\\')
+}
+
+/** When the privacy notice at `/agreement` took effect (UTC); a change of the notice moves it. */
+export const PRIVACY_NOTICE_EFFECTIVE_DATE = '2026-11-23'
