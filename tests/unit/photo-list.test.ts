@@ -39,6 +39,8 @@ describe('limits agree with the server', () => {
     const realtor = (count: number) => ({
       desiredUrl: 'sora-park',
       email: 'sora@example.com',
+      // Not published: the limit under test, not the state disclosures a published page needs.
+      isMakeHomepage: 'N',
       photos: Array.from({ length: count }, (_, index) => full('gallery', `https://cdn.example/${index}.jpg`)),
     })
     expect(realtorInputSchema.safeParse(realtor(MAX_PHOTO_ENTRIES)).success).toBe(true)
