@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import type { AppServices } from '~/server/services'
-import { retireHomesNotIn, upsertHomes } from './home-store'
+import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { parseResoProperties } from './reso-property'
 import { announcePurge } from '~/server/pages/revisions'
 
@@ -80,6 +80,10 @@ export async function importFromResoFile(services: AppServices, filePath: string
     const keep = new Set([...records.map((record) => record.listingKey), ...rejected.map((item) => item.key)])
     retired = await retireHomesNotIn(services.db, source, keep, services.now())
   }
-  if (inserted + updated + retired > 0) announcePurge(['listings'])
+  // The run succeeded: pages now say the data was updated now. A file has no resume point of
+  // its own; one stored under the same source (a Web API's, given by --source) is kept.
+  const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
+  await writeImportState(services.db, source, resumeAt, services.now())
+  announcePurge(['listings'])
   return { source, fetched: values.length, inserted, updated, rejected, retired }
 }

@@ -137,9 +137,10 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     }
   }
 
-  // 4. Only a completed changed-records walk advances the timestamp.
+  // 4. Only a completed changed-records walk advances the timestamp and the last successful run.
   await writeImportState(services.db, source, summary.lastModificationTimestamp, services.now())
-  if (summary.inserted + summary.updated + summary.retired > 0) announcePurge(['listings'])
+  // Even a run that changed nothing changed the pages: they show when the data was last updated.
+  announcePurge(['listings'])
   return summary
 }
 
