@@ -97,7 +97,11 @@ export function parseDisplayProfiles(json: string, origin: string): DisplayProfi
   }
   const parsed = displayProfileFileSchema.safeParse(value)
   if (parsed.success) return parsed.data
-  const problems = parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(the file)'}: ${issue.message}`)
+  const problems = parsed.error.issues.map((issue) => {
+    // A refused key's own message is nested; zod's outer one only says "Invalid key".
+    const message = issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message).join('; ') : issue.message
+    return `${issue.path.map(String).join('.') || '(the file)'}: ${message}`
+  })
   throw new DisplayProfileError(`${origin}: ${problems.join('; ')}`)
 }
 
