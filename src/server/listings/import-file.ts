@@ -26,6 +26,8 @@ export type ImportSummary = {
   updated: number
   rejected: Array<{ key: string; reason: string }>
   retired: number
+  /** When the run ended: the source's last successful run, which pages show as the last update. */
+  lastRunAt: string
 }
 
 export type FileImportSummary = ImportSummary
@@ -83,7 +85,8 @@ export async function importFromResoFile(services: AppServices, filePath: string
   // The run succeeded: pages now say the data was updated now. A file has no resume point of
   // its own; one stored under the same source (a Web API's, given by --source) is kept.
   const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
-  await writeImportState(services.db, source, resumeAt, services.now())
+  const ranAt = services.now()
+  await writeImportState(services.db, source, resumeAt, ranAt)
   announcePurge(['listings'])
-  return { source, fetched: values.length, inserted, updated, rejected, retired }
+  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString() }
 }
