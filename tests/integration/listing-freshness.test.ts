@@ -5,6 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { adminListingSources } from '../../src/server/admin/admin-listing-sources'
 import type { Actor } from '../../src/server/auth/actor'
 import { openDatabase } from '../../src/server/db/database'
+import { up as backfillRuns } from '../../src/server/db/migrations/0007-listing-source-runs'
+import { upsertHomes } from '../../src/server/listings/home-store'
+import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { getHomeDetail, listHomes } from '../../src/server/listings/homes'
 import { importFromResoFile, ResoFileError } from '../../src/server/listings/import-file'
 import type { ResoConfig } from '../../src/server/listings/reso-config'
@@ -201,6 +204,16 @@ describeOnEachDatabase('listing sources: last successful run and freshness', (da
     expect(await lastRunAt('demo')).toBe(iso(T0))
     app.clock.set(new Date(T0 + 1000 * HOUR))
     expect(await adminView('demo')).toMatchObject({ isDemo: true, maxAgeHours: null, stale: false, lastRunAt: iso(T0), listedHomes: 2 })
+  })
+
+  it('migration 0007 gives a source stored before runs were recorded the time of its newest listing, and leaves recorded runs alone', async () => {
+    const { records } = parseResoProperties([property('OLD-1', 7), property('OLD-2', 8)])
+    await upsertHomes(app.services.db, records.slice(0, 1), { source: 'file:old.json', isDemo: false, now: new Date(T0 - 48 * HOUR) })
+    await upsertHomes(app.services.db, records.slice(1), { source: 'file:old.json', isDemo: false, now: new Date(T0 - 30 * HOUR) })
+    const recorded = await lastRunAt(source)
+    await backfillRuns(app.services.db)
+    expect(await lastRunAt('file:old.json')).toBe(iso(T0 - 30 * HOUR))
+    expect(await lastRunAt(source)).toBe(recorded)
   })
 })
 
