@@ -1,9 +1,11 @@
 import { env } from '~/server/config/env'
-import { importFromResoFile, ResoFileError } from '~/server/listings/import-file'
-import { ResoConfigError, resoConfigFromEnv, type ResoConfig } from '~/server/listings/reso-config'
+import { DisplayProfileError } from '~/server/listings/display-profile'
+import { lastRunsOf } from '~/server/listings/home-store'
+import { fileSourceOf, importFromResoFile, ResoFileError } from '~/server/listings/import-file'
+import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
 import { importFromResoWebApi } from '~/server/listings/reso-web-api'
-import { getServices } from '~/server/services'
+import { getServices, type AppServices } from '~/server/services'
 
 const USAGE = `usage: npm run listings:import -- [--full]
        npm run listings:import -- --file <path> [--retire-missing] [--source <name>]
@@ -39,8 +41,20 @@ function printRejected(rejected: ReadonlyArray<{ key: string; reason: string }>)
 }
 
 /**
+ * After a failure, how old the source's data now is: cron mail then says both what broke and
+ * what visitors see meanwhile (pages keep the last successful run's time).
+ */
+async function printLastSuccess(services: AppServices, source: string): Promise<void> {
+  const lastRunAt = (await lastRunsOf(services.db, [source]).catch(() => undefined))?.get(source)
+  console.error(
+    `[listings] ${source}: the last successful run stays ${lastRunAt ?? '(none recorded)'}; pages keep showing that time and the listings stored before this run`,
+  )
+}
+
+/**
  * `npm run listings:import`: one import run, for cron. Exit 0 on success (skipped invalid
- * listings included), 1 when the run failed, 2 for wrong arguments or missing settings.
+ * listings included), 1 when the run failed, 2 for wrong arguments or missing or wrong
+ * settings (the display profile file included). Every outcome starts its line with the source.
  */
 export async function main(args: Array<string>): Promise<number> {
   const parsed = parseArgs(args)
@@ -67,13 +81,21 @@ export async function main(args: Array<string>): Promise<number> {
     }
   }
 
-  const services = await getServices()
+  let services: AppServices
+  try {
+    services = await getServices()
+  } catch (error) {
+    if (!(error instanceof DisplayProfileError)) throw error
+    console.error(`[listings] ${error.message}`)
+    return 2
+  }
+  const source = parsed.file !== undefined ? (parsed.source ?? fileSourceOf(parsed.file)) : config ? resoSourceOf(config) : 'reso'
   try {
     if (parsed.file !== undefined) {
       const summary = await importFromResoFile(services, parsed.file, { source: parsed.source, retireMissing: parsed.retireMissing })
       console.log(
-        `[listings] ${summary.source}: ${summary.fetched} in the file, ${summary.inserted} new, ${summary.updated} updated, ` +
-          `${summary.rejected.length} skipped, ${summary.retired} retired`,
+        `[listings] ${summary.source}: ok, ${summary.fetched} in the file, ${summary.inserted} new, ${summary.updated} updated, ` +
+          `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}`,
       )
       printRejected(summary.rejected)
       return 0
@@ -81,19 +103,24 @@ export async function main(args: Array<string>): Promise<number> {
     if (config === undefined) return 2
     const summary = await importFromResoWebApi(services, config, { full: parsed.full, log: (line) => console.log(line) })
     console.log(
-      `[listings] ${summary.source}: ${summary.incremental ? 'changes since the last run' : 'full run'}, ${summary.pages} page(s), ` +
+      `[listings] ${summary.source}: ok, ${summary.incremental ? 'changes since the last run' : 'full run'}, ${summary.pages} page(s), ` +
         `${summary.fetched} received, ${summary.inserted} new, ${summary.updated} updated, ${summary.repaired} repaired by key, ` +
-        `${summary.rejected.length} skipped, ${summary.retired} retired; next run asks for changes after ${summary.lastModificationTimestamp ?? '(nothing yet)'}`,
+        `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}; ` +
+        `next run asks for changes after ${summary.lastModificationTimestamp ?? '(nothing yet)'}`,
     )
     printRejected(summary.rejected)
     for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
     return 0
   } catch (error) {
     if (error instanceof ResoFileError || error instanceof ResoImportError || error instanceof ResoConfigError) {
-      console.error(`[listings] import failed: ${error.message}`)
-      return 1
+      console.error(`[listings] ${source}: import FAILED: ${error.message}`)
+    } else {
+      // A database or programming error: the same clear first line for cron mail, then the details.
+      console.error(`[listings] ${source}: import FAILED with an unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+      console.error(error)
     }
-    throw error
+    await printLastSuccess(services, source)
+    return 1
   } finally {
     await services.close()
   }

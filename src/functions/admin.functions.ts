@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { adminRealtorQuerySchema, adminSetPublishedSchema } from '~/schemas/admin'
+import { adminListingSources as listingSourcesForAdmin } from '~/server/admin/admin-listing-sources'
 import { adminListRealtors as listRealtorsForAdmin, adminSetPublished as setPublishedForAdmin } from '~/server/admin/admin-realtors'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/services'
@@ -21,3 +22,9 @@ export const adminSetPublished = createServerFn({ method: 'POST' })
     const services = await getServices()
     return setPublishedForAdmin(services, await currentActor(services), data)
   })
+
+/** Each listing source's last successful import and whether it is overdue (issue 15 item 2). */
+export const adminListingSources = createServerFn({ method: 'GET' }).handler(async () => {
+  const services = await getServices()
+  return listingSourcesForAdmin(services, await currentActor(services))
+})

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { adminListRealtors } from '~/functions/admin.functions'
+import { adminListingSources, adminListRealtors } from '~/functions/admin.functions'
 
 /** The platform admin's list of every realtor. */
 export const adminKeys = {
   all: ['admin'] as const,
   realtors: () => [...adminKeys.all, 'realtors'] as const,
+  listingSources: () => [...adminKeys.all, 'listing-sources'] as const,
 }
 
 /** One page of the list; the previous page stays on screen while the next loads. */
@@ -13,5 +14,13 @@ export function adminRealtorsQuery(query: { q: string; page: number }) {
     queryKey: [...adminKeys.realtors(), query],
     queryFn: () => adminListRealtors({ data: query }),
     placeholderData: keepPreviousData,
+  })
+}
+
+/** Each listing source's freshness; asked again when the admin comes back to the tab. */
+export function adminListingSourcesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.listingSources(),
+    queryFn: () => adminListingSources(),
   })
 }

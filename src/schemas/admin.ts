@@ -53,3 +53,23 @@ export type AdminSetPublished = z.infer<typeof adminSetPublishedSchema>
 
 export const adminPublishedResultSchema = z.object({ id: z.string(), published: z.boolean(), updatedAt: z.string() })
 export type AdminPublishedResult = z.infer<typeof adminPublishedResultSchema>
+
+/** One listing source on the admin's freshness list (issue 15 item 2). */
+export const adminListingSourceSchema = z.object({
+  source: z.string(),
+  mlsName: z.string(),
+  isDemo: z.boolean(),
+  /** The last successful import run; null when none is recorded. */
+  lastRunAt: z.string().nullable(),
+  /** Hours the profile allows without a successful run; null: never checked (demo data). */
+  maxAgeHours: z.number().nullable(),
+  stale: z.boolean(),
+  listedHomes: z.number(),
+})
+export type AdminListingSource = z.infer<typeof adminListingSourceSchema>
+
+export const adminListingSourcesSchema = z.object({
+  sources: z.array(adminListingSourceSchema),
+  checkedAt: z.string(),
+})
+export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>

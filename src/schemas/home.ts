@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import { listingSourceSchema } from './listing-source'
 import { messageId } from './messages'
 import { wholeNumber } from './query-fields'
 import { regionStateSchema } from './realtor'
@@ -114,6 +115,7 @@ export const homeSummarySchema = z.object({
   listAgentFullName: z.string().nullable(),
   onMarketDate: z.string().nullable(),
   isDemo: z.boolean(),
+  sourceId: z.string().meta({ description: "Which of the page's `sources` this listing comes from" }),
   url: z.string().nullable().meta({ description: "The home's detail page on the realtor's site; null without `realtor`" }),
 })
 export type HomeSummary = z.infer<typeof homeSummarySchema>
@@ -126,6 +128,9 @@ export const homeListPageSchema = z.object({
   totalHomes: z.number().meta({ description: 'Homes in this group: the matches, at most totalHomesPerGroup' }),
   totalPages: z.number(),
   hasMoreThanGroup: z.boolean().meta({ description: 'More homes match than the group holds' }),
+  sources: z.array(listingSourceSchema).meta({
+    description: "The sources of this page's homes: the MLS disclaimer, credit wording and last update a page must show with them",
+  }),
 })
 export type HomeListPage = z.infer<typeof homeListPageSchema>
 
@@ -138,6 +143,7 @@ export const homeDetailSchema = homeSummarySchema.extend({
   addressHidden: z.boolean(),
   modificationTimestamp: z.string(),
   associationFeeMonthly: z.number().nullable().meta({ description: 'HOA dues in dollars per month; null when the MLS gives none' }),
+  listingSource: listingSourceSchema.meta({ description: "The listing's source: the MLS disclaimer, credit wording and last update" }),
 })
 export type HomeDetail = z.infer<typeof homeDetailSchema>
 

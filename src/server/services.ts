@@ -10,6 +10,7 @@ import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
+import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -24,6 +25,8 @@ export type ServerConfig = {
   providers: Array<'google' | 'kakao'>
   mailFrom: string
   siteName: { ko: string; en: string }
+  /** Each listing source's MLS display profile (issue 15), checked at startup. */
+  displayProfiles: DisplayProfiles
 }
 
 /** Everything a use case may touch. Built once per process; tests build one per database. */
@@ -105,6 +108,8 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const secret = overrides.secret ?? resolveSecret(config.BETTER_AUTH_SECRET, dataDir())
   const { database } = overrides
   const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
+  // Before anything else: a wrong profile file stops the start with its reason, not a page later.
+  const displayProfiles = loadDisplayProfiles(config.LISTINGS_DISPLAY_PROFILES)
   const authSettings: AuthSettings = {
     dialect: database.dialect,
     dbKind: database.kind,
@@ -153,6 +158,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
+      displayProfiles,
     },
     now: overrides.now ?? (() => new Date()),
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),

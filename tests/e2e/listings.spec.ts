@@ -17,7 +17,7 @@ const PAGES = {
     lang: 'ko',
     path: '/sora-park',
     section: '활동 지역 매물',
-    courtesy: '매물 제공:',
+    realtor: '박소라',
     perMonth: /^월 \$/,
     type: '매매/임대',
     rent: '임대',
@@ -33,7 +33,7 @@ const PAGES = {
     lang: 'en',
     path: '/en/sora-park',
     section: 'Homes in my areas',
-    courtesy: 'Listing courtesy of',
+    realtor: 'Sora Park',
     perMonth: /\/ month$/,
     type: 'Sale or rent',
     rent: 'For rent',
@@ -79,7 +79,9 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await expect(cards(page)).toHaveCount(9)
       const first = cards(page).first()
       await expect(first.locator('p').first()).toHaveText(/^\$[\d,.]+[MB]?$/)
-      await expect(first.getByText(p.courtesy)).toBeVisible()
+      // The credit in the profile's wording; the Korean wording comes from the catalog.
+      await expect(first.getByTestId('listing-credit')).toBeVisible()
+      if (p.lang === 'en') await expect(first.getByTestId('listing-credit')).toHaveText(/^Listed by \S/)
       await expect(first.getByRole('link')).toHaveAttribute('href', new RegExp(`^${p.path}/homes/DEMO-\\d{6}$`))
       // The API agrees with the page: the same first home for Irvine's default query.
       const api = await page.request.get(`${API}/home/list?homesPerPage=9&totalHomesPerGroup=54`)
@@ -120,12 +122,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(address)
       await expect(page.getByRole('heading', { level: 2, name: p.facts })).toBeVisible()
       await expect(page.locator('dd').filter({ hasText: p.area }).first()).toBeVisible()
-      await expect(
-        page
-          .getByText(p.courtesy)
-          .or(page.getByText(/Listed by|등록:/))
-          .first(),
-      ).toBeVisible()
+      await expect(page.getByTestId('listing-credit')).toBeVisible()
       await expect(page.getByRole('link', { name: p.back })).toBeVisible()
 
       const form = page.getByTestId('contact-form')
@@ -151,6 +148,68 @@ for (const p of [PAGES.ko, PAGES.en]) {
       const inbox = await request.get(`${API}/realtor-contacts`, { headers: { authorization: `Bearer ${token}` } })
       const { messages } = (await inbox.json()) as { messages: Array<{ message: string; listingKey: string | null }> }
       expect(messages.find((item) => item.message.includes(note))?.listingKey).toBe(listingKey)
+    })
+  })
+}
+
+/** Font sizes in CSS pixels of the first element each test id names. */
+async function fontSizes(page: Page, testIds: ReadonlyArray<string>): Promise<Array<number>> {
+  return page.evaluate(
+    (ids) =>
+      ids.map((id) => {
+        const element = document.querySelector(`[data-testid="${id}"]`)
+        return element ? Number.parseFloat(getComputedStyle(element).fontSize) : Number.NaN
+      }),
+    [...testIds],
+  )
+}
+
+for (const p of [PAGES.ko, PAGES.en]) {
+  test.describe(`MLS display profile ${p.path} (issue 15)`, () => {
+    test('the homepage listings show the source’s disclaimer, the last update and the credit in type as large as the facts', async ({ page }) => {
+      await openListings(page, p.path)
+      const disclosure = listings(page).getByTestId('listing-disclosure')
+      // The seed's listings are the demo generator's: its disclaimer says they are made up.
+      await expect(disclosure).toHaveCount(1)
+      await expect(disclosure.getByTestId('listing-disclaimer')).toContainText('demonstration data')
+      await expect(disclosure.getByTestId('listing-disclaimer')).toHaveAttribute('lang', 'en')
+      // Korean pages: the Korean rendering beside the authoritative English.
+      await expect(disclosure.getByTestId('listing-disclaimer-translated')).toHaveCount(p.lang === 'ko' ? 1 : 0)
+      const updated = disclosure.getByTestId('listing-last-updated')
+      await expect(updated).toContainText(p.lang === 'ko' ? /\d{4}년 \d{1,2}월 \d{1,2}일/ : /^Listing data last updated [A-Z][a-z]+ \d{1,2}, \d{4}/)
+      // The time zone is named, and the machine-readable time is the recorded run.
+      await expect(updated).toContainText(p.lang === 'ko' ? /태평양/ : /\bP[SD]T\b/)
+      const datetime = (await updated.locator('time').getAttribute('datetime')) ?? ''
+      expect(Number.isNaN(Date.parse(datetime)), datetime).toBe(false)
+      // The same time in the listings data the page was made from.
+      const api = await page.request.get(`${API}/home/list?homesPerPage=9&totalHomesPerGroup=54`)
+      const body = (await api.json()) as { sources: Array<{ id: string; lastUpdatedAt: string | null }> }
+      expect(body.sources.find((source) => source.id === 'demo')?.lastUpdatedAt).toBe(datetime)
+
+      const [credit, facts] = await fontSizes(page, ['listing-credit', 'home-card-facts'])
+      expect(credit, 'the listing firm is no smaller than the facts beside it').toBeGreaterThanOrEqual(facts ?? Number.POSITIVE_INFINITY)
+    })
+
+    test('a listing page: credit no smaller than the description, the disclaimer, the last update, and a button naming the realtor', async ({ page }) => {
+      await openListings(page, p.path)
+      await cards(page).first().getByRole('link').click()
+      await expect(page).toHaveURL(new RegExp(`${p.path}/homes/DEMO-\\d{6}$`))
+      await expect(page.getByTestId('listing-credit')).toBeVisible()
+      await expect(page.getByTestId('home-description')).toBeVisible()
+      const [credit, description] = await fontSizes(page, ['listing-credit', 'home-description'])
+      expect(credit, 'the listing firm is no smaller than the description').toBeGreaterThanOrEqual(description ?? Number.POSITIVE_INFINITY)
+
+      const disclosure = page.getByTestId('listing-disclosure')
+      await expect(disclosure).toHaveCount(1)
+      await expect(disclosure.getByTestId('listing-disclaimer')).toContainText('demonstration data')
+      await expect(disclosure.getByTestId('listing-last-updated').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
+
+      // Who answers is named on the button, and it leads to the form.
+      const ask = page.getByTestId('ask-about-home')
+      await expect(ask).toContainText(p.realtor)
+      await ask.click()
+      await expect(page).toHaveURL(/#ask$/)
+      await expect(page.getByTestId('contact-form')).toBeInViewport()
     })
   })
 }

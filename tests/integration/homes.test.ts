@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
+import type { ListingSource } from '../../src/schemas/listing-source'
 import { retireHomesNotIn, upsertHomes } from '../../src/server/listings/home-store'
 import { readRevisions } from '../../src/server/pages/revisions'
 import { parseResoProperties, type HomeRecord } from '../../src/server/listings/reso-property'
@@ -20,6 +21,20 @@ const VALIDATION_EN = 'Some fields need your attention'
 const SOURCE = 'homes-test'
 const RETIRE_SOURCE = 'homes-test-retire'
 const FIXED_NOW = new Date(Date.UTC(2026, 10, 2, 12, 0, 0))
+/** The fixture's source as pages get it: default profile, no import run recorded (upserted directly). */
+const FIXTURE_SOURCE: ListingSource = {
+  id: SOURCE,
+  mlsName: 'the MLS',
+  isDemo: false,
+  disclaimer: null,
+  disclaimerKo: null,
+  credit: null,
+  creditWithAgent: null,
+  showAgentName: false,
+  logo: null,
+  timeZone: 'America/Los_Angeles',
+  lastUpdatedAt: null,
+}
 /** The listing agent's direct contacts: present in the feed, never in any answer. */
 const AGENT_PHONE = '949-555-0199'
 const AGENT_EMAIL = 'jamie.direct@example.com'
@@ -210,6 +225,8 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       totalHomes: 15,
       totalPages: 2,
       hasMoreThanGroup: true,
+      // Issue 15: what the page must say about the source of its homes (no profile file: the defaults).
+      sources: [FIXTURE_SOURCE],
     })
     expect(HOME_LIST_DEFAULTS).toMatchObject({
       currentPage: 1,
@@ -354,6 +371,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       totalHomes: 0,
       totalPages: 1,
       hasMoreThanGroup: false,
+      sources: [],
     })
     expect(await list('?city=Nowhere&currentPage=9')).toMatchObject({ homes: [], currentPage: 9, totalHomes: 0 })
   })
@@ -413,6 +431,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       listAgentFullName: 'Jamie Example',
       onMarketDate: '2026-10-30',
       isDemo: false,
+      sourceId: SOURCE,
       url: null,
     })
     const rent = (await list('?type=rent&sort=price_desc')).homes[0]
@@ -492,6 +511,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       listAgentFullName: 'Jamie Example',
       onMarketDate: '2026-10-27',
       isDemo: false,
+      sourceId: SOURCE,
       url: null,
       streetAddress: '104 IRV-04 Way',
       publicRemarks: 'Fixture home IRV-04.',
@@ -500,6 +520,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       addressHidden: false,
       modificationTimestamp: '2026-10-27T10:00:00.000Z',
       associationFeeMonthly: null,
+      listingSource: FIXTURE_SOURCE,
     })
     // A rental and a closed sale are found by key too.
     expect(await detail('RENT-1')).toMatchObject({ type: 'rent', price: 4_500 })

@@ -198,11 +198,14 @@ describeOnEachDatabase('listings import', (database) => {
       incremental: false,
       lastModificationTimestamp: maxTimestamp,
       warnings: [],
+      lastRunAt: app.clock.now().toISOString(),
     }
   }
 
   beforeEach(async () => {
     app = await createTestApp(database.name)
+    // Pinned, so a summary's lastRunAt is known; tests that care move it.
+    app.clock.set(new Date(Date.UTC(2026, 0, 20, 12, 0, 0)))
     db = app.services.db
     server = await startResoFixtureServer()
     server.records.push(...feed())
@@ -528,7 +531,7 @@ describeOnEachDatabase('listings import', (database) => {
     const folder = await mkdtemp(path.join(tmpdir(), 'reso-file-'))
     try {
       const first = await importFromResoFile(app.services, SAMPLE_FILE)
-      expect(first).toEqual({ source: 'file:reso-sample.json', fetched: 5, inserted: 5, updated: 0, rejected: [], retired: 0 })
+      expect(first).toEqual({ source: 'file:reso-sample.json', fetched: 5, inserted: 5, updated: 0, rejected: [], retired: 0, lastRunAt: anyString })
       expect(await mediaUrls(db, 'SAMPLE-GA-2001')).toEqual([1, 2, 3].map((order) => `https://photos.example.com/ga-2001/${order}.jpg`))
       expect(await rowOf(db, 'SAMPLE-IRV-1003')).toMatchObject({ listingType: 'rent', propertySubType: 'Townhouse', city: 'Irvine' })
       // $1,275 billed quarterly is $425 a month; a listing without a fee has none.
@@ -548,7 +551,7 @@ describeOnEachDatabase('listings import', (database) => {
       const barePath = path.join(folder, 'bare.json')
       await writeFile(barePath, JSON.stringify(values.slice(1)))
       const second = await importFromResoFile(app.services, barePath, { source: 'file:reso-sample.json', retireMissing: true })
-      expect(second).toEqual({ source: 'file:reso-sample.json', fetched: 4, inserted: 0, updated: 4, rejected: [], retired: 1 })
+      expect(second).toEqual({ source: 'file:reso-sample.json', fetched: 4, inserted: 0, updated: 4, rejected: [], retired: 1, lastRunAt: anyString })
       expect(await rowOf(db, 'SAMPLE-IRV-1001')).toMatchObject({ isListed: 0, retiredAt: anyString })
 
       // Without an explicit source, the file's name is the source.

@@ -35,6 +35,7 @@ const SALE: HomeDetail = {
   listAgentFullName: 'Jamie Example',
   onMarketDate: '2026-10-30',
   isDemo: false,
+  sourceId: 'reso:api.mls.example',
   url: '/en/jane-kim/homes/IRV-01',
   streetAddress: '101 Example Way',
   publicRemarks: 'A bright home near the park.',
@@ -43,6 +44,19 @@ const SALE: HomeDetail = {
   addressHidden: false,
   modificationTimestamp: '2026-10-30T10:00:00.000Z',
   associationFeeMonthly: null,
+  listingSource: {
+    id: 'reso:api.mls.example',
+    mlsName: 'Example MLS',
+    isDemo: false,
+    disclaimer: null,
+    disclaimerKo: null,
+    credit: null,
+    creditWithAgent: null,
+    showAgentName: false,
+    logo: null,
+    timeZone: 'America/Los_Angeles',
+    lastUpdatedAt: '2026-10-30T12:00:00.000Z',
+  },
 }
 
 const RENT: HomeDetail = { ...SALE, homeId: 'RENT-1', type: 'rent', price: 4_500, propertyType: 'Condominium', homeStatus: 'Pending' }

@@ -2,20 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
+import type { ListingSource } from '~/schemas/listing-source'
 import { areaText, homePrice, statusLabel } from './home-display'
+import { listingCredit } from './listing-source-text'
 
 /**
  * A listing card (issue 6): photo, price, beds, baths, size, address, status and the
- * listing broker's credit, in type as large as the facts (MLS display rule). The whole
- * card is one link to the home's page on this realtor's site.
+ * listing broker's credit in its MLS's wording, in type as large as the facts (MLS display
+ * rule). The whole card is one link to the home's page on this realtor's site.
  */
-export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: Lang; desiredUrl: string }) {
-  const { i18n, t } = useLingui()
+export function HomeCard({ home, lang, desiredUrl, source }: { home: HomeSummary; lang: Lang; desiredUrl: string; source: ListingSource | undefined }) {
+  const { i18n } = useLingui()
   const status = statusLabel(home)
   const price = homePrice(home)
   const beds = home.beds
   const baths = home.baths
-  const office = home.listOfficeName
+  const credit = listingCredit(home, source, i18n)
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-[var(--accent-text)] hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] bg-stone-200 dark:bg-stone-800">
@@ -33,7 +35,7 @@ export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: 
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4 text-sm">
         <p className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
-        <p className="text-stone-700 dark:text-stone-300">
+        <p className="text-stone-700 dark:text-stone-300" data-testid="home-card-facts">
           {beds !== null ? <Trans>{beds} bd</Trans> : null}
           {beds !== null && baths !== null ? ' · ' : null}
           {baths !== null ? <Trans>{baths} ba</Trans> : null}
@@ -48,7 +50,11 @@ export function HomeCard({ home, lang, desiredUrl }: { home: HomeSummary; lang: 
             {home.fullAddress}
           </Link>
         </h3>
-        {office ? <p className="mt-auto pt-2 text-stone-600 dark:text-stone-400">{t`Listing courtesy of ${office}`}</p> : null}
+        {credit ? (
+          <p className="mt-auto pt-2 text-stone-700 dark:text-stone-300" data-testid="listing-credit">
+            {credit}
+          </p>
+        ) : null}
       </div>
     </article>
   )

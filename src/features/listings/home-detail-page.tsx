@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LanguageSwitch } from '~/components/language-switch'
+import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
 import { HomepageFooter } from '~/features/homepage/homepage-footer'
@@ -15,6 +16,8 @@ import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
+import { ListingDisclosures } from './listing-disclosures'
+import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -29,8 +32,9 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 /**
  * A listed home on the realtor's own site (issue 6): photos, facts, remarks, a map link and
  * the realtor's contact form about this home. MLS display rules: the listing broker's
- * credit sits beside the price in body-size type, a hidden address stays hidden (no street,
- * no map), and the realtor's licence and brokerage are on the page.
+ * credit, in its MLS's wording, sits beside the price in the description's type size, a hidden
+ * address stays hidden (no street, no map), the realtor's licence and brokerage are on the
+ * page, and the MLS's disclaimer and last update close it (issue 15).
  */
 export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
   const { t, i18n } = useLingui()
@@ -40,8 +44,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   const status = statusLabel(home)
   const kind = propertyTypeLabel(home.propertyType)
   const price = homePrice(home)
-  const office = home.listOfficeName
-  const agent = home.listAgentFullName
+  const credit = listingCredit(home, home.listingSource, i18n)
   const listingKey = home.homeId
   const address = home.fullAddress
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
@@ -129,10 +132,18 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
           <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
-            {office ? (
-              <p className="text-base text-stone-700 dark:text-stone-300">{agent ? t`Listed by ${agent}, ${office}` : t`Listing courtesy of ${office}`}</p>
+            {credit ? (
+              <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
+                {credit}
+              </p>
             ) : null}
           </div>
+          {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
+          <p className="mt-4">
+            <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
+              {t`Ask ${name} about this home`}
+            </a>
+          </p>
 
           {photos.length > 0 ? (
             <section aria-labelledby="photos-title" className="mt-8">
@@ -178,7 +189,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
                 <Trans>About this home</Trans>
               </h2>
               {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
-              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line">
+              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
                 {home.publicRemarks}
               </p>
               {lang === 'ko' ? (
@@ -192,7 +203,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
           {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
 
-          <section aria-labelledby="ask-title" className="mt-10">
+          <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
             <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
               {t`Ask ${name} about this home`}
             </h2>
@@ -214,6 +225,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               />
             </div>
           </section>
+
+          <ListingDisclosures sources={[home.listingSource]} lang={lang} />
         </main>
         <HomepageFooter realtor={realtor} name={name} />
       </div>

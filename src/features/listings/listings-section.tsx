@@ -7,6 +7,7 @@ import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { HomeCard } from './home-card'
+import { ListingDisclosures } from './listing-disclosures'
 import { Button, buttonClass } from '~/components/ui'
 
 const SALE_PRICES = [300_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000]
@@ -203,7 +204,7 @@ export function ListingsSection({
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.homes.map((home) => (
             <li key={home.homeId} className="flex">
-              <HomeCard home={home} lang={lang} desiredUrl={desiredUrl} />
+              <HomeCard home={home} lang={lang} desiredUrl={desiredUrl} source={list.sources.find((source) => source.id === home.sourceId)} />
             </li>
           ))}
         </ul>
@@ -232,6 +233,8 @@ export function ListingsSection({
           </ul>
         </nav>
       ) : null}
+
+      <ListingDisclosures sources={list.sources} lang={lang} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
+import { ListingSourcesPanel } from '~/features/platform-admin/listing-sources'
 import { PlatformAdminPanel } from '~/features/platform-admin/platform-admin-panel'
 import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 
@@ -55,6 +56,7 @@ function AdminRoute() {
         ) : null}
       </div>
       <div className="mt-8">
+        <ListingSourcesPanel lang={langFromParam(lang)} />
         <PlatformAdminPanel lang={langFromParam(lang)} />
       </div>
     </PageShell>

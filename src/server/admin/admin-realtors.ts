@@ -7,7 +7,7 @@ import { updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 
 /** 401 for nobody, 403 for a signed-in non-admin: checked before the input is even read. */
-function requireAdmin(actor: Actor | null): Actor {
+export function requireAdmin(actor: Actor | null): Actor {
   if (!actor) throw errors.unauthorized()
   if (!actor.isAdmin) throw errors.forbidden()
   return actor

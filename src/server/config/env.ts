@@ -105,6 +105,8 @@ export const envSchema = z.object({
         .filter((item) => item !== ''),
     ),
   RESO_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  /** A JSON file of each listing source's MLS display profile (docs/listings-import.md); unset: the defaults. */
+  LISTINGS_DISPLAY_PROFILES: optionalString,
   /** Memory of each process's page store, in MB (issue 12, decision 009). */
   PAGE_STORE_MB: z.coerce.number().min(1).max(4096).default(64),
   /** How long a CDN may keep a public page (`s-maxage`), and serve it stale while it asks again. */

@@ -140,12 +140,34 @@ export async function readImportState(db: Kysely<Database>, source: string): Pro
   return db.selectFrom('listingImportState').select('lastModificationTimestamp').where('source', '=', source).executeTakeFirst()
 }
 
+/**
+ * Records a source's successful run: when it ended (the "last updated" time pages show and the
+ * freshness check reads) and, for the Web API, where the next run resumes. Only a run that
+ * succeeded calls this, so a failed run leaves both as they were. Pages show the time, so it
+ * moves the listings revision in the same transaction (decision 009), even when the run
+ * changed no listing.
+ */
 export async function writeImportState(db: Kysely<Database>, source: string, lastModificationTimestamp: string | null, now: Date): Promise<void> {
-  await db
-    .insertInto('listingImportState')
-    .values({ source, lastModificationTimestamp, lastRunAt: now.toISOString() })
-    .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt: now.toISOString() }))
+  const lastRunAt = now.toISOString()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('listingImportState')
+      .values({ source, lastModificationTimestamp, lastRunAt })
+      .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt }))
+      .execute()
+    await bumpRevisions(trx, 'listings')
+  })
+}
+
+/** The last successful run of each of these sources; a source without one is missing. */
+export async function lastRunsOf(db: Kysely<Database>, sources: ReadonlyArray<string>): Promise<ReadonlyMap<string, string>> {
+  if (sources.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('listingImportState')
+    .select(['source', 'lastRunAt'])
+    .where('source', 'in', [...sources])
     .execute()
+  return new Map(rows.map((row) => [row.source, row.lastRunAt]))
 }
 
 export async function countHomes(db: Kysely<Database>, source?: string): Promise<number> {

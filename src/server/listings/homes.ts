@@ -9,8 +9,11 @@ import {
   type HomeListQuery,
   type HomeSummary,
 } from '~/schemas/home'
+import type { ListingSource } from '~/schemas/listing-source'
 import type { Database, HomeTable } from '~/server/db/schema'
 import { AppError, parseInput } from '~/server/app-error'
+import { listingSourceOf, type DisplayProfiles } from './display-profile'
+import { lastRunsOf } from './home-store'
 import { msg } from '@lingui/core/macro'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
@@ -43,6 +46,7 @@ const SUMMARY_COLUMNS = [
   'home.listOfficeName',
   'home.onMarketDate',
   'home.internetAddressDisplayYn',
+  'home.source',
 ] as const
 
 type SummaryRow = Pick<
@@ -67,6 +71,7 @@ type SummaryRow = Pick<
   | 'listOfficeName'
   | 'onMarketDate'
   | 'internetAddressDisplayYn'
+  | 'source'
 >
 
 function matching(db: Kysely<Database>, query: HomeListQuery) {
@@ -130,6 +135,7 @@ function toSummary(row: SummaryRow, images: Array<string>, link: { realtor?: str
     listAgentFullName: row.listAgentFullName,
     onMarketDate: row.onMarketDate,
     isDemo: Number(row.isDemo) === 1,
+    sourceId: row.source,
     url: link.realtor ? homePath(link.realtor, link.lang, row.listingKey) : null,
   }
 }
@@ -161,7 +167,7 @@ async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?:
 export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
   const query = parseInput(homeListQuerySchema, input)
   dependsOn('listings')
-  return loadHomeList(services.db, query)
+  return loadHomeList(services.db, query, services.config.displayProfiles)
 }
 
 /** `GET /home/list`'s body. */
@@ -169,7 +175,18 @@ export async function listHomesJson(services: AppServices, input: unknown): Prom
   return JSON.stringify(await listHomes(services, input))
 }
 
-export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery): Promise<HomeListPage> {
+/**
+ * What the pages must say about the sources of these listings (issue 15): each one's display
+ * profile and last successful run. Read with the listings, inside the stored render: a run
+ * moves the listings revision, so a stored page never shows an older time than the data it holds.
+ */
+async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles, sources: ReadonlyArray<string>): Promise<Array<ListingSource>> {
+  const unique = [...new Set(sources)].sort()
+  const lastRuns = await lastRunsOf(db, unique)
+  return unique.map((source) => listingSourceOf(profiles, source, lastRuns.get(source) ?? null))
+}
+
+export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery, profiles: DisplayProfiles): Promise<HomeListPage> {
   const { currentPage, homesPerPage, totalHomesPerGroup } = query
   const offset = (currentPage - 1) * homesPerPage
   const pageSize = Math.max(0, Math.min(homesPerPage, totalHomesPerGroup - offset))
@@ -202,6 +219,11 @@ export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery): 
     totalHomes,
     totalPages: Math.max(1, Math.ceil(totalHomes / homesPerPage)),
     hasMoreThanGroup: matches > totalHomesPerGroup,
+    sources: await sourcesOf(
+      db,
+      profiles,
+      rows.map((row) => row.source),
+    ),
   }
 }
 
@@ -225,7 +247,8 @@ export async function getHomeDetail(
     .where('home.isListed', '=', 1)
     .executeTakeFirst()
   if (!row) throw homeNotFound()
-  const images = await imagesFor(services.db, [row.id])
+  const [images, [listingSource]] = await Promise.all([imagesFor(services.db, [row.id]), sourcesOf(services.db, services.config.displayProfiles, [row.source])])
+  if (!listingSource) throw homeNotFound()
   const addressHidden = row.internetAddressDisplayYn !== 1
   return {
     ...toSummary(row, images.get(row.id) ?? [], link),
@@ -236,5 +259,6 @@ export async function getHomeDetail(
     addressHidden,
     modificationTimestamp: row.modificationTimestamp,
     associationFeeMonthly: row.associationFeeMonthly === null ? null : Number(row.associationFeeMonthly),
+    listingSource,
   }
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import type { AppServices } from '~/server/services'
-import { retireHomesNotIn, upsertHomes } from './home-store'
+import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { parseResoProperties } from './reso-property'
 import { announcePurge } from '~/server/pages/revisions'
 
@@ -26,6 +26,8 @@ export type ImportSummary = {
   updated: number
   rejected: Array<{ key: string; reason: string }>
   retired: number
+  /** When the run ended: the source's last successful run, which pages show as the last update. */
+  lastRunAt: string
 }
 
 export type FileImportSummary = ImportSummary
@@ -80,6 +82,11 @@ export async function importFromResoFile(services: AppServices, filePath: string
     const keep = new Set([...records.map((record) => record.listingKey), ...rejected.map((item) => item.key)])
     retired = await retireHomesNotIn(services.db, source, keep, services.now())
   }
-  if (inserted + updated + retired > 0) announcePurge(['listings'])
-  return { source, fetched: values.length, inserted, updated, rejected, retired }
+  // The run succeeded: pages now say the data was updated now. A file has no resume point of
+  // its own; one stored under the same source (a Web API's, given by --source) is kept.
+  const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
+  const ranAt = services.now()
+  await writeImportState(services.db, source, resumeAt, ranAt)
+  announcePurge(['listings'])
+  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString() }
 }

@@ -67,6 +67,7 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     updated: 0,
     rejected: [],
     retired: 0,
+    lastRunAt: '',
     pages: 0,
     repaired: 0,
     incremental: previous !== null,
@@ -137,9 +138,12 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     }
   }
 
-  // 4. Only a completed changed-records walk advances the timestamp.
-  await writeImportState(services.db, source, summary.lastModificationTimestamp, services.now())
-  if (summary.inserted + summary.updated + summary.retired > 0) announcePurge(['listings'])
+  // 4. Only a completed changed-records walk advances the timestamp and the last successful run.
+  const ranAt = services.now()
+  await writeImportState(services.db, source, summary.lastModificationTimestamp, ranAt)
+  summary.lastRunAt = ranAt.toISOString()
+  // Even a run that changed nothing changed the pages: they show when the data was last updated.
+  announcePurge(['listings'])
   return summary
 }
 

@@ -2,7 +2,7 @@ import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storeDemoHomeImages } from './demo-home-images'
 import { DEMO_SOURCE, demoHomes } from './demo-homes'
-import { countHomes, upsertHomes } from './home-store'
+import { countHomes, upsertHomes, writeImportState } from './home-store'
 import type { HomeRecord } from './reso-property'
 
 const BATCH = 1000
@@ -39,6 +39,8 @@ export async function seedDemoHomes(
     if (batch.length >= BATCH) await flush()
   }
   if (batch.length > 0) await flush()
+  // The demo source's "last updated" time on pages, like an import's.
+  await writeImportState(services.db, DEMO_SOURCE, null, services.now())
   announcePurge(['listings'])
   return { created, skipped: false }
 }

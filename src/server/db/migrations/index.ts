@@ -5,6 +5,7 @@ import * as homes from './0003-homes'
 import * as pageRevisions from './0004-page-revisions'
 import * as accountRole from './0005-account-role'
 import * as homeAssociationFee from './0006-home-association-fee'
+import * as listingSourceRuns from './0007-listing-source-runs'
 import * as leadConsent from './0008-lead-consent'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-page-revisions': pageRevisions,
   '0005-account-role': accountRole,
   '0006-home-association-fee': homeAssociationFee,
+  '0007-listing-source-runs': listingSourceRuns,
   '0008-lead-consent': leadConsent,
 }
 

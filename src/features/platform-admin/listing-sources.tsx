@@ -1,0 +1,82 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useMemo } from 'react'
+import { ErrorAlert } from '~/components/ui'
+import { LOCALE_TAG, type Lang } from '~/lib/lang'
+import { errorMessage } from '~/lib/server-error'
+import { adminListingSourcesQuery } from '~/queries/admin'
+import type { AdminListingSource } from '~/schemas/admin'
+
+/**
+ * Issue 15 item 2: each listing source's last successful import, with a warning when it is
+ * older than its display profile allows. Pages keep showing the honest time meanwhile; this
+ * is where the platform admin learns that the import stopped working.
+ */
+export function ListingSourcesPanel({ lang }: { lang: Lang }) {
+  const { t, i18n } = useLingui()
+  const headingId = useId()
+  const query = useQuery({ ...adminListingSourcesQuery(), retry: false })
+  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' }), [lang])
+  const loadError = query.isError
+    ? errorMessage(query.error, (id) => i18n._(id), t`The listing sources could not be loaded. Check your connection and try again.`)
+    : undefined
+  const sources = query.data?.sources ?? []
+
+  return (
+    <section aria-labelledby={headingId} data-testid="admin-listing-sources" className="mb-10">
+      <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+        <Trans>Listing sources</Trans>
+      </h2>
+      <ErrorAlert testId="admin-listing-sources-error" message={loadError} onRetry={loadError ? () => void query.refetch() : undefined} />
+      {query.isPending ? (
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : query.data && sources.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          <Trans>No listings have been imported yet.</Trans>
+        </p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {sources.map((source) => (
+            <SourceCard key={source.source} source={source} lastRun={source.lastRunAt ? dateTimeFormat.format(new Date(source.lastRunAt)) : null} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function SourceCard({ source, lastRun }: { source: AdminListingSource; lastRun: string | null }) {
+  const hours = source.maxAgeHours
+  const homes = source.listedHomes
+  return (
+    <li
+      data-testid="admin-listing-source"
+      data-stale={source.stale ? 'true' : 'false'}
+      className={`rounded-xl border p-4 text-sm shadow-sm ${
+        source.stale
+          ? 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50'
+          : 'border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900'
+      }`}
+    >
+      <p className="font-semibold break-all">{source.source}</p>
+      <p>{source.mlsName}</p>
+      <p className="mt-2">{lastRun ? <Trans>Last successful import: {lastRun}</Trans> : <Trans>No successful import recorded</Trans>}</p>
+      <p>
+        <Plural value={homes} one="# home listed" other="# homes listed" />
+      </p>
+      {source.stale && hours !== null ? (
+        <p className="mt-2 font-semibold" data-testid="admin-listing-source-warning">
+          <Trans>
+            Not updated for more than {hours} hours. Check the import (npm run listings:import) and its log; pages keep showing the real last update.
+          </Trans>
+        </p>
+      ) : source.isDemo ? (
+        <p className="mt-2 text-stone-600 dark:text-stone-300">
+          <Trans>Demo data is generated once and not refreshed.</Trans>
+        </p>
+      ) : null}
+    </li>
+  )
+}
