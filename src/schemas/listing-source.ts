@@ -1,31 +1,12 @@
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { z } from 'zod'
 
 /*
  * What a page that shows listings must say about where they come from (issue 15 item 1): the
  * MLS's disclaimer, its credit wording, its logo and when the data was last refreshed. The
  * server resolves each source's display profile (src/server/listings/display-profile.ts) into
- * this shape; the pages word it in their language (src/features/listings/listing-disclosures.tsx).
+ * this shape; the pages word it in their language (src/features/listings/listing-disclosures.tsx),
+ * with the disclaimers of src/lib/listing-disclaimers.ts.
  */
-
-/** `{mls}` is the MLS name. The English text is authoritative; Korean pages show it beside their rendering. */
-export const DEFAULT_DISCLAIMER_EN =
-  "Listing information is provided by {mls} for consumers' personal, non-commercial use and may not be used for any purpose other than to identify prospective properties consumers may be interested in purchasing. Information is deemed reliable but not guaranteed."
-
-/** The demo generator's listings are made up; the page must never let them pass for real ones. */
-export const DEMO_DISCLAIMER_EN =
-  'These listings are demonstration data made up for this site: they are not real homes for sale or rent, and their prices, photos and offices are invented.'
-
-/**
- * The Korean renderings, from the catalog. Their English source is the text above, word for
- * word (a unit test holds them together), so the catalog translates exactly what is authoritative.
- */
-export function defaultDisclaimerMessage(mls: string): MessageDescriptor {
-  return msg`Listing information is provided by ${mls} for consumers' personal, non-commercial use and may not be used for any purpose other than to identify prospective properties consumers may be interested in purchasing. Information is deemed reliable but not guaranteed.`
-}
-
-export const demoDisclaimerMessage: MessageDescriptor = msg`These listings are demonstration data made up for this site: they are not real homes for sale or rent, and their prices, photos and offices are invented.`
 
 export const listingLogoSchema = z.object({
   url: z.string(),

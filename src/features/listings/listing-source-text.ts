@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
-import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage, type ListingSource } from '~/schemas/listing-source'
+import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage } from '~/lib/listing-disclaimers'
+import type { ListingSource } from '~/schemas/listing-source'
 
 /*
  * The words a listing source's display profile puts on a page (issue 15 item 1), pure so the
