@@ -194,6 +194,8 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await openListings(page, p.path)
       await cards(page).first().getByRole('link').click()
       await expect(page).toHaveURL(new RegExp(`${p.path}/homes/DEMO-\\d{6}$`))
+      // The URL changes before the homepage's cards (each with its own credit) leave the page.
+      await expect(page.getByTestId('listing-credit')).toHaveCount(1)
       await expect(page.getByTestId('listing-credit')).toBeVisible()
       await expect(page.getByTestId('home-description')).toBeVisible()
       const [credit, description] = await fontSizes(page, ['listing-credit', 'home-description'])
