@@ -17,3 +17,15 @@ export function contactFormDefaults(lang: Lang): ContactForm {
     phoneContactConsent: false,
   }
 }
+
+/** The contact form's fields in the order they are shown: the view, the live form and their errors follow it. */
+export const CONTACT_FIELD_NAMES = [
+  'lastName',
+  'firstName',
+  'email',
+  'phoneCountryCode',
+  'phone',
+  'phoneContactConsent',
+  'message',
+  'isTerm',
+] as const satisfies ReadonlyArray<keyof ContactForm>

@@ -8,6 +8,7 @@ import { parseResoProperties, type HomeRecord } from '../../src/server/listings/
 import type { AppServices } from '../../src/server/services'
 import { shippedCatalog } from '../catalog'
 import { api, createTestApp, describeOnEachDatabase, expectError, type HttpResult, type TestApp } from './harness'
+import { listingSourceFixture } from '../listing-source-fixture'
 
 /*
  * `GET /cozying-api/v1/home/list` and `GET /cozying-api/v1/home/{listingKey}` (spec §7/§9,
@@ -22,19 +23,7 @@ const SOURCE = 'homes-test'
 const RETIRE_SOURCE = 'homes-test-retire'
 const FIXED_NOW = new Date(Date.UTC(2026, 10, 2, 12, 0, 0))
 /** The fixture's source as pages get it: default profile, no import run recorded (upserted directly). */
-const FIXTURE_SOURCE: ListingSource = {
-  id: SOURCE,
-  mlsName: 'the MLS',
-  isDemo: false,
-  disclaimer: null,
-  disclaimerKo: null,
-  credit: null,
-  creditWithAgent: null,
-  showAgentName: false,
-  logo: null,
-  timeZone: 'America/Los_Angeles',
-  lastUpdatedAt: null,
-}
+const FIXTURE_SOURCE: ListingSource = listingSourceFixture({ id: SOURCE, mlsName: 'the MLS' })
 /** The listing agent's direct contacts: present in the feed, never in any answer. */
 const AGENT_PHONE = '949-555-0199'
 const AGENT_EMAIL = 'jamie.direct@example.com'

@@ -11,6 +11,7 @@ import {
   parseDisplayProfiles,
   type DisplayProfiles,
 } from '../../src/server/listings/display-profile'
+import { listingSourceFixture } from '../listing-source-fixture'
 
 /*
  * MLS display profiles (issue 15): the file's checks, the NAR IDX-style defaults, which profile
@@ -133,19 +134,7 @@ describe('isStale', () => {
   })
 })
 
-const SOURCE: ListingSource = {
-  id: 'reso:api.mls.example',
-  mlsName: 'Example MLS',
-  isDemo: false,
-  disclaimer: null,
-  disclaimerKo: null,
-  credit: null,
-  creditWithAgent: null,
-  showAgentName: false,
-  logo: null,
-  timeZone: 'America/Los_Angeles',
-  lastUpdatedAt: null,
-}
+const SOURCE: ListingSource = listingSourceFixture()
 const HOME = { listOfficeName: 'Example Realty', listAgentFullName: 'Jamie Example' }
 
 describe('listingCredit', () => {

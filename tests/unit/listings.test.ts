@@ -6,6 +6,7 @@ import type { HomeDetail } from '../../src/schemas/home'
 import { listingSearchSchema } from '../../src/schemas/listing-search'
 import { DEMO_SOURCE, demoHome, demoHomes } from '../../src/server/listings/demo-homes'
 import { monthlyAssociationFee, resoPropertySchema, toHomeRecord, type HomeRecord } from '../../src/server/listings/reso-property'
+import { listingSourceFixture } from '../listing-source-fixture'
 
 /*
  * Listing pieces without a database: the schema.org markup of a home's page, the area text
@@ -44,19 +45,7 @@ const SALE: HomeDetail = {
   addressHidden: false,
   modificationTimestamp: '2026-10-30T10:00:00.000Z',
   associationFeeMonthly: null,
-  listingSource: {
-    id: 'reso:api.mls.example',
-    mlsName: 'Example MLS',
-    isDemo: false,
-    disclaimer: null,
-    disclaimerKo: null,
-    credit: null,
-    creditWithAgent: null,
-    showAgentName: false,
-    logo: null,
-    timeZone: 'America/Los_Angeles',
-    lastUpdatedAt: '2026-10-30T12:00:00.000Z',
-  },
+  listingSource: listingSourceFixture({ lastUpdatedAt: '2026-10-30T12:00:00.000Z' }),
 }
 
 const RENT: HomeDetail = { ...SALE, homeId: 'RENT-1', type: 'rent', price: 4_500, propertyType: 'Condominium', homeStatus: 'Pending' }

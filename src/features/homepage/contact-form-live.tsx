@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import type { Lang } from '~/lib/lang'
 import { contactFormDefaults, contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/inbox'
+import { CONTACT_FIELD_NAMES } from '~/schemas/contact-defaults'
 import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
 import { Button } from '~/components/ui'
 
@@ -11,17 +12,6 @@ const serverErrorSchema = z.object({
   message: z.string(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 })
-
-const CONTACT_FIELDS = [
-  'lastName',
-  'firstName',
-  'email',
-  'phoneCountryCode',
-  'phone',
-  'phoneContactConsent',
-  'message',
-  'isTerm',
-] as const satisfies ReadonlyArray<keyof ContactFormValues>
 
 type SubmitState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
@@ -113,7 +103,7 @@ export function LiveContactForm({
     if (handedOver.current) return
     handedOver.current = true
     const initial: ContactFormValues = { ...contactFormDefaults(lang), message: initialMessage }
-    for (const name of CONTACT_FIELDS) {
+    for (const name of CONTACT_FIELD_NAMES) {
       if (handover.values[name] !== initial[name]) form.setFieldValue(name, handover.values[name])
     }
     for (const name of handover.blurred) form.setFieldMeta(name, (meta) => ({ ...meta, isTouched: true, isBlurred: true }))

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
-import { contactFormDefaults } from '~/schemas/contact-defaults'
+import { CONTACT_FIELD_NAMES, contactFormDefaults } from '~/schemas/contact-defaults'
 import type { ContactFormHandover, LiveContactForm } from './contact-form-live'
 import { ContactFormView, type ContactFormFields } from './contact-form-view'
 
@@ -24,18 +24,8 @@ function loadLiveForm(): Promise<LiveForm> {
 // Within this distance of the viewport the form starts loading, so it is ready when reached.
 const PRELOAD_MARGIN = '800px 0px'
 
-const FIELD_NAMES = [
-  'lastName',
-  'firstName',
-  'email',
-  'phoneCountryCode',
-  'phone',
-  'phoneContactConsent',
-  'message',
-  'isTerm',
-] as const satisfies ReadonlyArray<keyof ContactFormValues>
 function fieldNamed(name: string): keyof ContactFormValues | undefined {
-  return FIELD_NAMES.find((field) => field === name)
+  return CONTACT_FIELD_NAMES.find((field) => field === name)
 }
 
 /** The focused field of `form`, with its selection, so the live form can put the caret back. */
