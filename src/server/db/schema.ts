@@ -202,6 +202,89 @@ export interface PageFontTable {
   createdAt: string
 }
 
+/** What an import changed that a saved search may hear about (issue 13), in the listing's transaction. */
+export interface HomeChangeTable {
+  id: string
+  homeId: string
+  /** `new` (first listed, or listed again after retirement) or `price-drop`. */
+  reason: 'new' | 'price-drop'
+  listPrice: number
+  previousPrice: number | null
+  changedAt: string
+  /** Set once the matcher has run this change against every search. */
+  matchedAt: string | null
+}
+
+/** A visitor's saved search on one realtor's site (issue 13). */
+export interface SavedSearchTable {
+  id: string
+  realtorId: string
+  email: string
+  /** Lowercase email: one address saving the same filters twice is one search. */
+  emailKey: string
+  name: string | null
+  lang: 'ko' | 'en'
+  frequency: 'instant' | 'daily' | 'weekly'
+  state: string
+  city: string
+  cityKey: string
+  listingType: 'sale' | 'rent' | null
+  minPrice: number | null
+  maxPrice: number | null
+  minBeds: number | null
+  minBaths: number | null
+  sort: string
+  filtersKey: string
+  status: 'pending' | 'active' | 'paused' | 'unsubscribed'
+  /** Random per search; every signed link carries it, so changing it revokes them all. */
+  linkSecret: string
+  consentVersion: string
+  consentText: string
+  consentLang: string
+  consentPage: string | null
+  consentedAt: string
+  createdAt: string
+  updatedAt: string
+  confirmedAt: string | null
+  lastAlertedAt: string | null
+  unsubscribedAt: string | null
+}
+
+/** A home a saved search should hear about, once per `alertKey` (`new` or `drop:<price>`). */
+export interface SavedSearchMatchTable {
+  savedSearchId: string
+  homeId: string
+  alertKey: string
+  reason: 'new' | 'price-drop'
+  listPrice: number
+  previousPrice: number | null
+  matchedAt: string
+  alertedAt: string | null
+  outboxId: string | null
+}
+
+/** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
+export interface MailOutboxTable {
+  id: string
+  kind: 'saved-search-confirm' | 'saved-search-alert'
+  realtorId: string | null
+  savedSearchId: string | null
+  toAddress: string
+  fromName: string
+  replyTo: string | null
+  subject: string
+  textBody: string
+  htmlBody: string | null
+  /** JSON object of extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers: string | null
+  state: 'outbox' | 'sending' | 'sent'
+  attempts: number
+  lastError: string | null
+  nextAttemptAt: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -215,6 +298,10 @@ export interface Database {
   listingImportState: ListingImportStateTable
   pageRevision: PageRevisionTable
   pageFont: PageFontTable
+  homeChange: HomeChangeTable
+  savedSearch: SavedSearchTable
+  savedSearchMatch: SavedSearchMatchTable
+  mailOutbox: MailOutboxTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>
