@@ -8,6 +8,7 @@ import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type 
 import type { Database } from './db/schema'
 import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
+import { deliverPendingMail } from './mail/outbox'
 import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
@@ -171,13 +172,14 @@ let shared: Promise<AppServices> | undefined
 const OUTBOX_RETRY_INTERVAL_MS = 60_000
 
 /**
- * Retries undelivered contact messages once a minute. Several processes may run it at once:
+ * Retries undelivered contact messages and stored mails (saved-search confirmations, alerts) once a minute. Several processes may run it at once:
  * each message is claimed before it is sent, so none goes out twice.
  */
 function startOutboxRetries(services: AppServices): void {
   if (!services.mailer) return
   const timer = setInterval(() => {
     deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
+    deliverPendingMail(services).catch((error: unknown) => console.error('[mail] mail outbox retry failed', error))
   }, OUTBOX_RETRY_INTERVAL_MS)
   timer.unref()
 }

@@ -224,6 +224,8 @@ export interface SavedSearchTable {
   emailKey: string
   name: string | null
   lang: 'ko' | 'en'
+  /** The origin the search was saved on; mail links use it when there is no PUBLIC_URL or own domain. */
+  siteOrigin: string
   frequency: 'instant' | 'daily' | 'weekly'
   state: string
   city: string

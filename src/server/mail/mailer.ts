@@ -1,9 +1,25 @@
 import nodemailer from 'nodemailer'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  replyTo?: string
+  /** The display name before MAIL_FROM's address ("Sora Park"); the address is always MAIL_FROM's. */
+  fromName?: string
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>
+}
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>
+}
+
+/** The address part of MAIL_FROM (`Name <a@b>` or `a@b`). */
+function addressOf(from: string): string {
+  const bracketed = /<([^>]+)>/.exec(from)
+  return (bracketed?.[1] ?? from).trim()
 }
 
 /** SMTP through nodemailer when SMTP_URL is set (smtp:// or smtps://); otherwise no mailer. */
@@ -11,8 +27,9 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
   if (!smtpUrl) return undefined
   const transport = nodemailer.createTransport(smtpUrl)
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message })
+    async send({ fromName, ...message }) {
+      // Mail goes out from our address (SPF/DKIM hold), named after the realtor it speaks for.
+      await transport.sendMail({ from: fromName ? { name: fromName, address: addressOf(from) } : from, ...message })
     },
   }
 }

@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email_key', 'text', (column) => column.notNull())
     .addColumn('name', 'text')
     .addColumn('lang', 'text', (column) => column.notNull())
+    /** The origin the visitor saved the search on: mail links use it when there is no PUBLIC_URL or own domain. */
+    .addColumn('site_origin', 'text', (column) => column.notNull())
     .addColumn('frequency', 'text', (column) => column.notNull())
     // The filters, as columns so one SQL statement matches every search against a batch.
     .addColumn('state', 'text', (column) => column.notNull())
