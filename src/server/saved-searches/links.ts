@@ -59,3 +59,52 @@ export function verifySavedSearchToken(
   const given = Buffer.from(token.mac)
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
+
+/** Where a realtor's public pages live, for links in mail sent without a request to answer. */
+export type SiteBase = {
+  desiredUrl: string
+  /** The realtor's own domain key (`realtor.hompageHost`), when set. */
+  hompageHost: string | null
+  /** PUBLIC_URL, when configured. */
+  publicUrl: string | undefined
+  /** The origin the search was saved on: the last resort. */
+  siteOrigin: string
+}
+
+/**
+ * The absolute URL of a realtor page path such as `homes/ABC123` or `alerts` (empty for the
+ * homepage) in a language: on the realtor's own domain when set (`https://kim.com/en/homes/…`),
+ * else under PUBLIC_URL or the origin the search was saved on (`…/en/kim/homes/…`).
+ */
+export function realtorPageUrl(base: SiteBase, lang: 'ko' | 'en', path: string): string {
+  const prefix = lang === 'en' ? '/en' : ''
+  const rest = path === '' ? '' : `/${path.replace(/^\/+/, '')}`
+  if (base.hompageHost) return `https://${base.hompageHost}${prefix}${rest}`
+  const origin = (base.publicUrl ? new URL(base.publicUrl).origin : base.siteOrigin).replace(/\/$/, '')
+  return `${origin}${prefix}/${base.desiredUrl}${rest}`
+}
+
+/** A machine path (`/cozying-api/v1/...`) on the same site as realtorPageUrl. */
+export function siteApiUrl(base: SiteBase, path: string): string {
+  const origin = base.hompageHost ? `https://${base.hompageHost}` : (base.publicUrl ? new URL(base.publicUrl).origin : base.siteOrigin).replace(/\/$/, '')
+  return `${origin}${path}`
+}
+
+/*
+ * The agreed addresses (issue 13):
+ * - confirm page:  realtorPageUrl(base, lang, `alerts/confirm?token=${confirm token}`)
+ * - manage page:   realtorPageUrl(base, lang, `alerts?token=${manage token}`)
+ * - one-click:     siteApiUrl(base, `/cozying-api/v1/saved-searches/unsubscribe?token=${unsubscribe token}`)
+ *                  (POST with `List-Unsubscribe=One-Click`, RFC 8058)
+ */
+export function confirmPageUrl(base: SiteBase, lang: 'ko' | 'en', token: string): string {
+  return realtorPageUrl(base, lang, `alerts/confirm?token=${encodeURIComponent(token)}`)
+}
+
+export function managePageUrl(base: SiteBase, lang: 'ko' | 'en', token: string): string {
+  return realtorPageUrl(base, lang, `alerts?token=${encodeURIComponent(token)}`)
+}
+
+export function oneClickUnsubscribeUrl(base: SiteBase, token: string): string {
+  return siteApiUrl(base, `/cozying-api/v1/saved-searches/unsubscribe?token=${encodeURIComponent(token)}`)
+}
