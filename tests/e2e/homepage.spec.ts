@@ -398,6 +398,9 @@ for (const p of LANGS) {
     })
 
     test("the realtor's privacy notice names the realtor, says how Do Not Track is treated and gives California's notice at collection", async ({ page }) => {
+      // The contact form's consent links to this realtor's notice, not the site's.
+      await page.goto(p.path)
+      await expect(page.getByTestId('contact-form').locator('label a[target="_blank"]')).toHaveAttribute('href', `${p.path}/agreement`)
       const response = await page.goto(`${p.path}/agreement`)
       expect(response?.status()).toBe(200)
       await expect(page.getByTestId('agreement-realtor')).toContainText(p.name)

@@ -130,7 +130,14 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     pointAt(sink.url)
     const text = `Is the house still for sale? ${randomUUID()}`
     const result = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
-      body: validContact(realtor.id, { message: text, email: 'visitor@example.org', listingKey: 'CRMLS-42' }),
+      body: validContact(realtor.id, {
+        message: text,
+        email: 'visitor@example.org',
+        listingKey: 'CRMLS-42',
+        consentLang: 'en',
+        consentPage: '/en/jane/homes/CRMLS-42',
+        phoneContactConsent: true,
+      }),
     })
     expect(result.status, result.text).toBe(201)
     expect(result.body.delivery).toBe('sent')
@@ -144,6 +151,9 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     expect(header(mail?.raw ?? '', 'Reply-To')).toBe('visitor@example.org')
     expect(mail?.text).toContain('Listing: CRMLS-42')
     expect(mail?.text).toContain('Lee Minji <visitor@example.org>')
+    // The consent as stored with the lead, so a call back from the mail alone is an informed one.
+    expect(mail?.text).toMatch(/Consent: “I agree to the terms of use and the privacy notice\.” \(contact-v1, en\) at \S+ on \/en\/jane\/homes\/CRMLS-42/)
+    expect(mail?.text).toMatch(/Calls or texts: agreed — “I agree to be called or texted by .+” \(phone-contact-v1\)/)
 
     const stored = await row(result.body.id)
     expect({ state: stored.deliveryState, attempts: Number(stored.deliveryAttempts), error: stored.lastDeliveryError }).toEqual({
@@ -154,6 +164,19 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     expect(stored.deliveredAt).not.toBeNull()
     const list = await api<MessagesBody>(s, 'GET', '/realtor-contacts', { token: ownerToken })
     expect(list.body.messages.find((message: { id: string }) => message.id === result.body.id)?.deliveryState).toBe('sent')
+  })
+
+  it("tells the realtor in the visitor's language, Korean, that calls or texts were not agreed to", async () => {
+    pointAt(sink.url)
+    const text = `집을 보고 싶어요 ${randomUUID()}`
+    const result = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
+      body: validContact(realtor.id, { message: text, listingKey: 'CRMLS-43', consentLang: 'ko' }),
+    })
+    expect(result.status, result.text).toBe(201)
+    const [mail] = mailsWith(text)
+    expect(mail?.text).toContain('매물: CRMLS-43')
+    expect(mail?.text).toContain('동의: “이용약관 및 개인정보 처리방침에 동의합니다.”')
+    expect(mail?.text).toContain('전화·문자: 동의하지 않음. 이메일로 답해 주세요.')
   })
 
   it('keeps the message in the outbox while SMTP fails and delivers it exactly once on retry', async () => {

@@ -43,6 +43,7 @@ export type ContactFormHandover = {
 export function LiveContactForm({
   realtorId,
   realtorName,
+  desiredUrl,
   lang,
   listingKey,
   initialMessage,
@@ -51,6 +52,7 @@ export function LiveContactForm({
 }: {
   realtorId: string
   realtorName: string
+  desiredUrl: string
   lang: Lang
   listingKey?: string
   /** The message the form starts with (and returns to after sending), e.g. about one home. */
@@ -182,6 +184,7 @@ export function LiveContactForm({
       formId={formId}
       lang={lang}
       realtorName={realtorName}
+      desiredUrl={desiredUrl}
       failure={state.kind === 'failed' ? state.message : undefined}
       fields={fields}
       honeypot={honeypot}

@@ -60,6 +60,7 @@ export function ContactFormView({
   formId,
   lang,
   realtorName,
+  desiredUrl,
   failure,
   fields,
   honeypot,
@@ -72,6 +73,8 @@ export function ContactFormView({
   lang: Lang
   /** The realtor's name in the page's language, as the calls-or-texts consent names them. */
   realtorName: string
+  /** The realtor's address: the consent links to their own privacy notice, which names them. */
+  desiredUrl: string
   failure: string | undefined
   fields: ContactFormFields
   honeypot: string
@@ -249,8 +252,8 @@ export function ContactFormView({
               <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
                 {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
                 <Link
-                  to="/{-$lang}/agreement"
-                  params={{ lang: langParam(lang) }}
+                  to="/{-$lang}/$desiredUrl/agreement"
+                  params={{ lang: langParam(lang), desiredUrl }}
                   target="_blank"
                   className="font-medium text-[var(--accent-text)] underline underline-offset-4"
                 >

@@ -56,6 +56,7 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
 export function ContactForm({
   realtorId,
   realtorName,
+  desiredUrl,
   lang,
   listingKey,
   initialMessage = '',
@@ -63,6 +64,8 @@ export function ContactForm({
   realtorId: string
   /** The realtor's name in `lang`, as the calls-or-texts consent names them. */
   realtorName: string
+  /** The realtor's address, for the link to their privacy notice. */
+  desiredUrl: string
   lang: Lang
   listingKey?: string
   initialMessage?: string
@@ -135,6 +138,7 @@ export function ContactForm({
       <Live
         realtorId={realtorId}
         realtorName={realtorName}
+        desiredUrl={desiredUrl}
         lang={lang}
         listingKey={listingKey}
         initialMessage={initialMessage}
@@ -163,6 +167,7 @@ export function ContactForm({
       formId={formId}
       lang={lang}
       realtorName={realtorName}
+      desiredUrl={desiredUrl}
       failure={undefined}
       fields={fields}
       honeypot={honeypot}

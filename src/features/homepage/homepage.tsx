@@ -353,7 +353,7 @@ export function RealtorHomepage({
                     <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
                   </p>
                 ) : (
-                  <ContactForm realtorId={realtor.id} realtorName={name} lang={lang} />
+                  <ContactForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} />
                 )}
               </Section>
             </div>

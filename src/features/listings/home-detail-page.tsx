@@ -219,6 +219,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               <ContactForm
                 realtorId={realtor.id}
                 realtorName={name}
+                desiredUrl={realtor.desiredUrl}
                 lang={lang}
                 listingKey={listingKey}
                 initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}

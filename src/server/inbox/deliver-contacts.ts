@@ -1,4 +1,6 @@
+import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { AppServices } from '~/server/services'
+import { contactNotificationText } from './contact-notification'
 
 /** How long a claimed message is left to one sender before another process may retry it. */
 const SENDING_LEASE_MS = 5 * 60_000
@@ -40,6 +42,14 @@ export async function deliverContact(services: AppServices, id: string): Promise
       'contactMessage.listingKey',
       'contactMessage.deliveryAttempts',
       'contactMessage.createdAt',
+      'contactMessage.consentVersion',
+      'contactMessage.consentText',
+      'contactMessage.consentLang',
+      'contactMessage.consentPage',
+      'contactMessage.consentedAt',
+      'contactMessage.phoneContactConsent',
+      'contactMessage.phoneContactConsentVersion',
+      'contactMessage.phoneContactConsentText',
       'realtor.email as realtorEmail',
       'realtor.desiredUrl',
     ])
@@ -48,22 +58,14 @@ export async function deliverContact(services: AppServices, id: string): Promise
   if (!message) return 'skipped'
 
   const attempts = Number(message.deliveryAttempts) + 1
+  const lang = message.consentLang === 'en' ? 'en' : 'ko'
   try {
+    await loadCatalog(lang)
     await mailer.send({
       to: message.realtorEmail,
       replyTo: message.email,
       subject: `[${services.config.siteName.ko} / ${services.config.siteName.en}] ${message.name}`,
-      text: [
-        `${message.name} <${message.email}>`,
-        `+${message.phoneCountryCode} ${message.phone}`,
-        message.listingKey ? `Listing: ${message.listingKey}` : '',
-        '',
-        message.message,
-        '',
-        `— ${message.createdAt} · /${message.desiredUrl}`,
-      ]
-        .filter((line, index) => line !== '' || index > 2)
-        .join('\n'),
+      text: contactNotificationText(i18nFor(lang), message),
     })
     await db
       .updateTable('contactMessage')
