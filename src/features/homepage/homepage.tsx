@@ -14,14 +14,11 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
+import { telHref } from '~/lib/contact-links'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },
   en: { CA: 'California', GA: 'Georgia' },
-}
-
-function telHref(phone: string, countryCode: string): string {
-  return `tel:${countryCode === 'US' ? '+1' : countryCode === 'KR' ? '+82' : ''}${countryCode === 'KR' ? phone.replace(/^0/, '') : phone}`
 }
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {

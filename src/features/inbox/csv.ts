@@ -1,4 +1,4 @@
-import { displayPhone } from './contact-links'
+import { displayPhone } from '~/lib/contact-links'
 import type { InboxMessage, MessageStatus } from './types'
 
 /*

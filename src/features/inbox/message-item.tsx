@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Button, buttonClass, Icon } from '~/components/ui'
-import { displayPhone, mailtoHref, telHref } from './contact-links'
+import { displayPhone, mailtoHref, telHref } from '~/lib/contact-links'
 import type { InboxMessage } from './types'
 
 /** The first characters of the original, quoted in the reply: mailto URLs past ~2,000 characters get cut by some mail programs. */

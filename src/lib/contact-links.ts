@@ -1,5 +1,5 @@
 /*
- * Phone and e-mail links for the inbox. Pure, so the same text goes into the page and the CSV.
+ * Phone and e-mail links for the inbox and the public pages. Pure, so the same text goes into the page and the CSV.
  * Numbers are stored as national digits (normalizePhone) next to an ISO country code.
  */
 
