@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { adminRealtorQuerySchema, adminSetPublishedSchema } from '~/schemas/admin'
 import { adminListingSources as listingSourcesForAdmin } from '~/server/admin/admin-listing-sources'
+import { adminMailOutbox as mailOutboxForAdmin } from '~/server/admin/admin-mail-outbox'
 import { adminListRealtors as listRealtorsForAdmin, adminSetPublished as setPublishedForAdmin } from '~/server/admin/admin-realtors'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/services'
@@ -27,4 +28,10 @@ export const adminSetPublished = createServerFn({ method: 'POST' })
 export const adminListingSources = createServerFn({ method: 'GET' }).handler(async () => {
   const services = await getServices()
   return listingSourcesForAdmin(services, await currentActor(services))
+})
+
+/** Mail that has not gone out yet, from both outboxes (issue 13 item 3). */
+export const adminMailOutbox = createServerFn({ method: 'GET' }).handler(async () => {
+  const services = await getServices()
+  return mailOutboxForAdmin(services, await currentActor(services))
 })

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { adminListingSources, adminListRealtors } from '~/functions/admin.functions'
+import { adminListingSources, adminListRealtors, adminMailOutbox } from '~/functions/admin.functions'
 
 /** The platform admin's list of every realtor. */
 export const adminKeys = {
   all: ['admin'] as const,
   realtors: () => [...adminKeys.all, 'realtors'] as const,
   listingSources: () => [...adminKeys.all, 'listing-sources'] as const,
+  mailOutbox: () => [...adminKeys.all, 'mail-outbox'] as const,
 }
 
 /** One page of the list; the previous page stays on screen while the next loads. */
@@ -22,5 +23,13 @@ export function adminListingSourcesQuery() {
   return queryOptions({
     queryKey: adminKeys.listingSources(),
     queryFn: () => adminListingSources(),
+  })
+}
+
+/** Undelivered mail of both outboxes; asked again when the admin comes back to the tab. */
+export function adminMailOutboxQuery() {
+  return queryOptions({
+    queryKey: adminKeys.mailOutbox(),
+    queryFn: () => adminMailOutbox(),
   })
 }

@@ -73,3 +73,26 @@ export const adminListingSourcesSchema = z.object({
   checkedAt: z.string(),
 })
 export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
+
+/** One mail waiting in an outbox (issue 13): what the platform admin sees when SMTP is missing or failing. */
+export const adminPendingMailSchema = z.object({
+  id: z.string(),
+  /** `contact` (a visitor's message to a realtor), `saved-search-confirm` or `saved-search-alert`. */
+  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert']),
+  toAddress: z.string(),
+  subject: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type AdminPendingMail = z.infer<typeof adminPendingMailSchema>
+
+export const adminMailOutboxSchema = z.object({
+  /** Whether SMTP_URL is set: without it every mail stays in the outbox. */
+  smtpConfigured: z.boolean(),
+  pendingContacts: z.number(),
+  pendingMails: z.number(),
+  /** The oldest undelivered mails of both outboxes, oldest first (at most 20). */
+  oldest: z.array(adminPendingMailSchema),
+})
+export type AdminMailOutbox = z.infer<typeof adminMailOutboxSchema>

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { translate, loadCatalog } from '../../src/i18n/i18n'
 import type { Actor } from '../../src/server/auth/actor'
 import { ADMIN_PAGE_SIZE, type AdminRealtorPage } from '../../src/schemas/admin'
+import { adminMailOutbox } from '../../src/server/admin/admin-mail-outbox'
 import { adminListRealtors, adminSetPublished } from '../../src/server/admin/admin-realtors'
+import { enqueueMail } from '../../src/server/mail/outbox'
 import { isAppError } from '../../src/server/app-error'
 import type { AppServices } from '../../src/server/services'
 import {
@@ -14,6 +16,7 @@ import {
   signUpAdmin,
   uniqueEmail,
   uniqueSlug,
+  validContact,
   validRealtor,
   type TestApp,
   type RealtorBody,
@@ -234,6 +237,46 @@ describeOnEachDatabase('platform admin realtors', (database) => {
     it('answers 404 for an unknown realtor and 400 for a missing flag', async () => {
       expect(await failure(adminSetPublished(s, admin, { id: 'no-such-realtor', published: false }))).toMatchObject({ status: 404 })
       expect(await failure(adminSetPublished(s, admin, { id: ids.jane }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' })
+    })
+  })
+
+  describe('mail outbox', () => {
+    it('shows the admin undelivered mail of both outboxes, oldest first, and says SMTP is missing', async () => {
+      // The test app has no mailer: a message and a stored alert both wait.
+      const sent = await api<{ id: string; delivery: string }>(s, 'POST', '/realtor-contacts', {
+        body: validContact(ids.jane, { message: 'Waiting mail' }),
+        lang: EN,
+      })
+      expect(sent.status, sent.text).toBe(201)
+      const later = new Date(app.clock.now().getTime() + 60_000)
+      const mailId = await enqueueMail(
+        s.db,
+        {
+          kind: 'saved-search-alert',
+          realtorId: ids.jane,
+          savedSearchId: null,
+          toAddress: 'visitor@example.org',
+          fromName: 'Jane Kim',
+          replyTo: 'jane.kim@example.com',
+          subject: '3 new homes in Irvine, CA',
+          textBody: 'text',
+          htmlBody: null,
+        },
+        later,
+      )
+      const outbox = await adminMailOutbox(s, admin)
+      expect(outbox.smtpConfigured).toBe(false)
+      expect(outbox.pendingContacts).toBeGreaterThanOrEqual(1)
+      expect(outbox.pendingMails).toBe(1)
+      const kinds = outbox.oldest.map((mail) => [mail.kind, mail.toAddress])
+      expect(kinds).toContainEqual(['contact', 'jane.kim@example.com'])
+      expect(kinds.at(-1)).toEqual(['saved-search-alert', 'visitor@example.org'])
+      expect(outbox.oldest.find((mail) => mail.id === mailId)?.subject).toBe('3 new homes in Irvine, CA')
+    })
+
+    it('is for admins only', async () => {
+      expect(await failure(adminMailOutbox(s, null))).toMatchObject({ status: 401 })
+      expect(await failure(adminMailOutbox(s, owner))).toMatchObject({ status: 403 })
     })
   })
 })

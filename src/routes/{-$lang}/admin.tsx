@@ -5,6 +5,7 @@ import { PageHeading, PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
 import { ListingSourcesPanel } from '~/features/platform-admin/listing-sources'
+import { MailOutboxPanel } from '~/features/platform-admin/mail-outbox'
 import { PlatformAdminPanel } from '~/features/platform-admin/platform-admin-panel'
 import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 
@@ -57,6 +58,7 @@ function AdminRoute() {
       </div>
       <div className="mt-8">
         <ListingSourcesPanel lang={langFromParam(lang)} />
+        <MailOutboxPanel lang={langFromParam(lang)} />
         <PlatformAdminPanel lang={langFromParam(lang)} />
       </div>
     </PageShell>

@@ -1,0 +1,105 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useMemo } from 'react'
+import { ErrorAlert } from '~/components/ui'
+import { LOCALE_TAG, type Lang } from '~/lib/lang'
+import { errorMessage } from '~/lib/server-error'
+import { adminMailOutboxQuery } from '~/queries/admin'
+import type { AdminPendingMail } from '~/schemas/admin'
+
+/**
+ * Issue 13 item 3: mail waiting to go out. Without SMTP every message, confirmation and alert
+ * stays stored here rather than being lost; the admin sees how many, the oldest, and why
+ * the last attempt failed.
+ */
+export function MailOutboxPanel({ lang }: { lang: Lang }) {
+  const { t, i18n } = useLingui()
+  const headingId = useId()
+  const query = useQuery({ ...adminMailOutboxQuery(), retry: false })
+  const dateTimeFormat = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' }), [lang])
+  const loadError = query.isError
+    ? errorMessage(query.error, (id) => i18n._(id), t`The mail outbox could not be loaded. Check your connection and try again.`)
+    : undefined
+  const outbox = query.data
+  // Named, so the catalog's plural says what it counts.
+  const waitingMessages = outbox?.pendingContacts ?? 0
+  const waitingMails = outbox?.pendingMails ?? 0
+  const kindLabel = (kind: AdminPendingMail['kind']): string =>
+    kind === 'contact' ? t`Message to a realtor` : kind === 'saved-search-confirm' ? t`Alert confirmation` : t`New-listing alert`
+
+  return (
+    <section aria-labelledby={headingId} data-testid="admin-mail-outbox" className="mb-10">
+      <h2 id={headingId} className="mb-4 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+        <Trans>Mail outbox</Trans>
+      </h2>
+      <ErrorAlert testId="admin-mail-outbox-error" message={loadError} onRetry={loadError ? () => void query.refetch() : undefined} />
+      {query.isPending ? (
+        <p className="text-sm text-stone-600 dark:text-stone-300">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : outbox ? (
+        <div className="grid gap-3 text-sm">
+          {outbox.smtpConfigured ? null : (
+            <p
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+              data-testid="admin-mail-outbox-no-smtp"
+            >
+              <Trans>No mail server is configured (SMTP_URL), so mail is kept here and sent once one is.</Trans>
+            </p>
+          )}
+          <p data-testid="admin-mail-outbox-counts">
+            <Plural value={waitingMessages} one="# message to a realtor waiting" other="# messages to realtors waiting" />
+            {' · '}
+            <Plural value={waitingMails} one="# confirmation or alert waiting" other="# confirmations and alerts waiting" />
+          </p>
+          {outbox.oldest.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left">
+                <caption className="sr-only">
+                  <Trans>The oldest mail not yet sent</Trans>
+                </caption>
+                <thead className="text-stone-600 dark:text-stone-300">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      <Trans>Kind</Trans>
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      <Trans>To</Trans>
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      <Trans>Subject</Trans>
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      <Trans>Stored</Trans>
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      <Trans>Attempts and last error</Trans>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {outbox.oldest.map((mail) => (
+                    <tr key={mail.id} data-testid="admin-pending-mail" className="border-t border-stone-200 align-top dark:border-stone-800">
+                      <td className="py-2 pr-3">{kindLabel(mail.kind)}</td>
+                      <td className="py-2 pr-3 break-all">{mail.toAddress}</td>
+                      <td className="py-2 pr-3">{mail.subject}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{dateTimeFormat.format(new Date(mail.createdAt))}</td>
+                      <td className="py-2">
+                        {mail.attempts}
+                        {mail.lastError ? <span className="block break-all text-stone-600 dark:text-stone-300">{mail.lastError}</span> : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-stone-600 dark:text-stone-300">
+              <Trans>All mail has been sent.</Trans>
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  )
+}
