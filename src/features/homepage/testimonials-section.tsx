@@ -66,7 +66,7 @@ function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: L
     <figure className="flex h-full flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
       {testimonial.rating !== null ? <Stars rating={testimonial.rating} /> : null}
       {!own ? (
-        <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800">
+        <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800" data-testid="testimonial-note">
           {lang === 'ko' ? <Trans>This review is only available in English.</Trans> : <Trans>This review is only available in Korean.</Trans>}
         </p>
       ) : null}
@@ -90,12 +90,15 @@ function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: L
               href={testimonial.sourceUrl}
               target="_blank"
               rel="nofollow noopener"
+              data-testid="testimonial-source"
               className="mt-1 inline-flex min-h-6 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
             >
               {sourceText}
             </a>
           ) : (
-            <span className="block">{sourceText}</span>
+            <span className="block" data-testid="testimonial-source">
+              {sourceText}
+            </span>
           )
         ) : null}
       </figcaption>
@@ -112,7 +115,7 @@ export function TestimonialsSection({ testimonials, lang }: { testimonials: Read
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid="testimonials">
       {testimonials.map((testimonial) => (
-        <li key={testimonial.id}>
+        <li key={testimonial.id} data-testid="testimonial">
           <Review testimonial={testimonial} lang={lang} />
         </li>
       ))}
