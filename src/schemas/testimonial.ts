@@ -58,12 +58,16 @@ export const testimonialInputSchema = z
     city: optional(text(80)),
     textKo: optional(text(2000)),
     textEn: optional(text(2000)),
+    // A number, or digits as the form's select holds them; `true` or `[]` are not one star or none.
     rating: optional(
-      z.coerce
-        .number({ error: messageId(msg`Choose a rating from 1 to 5 stars`) })
-        .int({ error: messageId(msg`Choose a rating from 1 to 5 stars`) })
-        .min(1, { error: messageId(msg`Choose a rating from 1 to 5 stars`) })
-        .max(5, { error: messageId(msg`Choose a rating from 1 to 5 stars`) }),
+      z.preprocess(
+        (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+        z
+          .number({ error: messageId(msg`Choose a rating from 1 to 5 stars`) })
+          .int({ error: messageId(msg`Choose a rating from 1 to 5 stars`) })
+          .min(1, { error: messageId(msg`Choose a rating from 1 to 5 stars`) })
+          .max(5, { error: messageId(msg`Choose a rating from 1 to 5 stars`) }),
+      ),
     ),
     date: optional(
       z

@@ -41,6 +41,8 @@ describe('review fields', () => {
     expect(noText.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['textKo'])
     expect(testimonialInputSchema.safeParse({ clientName: 'Minji', textEn: 'x', rating: 0 }).success).toBe(false)
     expect(testimonialInputSchema.safeParse({ clientName: 'Minji', textEn: 'x', rating: 2.5 }).success).toBe(false)
+    expect(testimonialInputSchema.safeParse({ clientName: 'Minji', textEn: 'x', rating: true }).success).toBe(false)
+    expect(testimonialInputSchema.safeParse({ clientName: 'Minji', textEn: 'x', rating: '4 stars' }).success).toBe(false)
     expect(testimonialInputSchema.safeParse({ clientName: 'Minji', textEn: 'x', source: 'facebook' }).success).toBe(false)
   })
 

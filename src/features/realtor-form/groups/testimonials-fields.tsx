@@ -70,6 +70,7 @@ export function TestimonialsFields({ form, errors }: GroupProps) {
                   <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-700" data-testid="testimonial-fieldset">
                     <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">
                       {t`Review ${number}`}
+                      {testimonial.hidden ? ' ' : null}
                       {testimonial.hidden ? (
                         <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-700 dark:bg-stone-700 dark:text-stone-200">
                           <Trans>Hidden</Trans>
