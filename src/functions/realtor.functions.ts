@@ -12,7 +12,7 @@ import {
 import { presignRequestSchema } from '~/schemas/uploads'
 import { canManage } from '~/server/auth/actor'
 import { currentActor, parseWith } from '~/server/http/server-fn'
-import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, updateRealtor } from '~/server/realtors/realtors'
+import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, ownedRealtor, updateRealtor } from '~/server/realtors/realtors'
 import { presignUploads } from '~/server/uploads/presign'
 import { getServices } from '~/server/services'
 
@@ -30,6 +30,14 @@ export const getEditAccess = createServerFn({ method: 'GET' })
     if (!actor) return { canEdit: false }
     const realtor = await services.db.selectFrom('realtor').select('userId').where('id', '=', data.id).executeTakeFirst()
     return { canEdit: realtor !== undefined && canManage(actor, realtor) }
+  })
+
+/** The whole realtor for the editor (owner or admin), hidden reviews included. */
+export const getOwnRealtor = createServerFn({ method: 'GET' })
+  .validator(parseWith(realtorByIdSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return ownedRealtor(services, await currentActor(services), data.id)
   })
 
 /** Create, change and delete through the same use cases as the REST API (issue 3 §4). */

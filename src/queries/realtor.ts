@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { checkDesiredUrl, getEditAccess, getPublicRealtor } from '~/functions/realtor.functions'
+import { checkDesiredUrl, getEditAccess, getOwnRealtor, getPublicRealtor } from '~/functions/realtor.functions'
 import type { DesiredUrlCheck } from '~/schemas/realtor'
 
 /*
@@ -11,6 +11,7 @@ export const realtorKeys = {
   public: () => [...realtorKeys.all, 'public'] as const,
   editAccess: () => [...realtorKeys.all, 'edit-access'] as const,
   desiredUrl: () => [...realtorKeys.all, 'desired-url'] as const,
+  own: () => [...realtorKeys.all, 'own'] as const,
 }
 
 /** A public realtor by desiredUrl, id or own domain; null when there is none. */
@@ -19,6 +20,16 @@ export function publicRealtorQuery(key: string) {
     queryKey: [...realtorKeys.public(), key.toLowerCase()],
     queryFn: () => getPublicRealtor({ data: { key } }),
     staleTime: 60_000,
+  })
+}
+
+/** The whole realtor for the editor, with what visitors never see (hidden reviews); owner or admin only. */
+export function ownRealtorQuery(id: string) {
+  return queryOptions({
+    queryKey: [...realtorKeys.own(), id],
+    queryFn: () => getOwnRealtor({ data: { id } }),
+    staleTime: 0,
+    retry: false,
   })
 }
 

@@ -17,6 +17,7 @@ import {
 } from './realtor-fields'
 import { REGION_STATES } from './region-states'
 import { DISCLOSURE_FIELD_MESSAGES, requiredDisclosureFields } from './state-disclosures'
+import { publicTestimonialSchema, testimonialSchema, testimonialsInputSchema } from './testimonial'
 
 export { REGION_STATES }
 export const regionStateSchema = z.enum(REGION_STATES, { error: messageId(msg`Choose California or Georgia`) })
@@ -110,6 +111,8 @@ export const realtorInputSchema = z
     brokerageName: optional(shortText(120)),
     brokerageLicenseNumber: optional(shortText(40)),
     brokerageAddress: optional(shortText(200)),
+    /** Client reviews in the order shown (issue 14); hidden ones stay with the realtor. */
+    testimonials: testimonialsInputSchema,
   })
   .superRefine((value, context) => {
     for (const field of ['contactPhone', 'companyPhone'] as const) {
@@ -210,6 +213,7 @@ export const realtorSchema = z.object({
   brokerageName: nullableText,
   brokerageLicenseNumber: nullableText,
   brokerageAddress: nullableText,
+  testimonials: z.array(testimonialSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -220,7 +224,10 @@ export type Realtor = z.infer<typeof realtorSchema>
  * public page carry this, never the owner's account id or the row's bookkeeping times. The
  * owner's own answers (create, update) keep the whole resource.
  */
-export const publicRealtorSchema = realtorSchema.omit({ userId: true, createdAt: true, updatedAt: true })
+export const publicRealtorSchema = realtorSchema
+  .omit({ userId: true, createdAt: true, updatedAt: true })
+  // Only visible reviews reach a visitor (the caller filters them): the item schema drops the flag.
+  .extend({ testimonials: z.array(publicTestimonialSchema) })
 export type PublicRealtor = z.infer<typeof publicRealtorSchema>
 
 /** Spec §4: a loaded realtor, with empty lists where data was missing and every photo group. */

@@ -32,7 +32,7 @@ const PAGES = {
     idPhotos: ['박소라 님의 사진', '박소라 님의 다른 사진'],
     youtube: '유튜브 채널',
     instagram: '인스타그램',
-    sections: ['집을 사는 과정', '한인 고객을 위한 서비스', '고객 후기'],
+    sections: ['집을 사는 과정', '한인 고객을 위한 서비스'],
     footerLicence: '라이선스 번호: DRE #02123456',
     footerBrokerage: '소속 브로커리지: Cozy Realty Group (라이선스 DRE #01987654)',
     title: '박소라 부동산 | 어바인·애틀랜타 한인 리얼터',
@@ -61,7 +61,7 @@ const PAGES = {
     idPhotos: ['Photo of Sora Park', 'Another photo of Sora Park'],
     youtube: 'YouTube channel',
     instagram: 'Instagram',
-    sections: ['How buying works', 'Services for Korean-speaking clients', 'What clients say'],
+    sections: ['How buying works', 'Services for Korean-speaking clients'],
     footerLicence: 'Licence number: DRE #02123456',
     footerBrokerage: 'Brokerage: Cozy Realty Group (licence DRE #01987654)',
     title: 'Sora Park Realty | Irvine & Atlanta Realtor',
@@ -173,7 +173,7 @@ for (const p of LANGS) {
       await expect(page.getByTestId('gallery-thumbnail')).toHaveCount(6)
       await expect(page.getByTestId('gallery-thumbnail').first()).toBeVisible()
 
-      // The three additional sections, in order, in the page's language.
+      // The additional sections, in order, in the page's language (the clients' words are reviews now, issue 14).
       const sectionHeadings = page.locator('main section[id^="section-"] > h2')
       await expect(sectionHeadings).toHaveText([...p.sections])
       for (const heading of p.sections) {

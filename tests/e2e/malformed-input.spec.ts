@@ -116,6 +116,7 @@ const fieldNames = [
   'displayNameKo',
   'desiredUrl',
   'additionalSections',
+  'testimonials',
   'activityRegion',
   'status',
   'password',

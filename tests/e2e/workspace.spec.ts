@@ -118,7 +118,7 @@ async function freshRealtorPage(browser: Browser, baseURL: string, label: string
 async function openWizard(page: Page, lang: Lang, step: number): Promise<void> {
   const response = await page.goto(`${localized(lang, '/process')}${step > 1 ? `?step=${step}` : ''}`)
   expect(response?.status(), `GET /process?step=${step}`).toBe(200)
-  const button = page.getByTestId(step === 9 ? 'wizard-publish' : 'wizard-next')
+  const button = page.getByTestId(step === 10 ? 'wizard-publish' : 'wizard-next')
   await waitForHydration(button)
   await expect(page.getByTestId('wizard-progress')).toContainText(String(step))
 }
@@ -209,7 +209,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await page.getByTestId('auth-submit').click()
     await expect.poll(() => pathOf(page.url()), { timeout: 15_000 }).toBe('/en/process')
     await waitForHydration(page.getByTestId('wizard-next'))
-    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 1 of 9')
+    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 1 of 10')
 
     // 1. Address and names.
     await page.getByLabel('Homepage address').fill(realtor.slug)
@@ -270,7 +270,11 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await page.getByLabel('About me in English').fill(realtor.aboutEn)
     await nextStep(page, 7)
 
-    // 7. Design: a grey too light for text shows the contrast note; a rose is readable.
+    // 7. Client reviews are optional (issue 14): skipped.
+    await page.getByTestId('wizard-skip').click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('step'), { message: 'skipping moves to step 8' }).toBe('8')
+
+    // 8. Design: a grey too light for text shows the contrast note; a rose is readable.
     const mainColour = page.getByLabel('Main colour')
     await expect(mainColour).toHaveValue('#1D4ED8')
     await mainColour.fill('#808080')
@@ -278,13 +282,13 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await mainColour.fill('#E11D48')
     await expect(page.getByTestId('contrast-warning')).toHaveCount(0)
     await expect(page.getByText('Readable: text on this colour has enough contrast.')).toBeVisible()
-    await nextStep(page, 8)
-
-    // 8. Search engines: the Korean title.
-    await page.getByRole('group', { name: 'Korean page' }).getByLabel('Title').fill(realtor.seoTitleKo)
     await nextStep(page, 9)
 
-    // 9. Publish → success toast → the new homepage in English.
+    // 9. Search engines: the Korean title.
+    await page.getByRole('group', { name: 'Korean page' }).getByLabel('Title').fill(realtor.seoTitleKo)
+    await nextStep(page, 10)
+
+    // 10. Publish → success toast → the new homepage in English.
     await expect(page.getByLabel('Published')).toBeChecked()
     await page.getByTestId('wizard-publish').click()
     await expect(page.getByTestId('toast-success')).toHaveText('Successfully registered')
@@ -611,7 +615,7 @@ test('a reload in the middle of onboarding keeps the draft, and Back returns to 
 
     await page.goBack()
     await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBeNull()
-    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 1 of 9')
+    await expect(page.getByTestId('wizard-progress')).toHaveText('Step 1 of 10')
     await expect(page.getByLabel('Homepage address')).toHaveValue(slug)
     await expect(page.getByLabel('Name in English')).toHaveValue('Draft Kept')
   } finally {
@@ -632,13 +636,13 @@ test('publishing clears the onboarding draft from this browser', async ({ browse
     await openWizard(page, 'en', 1)
     await page.getByLabel('Homepage address').fill(slug)
     await expect(page.locator('[data-testid="desired-url-status"][data-status="available"]')).toBeVisible({ timeout: 10_000 })
-    for (let step = 2; step <= 9; step++) {
+    for (let step = 2; step <= 10; step++) {
       if (step === 4) {
         // Step 3: what every state requires on a published homepage (issue 15).
         await page.getByLabel('Licence number', { exact: true }).fill('DRE #02555555')
         await page.getByLabel('Brokerage', { exact: true }).fill('Draft Realty')
       }
-      if (step === 9) {
+      if (step === 10) {
         await page.getByTestId('wizard-next').click()
         await expect(page.getByTestId('wizard-publish')).toBeVisible()
       } else {
@@ -766,14 +770,14 @@ test('the Korean wizard (/process) checks the address and moves on', async ({ br
 })
 
 // =============================================================================================
-// 8: axe on the wizard (steps 1, 5, 9), the editor and the inbox — both projects
+// 8: axe on the wizard (steps 1, 5, 7, 10), the editor and the inbox — both projects
 // =============================================================================================
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`axe finds no violation in the wizard, steps 1, 5 and 9 (${lang})`, async ({ browser, baseURL }) => {
+  test(`axe finds no violation in the wizard, steps 1, 5, 7 and 10 (${lang})`, async ({ browser, baseURL }) => {
     const { context, page } = await freshRealtorPage(browser, requireBaseURL(baseURL), `axe-wizard-${lang}`)
     try {
-      for (const step of [1, 5, 9]) {
+      for (const step of [1, 5, 7, 10]) {
         await openWizard(page, lang, step)
         expect(await htmlLang(page)).toBe(lang)
         if (step === 1) {
@@ -782,6 +786,12 @@ for (const lang of ['en', 'ko'] as const) {
           await expect(page.locator('input[name="desiredUrl"]')).toHaveAttribute('aria-invalid', 'true')
         }
         if (step === 5) await expect(page.getByTestId('photo-uploader')).toBeVisible()
+        if (step === 7) {
+          // A review with its fields, and its errors shown (no name, no text).
+          await page.getByTestId('add-testimonial').click()
+          await page.getByTestId('wizard-next').click()
+          await expect(page.locator('input[name="testimonials.0.clientName"]')).toHaveAttribute('aria-invalid', 'true')
+        }
         await expectNoAxeViolations(page, `${localized(lang, '/process')}?step=${step}`)
       }
     } finally {

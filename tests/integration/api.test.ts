@@ -289,11 +289,27 @@ describeOnEachDatabase('REST API', (database) => {
         'brokerageName',
         'brokerageLicenseNumber',
         'brokerageAddress',
+        'testimonials',
       ]
-      const result = await api<Record<string, unknown>>(s, 'GET', `/realtor/${ownerRealtor.id}`)
+      // And each review's: never the `hidden` flag (hidden reviews are not there at all, issue 14).
+      const allowedTestimonialKeys = ['id', 'clientName', 'city', 'textKo', 'textEn', 'rating', 'date', 'source', 'sourceUrl']
+      const patched = await api(s, 'PATCH', `/realtor/${ownerRealtor.id}`, {
+        token: tokens.owner,
+        body: {
+          testimonials: [
+            { clientName: 'Shown', textEn: 'Great help.', rating: 5, date: '2025-01-02', source: 'yelp', sourceUrl: 'https://www.yelp.com/biz/x' },
+            { clientName: 'Kept back', textKo: '비공개 후기', hidden: true },
+          ],
+        },
+      })
+      expect(patched.status, patched.text).toBe(200)
+      const result = await api<Record<string, unknown> & { testimonials: Array<Record<string, unknown>> }>(s, 'GET', `/realtor/${ownerRealtor.id}`)
       expect(result.status).toBe(200)
       expect(Object.keys(result.body).sort()).toEqual(allowed.sort())
       expect(result.text).not.toContain(ownerUserId)
+      expect(result.body.testimonials).toHaveLength(1)
+      for (const testimonial of result.body.testimonials) expect(Object.keys(testimonial).sort()).toEqual(allowedTestimonialKeys.sort())
+      expect(result.text).not.toContain('Kept back')
     })
 
     it.each([

@@ -155,7 +155,23 @@ describe('OpenAPI document (SQLite)', () => {
   it('POST /realtor: 201, 400, 401, 409, 413, 415', async () => {
     const created = await api<RealtorBody>(s, 'POST', '/realtor', {
       token: ownerToken,
-      body: validRealtor({ desiredUrl: 'Jane-Kim', hompageUrl: 'janekim-realty.com', additionalSections: [{ titleEn: 'Awards', bodyEn: 'Top 1%' }] }),
+      body: validRealtor({
+        desiredUrl: 'Jane-Kim',
+        hompageUrl: 'janekim-realty.com',
+        additionalSections: [{ titleEn: 'Awards', bodyEn: 'Top 1%' }],
+        // A shown and a hidden review: the owner's answer (Realtor) and the public one (PublicRealtor) both carry reviews.
+        testimonials: [
+          {
+            clientName: 'The Lee family',
+            textEn: 'Patient and clear.',
+            rating: 5,
+            date: '2025-03-01',
+            source: 'zillow',
+            sourceUrl: 'https://www.zillow.com/x',
+          },
+          { clientName: 'Kept back', textKo: '비공개', hidden: true },
+        ],
+      }),
     })
     check('post', '/realtor', created, 201)
     realtorId = created.body.id

@@ -56,6 +56,7 @@ const realtor: Realtor = {
   brokerageName: 'Cozy Realty Group',
   brokerageLicenseNumber: 'DRE #01987654',
   brokerageAddress: '2 Park Plaza, Irvine, CA',
+  testimonials: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }

@@ -13,7 +13,7 @@ import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/lib/server-error'
-import type { PublicRealtor, Realtor } from '~/schemas/realtor'
+import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { Button, buttonClass } from '~/components/ui'
 
@@ -30,7 +30,7 @@ export function focusFirstError(container: HTMLElement | null) {
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
  * with a typed confirmation. The inbox is the second tab.
  */
-export function EditorPage({ realtor, lang, tab }: { realtor: PublicRealtor; lang: Lang; tab: EditorTab }) {
+export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()

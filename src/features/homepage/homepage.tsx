@@ -12,6 +12,7 @@ import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
+import { shownTestimonials, TestimonialsSection } from './testimonials-section'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
@@ -100,6 +101,7 @@ export function RealtorHomepage({
     realtor.lastYearSalesTotal !== null ? { label: t`Sales last year`, value: formatPrice(realtor.lastYearSalesTotal) } : undefined,
     years !== undefined ? { label: t`Years of experience`, value: formatNumber(years) } : undefined,
   ].filter((item) => item !== undefined)
+  const testimonials = shownTestimonials(realtor.testimonials)
   const hasSns = Boolean(realtor.snsYoutubeUrl || realtor.snsInstagramUrl)
   const navItems = [
     aboutText ? { href: '#about', label: t`About` } : undefined,
@@ -295,6 +297,12 @@ export function RealtorHomepage({
                       </div>
                     ))}
                   </dl>
+                </Section>
+              ) : null}
+
+              {testimonials.length > 0 ? (
+                <Section id="testimonials" title={<Trans>What clients say</Trans>}>
+                  <TestimonialsSection testimonials={testimonials} lang={lang} />
                 </Section>
               ) : null}
 

@@ -113,6 +113,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
     regions: <Trans>Where you work</Trans>,
     photos: <Trans>Photos</Trans>,
     about: <Trans>About you</Trans>,
+    testimonials: <Trans>Client reviews</Trans>,
     design: <Trans>Design</Trans>,
     seo: <Trans>Search engines</Trans>,
     publish: <Trans>Publish</Trans>,
@@ -159,6 +160,29 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
           ) : (
             <span />
           )}
+          {/*
+           * Reviews are optional (issue 14). Skipping leaves none, so a half-typed review cannot
+           * block publishing later; the button says so when there is something to discard.
+           */}
+          {group === 'testimonials' ? (
+            <form.Subscribe selector={(state) => state.values.testimonials.length}>
+              {(count) => (
+                <Button
+                  variant="ghost"
+                  size="md"
+                  className="ml-auto"
+                  onClick={() => {
+                    form.setFieldValue('testimonials', [])
+                    setErrors({})
+                    void goTo(current + 1)
+                  }}
+                  data-testid="wizard-skip"
+                >
+                  {count > 0 ? <Trans>Skip and discard these reviews</Trans> : <Trans>Skip this step</Trans>}
+                </Button>
+              )}
+            </form.Subscribe>
+          ) : null}
           <form.Subscribe selector={(state) => state.isSubmitting}>
             {(submitting) => (
               <Button

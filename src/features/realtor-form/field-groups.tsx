@@ -9,6 +9,7 @@ import { PhotosFields } from './groups/photos-fields'
 import { PublishFields } from './groups/publish-fields'
 import { RegionsFields } from './groups/regions-fields'
 import { SeoFields } from './groups/seo-fields'
+import { TestimonialsFields } from './groups/testimonials-fields'
 
 /**
  * One group of the realtor form, by its name in FIELD_GROUPS: the editor shows them all, the
@@ -33,6 +34,8 @@ export function RealtorFieldGroup({
       return <PhotosFields {...props} onBusyChange={onBusyChange} />
     case 'about':
       return <AboutFields {...props} />
+    case 'testimonials':
+      return <TestimonialsFields {...props} />
     case 'design':
       return <DesignFields {...props} />
     case 'seo':

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { photoSchema } from '~/schemas/photo'
 import { FONT_SIZES, regionStateSchema, type PublicRealtor } from '~/schemas/realtor'
+import { TESTIMONIAL_SOURCES, type PublicTestimonial } from '~/schemas/testimonial'
 import { yesNoSchema } from '~/schemas/realtor-fields'
 
 /*
@@ -10,6 +11,20 @@ import { yesNoSchema } from '~/schemas/realtor-fields'
  */
 const text = z.string()
 const seoEntry = z.object({ title: text, description: text, keywords: text, author: text })
+const testimonialValues = z.object({
+  id: text,
+  clientName: text,
+  city: text,
+  textKo: text,
+  textEn: text,
+  /** '' or '1'–'5', as the select holds it. */
+  rating: text,
+  date: text,
+  source: text,
+  sourceUrl: text,
+  hidden: z.boolean(),
+})
+export type TestimonialFormValues = z.infer<typeof testimonialValues>
 
 export const realtorFormValuesSchema = z.object({
   desiredUrl: text,
@@ -43,6 +58,8 @@ export const realtorFormValuesSchema = z.object({
   brokerageName: text,
   brokerageLicenseNumber: text,
   brokerageAddress: text,
+  // A default, so an onboarding draft saved before reviews existed is still read back.
+  testimonials: z.array(testimonialValues).default([]),
 })
 export type RealtorFormValues = z.infer<typeof realtorFormValuesSchema>
 
@@ -81,13 +98,24 @@ export function emptyRealtorForm(email = ''): RealtorFormValues {
     brokerageName: '',
     brokerageLicenseNumber: '',
     brokerageAddress: '',
+    testimonials: [],
   }
+}
+
+export function emptyTestimonial(): TestimonialFormValues {
+  return { id: '', clientName: '', city: '', textKo: '', textEn: '', rating: '', date: '', source: '', sourceUrl: '', hidden: false }
 }
 
 const orEmpty = (value: string | null) => value ?? ''
 
-/** A loaded realtor as form values (null → ''). */
-export function realtorToForm(realtor: PublicRealtor): RealtorFormValues {
+/** A review as its owner reads it (with the flag) or as the public does (visible, so no flag). */
+type LoadedTestimonial = PublicTestimonial & { hidden?: boolean }
+
+/**
+ * A loaded realtor as form values (null → ''). The editor passes the owner's realtor, whose
+ * hidden reviews must come back into the form, or the next save would drop them.
+ */
+export function realtorToForm(realtor: Omit<PublicRealtor, 'testimonials'> & { testimonials: ReadonlyArray<LoadedTestimonial> }): RealtorFormValues {
   const seo = (lang: 'ko' | 'en') => ({
     title: orEmpty(realtor.seoMeta[lang].title),
     description: orEmpty(realtor.seoMeta[lang].description),
@@ -132,6 +160,18 @@ export function realtorToForm(realtor: PublicRealtor): RealtorFormValues {
     brokerageName: orEmpty(realtor.brokerageName),
     brokerageLicenseNumber: orEmpty(realtor.brokerageLicenseNumber),
     brokerageAddress: orEmpty(realtor.brokerageAddress),
+    testimonials: realtor.testimonials.map((testimonial) => ({
+      id: testimonial.id,
+      clientName: testimonial.clientName,
+      city: orEmpty(testimonial.city),
+      textKo: orEmpty(testimonial.textKo),
+      textEn: orEmpty(testimonial.textEn),
+      rating: testimonial.rating === null ? '' : String(testimonial.rating),
+      date: orEmpty(testimonial.date),
+      source: orEmpty(testimonial.source),
+      sourceUrl: orEmpty(testimonial.sourceUrl),
+      hidden: testimonial.hidden ?? false,
+    })),
   }
 }
 
@@ -197,6 +237,26 @@ export function formToPreviewRealtor(values: RealtorFormValues, base: { id: stri
     brokerageName: orNull(values.brokerageName),
     brokerageLicenseNumber: orNull(values.brokerageLicenseNumber),
     brokerageAddress: orNull(values.brokerageAddress),
+    // What visitors would see: hidden reviews and ones without a name or text stay out.
+    testimonials: values.testimonials.flatMap((testimonial, index) => {
+      const rating = Number(testimonial.rating)
+      const textKo = orNull(testimonial.textKo)
+      const textEn = orNull(testimonial.textEn)
+      if (testimonial.hidden || testimonial.clientName.trim() === '' || (textKo === null && textEn === null)) return []
+      return [
+        {
+          id: testimonial.id || `new-${index}`,
+          clientName: testimonial.clientName.trim(),
+          city: orNull(testimonial.city),
+          textKo,
+          textEn,
+          rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : null,
+          date: orNull(testimonial.date),
+          source: TESTIMONIAL_SOURCES.find((source) => source === testimonial.source) ?? null,
+          sourceUrl: orNull(testimonial.sourceUrl),
+        },
+      ]
+    }),
   }
 }
 
@@ -209,10 +269,22 @@ export const FIELD_GROUPS = {
   photos: ['photos'],
   about: ['aboutMeKr', 'aboutMeEn', 'additionalSections'],
   design: ['designMainColor', 'designFontSize', 'designMainDarkMode', 'contentDarkMode'],
+  testimonials: ['testimonials'],
   seo: ['seoMeta'],
   publish: ['isMakeHomepage', 'hompageUrl'],
 } as const satisfies Record<string, ReadonlyArray<keyof RealtorFormValues>>
 export type FieldGroup = keyof typeof FIELD_GROUPS
 
 /** The groups in the order the editor shows them and the wizard steps through them. */
-export const FIELD_GROUP_ORDER: ReadonlyArray<FieldGroup> = ['address', 'contact', 'career', 'regions', 'photos', 'about', 'design', 'seo', 'publish']
+export const FIELD_GROUP_ORDER: ReadonlyArray<FieldGroup> = [
+  'address',
+  'contact',
+  'career',
+  'regions',
+  'photos',
+  'about',
+  'testimonials',
+  'design',
+  'seo',
+  'publish',
+]

@@ -80,6 +80,25 @@ export interface AdditionalSectionTable {
   sortOrder: number
 }
 
+/** A client review shown on the homepage (migration 0010, issue 14). */
+export interface RealtorTestimonialTable {
+  id: string
+  realtorId: string
+  clientName: string
+  city: string | null
+  textKo: string | null
+  textEn: string | null
+  /** 1–5 stars, or null when the realtor gave none. */
+  rating: number | null
+  /** YYYY-MM-DD. */
+  reviewDate: string | null
+  source: string | null
+  sourceUrl: string | null
+  /** 1 kept for the realtor but not shown, 0 shown. */
+  hidden: ColumnType<number, number | undefined, number>
+  sortOrder: number
+}
+
 export interface SeoMetaTable {
   realtorId: string
   lang: string
@@ -292,6 +311,7 @@ export interface Database {
   realtorPhoto: RealtorPhotoTable
   activityRegion: ActivityRegionTable
   additionalSection: AdditionalSectionTable
+  realtorTestimonial: RealtorTestimonialTable
   seoMeta: SeoMetaTable
   contactMessage: ContactMessageTable
   rateLimit: RateLimitTable

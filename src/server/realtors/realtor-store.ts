@@ -5,6 +5,7 @@ import type { RealtorFields, Realtor } from '~/schemas/realtor'
 import { yesNoSchema } from '~/schemas/realtor-fields'
 import { imageTypeSchema, photoPathSchema } from '~/schemas/photo'
 import { regionStateSchema } from '~/schemas/realtor'
+import { TESTIMONIAL_SOURCES, type Testimonial } from '~/schemas/testimonial'
 import type { Database, RealtorRow } from '~/server/db/schema'
 import { dependsOnRealtor } from '~/server/pages/page-dependencies'
 import { bumpRevisions } from '~/server/pages/revisions'
@@ -50,11 +51,12 @@ export async function readRealtor(db: Db, id: string): Promise<Realtor | undefin
   if (!row) return undefined
   // Read before its photos, regions and sections: a save in between makes the page stale, never the reverse.
   dependsOnRealtor(row.id, Number(row.revision))
-  const [photos, regions, sections, seo] = await Promise.all([
+  const [photos, regions, sections, seo, testimonials] = await Promise.all([
     db.selectFrom('realtorPhoto').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('activityRegion').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('additionalSection').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('seoMeta').selectAll().where('realtorId', '=', id).execute(),
+    db.selectFrom('realtorTestimonial').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
   ])
   const seoFor = (lang: 'ko' | 'en') => {
     const entry = seo.find((item) => item.lang === lang)
@@ -84,6 +86,18 @@ export async function readRealtor(db: Db, id: string): Promise<Realtor | undefin
       bodyEn: section.bodyEn,
     })),
     seoMeta: { ko: seoFor('ko'), en: seoFor('en') },
+    testimonials: testimonials.map((row): Testimonial => ({
+      id: row.id,
+      clientName: row.clientName,
+      city: row.city,
+      textKo: row.textKo,
+      textEn: row.textEn,
+      rating: row.rating === null ? null : Number(row.rating),
+      date: row.reviewDate,
+      source: TESTIMONIAL_SOURCES.find((source) => source === row.source) ?? null,
+      sourceUrl: row.sourceUrl,
+      hidden: Number(row.hidden) === 1,
+    })),
   }
 }
 
@@ -159,21 +173,22 @@ function columnsFrom(fields: RealtorFields) {
 }
 
 /**
- * A section sent back with the id it was saved under keeps it (issue 17: every save used to
- * give every section a new id, so nothing could follow a section from one save to the next).
- * Only an id this realtor's sections had counts, once: a new section, an invented id or
- * another realtor's gets a new one.
+ * A section (or review) sent back with the id it was saved under keeps it (issue 17: every
+ * save used to give every section a new id, so nothing could follow a section from one save
+ * to the next). Only an id this realtor's items had counts, once: a new item, an invented id
+ * or another realtor's gets a new one.
  */
-function keptSectionIds(
-  sections: ReadonlyArray<RealtorFields['additionalSections'][number]>,
-  previousIds: ReadonlySet<string>,
-): Array<{ section: RealtorFields['additionalSections'][number]; id: string }> {
+function keptIds<T extends { id?: string | undefined }>(items: ReadonlyArray<T>, previousIds: ReadonlySet<string>): Array<{ item: T; id: string }> {
   const used = new Set<string>()
-  return sections.map((section) => {
-    const id = section.id !== undefined && previousIds.has(section.id) && !used.has(section.id) ? section.id : randomUUID()
+  return items.map((item) => {
+    const id = item.id !== undefined && previousIds.has(item.id) && !used.has(item.id) ? item.id : randomUUID()
     used.add(id)
-    return { section, id }
+    return { item, id }
   })
+}
+
+async function previousIdsOf(trx: Transaction<Database>, table: 'additionalSection' | 'realtorTestimonial', realtorId: string): Promise<Set<string>> {
+  return new Set((await trx.selectFrom(table).select('id').where('realtorId', '=', realtorId).execute()).map((row) => row.id))
 }
 
 /**
@@ -187,9 +202,8 @@ export async function writeRealtor(
 ): Promise<void> {
   const { id, fields, now } = input
   await bumpRevisions(trx, 'realtors')
-  const previousSectionIds = input.isNew
-    ? new Set<string>()
-    : new Set((await trx.selectFrom('additionalSection').select('id').where('realtorId', '=', id).execute()).map((row) => row.id))
+  const previousSectionIds = input.isNew ? new Set<string>() : await previousIdsOf(trx, 'additionalSection', id)
+  const previousTestimonialIds = input.isNew ? new Set<string>() : await previousIdsOf(trx, 'realtorTestimonial', id)
   if (input.isNew) {
     await trx
       .insertInto('realtor')
@@ -201,7 +215,7 @@ export async function writeRealtor(
       .set({ ...columnsFrom(fields), updatedAt: now, revision: sql`revision + 1` })
       .where('id', '=', id)
       .execute()
-    for (const table of ['realtorPhoto', 'activityRegion', 'additionalSection', 'seoMeta'] as const) {
+    for (const table of ['realtorPhoto', 'activityRegion', 'additionalSection', 'seoMeta', 'realtorTestimonial'] as const) {
       await trx.deleteFrom(table).where('realtorId', '=', id).execute()
     }
   }
@@ -240,13 +254,34 @@ export async function writeRealtor(
     await trx
       .insertInto('additionalSection')
       .values(
-        keptSectionIds(fields.additionalSections, previousSectionIds).map(({ section, id: sectionId }, index) => ({
+        keptIds(fields.additionalSections, previousSectionIds).map(({ item: section, id: sectionId }, index) => ({
           id: sectionId,
           realtorId: id,
           titleKo: section.titleKo ?? null,
           titleEn: section.titleEn ?? null,
           bodyKo: section.bodyKo ?? null,
           bodyEn: section.bodyEn ?? null,
+          sortOrder: index,
+        })),
+      )
+      .execute()
+  }
+  if (fields.testimonials.length > 0) {
+    await trx
+      .insertInto('realtorTestimonial')
+      .values(
+        keptIds(fields.testimonials, previousTestimonialIds).map(({ item: testimonial, id: testimonialId }, index) => ({
+          id: testimonialId,
+          realtorId: id,
+          clientName: testimonial.clientName,
+          city: testimonial.city ?? null,
+          textKo: testimonial.textKo ?? null,
+          textEn: testimonial.textEn ?? null,
+          rating: testimonial.rating ?? null,
+          reviewDate: testimonial.date ?? null,
+          source: testimonial.source ?? null,
+          sourceUrl: testimonial.sourceUrl ?? null,
+          hidden: testimonial.hidden ? 1 : 0,
           sortOrder: index,
         })),
       )

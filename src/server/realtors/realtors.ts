@@ -9,9 +9,12 @@ import type { AppServices } from '~/server/services'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
-/** Only the fields a visitor may see: the schema strips every other key, present or future. */
+/**
+ * Only the fields a visitor may see: the schema strips every other key, present or future.
+ * Hidden reviews stay with the realtor (issue 14); the rest lose the flag that says so.
+ */
 function toPublicRealtor(realtor: Realtor): PublicRealtor {
-  return publicRealtorSchema.parse(realtor)
+  return publicRealtorSchema.parse({ ...realtor, testimonials: realtor.testimonials.filter((testimonial) => !testimonial.hidden) })
 }
 
 /** Spec §7 `GET /realtor/{key}`: public; an id, a desiredUrl, or an own domain. */
@@ -81,7 +84,11 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
   return readOwnedRealtor(services, id)
 }
 
-async function ownedRealtor(services: AppServices, actor: Actor | null, id: string): Promise<Realtor> {
+/**
+ * The whole resource for its owner or an admin: the editor reads this, not the public
+ * answer, so what visitors never see (hidden reviews) comes back into the form.
+ */
+export async function ownedRealtor(services: AppServices, actor: Actor | null, id: string): Promise<Realtor> {
   if (!actor) throw errors.unauthorized()
   const realtor = await readRealtor(services.db, id)
   if (!realtor) throw errors.realtorNotFound()

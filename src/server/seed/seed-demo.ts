@@ -63,11 +63,38 @@ export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
         bodyKo: '한국어 계약서 설명, 한국에서의 원격 구매 지원, 한인 융자 전문가와 변호사 연결을 도와 드립니다.',
         bodyEn: 'Contracts explained in Korean, remote purchases from Korea, and introductions to Korean-speaking lenders and attorneys.',
       },
+    ],
+    // Client reviews (issue 14): the second is in Korean only, so the English page shows its note.
+    testimonials: [
       {
-        titleKo: '고객 후기',
-        titleEn: 'What clients say',
-        bodyKo: '“처음 집을 사는 거라 걱정이 많았는데 모든 과정을 한국어로 친절하게 설명해 주셔서 든든했어요.” — 어바인, 김OO 님',
-        bodyEn: '“As first-time buyers we had a hundred questions, and Sora answered every one of them, patiently.” — The Lee family, Irvine',
+        clientName: 'The Lee family',
+        city: 'Irvine, CA',
+        textKo:
+          '처음 집을 사는 거라 궁금한 게 정말 많았는데, 소라 님이 하나하나 차근차근 답해 주셨어요. 덕분에 우드브리지에서 아이들 학교 가까운 집을 찾았습니다.',
+        textEn:
+          'As first-time buyers we had a hundred questions, and Sora answered every one of them, patiently. We found a home in Woodbridge close to the kids’ school.',
+        rating: 5,
+        date: '2025-09-14',
+        source: 'zillow',
+        sourceUrl: 'https://www.zillow.com/profile/sorapark-demo',
+      },
+      {
+        clientName: '김OO 님',
+        city: '둘루스, 조지아',
+        textKo:
+          '한국에서 원격으로 집을 구입해야 해서 걱정이 많았어요. 계약서 내용을 한국어로 꼼꼼히 설명해 주시고 영상 통화로 집 구석구석을 보여 주셔서 안심하고 결정할 수 있었습니다.',
+        rating: 5,
+        date: '2025-04-02',
+        source: 'naver',
+      },
+      {
+        clientName: 'Daniel R.',
+        city: 'Tustin, CA',
+        textEn: 'Sora priced our townhouse right and had three offers in the first weekend. Clear advice, no pressure.',
+        textKo: '타운하우스 가격을 정확하게 매겨 주셔서 첫 주말에 오퍼가 세 개나 들어왔어요. 부담 없이 명확하게 조언해 주셨습니다.',
+        rating: 4,
+        date: '2024-11-20',
+        source: 'google',
       },
     ],
     seoMeta: {

@@ -5,6 +5,7 @@ import { PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { EditorPage } from '~/features/editor/editor-page'
 import { staticPageHead } from '~/features/pages/page-head'
+import { ownRealtorQuery } from '~/queries/realtor'
 import { editAccessByUrlQuery } from '~/queries/session'
 import { langFromParam, localizedPath } from '~/lib/lang'
 import { oneOf, searchSchema } from '~/lib/search-params'
@@ -17,7 +18,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
     const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
     const access = await context.queryClient.fetchQuery(editAccessByUrlQuery(params.desiredUrl))
     if (access !== 'allowed') markResponseStatus(403)
-    return { session, canEdit: access === 'allowed' }
+    // The owner's whole realtor, not the public one: hidden reviews must reach the form (issue 14).
+    const ownRealtor = access === 'allowed' ? await context.queryClient.fetchQuery(ownRealtorQuery(context.realtor.id)) : null
+    return { session, canEdit: access === 'allowed', ownRealtor }
   },
   head: ({ match, params }) =>
     staticPageHead({
@@ -32,13 +35,13 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
 })
 
 function EditorRoute() {
-  const { realtor, canEdit } = Route.useRouteContext()
+  const { ownRealtor, canEdit } = Route.useRouteContext()
   const { lang } = Route.useParams()
   const { tab } = Route.useSearch()
-  if (!canEdit) return <ForbiddenPage />
+  if (!canEdit || !ownRealtor) return <ForbiddenPage />
   return (
     <PageShell>
-      <EditorPage key={realtor.id} realtor={realtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} />
+      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} />
     </PageShell>
   )
 }

@@ -8,6 +8,7 @@ import * as homeAssociationFee from './0006-home-association-fee'
 import * as listingSourceRuns from './0007-listing-source-runs'
 import * as leadConsent from './0008-lead-consent'
 import * as savedSearches from './0009-saved-searches'
+import * as testimonials from './0010-testimonials'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-listing-source-runs': listingSourceRuns,
   '0008-lead-consent': leadConsent,
   '0009-saved-searches': savedSearches,
+  '0010-testimonials': testimonials,
 }
 
 export const migrationProvider: MigrationProvider = {

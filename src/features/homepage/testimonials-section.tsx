@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { LOCALE_TAG, type Lang } from '~/lib/lang'
+// Types only: the homepage's first download must not carry zod (the schema module imports it).
+import type { PublicTestimonial, TestimonialSource } from '~/schemas/testimonial'
+
+/** A review's date as month and year: "March 2025", "2025년 3월"; the same on server and browser (UTC). */
+function formatReviewDate(date: string, lang: Lang): string | undefined {
+  const parsed = new Date(`${date}T00:00:00Z`)
+  if (Number.isNaN(parsed.getTime())) return undefined
+  return new Intl.DateTimeFormat(LOCALE_TAG[lang], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(parsed)
+}
+
+function paragraphs(text: string) {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+}
+
+/** Reviews with something to show; the rest (a name without any text) stay off the page. */
+export function shownTestimonials(testimonials: ReadonlyArray<PublicTestimonial>): Array<PublicTestimonial> {
+  return testimonials.filter((testimonial) => Boolean(testimonial.textKo || testimonial.textEn))
+}
+
+const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+
+/** Filled and outlined stars for the eye (shapes, so no text to misread), the rating in words for everyone. */
+function Stars({ rating }: { rating: number }) {
+  const { t } = useLingui()
+  return (
+    <p className="flex items-center gap-0.5">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <svg
+          key={star}
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`size-5 ${star <= rating ? 'fill-amber-500 stroke-amber-700 dark:fill-amber-400 dark:stroke-amber-300' : 'fill-none stroke-stone-500 dark:stroke-stone-400'}`}
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+        >
+          <path d={STAR_PATH} />
+        </svg>
+      ))}
+      <span className="sr-only">{t`Rated ${rating} out of 5`}</span>
+    </p>
+  )
+}
+
+function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: Lang }) {
+  const { t } = useLingui()
+  const own = lang === 'ko' ? testimonial.textKo : testimonial.textEn
+  const other = lang === 'ko' ? testimonial.textEn : testimonial.textKo
+  const text = own || other || ''
+  const textLang: Lang = own ? lang : lang === 'ko' ? 'en' : 'ko'
+  const date = testimonial.date ? formatReviewDate(testimonial.date, lang) : undefined
+  const sourceNames: Record<TestimonialSource, string | undefined> = {
+    zillow: 'Zillow',
+    google: 'Google',
+    yelp: 'Yelp',
+    naver: t`Naver`,
+    other: undefined,
+  }
+  const sourceName = testimonial.source ? sourceNames[testimonial.source] : undefined
+  const sourceText = sourceName ? t`Posted on ${sourceName}` : testimonial.sourceUrl ? t`Original review` : undefined
+  return (
+    <figure className="flex h-full flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
+      {testimonial.rating !== null ? <Stars rating={testimonial.rating} /> : null}
+      {!own ? (
+        <p className="rounded-lg bg-stone-200/60 px-3 py-2 text-sm dark:bg-stone-800" data-testid="testimonial-note">
+          {lang === 'ko' ? <Trans>This review is only available in English.</Trans> : <Trans>This review is only available in Korean.</Trans>}
+        </p>
+      ) : null}
+      <blockquote lang={textLang} className="space-y-3 text-lg leading-relaxed whitespace-pre-line text-stone-800 dark:text-stone-100">
+        {paragraphs(text).map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </blockquote>
+      <figcaption className="mt-auto text-sm text-stone-600 dark:text-stone-300">
+        <span className="block font-semibold text-stone-900 dark:text-stone-50">{testimonial.clientName}</span>
+        {testimonial.city || date ? (
+          <span className="block">
+            {testimonial.city}
+            {testimonial.city && date ? ' · ' : null}
+            {date && testimonial.date ? <time dateTime={testimonial.date}>{date}</time> : null}
+          </span>
+        ) : null}
+        {sourceText ? (
+          testimonial.sourceUrl ? (
+            <a
+              href={testimonial.sourceUrl}
+              target="_blank"
+              rel="nofollow noopener"
+              data-testid="testimonial-source"
+              className="mt-1 inline-flex min-h-6 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+            >
+              {sourceText}
+            </a>
+          ) : (
+            <span className="block" data-testid="testimonial-source">
+              {sourceText}
+            </span>
+          )
+        ) : null}
+      </figcaption>
+    </figure>
+  )
+}
+
+/**
+ * Client reviews on the homepage (issue 14): a plain list, every review visible at once and
+ * nothing moving by itself (no carousel). No review markup in the page's structured data:
+ * see decision 014.
+ */
+export function TestimonialsSection({ testimonials, lang }: { testimonials: ReadonlyArray<PublicTestimonial>; lang: Lang }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2" data-testid="testimonials">
+      {testimonials.map((testimonial) => (
+        <li key={testimonial.id} data-testid="testimonial">
+          <Review testimonial={testimonial} lang={lang} />
+        </li>
+      ))}
+    </ul>
+  )
+}
