@@ -165,7 +165,7 @@ export function ConsentBanner({ realtorId, tagId, requested, returnFocusTo, them
   }
 
   if (!open) return null
-  const button = buttonClass('outline', 'md', 'min-w-28 grow sm:grow-0')
+  const button = buttonClass('outline', 'md', 'w-full min-w-28')
   return createPortal(
     <div style={themeStyle} className={dark ? 'dark' : undefined}>
       <section
@@ -187,7 +187,7 @@ export function ConsentBanner({ realtorId, tagId, requested, returnFocusTo, them
             {choice === 'declined' && !gpc ? <p>{t`You have declined analytics on this site.`}</p> : null}
           </div>
           {/* The same look and size for both answers: declining is as easy as accepting. */}
-          <div className="flex shrink-0 gap-3">
+          <div className="grid shrink-0 grid-cols-2 gap-3">
             <button type="button" className={button} onClick={() => choose(true)}>
               {t`Accept`}
             </button>
