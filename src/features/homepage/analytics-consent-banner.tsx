@@ -175,12 +175,12 @@ export function ConsentBanner({ realtorId, tagId, requested, returnFocusTo, them
         className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-300 bg-white text-stone-800 shadow-[0_-4px_16px_rgb(0_0_0/0.12)] dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200"
       >
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
-          <div className="grid gap-1 text-sm">
+          <div className="grid max-w-2xl gap-1 text-sm">
             <h2 id={titleId} ref={title} tabIndex={-1} className="text-base font-semibold text-stone-900 outline-none dark:text-stone-50">
               {t`Analytics cookies`}
             </h2>
             <p>
-              {t`With your consent, this site loads Google's analytics tools, which set cookies and send Google information about your visit. Nothing is loaded unless you accept.`}
+              {t`May this site measure visits with Google's analytics cookies? Google then receives information about your visit. Nothing loads unless you accept.`}
             </p>
             {gpc ? <p>{t`Your browser sends Global Privacy Control, so analytics stay off unless you accept here.`}</p> : null}
             {choice === 'accepted' ? <p>{t`You have accepted analytics on this site.`}</p> : null}
