@@ -90,10 +90,80 @@ export const hexColorSchema = z
 /** Spec §5 tag-manager id: GTM- or G- and uppercase letters or digits. */
 export const TAG_MANAGER_ID_PATTERN = /^(?:GTM|G)-[A-Z0-9]+$/
 
+/** Real ids are 7–12 characters after the prefix; the bound only keeps nonsense out. */
+export const TAG_MANAGER_ID_MAX_LENGTH = 32
+
 export const tagManagerIdSchema = z
   .string()
   .trim()
+  .max(TAG_MANAGER_ID_MAX_LENGTH, { error: messageId(msg`Enter an id such as GTM-XXXXXXX or G-XXXXXXXXXX`) })
   .regex(TAG_MANAGER_ID_PATTERN, { error: messageId(msg`Enter an id such as GTM-XXXXXXX or G-XXXXXXXXXX`) })
+
+/** The `<meta name>` each search console asks a site to carry. */
+export const SITE_VERIFICATION_NAMES = ['google-site-verification', 'naver-site-verification'] as const
+export type SiteVerificationName = (typeof SITE_VERIFICATION_NAMES)[number]
+
+/**
+ * A verification token as it may be written into a page: Google's are base64url (43
+ * characters), Naver's hexadecimal (40). Letters, digits, `-` and `_` only, so nothing a
+ * realtor pastes can be more than a word in an attribute.
+ */
+export const SITE_VERIFICATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+
+/** A pasted tag is a little longer than its token; anything longer is not one. */
+export const SITE_VERIFICATION_INPUT_MAX_LENGTH = 400
+
+const META_TAG = /^<meta\b([^>]*?)\/?\s*>$/i
+const ATTRIBUTE = /([a-z-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi
+
+export type ExtractedToken = { ok: true; token: string } | { ok: false; reason: 'invalid' | 'other-name' }
+
+/**
+ * The token of a verification as the realtor pasted it: the bare token, or the whole
+ * `<meta name="google-site-verification" content="…">` tag the vendor shows (its content is
+ * the token). A tag naming another vendor is refused as such, so a Naver tag pasted into the
+ * Google field is not silently published as Google's.
+ */
+export function extractVerificationToken(raw: string, name: SiteVerificationName): ExtractedToken {
+  const value = raw.trim()
+  const tag = META_TAG.exec(value)
+  let token = value
+  if (tag) {
+    const attributes = new Map<string, string>()
+    for (const match of (tag[1] ?? '').matchAll(ATTRIBUTE)) {
+      attributes.set((match[1] ?? '').toLowerCase(), (match[2] ?? match[3] ?? match[4] ?? '').trim())
+    }
+    const named = attributes.get('name')
+    if (named !== undefined && named.toLowerCase() !== name) return { ok: false, reason: 'other-name' }
+    token = attributes.get('content') ?? ''
+  }
+  return SITE_VERIFICATION_TOKEN_PATTERN.test(token) ? { ok: true, token } : { ok: false, reason: 'invalid' }
+}
+
+const VERIFICATION_MESSAGES = {
+  'google-site-verification': {
+    invalid: msg`Enter the code from Google Search Console: the whole meta tag, or only its content`,
+    'other-name': msg`This is not Google's tag. Paste the tag named google-site-verification`,
+  },
+  'naver-site-verification': {
+    invalid: msg`Enter the code from Naver Search Advisor: the whole meta tag, or only its content`,
+    'other-name': msg`This is not Naver's tag. Paste the tag named naver-site-verification`,
+  },
+} as const
+
+/** A search console's verification: the token, from the bare token or the pasted tag. */
+export function siteVerificationSchema(name: SiteVerificationName) {
+  const messages = VERIFICATION_MESSAGES[name]
+  return z
+    .string()
+    .max(SITE_VERIFICATION_INPUT_MAX_LENGTH, { error: messageId(messages.invalid) })
+    .transform((value, context) => {
+      const extracted = extractVerificationToken(value, name)
+      if (extracted.ok) return extracted.token
+      context.issues.push({ code: 'custom', input: value, message: messageId(messages[extracted.reason]) })
+      return z.NEVER
+    })
+}
 
 /**
  * An optional field: empty strings and null become undefined, so "cleared", "never set" and

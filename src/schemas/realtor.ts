@@ -11,6 +11,8 @@ import {
   isValidPhone,
   normalizePhone,
   optional,
+  siteVerificationSchema,
+  tagManagerIdSchema,
   urlSchema,
   videoUrlSchema,
   yesNoSchema,
@@ -106,6 +108,16 @@ export const realtorInputSchema = z
     photos: z.array(photoSchema).max(60).default([]),
     additionalSections: z.array(additionalSectionSchema).max(20).default([]),
     seoMeta: seoMetaSchema.default({ ko: {}, en: {} }),
+    // Search consoles' ownership checks and the analytics tag (issue 14, decision 015).
+    googleSiteVerification: optional(siteVerificationSchema('google-site-verification')).meta({
+      description: 'Google Search Console token: the bare token or the whole pasted `<meta name="google-site-verification">` tag',
+    }),
+    naverSiteVerification: optional(siteVerificationSchema('naver-site-verification')).meta({
+      description: 'Naver Search Advisor token: the bare token or the whole pasted `<meta name="naver-site-verification">` tag',
+    }),
+    tagManagerId: optional(tagManagerIdSchema).meta({
+      description: "A Google Tag Manager (GTM-…) or Google Analytics 4 (G-…) id; loaded only after a visitor's consent",
+    }),
     displayNameKo: optional(shortText(80)),
     displayNameEn: optional(shortText(80)),
     brokerageName: optional(shortText(120)),
@@ -208,6 +220,9 @@ export const realtorSchema = z.object({
     ko: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
     en: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),
   }),
+  googleSiteVerification: nullableText,
+  naverSiteVerification: nullableText,
+  tagManagerId: nullableText,
   displayNameKo: nullableText,
   displayNameEn: nullableText,
   brokerageName: nullableText,

@@ -284,6 +284,10 @@ describeOnEachDatabase('REST API', (database) => {
         'photos',
         'additionalSections',
         'seoMeta',
+        // Public by nature: the page writes the tokens into its head and loads the tag (decision 015).
+        'googleSiteVerification',
+        'naverSiteVerification',
+        'tagManagerId',
         'displayNameKo',
         'displayNameEn',
         'brokerageName',

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicRealtor } from '~/schemas/realtor'
+import { AnalyticsChoice } from './analytics-choice'
 
 /**
  * The Equal Housing Opportunity logo: a house with an equals sign, the mark HUD's advertising
@@ -33,6 +34,8 @@ export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realt
             {realtor.email}
           </a>
         </p>
+        {/* A realtor's analytics tag asks each visitor first (decision 015); never in the editor's preview (a div). */}
+        {Footer === 'footer' && realtor.tagManagerId ? <AnalyticsChoice realtor={realtor} /> : null}
         {/* Fair housing (issue 15): the logo and the statement on every page of a realtor's site. */}
         <div className="mt-4 flex items-start gap-3 border-t border-stone-200 pt-4 dark:border-stone-800" data-testid="fair-housing">
           <EqualHousingLogo label={t`Equal Housing Opportunity logo`} />

@@ -40,6 +40,9 @@ export function homepageHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
   meta.push({ name: 'author', content: seo.author || name })
   meta.push({ name: VISITOR_CATALOG_META, content: 'visitor' })
   if (seo.keywords) meta.push({ name: 'keywords', content: seo.keywords })
+  // Search consoles look for their token on the homepage, in both languages and on an own domain (decision 015).
+  if (realtor.googleSiteVerification) meta.push({ name: 'google-site-verification', content: realtor.googleSiteVerification })
+  if (realtor.naverSiteVerification) meta.push({ name: 'naver-site-verification', content: realtor.naverSiteVerification })
   const scale = (effectiveFontSize(realtor.designFontSize) / 16) * 100
   return {
     meta,

@@ -39,6 +39,10 @@ export interface RealtorTable {
   designMainDarkMode: string
   contentDarkMode: string
   isMakeHomepage: string
+  /** Search consoles' ownership tokens and the analytics tag id (migration 0011); NULL when not set. */
+  googleSiteVerification: string | null
+  naverSiteVerification: string | null
+  tagManagerId: string | null
   displayNameKo: string | null
   displayNameEn: string | null
   brokerageName: string | null

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { ANALYTICS_TAG_ATTRIBUTE, ANALYTICS_TAG_PATTERN, TAG_CONNECT_ORIGINS, TAG_SCRIPT_ORIGIN } from '~/lib/analytics-tag'
 
 /**
  * The Content-Security-Policy of an HTML page (issue 17): scripts only from our own origin and
@@ -29,6 +30,21 @@ export function inlineScriptHashes(html: string): Array<string> {
   return [...hashes]
 }
 
+/*
+ * A realtor's analytics tag (decision 015): its script is added by the page's own code, and
+ * only after the visitor agrees, so no hash can name it and a nonce cannot exist on a page
+ * served to many. Its host is allowed instead, on the pages that carry a tag and no others.
+ * The page says so with an attribute on an element React rendered: a realtor's text cannot
+ * forge one, since React writes `<` and `"` in text and attributes as entities.
+ */
+const TAG_MARKER = new RegExp(`<[a-z][a-z0-9-]*\\s[^>]*\\b${ANALYTICS_TAG_ATTRIBUTE}="([^"]*)"`, 'i')
+
+/** The analytics tag id a rendered page carries, if any. */
+export function analyticsTagOf(html: string): string | undefined {
+  const id = TAG_MARKER.exec(html)?.[1]
+  return id !== undefined && ANALYTICS_TAG_PATTERN.test(id) ? id : undefined
+}
+
 export type PagePolicyOptions = {
   /** Served over TLS (directly or behind a proxy that says so): plain-HTTP subresources are upgraded. */
   secure: boolean
@@ -38,15 +54,17 @@ export type PagePolicyOptions = {
 
 export function pagePolicy(html: string, { secure, extraOrigins }: PagePolicyOptions): string {
   const others = extraOrigins.join(' ')
+  const tagged = analyticsTagOf(html) !== undefined
   const directives = [
     "default-src 'self'",
-    ['script-src', "'self'", ...inlineScriptHashes(html)].join(' '),
+    ['script-src', "'self'", ...inlineScriptHashes(html), ...(tagged ? [TAG_SCRIPT_ORIGIN] : [])].join(' '),
     // React writes a realtor's theme colours as style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     // Listing photos come from the MLS feeds' own hosts, video posters from YouTube's.
     `img-src 'self' data: blob: https: ${others}`.trim(),
     "font-src 'self'",
-    `connect-src 'self' ${others}`.trim(),
+    // Images need nothing more: img-src already allows any https origin.
+    ['connect-src', "'self'", ...extraOrigins, ...(tagged ? TAG_CONNECT_ORIGINS : [])].join(' '),
     `frame-src ${VIDEO_FRAME_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { GroupCard, TextBox, type GroupProps } from '../field-ui'
+import { GroupCard, TextBox, TextField, type GroupProps } from '../field-ui'
 
 export function SeoFields({ form, errors }: GroupProps) {
   const fields = ['title', 'description', 'keywords', 'author'] as const
@@ -35,6 +35,41 @@ export function SeoFields({ form, errors }: GroupProps) {
           ))}
         </fieldset>
       ))}
+      {/* Decision 015: tokens go into the homepage's head; the tag loads only after a visitor agrees. */}
+      <fieldset className="grid gap-3">
+        <legend className="font-semibold text-stone-900 dark:text-stone-50">
+          <Trans>Search consoles and analytics</Trans>
+        </legend>
+        <TextField
+          form={form}
+          name="googleSiteVerification"
+          errors={errors}
+          autoComplete="off"
+          label={<Trans>Google Search Console verification</Trans>}
+          hint={<Trans>In Search Console, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>}
+        />
+        <TextField
+          form={form}
+          name="naverSiteVerification"
+          errors={errors}
+          autoComplete="off"
+          label={<Trans>Naver Search Advisor verification</Trans>}
+          hint={<Trans>In Naver Search Advisor, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>}
+        />
+        <TextField
+          form={form}
+          name="tagManagerId"
+          errors={errors}
+          autoComplete="off"
+          label={<Trans>Google Tag Manager or Google Analytics id</Trans>}
+          hint={
+            <Trans>
+              GTM-XXXXXXX or G-XXXXXXXXXX. Your homepage asks each visitor first and loads the tag only for those who accept. Tags that run custom HTML or
+              JavaScript are blocked by the page’s security policy.
+            </Trans>
+          }
+        />
+      </fieldset>
     </GroupCard>
   )
 }

@@ -9,6 +9,7 @@ import * as listingSourceRuns from './0007-listing-source-runs'
 import * as leadConsent from './0008-lead-consent'
 import * as savedSearches from './0009-saved-searches'
 import * as testimonials from './0010-testimonials'
+import * as siteVerification from './0011-site-verification'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-lead-consent': leadConsent,
   '0009-saved-searches': savedSearches,
   '0010-testimonials': testimonials,
+  '0011-site-verification': siteVerification,
 }
 
 export const migrationProvider: MigrationProvider = {
