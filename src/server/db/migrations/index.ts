@@ -7,6 +7,7 @@ import * as accountRole from './0005-account-role'
 import * as homeAssociationFee from './0006-home-association-fee'
 import * as listingSourceRuns from './0007-listing-source-runs'
 import * as leadConsent from './0008-lead-consent'
+import * as visitorStats from './0012-visitor-stats'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-home-association-fee': homeAssociationFee,
   '0007-listing-source-runs': listingSourceRuns,
   '0008-lead-consent': leadConsent,
+  '0012-visitor-stats': visitorStats,
 }
 
 export const migrationProvider: MigrationProvider = {
