@@ -108,7 +108,7 @@ export function StatisticsPanel({ realtorId, desiredUrl, lang }: Props) {
   )
 }
 
-function StatisticsView({ statistics, desiredUrl, lang }: { statistics: Statistics; desiredUrl: string; lang: Lang }) {
+export function StatisticsView({ statistics, desiredUrl, lang }: { statistics: Statistics; desiredUrl: string; lang: Lang }) {
   const format = useFormats(lang)
   const { totals } = statistics
   const cards = [
