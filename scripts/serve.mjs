@@ -137,8 +137,9 @@ if (cluster.isPrimary) {
   process.on('SIGTERM', () => {})
   process.once('disconnect', () => {
     // The servers are closed and their requests answered: end whatever keeps the loop alive
-    // (database pool, timers) without waiting for idle timeouts.
-    setTimeout(() => process.exit(0), 100).unref()
+    // (database pool, timers) without waiting for idle timeouts. The wait lets the visitor
+    // statistics' last flush (one transaction, decision 016) finish.
+    setTimeout(() => process.exit(0), 500).unref()
   })
   await import(pathToFileURL(serverEntry).href)
 }

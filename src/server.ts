@@ -8,6 +8,7 @@ import { applySecurityHeaders } from '~/server/http/security-headers'
 import { publicStore } from '~/server/pages/public-store'
 import { storeTargetFor } from '~/server/pages/public-routes'
 import { getServices, type AppServices } from '~/server/services'
+import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
 import { requestOrigin } from '~/server/site/site-context'
 
 type RequestOptions = Parameters<typeof handler.fetch>[1]
@@ -41,6 +42,8 @@ export default createServerEntry({
 
 async function answer(request: Request, services: AppServices, options: RequestOptions): Promise<Response> {
   const { pathname } = new URL(request.url)
+  // A page's visit beacon (decision 016): counted in memory, never stored nor rendered.
+  if (pathname === VISIT_BEACON_PATH) return secured(request, await handleVisitBeacon(request, services))
   if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }

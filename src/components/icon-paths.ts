@@ -4,6 +4,7 @@
  * same everywhere.
  */
 export const ICON_PATHS = {
+  chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
   check: 'M5 12.5 10 17 19 7',
   chevron: 'm6 9 6 6 6-6',
   close: 'M6 6l12 12M18 6 6 18',

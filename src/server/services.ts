@@ -13,6 +13,8 @@ import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
+import { startStatsPurge } from './stats/purge'
+import { VisitCounter } from './stats/visit-counter'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -41,6 +43,8 @@ export type AppServices = {
   now: () => Date
   /** What public pages show, as of now, for every process (decision 009). */
   revisions: RevisionWatch
+  /** This process's visitor counts, written in batches (decision 016). */
+  visits: VisitCounter
   close: () => Promise<void>
 }
 
@@ -140,6 +144,8 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   await migrateOnce(() => migrateAuth(authSettings))
   await migrateOnce(() => migrateToLatest(database))
   const window = config.RATE_LIMIT_WINDOW_SECONDS
+  const now = overrides.now ?? (() => new Date())
+  const visits = new VisitCounter({ db: database.db, now, flushEvents: config.STATS_FLUSH_EVENTS })
   return {
     db: database.db,
     dbKind: database.kind,
@@ -161,9 +167,14 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
     },
-    now: overrides.now ?? (() => new Date()),
+    now,
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),
-    close: database.close,
+    visits,
+    // What was counted and not written yet goes out before the database closes.
+    close: async () => {
+      await visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error))
+      await database.close()
+    },
   }
 }
 
@@ -192,11 +203,18 @@ function startOutboxRetries(services: AppServices): void {
  */
 export function getServices(): Promise<AppServices> {
   shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
-    const worker = env().WORKER_INDEX
+    const config = env()
+    const worker = config.WORKER_INDEX
     if (worker === undefined || worker === 0) {
       startOutboxRetries(services)
       startUploadCleanup(services)
+      startStatsPurge(services)
     }
+    // Every process counts its own visitors and writes them (decision 016); a stopping worker
+    // writes what it has before serve.mjs ends it.
+    services.visits.start(config.STATS_FLUSH_MS)
+    process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error)))
+    process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
     return services
   })
   return shared

@@ -122,6 +122,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/realtor/presigned-multi-file-upload',
         '/realtor-contacts',
         '/realtor-contacts/{id}',
+        '/realtors/{id}/statistics',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -311,6 +312,16 @@ describe('OpenAPI document (SQLite)', () => {
       await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, rawBody: '{"status":"read"}', headers: { 'content-type': 'text/plain' } }),
       415,
     )
+  })
+
+  it('GET /realtors/{id}/statistics: 200, 400, 401, 403, 404', async () => {
+    const template = '/realtors/{id}/statistics'
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics?days=90`, { token: ownerToken }), 200)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`, { token: adminToken }), 200)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics?days=7`, { token: ownerToken }), 400)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`), 401)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`, { token: otherToken }), 403)
+    check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/statistics`, { token: ownerToken }), 404)
   })
 
   it('DELETE /realtor-contacts/{id}: 200, 401, 404', async () => {

@@ -129,6 +129,16 @@ export function AgreementPage({ realtorName }: { realtorName?: string }) {
             </Trans>
           </p>
           <Subheading>
+            <Trans>Visitor statistics</Trans>
+          </Subheading>
+          <p data-testid="agreement-statistics">
+            <Trans>
+              When a realtor's homepage or listing page is shown, we count the view for that realtor: the page, its language, the day, and the kind of site you
+              came from (a search engine, KakaoTalk or another site, by its name only, never the full link). We use no cookie for this and store no IP address,
+              device fingerprint or anything else that could identify you. The counts are kept for two years and shown only to the realtor and to us.
+            </Trans>
+          </p>
+          <Subheading>
             <Trans>Your rights</Trans>
           </Subheading>
           <p>

@@ -15,9 +15,10 @@ import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
+import { StatisticsPanel } from './statistics-panel'
 import { Button, buttonClass } from '~/components/ui'
 
-export type EditorTab = 'homepage' | 'messages'
+export type EditorTab = 'homepage' | 'messages' | 'statistics'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -28,7 +29,7 @@ export function focusFirstError(container: HTMLElement | null) {
 /**
  * The editor (issue 5): every field of the realtor form in groups, a live preview, the
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
- * with a typed confirmation. The inbox is the second tab.
+ * with a typed confirmation. The inbox is the second tab, visitor statistics the third.
  */
 export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
   const { t, i18n } = useLingui()
@@ -125,12 +126,26 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
           >
             <Trans>Messages</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'statistics' }}
+            aria-current={tab === 'statistics' ? 'page' : undefined}
+            className={tabClass(tab === 'statistics')}
+            data-testid="tab-statistics"
+          >
+            <Trans>Statistics</Trans>
+          </Link>
         </nav>
       </div>
 
       {tab === 'messages' ? (
         <div className="mt-8">
           <InboxPanel realtorId={current.id} lang={lang} />
+        </div>
+      ) : tab === 'statistics' ? (
+        <div className="mt-8">
+          <StatisticsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
         </div>
       ) : (
         <form

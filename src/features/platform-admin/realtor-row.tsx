@@ -69,6 +69,14 @@ function RowActions({ row, lang, name: typedName, publishPending, onTogglePublis
           </Trans>
         </span>
       </Link>
+      <Link to="/{-$lang}/$desiredUrl/admin" params={params} search={{ tab: 'statistics' }} className={buttonClass('secondary')} data-testid="admin-statistics">
+        <Icon name="chart" />
+        <span>
+          <Trans>
+            Statistics<span className="sr-only"> of the homepage of {name}</span>
+          </Trans>
+        </span>
+      </Link>
       <Button variant="secondary" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} data-testid="admin-publish">
         <Icon name={row.published ? 'eyeOff' : 'eye'} />
         <span>

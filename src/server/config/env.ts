@@ -117,6 +117,12 @@ export const envSchema = z.object({
    * the client's address is read that many hops from the right. 0: the socket's peer.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Visitor statistics (decision 016): each process writes what it counted every
+   * STATS_FLUSH_MS, or sooner once STATS_FLUSH_EVENTS have piled up. The e2e tests shorten it.
+   */
+  STATS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  STATS_FLUSH_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
 })

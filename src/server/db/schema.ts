@@ -310,6 +310,44 @@ export interface MailOutboxTable {
   sentAt: string | null
 }
 
+/**
+ * What one flush of one process counted, per key (migration 0012, decision 016): kept 48 hours.
+ * Nothing about a visitor, only the page, the language, the UTC day and the referrer's class and host.
+ */
+export interface VisitEventTable {
+  flushId: string
+  seq: number
+  realtorId: string
+  day: string
+  lang: string
+  /** `home` or `listing`. */
+  pageKind: string
+  /** '' on the homepage. */
+  listingKey: string
+  /** `direct`, `search`, `social` or `other`. */
+  referrerClass: string
+  /** The engine or network (`google`, `kakaotalk`), another site's host, or '' when direct. */
+  referrerHost: string
+  views: number
+  messages: number
+  savedSearches: number
+  recordedAt: string
+}
+
+/** The daily sums of visit_event, kept two years; every flush adds to them (count = count + excluded.count). */
+export interface VisitDailyTable {
+  realtorId: string
+  day: string
+  lang: string
+  pageKind: string
+  listingKey: string
+  referrerClass: string
+  referrerHost: string
+  views: BigIntColumn
+  messages: BigIntColumn
+  savedSearches: BigIntColumn
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -328,6 +366,8 @@ export interface Database {
   savedSearch: SavedSearchTable
   savedSearchMatch: SavedSearchMatchTable
   mailOutbox: MailOutboxTable
+  visitEvent: VisitEventTable
+  visitDaily: VisitDailyTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

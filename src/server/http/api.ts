@@ -6,6 +6,7 @@ import { listDirectory } from '~/server/directory/directory'
 import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
+import { getStatistics } from '~/server/stats/statistics'
 import { presignUploads } from '~/server/uploads/presign'
 import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
@@ -106,6 +107,13 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteRealtor(context.services, actor, param(context, 'key')))
+    },
+  }),
+  route('/realtors/{id}/statistics', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      const days = context.url.searchParams.get('days') ?? undefined
+      return json(await getStatistics(context.services, actor, { realtorId: param(context, 'id'), days }))
     },
   }),
   route('/home/list', {

@@ -15,6 +15,7 @@ import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schema
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { translatedErrorBodySchema } from '~/schemas/errors'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
+import { statisticsSchema } from '~/schemas/statistics'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -101,6 +102,22 @@ export function buildOpenApiDocument(serverUrl: string) {
             responses: {
               '200': { description: 'One item per file', ...jsonContent(presignResponseSchema) },
               ...errorResponses(400, 401, 413, 415, 429),
+            },
+          },
+        },
+        '/realtors/{id}/statistics': {
+          get: {
+            summary: "A realtor's visitor statistics for the last 30 or 90 days (owner or admin)",
+            description:
+              "Page views of the homepage and listing pages per UTC day, messages, the top listings and referrers. Counted without cookies; bots and the realtor's own visits are left out. The last minute may still be in memory.",
+            security: bearer,
+            requestParams: {
+              path: z.object({ id: z.string().meta({ description: 'The realtor id' }) }),
+              query: z.object({ days: z.enum(['30', '90']).optional().meta({ description: '30 unless 90' }) }),
+            },
+            responses: {
+              '200': { description: 'The statistics', ...jsonContent(statisticsSchema.meta({ id: 'Statistics' })) },
+              ...errorResponses(400, 401, 403, 404),
             },
           },
         },

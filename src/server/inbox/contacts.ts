@@ -90,6 +90,8 @@ export async function createContact(services: AppServices, input: unknown, sende
       phoneContactConsentText: phoneVersion === undefined ? null : await storedConsentText(phoneVersion, 'phoneContact', consentLang, values),
     })
     .execute()
+  // Counted in memory with the visits, written with their next flush (decision 016).
+  services.visits.recordMessage(realtor.id, consentLang, contact.listingKey)
   const delivery = await deliverContact(services, id)
   return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
 }

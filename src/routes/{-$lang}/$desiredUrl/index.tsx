@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
+import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { homeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -54,6 +56,8 @@ function HomepageRoute() {
   const { lang: langValue } = Route.useParams()
   const lang = langFromParam(langValue)
   const query = homepageListQuery(realtor, search, lang)
+  // One view per homepage shown, counted after load (decision 016); a filter is not a new view.
+  useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'home', lang }), [realtor.id, lang])
   // The loader has put the list in the cache; a realtor without a region has none.
   const homes = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
   const filtered =

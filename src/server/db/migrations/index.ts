@@ -10,6 +10,7 @@ import * as leadConsent from './0008-lead-consent'
 import * as savedSearches from './0009-saved-searches'
 import * as testimonials from './0010-testimonials'
 import * as siteVerification from './0011-site-verification'
+import * as visitorStats from './0012-visitor-stats'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-saved-searches': savedSearches,
   '0010-testimonials': testimonials,
   '0011-site-verification': siteVerification,
+  '0012-visitor-stats': visitorStats,
 }
 
 export const migrationProvider: MigrationProvider = {

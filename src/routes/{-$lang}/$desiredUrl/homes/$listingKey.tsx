@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { homeDetailHead } from '~/features/listings/home-detail-head'
 import { HomeDetailPage } from '~/features/listings/home-detail-page'
 import { langFromParam } from '~/lib/lang'
+import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { homeDetailQuery } from '~/queries/homes'
 import { errorCode } from '~/lib/server-error'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -37,5 +39,7 @@ function HomeDetailRoute() {
   const { realtor } = Route.useRouteContext()
   const { lang, listingKey } = Route.useParams()
   const { data: home } = useSuspenseQuery(detailQuery(realtor, lang, listingKey))
+  // A view of this listing once it is shown (decision 016), also after a click from the homepage.
+  useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'listing', listingKey, lang: langFromParam(lang) }), [realtor.id, listingKey, lang])
   return <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} />
 }

@@ -1,0 +1,139 @@
+import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { axeViolations, htmlLang, requireBaseURL, waitForHydration } from './helpers.ts'
+
+/*
+ * Issue 14: visitor statistics end to end, against the production build with two workers.
+ * Visitors open a homepage in Korean and English (one from a Naver search); the realtor's own
+ * visit is left out; each worker writes what it counted every STATS_FLUSH_MS (1 s in
+ * playwright.config.ts, 30 s by default); then the realtor's Statistics tab shows the visits,
+ * with no axe violation in light and dark.
+ */
+
+const API = '/cozying-api/v1'
+const PASSWORD = 'statistics-password-2026'
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+/** A person's browser: the default headless user agent is left out of the statistics as a robot. */
+const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+
+function uniqueSlug(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  let slug = 's'
+  for (let index = 0; index < 11; index++) slug += letters[Math.floor(Math.random() * letters.length)]
+  return slug
+}
+
+/** A signed-in realtor with a published homepage, in a browser context of their own. */
+async function realtorWithHomepage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; slug: string }> {
+  const email = `stats-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const context = await browser.newContext({ baseURL, userAgent: VISITOR_AGENT })
+  const origin = { origin: new URL(baseURL).origin }
+  const signedUp = await context.request.post('/api/auth/sign-up/email', { headers: origin, data: { email, password: PASSWORD, name: 'E2E statistics' } })
+  expect(signedUp.status(), await signedUp.text()).toBe(200)
+  const api = await playwrightRequest.newContext({ baseURL })
+  const slug = uniqueSlug()
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', { headers: origin, data: { email, password: PASSWORD } })
+    const token = signedIn.headers()['set-auth-token'] ?? ''
+    const created = await api.post(`${API}/realtor`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        desiredUrl: slug,
+        email,
+        phoneCountryCode: 'US',
+        contactPhone: '9495550123',
+        displayNameKo: '한지우',
+        displayNameEn: 'Jiwoo Han',
+        aboutMeKr: '어바인의 부동산 에이전트입니다.',
+        aboutMeEn: 'A realtor in Irvine.',
+        licenseNumber: 'DRE #02777777',
+        brokerageName: 'Coast Realty',
+        activityRegion: [{ state: 'CA', city: 'Irvine' }],
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+  } finally {
+    await api.dispose()
+  }
+  return { context, page: await context.newPage(), slug }
+}
+
+/** Opens a page and waits until its beacon has gone out. */
+async function visit(page: Page, path: string, referer?: string): Promise<void> {
+  const beacon = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/cozying-api/visit')
+  const response = await page.goto(path, referer ? { referer } : undefined)
+  expect(response?.status(), `GET ${path}`).toBe(200)
+  await beacon
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page, AXE_TAGS)
+  expect(violations, `axe violations on ${where}:\n${violations.join('\n')}`).toEqual([])
+}
+
+test('visits in Korean and English reach the Statistics tab; the realtor’s own visit and robots do not', async ({ browser, baseURL }) => {
+  const base = requireBaseURL(baseURL)
+  const { context: realtorContext, page: realtorPage, slug } = await realtorWithHomepage(browser, base)
+  const visitors = await browser.newContext({ baseURL: base, userAgent: VISITOR_AGENT })
+  const robot = await browser.newContext({ baseURL: base, userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+  try {
+    // The realtor looks at their own homepage while signed in: not counted.
+    await visit(realtorPage, `/${slug}`)
+    // A crawler that runs scripts sends the beacon too: its user agent leaves it out.
+    await visit(await robot.newPage(), `/${slug}`)
+
+    const visitor = await visitors.newPage()
+    await visit(visitor, `/${slug}`, 'https://search.naver.com/search.naver?query=irvine')
+    expect(await htmlLang(visitor)).toBe('ko')
+    await visit(visitor, `/en/${slug}`)
+    expect(await htmlLang(visitor)).toBe('en')
+    const other = await visitors.newPage()
+    await visit(other, `/en/${slug}`)
+
+    const tab = `/en/${slug}/admin?tab=statistics`
+    await realtorPage.goto(tab)
+    await waitForHydration(realtorPage.getByTestId('statistics-days-90'))
+    // Each worker writes what it counted every second; the tab reads the database.
+    await expect
+      .poll(
+        async () => {
+          await realtorPage.reload()
+          return realtorPage.getByTestId('statistics-views').textContent({ timeout: 5000 })
+        },
+        { timeout: 20_000, message: 'the three visits appear in the tab' },
+      )
+      .toBe('3')
+    await expect(realtorPage.getByTestId('statistics-languages')).toHaveText('1 / 2')
+    await expect(realtorPage.getByTestId('statistics-top-referrers')).toContainText('Naver')
+    await expect(realtorPage.getByTestId('statistics-chart')).toBeVisible()
+
+    await realtorPage.getByTestId('statistics-table-toggle').click()
+    await expect(realtorPage.getByTestId('statistics-table').locator('tbody tr')).toHaveCount(30)
+    await expectNoAxeViolations(realtorPage, `${tab} (light)`)
+
+    await realtorPage.getByTestId('statistics-days-90').click()
+    await expect(realtorPage.getByTestId('statistics-table').locator('tbody tr')).toHaveCount(90)
+    await expect(realtorPage.getByTestId('statistics-views')).toHaveText('3')
+    // The workspace's dark variant is the `.dark` class (styles.css).
+    await realtorPage.evaluate(() => document.documentElement.classList.add('dark'))
+    await expectNoAxeViolations(realtorPage, `${tab} (dark)`)
+  } finally {
+    await robot.close()
+    await visitors.close()
+    await realtorContext.close()
+  }
+})
+
+test('the Korean Statistics tab has no axe violation, light and dark', async ({ browser, baseURL }) => {
+  const { context, page, slug } = await realtorWithHomepage(browser, requireBaseURL(baseURL))
+  try {
+    await page.goto(`/${slug}/admin?tab=statistics`)
+    expect(await htmlLang(page)).toBe('ko')
+    await waitForHydration(page.getByTestId('statistics-days-30'))
+    await expect(page.getByTestId('statistics-views')).toHaveText('0')
+    await expectNoAxeViolations(page, 'the Korean tab (light)')
+    await page.evaluate(() => document.documentElement.classList.add('dark'))
+    await expectNoAxeViolations(page, 'the Korean tab (dark)')
+  } finally {
+    await context.close()
+  }
+})
