@@ -98,6 +98,7 @@ export default defineConfig({
       // Generous limits: the suites post many messages from one address.
       RATE_LIMIT_CONTACT: '1000',
       RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_SAVED_SEARCH: '1000',
     },
   },
 })
