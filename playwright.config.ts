@@ -100,6 +100,7 @@ export default defineConfig({
       RATE_LIMIT_AUTH: '1000',
       // Visitor statistics reach the database within a second (30 s by default; decision 016).
       STATS_FLUSH_MS: '1000',
+      RATE_LIMIT_SAVED_SEARCH: '1000',
     },
   },
 })

@@ -27,6 +27,9 @@ import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './route
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
 import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$lang}/login/reset'
+import { Route as Char123LangChar125DesiredUrlAlertsIndexRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/index'
+import { Route as Char123LangChar125DesiredUrlAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/confirm'
+import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/saved'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
@@ -132,6 +135,24 @@ const Char123LangChar125LoginResetRoute =
     path: '/login/reset',
     getParentRoute: () => Char123LangChar125RouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlAlertsIndexRoute =
+  Char123LangChar125DesiredUrlAlertsIndexRouteImport.update({
+    id: '/alerts/',
+    path: '/alerts/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlAlertsConfirmRoute =
+  Char123LangChar125DesiredUrlAlertsConfirmRouteImport.update({
+    id: '/alerts/confirm',
+    path: '/alerts/confirm',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlAlertsSavedRoute =
+  Char123LangChar125DesiredUrlAlertsSavedRouteImport.update({
+    id: '/alerts/saved',
+    path: '/alerts/saved',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesListingKeyRoute =
   Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
     id: '/homes/$listingKey',
@@ -170,8 +191,11 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
@@ -191,8 +215,11 @@ export interface FileRoutesByTo {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesById {
@@ -215,8 +242,11 @@ export interface FileRoutesById {
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
+  '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRouteTypes {
@@ -240,8 +270,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/alerts/confirm'
+    | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -261,8 +294,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl'
     | '/{-$lang}/login'
+    | '/{-$lang}/$desiredUrl/alerts/confirm'
+    | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/alerts'
     | '/{-$lang}/$desiredUrl/login'
   id:
     | '__root__'
@@ -284,8 +320,11 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
     | '/{-$lang}/login/'
+    | '/{-$lang}/$desiredUrl/alerts/confirm'
+    | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
 }
@@ -425,6 +464,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125LoginResetRouteImport
       parentRoute: typeof Char123LangChar125RouteRoute
     }
+    '/{-$lang}/$desiredUrl/alerts/': {
+      id: '/{-$lang}/$desiredUrl/alerts/'
+      path: '/alerts'
+      fullPath: '/{-$lang}/$desiredUrl/alerts/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/alerts/confirm': {
+      id: '/{-$lang}/$desiredUrl/alerts/confirm'
+      path: '/alerts/confirm'
+      fullPath: '/{-$lang}/$desiredUrl/alerts/confirm'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/alerts/saved': {
+      id: '/{-$lang}/$desiredUrl/alerts/saved'
+      path: '/alerts/saved'
+      fullPath: '/{-$lang}/$desiredUrl/alerts/saved'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/$listingKey': {
       id: '/{-$lang}/$desiredUrl/homes/$listingKey'
       path: '/homes/$listingKey'
@@ -454,8 +514,11 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
+  Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
+  Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 
@@ -469,10 +532,16 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlProcessRoute,
     Char123LangChar125DesiredUrlIndexRoute:
       Char123LangChar125DesiredUrlIndexRoute,
+    Char123LangChar125DesiredUrlAlertsConfirmRoute:
+      Char123LangChar125DesiredUrlAlertsConfirmRoute,
+    Char123LangChar125DesiredUrlAlertsSavedRoute:
+      Char123LangChar125DesiredUrlAlertsSavedRoute,
     Char123LangChar125DesiredUrlHomesListingKeyRoute:
       Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
+    Char123LangChar125DesiredUrlAlertsIndexRoute:
+      Char123LangChar125DesiredUrlAlertsIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
       Char123LangChar125DesiredUrlLoginIndexRoute,
   }

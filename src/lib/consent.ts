@@ -10,8 +10,11 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
  * Browser-safe and without zod, so the server-rendered form can import it.
  */
 
-/** What a wording asks agreement for: the terms and privacy notice, or being called or texted. */
-export type ConsentKind = 'contact' | 'phoneContact'
+/**
+ * What a wording asks agreement for: the terms and privacy notice, being called or texted, or
+ * receiving e-mails about homes matching a saved search (issue 13).
+ */
+export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch'
 
 /** The values a wording may name; every wording receives all of them. */
 export type ConsentValues = { realtor: string }
@@ -36,6 +39,12 @@ export const CONSENT_WORDINGS = [
     describe: ({ realtor }) =>
       msg`I agree to be called or texted by ${realtor} about my inquiry. This is not a condition of any purchase; message and data rates may apply.`,
   },
+  {
+    version: 'saved-search-v1',
+    kind: 'savedSearch',
+    // CAN-SPAM/CCPA: who will write, about what, and that every e-mail lets the visitor stop them.
+    describe: ({ realtor }) => msg`I agree to receive e-mails from ${realtor} about homes matching this search. I can unsubscribe at any time from any e-mail.`,
+  },
 ] as const satisfies ReadonlyArray<ConsentWording>
 
 export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
@@ -44,6 +53,7 @@ export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
 export const CURRENT_CONSENT = {
   contact: 'contact-v1',
   phoneContact: 'phone-contact-v1',
+  savedSearch: 'saved-search-v1',
 } as const satisfies Record<ConsentKind, ConsentVersion>
 
 /** The wording of a version of the given kind; undefined for an unknown version or another kind. */

@@ -15,6 +15,8 @@ export const RESERVED_PATHS = [
   'agreement',
   'realtors',
   'homes',
+  // a realtor's saved-search pages on an own domain (`/alerts?token=`), never stored (issue 13)
+  'alerts',
   'signup',
   'account',
   'settings',

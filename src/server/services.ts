@@ -24,9 +24,11 @@ export type ServerConfig = {
   /** Age after which an upload no realtor shows is removed (uploads/cleanup.ts). */
   uploadCleanupGraceHours: number
   signingSecret: string
-  rateLimits: Record<'auth' | 'contact' | 'upload', RateLimitRule>
+  rateLimits: Record<'auth' | 'contact' | 'savedSearch' | 'upload', RateLimitRule>
   providers: Array<'google' | 'kakao'>
   mailFrom: string
+  /** PUBLIC_URL: where mail links point when a realtor has no own domain (saved searches, issue 13). */
+  publicUrl: string | undefined
   siteName: { ko: string; en: string }
   /** Each listing source's MLS display profile (issue 15), checked at startup. */
   displayProfiles: DisplayProfiles
@@ -160,10 +162,12 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       rateLimits: {
         auth: { limit: config.RATE_LIMIT_AUTH, windowSeconds: window },
         contact: { limit: config.RATE_LIMIT_CONTACT, windowSeconds: window },
+        savedSearch: { limit: config.RATE_LIMIT_SAVED_SEARCH, windowSeconds: window },
         upload: { limit: config.RATE_LIMIT_UPLOAD, windowSeconds: window },
       },
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
     },

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import net, { type AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { deliverPendingContacts } from '../../src/server/inbox/deliver-contacts'
 import { createMailer, type Mailer } from '../../src/server/mail/mailer'
@@ -17,49 +16,7 @@ import {
   type ContactCreatedBody,
   type MessagesBody,
 } from './harness'
-
-type ReceivedMail = { mailFrom: string; rcptTo: Array<string>; raw: string; text: string }
-
-/** The text part as the reader sees it: quoted-printable soft breaks joined, escapes decoded. */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '')
-  return Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8')
-}
-
-/** A real SMTP server on loopback that keeps every message it is given. */
-async function startSmtpSink() {
-  const received: Array<ReceivedMail> = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Array<Buffer> = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        const separator = /\r?\n\r?\n/.exec(raw)
-        const body = separator ? raw.slice(separator.index + separator[0].length) : ''
-        received.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((address) => address.address),
-          raw,
-          text: /content-transfer-encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body,
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.server.address() as AddressInfo
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
+import { header, startSmtpSink } from './smtp-sink'
 
 /** A loopback port nothing listens on: connecting to it is refused at once. */
 async function closedPortUrl(): Promise<string> {
@@ -68,13 +25,6 @@ async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return `smtp://127.0.0.1:${port}`
-}
-
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0] ?? ''
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ')
-  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)
-  return match?.[1]?.trim()
 }
 
 const FROM = 'Realtor Home <no-reply@test.local>'

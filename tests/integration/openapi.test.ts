@@ -22,6 +22,8 @@ import {
   type MessagesBody,
 } from './harness'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
+import { signSavedSearchToken } from '../../src/server/saved-searches/links'
+import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
 
 /**
  * Real responses of every route, success and error, validated against the served OpenAPI
@@ -90,7 +92,7 @@ describe('OpenAPI document (SQLite)', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT) } })
+    app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT), RATE_LIMIT_SAVED_SEARCH: '3' } })
     s = app.services
     const result = await api<OpenApiDocument>(s, 'GET', '/openapi.json')
     expect(result.status).toBe(200)
@@ -123,6 +125,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/realtor-contacts',
         '/realtor-contacts/{id}',
         '/realtors/{id}/statistics',
+        '/saved-searches',
+        '/saved-searches/unsubscribe',
+        '/saved-searches/{id}',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -322,6 +327,52 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`), 401)
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`, { token: otherToken }), 403)
     check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/statistics`, { token: ownerToken }), 404)
+  })
+
+  it('saved searches: POST 202/400/404/413/415/429, GET, PATCH, DELETE and one-click unsubscribe', async () => {
+    const ip = uniqueIp()
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      realtorId,
+      email: `${randomUUID().slice(0, 8)}@example.org`,
+      state: 'CA',
+      city: 'Irvine',
+      consentVersion: 'saved-search-v1',
+      ...overrides,
+    })
+    const created = await api<{ id: string }>(s, 'POST', '/saved-searches', { ip, body: body() })
+    check('post', '/saved-searches', created, 202)
+    check('post', '/saved-searches', await api(s, 'POST', '/saved-searches', { ip, body: body({ email: 'x' }) }), 400)
+    check('post', '/saved-searches', await api(s, 'POST', '/saved-searches', { ip, body: body({ realtorId: randomUUID() }) }), 404)
+    check('post', '/saved-searches', await api(s, 'POST', '/saved-searches', { body: body({ name: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/saved-searches', await api(s, 'POST', '/saved-searches', { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check('post', '/saved-searches', await api(s, 'POST', '/saved-searches', { ip, body: body() }), 429)
+
+    const row = await s.db.selectFrom('savedSearch').selectAll().where('id', '=', created.body.id).executeTakeFirstOrThrow()
+    await confirmSavedSearch(s, { token: signSavedSearchToken(s.config.signingSecret, row, 'confirm', null) })
+    check('get', '/saved-searches', await api(s, 'GET', '/saved-searches', { token: ownerToken }), 200)
+    check('get', '/saved-searches', await api(s, 'GET', '/saved-searches?limit=0', { token: ownerToken }), 400)
+    check('get', '/saved-searches', await api(s, 'GET', '/saved-searches'), 401)
+    check('get', '/saved-searches', await api(s, 'GET', `/saved-searches?realtorId=${realtorId}`, { token: otherToken }), 403)
+    check('get', '/saved-searches', await api(s, 'GET', `/saved-searches?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+
+    const item = `/saved-searches/${created.body.id}`
+    const template = '/saved-searches/{id}'
+    check('patch', template, await api(s, 'PATCH', item, { token: ownerToken, body: { paused: true } }), 200)
+    check('patch', template, await api(s, 'PATCH', item, { token: ownerToken, body: { paused: 'yes' } }), 400)
+    check('patch', template, await api(s, 'PATCH', item, { body: { paused: true } }), 401)
+    check('patch', template, await api(s, 'PATCH', item, { token: otherToken, body: { paused: true } }), 404)
+    check('patch', template, await api(s, 'PATCH', item, { token: ownerToken, rawBody: JSON.stringify({ paused: 'x'.repeat(1_100_000) }) }), 413)
+    check('patch', template, await api(s, 'PATCH', item, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+
+    const unsubscribe = `/saved-searches/unsubscribe?token=${encodeURIComponent(signSavedSearchToken(s.config.signingSecret, row, 'unsubscribe', null))}`
+    const form = { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+    check('post', '/saved-searches/unsubscribe', await api(s, 'POST', unsubscribe, form), 200)
+    check('post', '/saved-searches/unsubscribe', await api(s, 'POST', '/saved-searches/unsubscribe?token=bad', form), 400)
+    check('patch', template, await api(s, 'PATCH', item, { token: ownerToken, body: { paused: false } }), 409)
+
+    check('delete', template, await api(s, 'DELETE', item), 401)
+    check('delete', template, await api(s, 'DELETE', item, { token: otherToken }), 404)
+    check('delete', template, await api(s, 'DELETE', item, { token: ownerToken }), 200)
   })
 
   it('DELETE /realtor-contacts/{id}: 200, 401, 404', async () => {

@@ -62,6 +62,8 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
+  /** Saved searches (issue 13), counted per client address and per e-mail address alike. */
+  RATE_LIMIT_SAVED_SEARCH: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Demo listings the start command generates on an empty listings table (issue 6). */

@@ -8,9 +8,12 @@ import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/serve
 import type { AppServices } from '~/server/services'
 import { getStatistics } from '~/server/stats/statistics'
 import { presignUploads } from '~/server/uploads/presign'
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
+import { requestOrigin } from '~/server/site/site-context'
 import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
-import { apiLang, errorResponse, json, jsonText, readJsonBody } from './responses'
+import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from './responses'
+import { postConfirmForm, postManageForm, postSaveSearchForm } from './saved-search-forms'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -146,6 +149,46 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteContact(context.services, actor, { id: param(context, 'id') }))
+    },
+  }),
+  route('/saved-searches', {
+    // JSON from scripts and programs (202: stored, waiting for the visitor's confirmation);
+    // a plain form from a browser without scripts, answered with a 303 to a status page.
+    POST: async (context) => {
+      const lang = apiLang(context.request)
+      if (isFormBody(context.request)) {
+        return postSaveSearchForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
+      }
+      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
+      return json(await createSavedSearch(context.services, await readJsonBody(context.request), sender), 202)
+    },
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await listSavedSearches(context.services, actor, Object.fromEntries(context.url.searchParams)))
+    },
+  }),
+  // Before `/saved-searches/{id}`, which would otherwise take these words for ids.
+  route('/saved-searches/unsubscribe', {
+    // RFC 8058 one-click: a mail provider posts `List-Unsubscribe=One-Click` with no Origin and
+    // no cookie; the signed token in the address is the whole authority, so the body is not read.
+    POST: async (context) => json(await unsubscribeByToken(context.services, { token: context.url.searchParams.get('token') ?? '' })),
+  }),
+  route('/saved-searches/confirm', {
+    POST: async (context) => postConfirmForm(context.services, await readFormBody(context.request)),
+  }),
+  route('/saved-searches/manage', {
+    POST: async (context) => postManageForm(context.services, await readFormBody(context.request)),
+  }),
+  route('/saved-searches/{id}', {
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      const body = await readJsonBody(context.request)
+      const paused = typeof body === 'object' && body !== null && 'paused' in body ? body.paused : undefined
+      return json(await setSavedSearchPaused(context.services, actor, { id: param(context, 'id'), paused }))
+    },
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteSavedSearch(context.services, actor, { id: param(context, 'id') }))
     },
   }),
 ]

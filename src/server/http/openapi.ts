@@ -16,6 +16,15 @@ import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-t
 import { translatedErrorBodySchema } from '~/schemas/errors'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
+import {
+  createdSavedSearchSchema,
+  savedSearchIdSchema,
+  savedSearchListQuerySchema,
+  savedSearchPageSchema,
+  savedSearchPauseBodySchema,
+  savedSearchRequestSchema,
+  savedSearchSchema,
+} from '~/schemas/saved-search'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -173,6 +182,56 @@ export function buildOpenApiDocument(serverUrl: string) {
             security: bearer,
             requestParams: { path: z.object({ id: z.string() }) },
             responses: { '200': { description: 'Deleted', ...jsonContent(deletedMessageSchema) }, ...errorResponses(401, 404) },
+          },
+        },
+        '/saved-searches': {
+          post: {
+            summary: "Save a search on a realtor's site and get new-listing e-mails (public)",
+            description:
+              'Stored as pending; one confirmation e-mail goes to the address, and nothing else is sent until its link is confirmed. The answer is the same for a new, an already saved or a refused search. Rate-limited per client and per e-mail address. A plain HTML form (`application/x-www-form-urlencoded`) is answered with a 303 to a status page.',
+            requestBody: jsonContent(savedSearchRequestSchema),
+            responses: {
+              '202': { description: 'Accepted; waiting for confirmation', ...jsonContent(createdSavedSearchSchema.meta({ id: 'CreatedSavedSearch' })) },
+              ...errorResponses(400, 404, 413, 415, 429),
+            },
+          },
+          get: {
+            summary: "The signed-in realtor's confirmed saved searches, newest first, a page at a time (follow `nextCursor`)",
+            security: bearer,
+            requestParams: { query: savedSearchListQuerySchema },
+            responses: {
+              '200': { description: 'One page of saved searches', ...jsonContent(savedSearchPageSchema.meta({ id: 'SavedSearchPage' })) },
+              ...errorResponses(400, 401, 403, 404),
+            },
+          },
+        },
+        '/saved-searches/unsubscribe': {
+          post: {
+            summary: 'One-click unsubscribe (RFC 8058), the address in every alert e-mail',
+            description: 'Mail providers post `List-Unsubscribe=One-Click` as a form; the signed token is the authority. Idempotent.',
+            requestParams: { query: z.object({ token: z.string() }) },
+            responses: {
+              '200': { description: 'Unsubscribed', ...jsonContent(z.object({ status: z.literal('unsubscribed') })) },
+              ...errorResponses(400),
+            },
+          },
+        },
+        '/saved-searches/{id}': {
+          patch: {
+            summary: 'Pause or resume a saved search (its realtor or an admin)',
+            security: bearer,
+            requestParams: { path: savedSearchIdSchema },
+            requestBody: jsonContent(savedSearchPauseBodySchema),
+            responses: {
+              '200': { description: 'Updated', ...jsonContent(savedSearchSchema.meta({ id: 'SavedSearch' })) },
+              ...errorResponses(400, 401, 404, 409, 413, 415),
+            },
+          },
+          delete: {
+            summary: 'Delete a saved search (its realtor or an admin; anyone else gets 404)',
+            security: bearer,
+            requestParams: { path: savedSearchIdSchema },
+            responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 404) },
           },
         },
       },

@@ -104,3 +104,26 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 function unsupportedBody(): AppError {
   return new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Send the request body as JSON (Content-Type: application/json)`)
 }
+
+const MAX_FORM_BYTES = 64 * 1024
+
+/** Whether the body is a plain HTML form's (`application/x-www-form-urlencoded`), as posted without JavaScript. */
+export function isFormBody(request: Request): boolean {
+  const essence = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase()
+  return essence === 'application/x-www-form-urlencoded'
+}
+
+/**
+ * A form's fields as strings (the last value of a repeated name), refused past 64 KiB: what a
+ * form posted without JavaScript and a mail provider's one-click unsubscribe send.
+ */
+export async function readFormBody(request: Request): Promise<Record<string, string>> {
+  const bytes = await readLimited(request, MAX_FORM_BYTES)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new AppError('BAD_REQUEST', msg`The request contains characters that are not allowed`)
+  }
+  return Object.fromEntries(new URLSearchParams(text))
+}

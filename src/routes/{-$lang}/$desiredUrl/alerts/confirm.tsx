@@ -1,0 +1,31 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { ConfirmAlertPage } from '~/features/saved-searches/alert-pages'
+import { readConfirmLink } from '~/functions/saved-searches.functions'
+import { staticPageHead } from '~/features/pages/page-head'
+import { langFromParam } from '~/lib/lang'
+import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+
+/** The confirmation link of a saved search (issue 13): shows a Confirm button, confirms nothing by itself. */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/confirm')({
+  validateSearch: alertPageSearchSchema,
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: ({ deps }) => readConfirmLink({ data: { token: deps.token ?? '' } }),
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/alerts/confirm`,
+      title: msg`Confirm your e-mail alerts`,
+      description: msg`Confirm the e-mail alerts of a saved search.`,
+      noindex: true,
+    }),
+  component: ConfirmAlertRoute,
+})
+
+function ConfirmAlertRoute() {
+  const lookup = Route.useLoaderData()
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <ConfirmAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}

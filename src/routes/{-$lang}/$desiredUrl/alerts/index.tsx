@@ -1,0 +1,31 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { ManageAlertPage } from '~/features/saved-searches/alert-pages'
+import { readManageLink } from '~/functions/saved-searches.functions'
+import { staticPageHead } from '~/features/pages/page-head'
+import { langFromParam } from '~/lib/lang'
+import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+
+/** A visitor's saved search, from the manage link in their mail (issue 13): per visitor, never stored, never indexed. */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
+  validateSearch: alertPageSearchSchema,
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: ({ deps }) => (deps.token ? readManageLink({ data: { token: deps.token } }) : undefined),
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/alerts`,
+      title: msg`Your saved search`,
+      description: msg`Change or stop the e-mail alerts of a saved search.`,
+      noindex: true,
+    }),
+  component: ManageAlertRoute,
+})
+
+function ManageAlertRoute() {
+  const lookup = Route.useLoaderData()
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <ManageAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}

@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { SavedAlertPage } from '~/features/saved-searches/alert-pages'
+import { staticPageHead } from '~/features/pages/page-head'
+import { langFromParam } from '~/lib/lang'
+import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+
+/** Where "Save this search" lands when it was posted without scripts (issue 13). */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
+  validateSearch: alertPageSearchSchema,
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/alerts/saved`,
+      title: msg`Check your e-mail`,
+      description: msg`Confirm your saved search from the e-mail we sent.`,
+      noindex: true,
+    }),
+  component: SavedAlertRoute,
+})
+
+function SavedAlertRoute() {
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <SavedAlertPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}
