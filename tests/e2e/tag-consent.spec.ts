@@ -25,9 +25,12 @@ declare global {
 }
 
 /** A realtor of its own, so nothing here changes the demo realtor the other specs read. */
-async function createRealtor(request: APIRequestContext, fields: Record<string, unknown>): Promise<Realtor> {
+async function createRealtor(request: APIRequestContext, origin: string, fields: Record<string, unknown>): Promise<Realtor> {
   const email = `tag-consent-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: 'tag-consent-password-1', name: 'Tag Consent' } })
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { email, password: 'tag-consent-password-1', name: 'Tag Consent' },
+  })
   expect(signUp.status(), await signUp.text()).toBe(200)
   const token = signUp.headers()['set-auth-token'] ?? ''
   const desiredUrl = `tags-${Date.now()
@@ -89,9 +92,10 @@ test.describe('analytics tag and consent', () => {
   let ourHost: string
 
   test.beforeAll(async ({ request, baseURL }) => {
-    ourHost = new URL(requireBaseURL(baseURL)).hostname
-    tagged = await createRealtor(request, { tagManagerId: TAG_ID, googleSiteVerification: GOOGLE_TOKEN, naverSiteVerification: NAVER_TOKEN })
-    plain = await createRealtor(request, {})
+    const base = new URL(requireBaseURL(baseURL))
+    ourHost = base.hostname
+    tagged = await createRealtor(request, base.origin, { tagManagerId: TAG_ID, googleSiteVerification: GOOGLE_TOKEN, naverSiteVerification: NAVER_TOKEN })
+    plain = await createRealtor(request, base.origin, {})
   })
 
   test('the server’s page: verification tags in both languages, Google allowed by the policy only with a tag, nothing of Google’s in the HTML', async ({
