@@ -3,12 +3,13 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { PageShell } from '~/components/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { OnboardingWizard } from '~/features/onboarding/onboarding-wizard'
+import { ONBOARDING_STEP_COUNT } from '~/features/onboarding/step-count'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam, langParam, localizedPath } from '~/lib/lang'
 import { searchSchema, wholeNumber } from '~/lib/search-params'
 
 export const Route = createFileRoute('/{-$lang}/process')({
-  validateSearch: searchSchema({ step: wholeNumber({ min: 1, max: 9 }) }),
+  validateSearch: searchSchema({ step: wholeNumber({ min: 1, max: ONBOARDING_STEP_COUNT }) }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
