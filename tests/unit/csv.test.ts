@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { UTF8_BOM, csvCell, csvDate, csvFileName, messagesCsv, toCsv, type CsvMessage, type MessagesCsvLabels } from '../../src/features/inbox/csv'
+import {
+  UTF8_BOM,
+  csvCell,
+  csvDate,
+  csvFileName,
+  messagesCsv,
+  savedSearchesCsv,
+  savedSearchesCsvFileName,
+  toCsv,
+  type CsvMessage,
+  type CsvSavedSearch,
+  type MessagesCsvLabels,
+  type SavedSearchesCsvLabels,
+} from '../../src/features/inbox/csv'
 
 /*
  * The inbox's CSV export (issue 5 item 6): RFC 4180 quoting, UTF-8 with a BOM, header row in
@@ -294,5 +307,141 @@ describe('csvDate and csvFileName', () => {
   it('names the file messages-YYYY-MM-DD.csv after the local day', () => {
     expect(csvFileName(new Date(2026, 0, 5, 23, 59))).toBe('messages-2026-01-05.csv')
     expect(csvFileName(new Date(2026, 11, 31, 0, 0))).toBe('messages-2026-12-31.csv')
+  })
+})
+
+describe('savedSearchesCsv (issue 13)', () => {
+  const labels: SavedSearchesCsvLabels = {
+    headers: {
+      confirmedAt: 'Confirmed',
+      name: 'Name',
+      email: 'E-mail',
+      area: 'Area',
+      type: 'Sale or rent',
+      minPrice: 'Lowest price',
+      maxPrice: 'Highest price',
+      beds: 'Bedrooms',
+      baths: 'Bathrooms',
+      frequency: 'How often',
+      status: 'Status',
+      consentVersion: 'Consent version',
+      consentText: 'Consent text',
+      consentLang: 'Consent language',
+      consentPage: 'Consent page',
+      consentedAt: 'Consent time',
+    },
+    type: { sale: 'For sale', rent: 'For rent' },
+    frequency: { instant: 'As soon as there are new homes', daily: 'Once a day', weekly: 'Once a week' },
+    status: { pending: 'Waiting for confirmation', active: 'Active', paused: 'Paused', unsubscribed: 'Unsubscribed' },
+  }
+  const words = '이민지 님, Sora Park의 새 매물 알림을 받는 데 동의합니다. "언제든" 수신을 거부할 수 있습니다.'
+  function search(overrides: Partial<CsvSavedSearch> = {}): CsvSavedSearch {
+    return {
+      confirmedAt: '2026-03-02T10:30:00.000Z',
+      name: '이민지',
+      email: 'minji.lee@example.org',
+      state: 'CA',
+      city: 'Irvine',
+      listingType: 'sale',
+      minPrice: 500_000,
+      maxPrice: 1_200_000,
+      minBeds: 3,
+      minBaths: null,
+      frequency: 'daily',
+      status: 'active',
+      consent: { version: 'saved-search-v1', text: words, lang: 'ko', page: '/sora-park', consentedAt: '2026-03-02T10:00:00.000Z' },
+      ...overrides,
+    }
+  }
+
+  it('writes a header row and one row per search, filters one per column, with the consent record', () => {
+    const text = savedSearchesCsv(
+      [
+        search(),
+        search({
+          name: null,
+          listingType: null,
+          minPrice: null,
+          maxPrice: null,
+          minBeds: null,
+          minBaths: 2,
+          frequency: 'weekly',
+          status: 'paused',
+          consent: { version: 'saved-search-v1', text: 'I agree.', lang: 'en', page: null, consentedAt: '2026-03-03T08:00:00.000Z' },
+        }),
+      ],
+      labels,
+      isoDate,
+    )
+    expect(text.startsWith(UTF8_BOM)).toBe(true)
+    expect(parseCsv(text.slice(UTF8_BOM.length))).toEqual([
+      [
+        'Confirmed',
+        'Name',
+        'E-mail',
+        'Area',
+        'Sale or rent',
+        'Lowest price',
+        'Highest price',
+        'Bedrooms',
+        'Bathrooms',
+        'How often',
+        'Status',
+        'Consent version',
+        'Consent text',
+        'Consent language',
+        'Consent page',
+        'Consent time',
+      ],
+      [
+        '2026-03-02 10:30',
+        '이민지',
+        'minji.lee@example.org',
+        'Irvine, CA',
+        'For sale',
+        '500000',
+        '1200000',
+        '3',
+        '',
+        'Once a day',
+        'Active',
+        'saved-search-v1',
+        words,
+        'ko',
+        '/sora-park',
+        '2026-03-02 10:00',
+      ],
+      [
+        '2026-03-02 10:30',
+        '',
+        'minji.lee@example.org',
+        'Irvine, CA',
+        '',
+        '',
+        '',
+        '',
+        '2',
+        'Once a week',
+        'Paused',
+        'saved-search-v1',
+        'I agree.',
+        'en',
+        '',
+        '2026-03-03 08:00',
+      ],
+    ])
+  })
+
+  it('guards a name that looks like a formula', () => {
+    const rows = parseCsv(savedSearchesCsv([search({ name: '=HYPERLINK("http://evil.example")' })], labels, isoDate).slice(UTF8_BOM.length))
+    expect(rows[1]?.[1]).toBe('\'=HYPERLINK("http://evil.example")')
+  })
+
+  it('writes only the header row when there are none', () => {
+    expect(parseCsv(savedSearchesCsv([], labels).slice(UTF8_BOM.length))).toHaveLength(1)
+  })
+
+  it('names the file by the day of the export', () => {
+    expect(savedSearchesCsvFileName(new Date(2026, 2, 5, 23, 59))).toBe('saved-searches-2026-03-05.csv')
   })
 })

@@ -4,7 +4,7 @@ import { Link, useBlocker, useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
-import { InboxPanel } from '~/features/inbox/inbox-panel'
+import { InboxViews, type InboxView } from '~/features/inbox/inbox-views'
 import { RealtorFieldGroup } from '~/features/realtor-form/field-groups'
 import { FIELD_GROUP_ORDER, realtorToForm, type RealtorFormValues } from '~/features/realtor-form/form-values'
 import { PreviewPanel } from '~/features/realtor-form/preview-panel'
@@ -31,7 +31,7 @@ export function focusFirstError(container: HTMLElement | null) {
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
  * with a typed confirmation. The inbox is the second tab, visitor statistics the third.
  */
-export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lang; tab: EditorTab }) {
+export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { realtor: Realtor; lang: Lang; tab: EditorTab; inboxView?: InboxView }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
@@ -141,7 +141,7 @@ export function EditorPage({ realtor, lang, tab }: { realtor: Realtor; lang: Lan
 
       {tab === 'messages' ? (
         <div className="mt-8">
-          <InboxPanel realtorId={current.id} lang={lang} />
+          <InboxViews realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} view={inboxView} />
         </div>
       ) : tab === 'statistics' ? (
         <div className="mt-8">

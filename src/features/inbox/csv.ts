@@ -1,4 +1,6 @@
 import { displayPhone } from '~/lib/contact-links'
+import type { SavedSearchFrequency, SavedSearchStatus } from '~/lib/saved-search-words'
+import type { SavedSearch } from '~/schemas/saved-search'
 import type { InboxMessage, MessageStatus } from './types'
 
 /*
@@ -117,4 +119,95 @@ export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: Message
 /** `messages-YYYY-MM-DD.csv`, dated in the viewer's time zone (the day they exported it). */
 export function csvFileName(now: Date): string {
   return `messages-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+}
+
+export type SavedSearchesCsvLabels = {
+  headers: {
+    confirmedAt: string
+    name: string
+    email: string
+    area: string
+    type: string
+    minPrice: string
+    maxPrice: string
+    beds: string
+    baths: string
+    frequency: string
+    status: string
+    consentVersion: string
+    consentText: string
+    consentLang: string
+    consentPage: string
+    consentedAt: string
+  }
+  type: Record<'sale' | 'rent', string>
+  frequency: Record<SavedSearchFrequency, string>
+  status: Record<SavedSearchStatus, string>
+}
+
+export type CsvSavedSearch = Pick<
+  SavedSearch,
+  'confirmedAt' | 'name' | 'email' | 'state' | 'city' | 'listingType' | 'minPrice' | 'maxPrice' | 'minBeds' | 'minBaths' | 'frequency' | 'status' | 'consent'
+>
+
+/** A whole number as digits alone, so a spreadsheet reads a number; empty for "any". */
+function csvNumber(value: number | null): string {
+  return value === null ? '' : String(value)
+}
+
+/**
+ * The inbox's second export (issue 13): one row per saved search, its filters one per column
+ * (prices as plain numbers a spreadsheet can sort), how often, its status, and the consent
+ * stored with it: the version, the exact words in the language shown, the page and the time.
+ */
+export function savedSearchesCsv(
+  searches: ReadonlyArray<CsvSavedSearch>,
+  labels: SavedSearchesCsvLabels,
+  formatDate: (iso: string) => string = csvDate,
+): string {
+  const { headers } = labels
+  const rows = [
+    [
+      headers.confirmedAt,
+      headers.name,
+      headers.email,
+      headers.area,
+      headers.type,
+      headers.minPrice,
+      headers.maxPrice,
+      headers.beds,
+      headers.baths,
+      headers.frequency,
+      headers.status,
+      headers.consentVersion,
+      headers.consentText,
+      headers.consentLang,
+      headers.consentPage,
+      headers.consentedAt,
+    ],
+    ...searches.map((search) => [
+      search.confirmedAt ? formatDate(search.confirmedAt) : '',
+      search.name ?? '',
+      search.email,
+      `${search.city}, ${search.state}`,
+      search.listingType ? labels.type[search.listingType] : '',
+      csvNumber(search.minPrice),
+      csvNumber(search.maxPrice),
+      csvNumber(search.minBeds),
+      csvNumber(search.minBaths),
+      labels.frequency[search.frequency],
+      labels.status[search.status],
+      search.consent.version,
+      search.consent.text,
+      search.consent.lang,
+      search.consent.page ?? '',
+      formatDate(search.consent.consentedAt),
+    ]),
+  ]
+  return UTF8_BOM + toCsv(rows)
+}
+
+/** `saved-searches-YYYY-MM-DD.csv`, dated like the messages' file. */
+export function savedSearchesCsvFileName(now: Date): string {
+  return `saved-searches-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
 }

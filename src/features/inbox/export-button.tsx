@@ -4,8 +4,11 @@ import { useState } from 'react'
 import { useToast } from '~/components/toast'
 import { Button, Icon } from '~/components/ui'
 import { listMessages } from '~/functions/inbox.functions'
+import { listMySavedSearches } from '~/functions/saved-search-leads.functions'
+import { frequencyLabel, savedSearchStatusLabel } from '~/lib/saved-search-words'
 import { errorMessage } from '~/lib/server-error'
-import { csvFileName, messagesCsv, type MessagesCsvLabels } from './csv'
+import type { SavedSearch } from '~/schemas/saved-search'
+import { csvFileName, messagesCsv, savedSearchesCsv, savedSearchesCsvFileName, type MessagesCsvLabels, type SavedSearchesCsvLabels } from './csv'
 import type { InboxMessage } from './types'
 
 /** Messages per request of the CSV export (the API's maximum). */
@@ -78,6 +81,84 @@ export function ExportCsvButton({ realtorId, disabled, onError }: { realtorId: s
 
   return (
     <Button variant="secondary" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} data-testid="inbox-export">
+      <Icon name="download" />
+      <Trans>Export CSV</Trans>
+    </Button>
+  )
+}
+
+/**
+ * The saved searches' "Export CSV" (issue 13), a file of its own: a search's columns (filters,
+ * how often, status, consent) share almost nothing with a message's.
+ */
+export function ExportSavedSearchesButton({
+  realtorId,
+  disabled,
+  onError,
+}: {
+  realtorId: string
+  disabled: boolean
+  onError: (message: string | undefined) => void
+}) {
+  const { t, i18n } = useLingui()
+  const toast = useToast()
+  const [exporting, setExporting] = useState(false)
+
+  async function exportCsv() {
+    const labels: SavedSearchesCsvLabels = {
+      headers: {
+        confirmedAt: t`Confirmed at`,
+        name: t`Name`,
+        email: t`E-mail`,
+        area: t`Area`,
+        type: t`Sale or rent`,
+        minPrice: t`Lowest price`,
+        maxPrice: t`Highest price`,
+        beds: t`Bedrooms`,
+        baths: t`Bathrooms`,
+        frequency: t`How often`,
+        status: t`Status`,
+        consentVersion: t`Consent version`,
+        consentText: t`Consent text`,
+        consentLang: t`Consent language`,
+        consentPage: t`Consent page`,
+        consentedAt: t`Consent time`,
+      },
+      type: { sale: t`For sale`, rent: t`For rent` },
+      frequency: {
+        instant: i18n._(frequencyLabel('instant')),
+        daily: i18n._(frequencyLabel('daily')),
+        weekly: i18n._(frequencyLabel('weekly')),
+      },
+      status: {
+        pending: i18n._(savedSearchStatusLabel('pending')),
+        active: i18n._(savedSearchStatusLabel('active')),
+        paused: i18n._(savedSearchStatusLabel('paused')),
+        unsubscribed: i18n._(savedSearchStatusLabel('unsubscribed')),
+      },
+    }
+    setExporting(true)
+    onError(undefined)
+    try {
+      const all: Array<SavedSearch> = []
+      let cursor: string | undefined
+      do {
+        const page = await listMySavedSearches({ data: { realtorId, cursor, limit: EXPORT_PAGE_SIZE } })
+        all.push(...page.searches)
+        cursor = page.nextCursor ?? undefined
+      } while (cursor)
+      downloadText(savedSearchesCsv(all, labels), savedSearchesCsvFileName(new Date()), 'text/csv;charset=utf-8')
+      const count = all.length
+      toast.success(t({ message: plural(count, { one: 'Exported # saved search to a CSV file', other: 'Exported # saved searches to a CSV file' }) }))
+    } catch (error) {
+      onError(errorMessage(error, (id) => i18n._(id), t`The export could not be made. Check your connection and try again.`))
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  return (
+    <Button variant="secondary" onClick={() => void exportCsv()} disabled={disabled || exporting} aria-busy={exporting} data-testid="saved-searches-export">
       <Icon name="download" />
       <Trans>Export CSV</Trans>
     </Button>

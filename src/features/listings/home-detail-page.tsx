@@ -16,6 +16,8 @@ import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
+import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
+import { listingSearchFilters } from '~/features/saved-searches/search-filters'
 import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
@@ -52,6 +54,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
   const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
   const licence = realtor.licenseNumber
+  // Homes like this one, in the realtor's own area; none when the listing lies outside it.
+  const similar = listingSearchFilters(realtor.activityRegion, home)
   const brokerage = realtor.brokerageName
   // Georgia (GREC): the firm's name and phone at least as prominent as the agent's name, so
   // wherever the name stands out on this page (the header, the question's heading) they do too.
@@ -226,6 +230,17 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               />
             </div>
           </section>
+
+          {similar ? (
+            <section aria-labelledby="similar-alerts-title" className="mt-10">
+              <h2 id="similar-alerts-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+                <Trans>New homes like this one</Trans>
+              </h2>
+              <div className="mt-3">
+                <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
+              </div>
+            </section>
+          ) : null}
 
           <ListingDisclosures sources={[home.listingSource]} lang={lang} />
         </main>

@@ -6,6 +6,8 @@ import { langParam, type Lang } from '~/lib/lang'
 import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
+import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
+import { homepageSearchFilters } from '~/features/saved-searches/search-filters'
 import { HomeCard } from './home-card'
 import { ListingDisclosures } from './listing-disclosures'
 import { Button, buttonClass } from '~/components/ui'
@@ -52,12 +54,17 @@ function numberField(data: FormData, name: string): number | undefined {
  * results in place. The URL always carries the filters.
  */
 export function ListingsSection({
+  realtorId,
+  realtorName,
   lang,
   desiredUrl,
   regions,
   search,
   list,
 }: {
+  realtorId: string
+  /** The realtor's name in `lang`, as the saved search's consent names them. */
+  realtorName: string
   lang: Lang
   desiredUrl: string
   regions: PublicRealtor['activityRegion']
@@ -103,6 +110,8 @@ export function ListingsSection({
   const shown = list.homes.length
   const total = list.totalHomes
   const pageCount = list.totalPages
+  // The search on screen is what "Save this search" saves; it follows every change of filters.
+  const saved = homepageSearchFilters(regions, search)
 
   return (
     <div aria-busy={loading} className={loading ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
@@ -198,6 +207,12 @@ export function ListingsSection({
             <Trans>Clear the filters</Trans>
           </Link>
         </p>
+      ) : null}
+
+      {saved ? (
+        <div className="mt-4">
+          <SaveSearchForm realtorId={realtorId} realtorName={realtorName} desiredUrl={desiredUrl} lang={lang} filters={saved} />
+        </div>
       ) : null}
 
       {shown > 0 ? (

@@ -12,7 +12,7 @@ import { oneOf, searchSchema } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
-  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics']) }),
+  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics']), view: oneOf(['messages', 'saved-searches']) }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
@@ -37,11 +37,11 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
 function EditorRoute() {
   const { ownRealtor, canEdit } = Route.useRouteContext()
   const { lang } = Route.useParams()
-  const { tab } = Route.useSearch()
+  const { tab, view } = Route.useSearch()
   if (!canEdit || !ownRealtor) return <ForbiddenPage />
   return (
     <PageShell>
-      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} />
+      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} inboxView={view ?? 'messages'} />
     </PageShell>
   )
 }

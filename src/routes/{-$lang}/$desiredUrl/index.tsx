@@ -5,6 +5,7 @@ import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { homeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
@@ -71,7 +72,15 @@ function HomepageRoute() {
       today={new Date()}
       listings={
         showListings && homes ? (
-          <ListingsSection lang={lang} desiredUrl={realtor.desiredUrl} regions={realtor.activityRegion} search={search} list={homes} />
+          <ListingsSection
+            realtorId={realtor.id}
+            realtorName={realtorDisplayName(realtor, lang)}
+            lang={lang}
+            desiredUrl={realtor.desiredUrl}
+            regions={realtor.activityRegion}
+            search={search}
+            list={homes}
+          />
         ) : undefined
       }
     />
