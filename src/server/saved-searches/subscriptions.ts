@@ -306,7 +306,10 @@ async function viewOf(services: AppServices, search: SavedSearchRow, withManageT
 
 /** The confirm page before the visitor presses Confirm: what they are about to confirm. */
 export async function readByConfirmToken(services: AppServices, input: unknown): Promise<SavedSearchView> {
-  return viewOf(services, await searchForToken(services, input, ['confirm']), false)
+  const search = await searchForToken(services, input, ['confirm'])
+  // Once confirmed, the page the confirm button returns to links to the manage page: whoever
+  // holds the confirm link holds the mailbox the manage links are sent to anyway.
+  return viewOf(services, search, search.status !== 'pending')
 }
 
 /**
