@@ -9,6 +9,7 @@ import type { Database } from './db/schema'
 import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { deliverPendingMail } from './mail/outbox'
+import { startAlertSchedule } from './saved-searches/alerts'
 import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
@@ -25,6 +26,10 @@ export type ServerConfig = {
   rateLimits: Record<'auth' | 'contact' | 'upload', RateLimitRule>
   providers: Array<'google' | 'kakao'>
   mailFrom: string
+  /** PUBLIC_URL: links in mails sent without a request (saved-search alerts). */
+  publicUrl: string | undefined
+  /** MAIL_POSTAL_ADDRESS: the postal address alert mails show when the realtor gave none (CAN-SPAM). */
+  mailPostalAddress: string | undefined
   siteName: { ko: string; en: string }
   /** Each listing source's MLS display profile (issue 15), checked at startup. */
   displayProfiles: DisplayProfiles
@@ -158,6 +163,8 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       },
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
+      mailPostalAddress: config.MAIL_POSTAL_ADDRESS,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
     },
@@ -186,7 +193,7 @@ function startOutboxRetries(services: AppServices): void {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs: the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
@@ -196,6 +203,7 @@ export function getServices(): Promise<AppServices> {
     if (worker === undefined || worker === 0) {
       startOutboxRetries(services)
       startUploadCleanup(services)
+      startAlertSchedule(services)
     }
     return services
   })
