@@ -116,6 +116,8 @@ function searchPageUrl(base: SiteBase, search: SavedSearch, realtor: RealtorForM
   return `${realtorPageUrl(base, search.lang, '')}${query ? `?${query}` : ''}`
 }
 
+type RunCache = { lastRuns: Map<string, string> }
+
 export type AlertSendResult = { searches: number; mails: number; dropped: number }
 
 /**
@@ -130,6 +132,9 @@ export type AlertSendResult = { searches: number; mails: number; dropped: number
 export async function sendDueAlerts(services: AppServices): Promise<AlertSendResult> {
   const now = services.now()
   const realtors = new Map<string, RealtorForMail | undefined>()
+  // Each source's last run, read once per run (an import writes it before this runs).
+  const cache: RunCache = { lastRuns: new Map() }
+  await Promise.all([loadCatalog('ko'), loadCatalog('en')])
   const result: AlertSendResult = { searches: 0, mails: 0, dropped: 0 }
   let after = ''
   for (;;) {
@@ -151,7 +156,7 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
       if (!realtors.has(search.realtorId)) realtors.set(search.realtorId, await readRealtor(services, search.realtorId))
       const realtor = realtors.get(search.realtorId)
       if (!realtor) continue
-      const outcome = await serialized(services, () => services.db.transaction().execute((trx) => alertOne(services, trx, search, realtor, now)))
+      const outcome = await serialized(services, () => services.db.transaction().execute((trx) => alertOne(services, trx, search, realtor, now, cache)))
       if (outcome === 'skipped') continue
       result.searches += 1
       if (outcome === 'sent') result.mails += 1
@@ -168,6 +173,7 @@ async function alertOne(
   search: SavedSearch,
   realtor: RealtorForMail,
   now: Date,
+  cache: RunCache,
 ): Promise<'sent' | 'dropped' | 'skipped'> {
   const nowIso = now.toISOString()
   // The claim: only the worker that moves the last alert time from what it read goes on.
@@ -192,29 +198,38 @@ async function alertOne(
     await trx.updateTable('savedSearch').set({ lastAlertedAt: search.lastAlertedAt }).where('id', '=', search.id).execute()
     return 'skipped'
   }
-  // A home retired or kept off the internet since it matched is never shown: alerted, without a mail.
-  await trx
-    .updateTable('savedSearchMatch')
-    .set({ outboxId: null })
-    .where('outboxId', '=', outboxId)
-    .where((eb) =>
-      eb(
-        'homeId',
-        'in',
-        eb
-          .selectFrom('home')
-          .select('home.id')
-          .where((inner) => inner.or([inner('home.isListed', '<>', 1), inner('home.retiredAt', 'is not', null)])),
-      ),
-    )
-    .execute()
-
+  // Every statement names the search first: the match table's key starts with it (no scan of all matches).
   const counted = await trx
-    .selectFrom('savedSearchMatch')
-    .select((eb) => eb.fn.count<number | string>('homeId').distinct().as('count'))
-    .where('outboxId', '=', outboxId)
+    .selectFrom('savedSearchMatch as m')
+    .innerJoin('home', 'home.id', 'm.homeId')
+    .select((eb) => [eb.fn.countAll<number | string>().as('matches'), eb.fn.count<number | string>('m.homeId').distinct().as('homes')])
+    .where('m.savedSearchId', '=', search.id)
+    .where('m.outboxId', '=', outboxId)
+    .where('home.isListed', '=', 1)
+    .where('home.retiredAt', 'is', null)
     .executeTakeFirst()
-  const total = Number(counted?.count ?? 0)
+  if (Number(counted?.matches ?? 0) < Number(taken.numUpdatedRows)) {
+    // A home retired or kept off the internet since it matched is never shown: alerted, without a mail.
+    await trx
+      .updateTable('savedSearchMatch')
+      .set({ outboxId: null })
+      .where('savedSearchId', '=', search.id)
+      .where('outboxId', '=', outboxId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('home')
+              .select('home.id')
+              .whereRef('home.id', '=', 'savedSearchMatch.homeId')
+              .where('home.isListed', '=', 1)
+              .where('home.retiredAt', 'is', null),
+          ),
+        ),
+      )
+      .execute()
+  }
+  const total = Number(counted?.homes ?? 0)
   if (total === 0) {
     // Nothing left to say: the search keeps its last alert time, so its next mail is not delayed.
     await trx.updateTable('savedSearch').set({ lastAlertedAt: search.lastAlertedAt }).where('id', '=', search.id).execute()
@@ -226,6 +241,7 @@ async function alertOne(
     .selectFrom('savedSearchMatch as m')
     .innerJoin('home', 'home.id', 'm.homeId')
     .select([...SUMMARY_COLUMNS, 'm.reason', 'm.previousPrice', 'm.matchedAt'])
+    .where('m.savedSearchId', '=', search.id)
     .where('m.outboxId', '=', outboxId)
     .orderBy('m.matchedAt', 'desc')
     .orderBy('home.onMarketDate', 'desc')
@@ -255,10 +271,10 @@ async function alertOne(
     photo: absolute(images.get(row.id)?.[0] ?? null, origin),
   }))
   const sourceIds = [...new Set(shown.map((row) => row.source))].sort()
-  const lastRuns = await lastRunsOf(trx, sourceIds)
-  const sources = sourceIds.map((source) => listingSourceOf(services.config.displayProfiles, source, lastRuns.get(source) ?? null))
+  const missing = sourceIds.filter((source) => !cache.lastRuns.has(source))
+  if (missing.length > 0) for (const [source, lastRunAt] of await lastRunsOf(trx, missing)) cache.lastRuns.set(source, lastRunAt)
+  const sources = sourceIds.map((source) => listingSourceOf(services.config.displayProfiles, source, cache.lastRuns.get(source) ?? null))
 
-  await loadCatalog(lang)
   const secret = services.config.signingSecret
   const manageToken = signSavedSearchToken(secret, search, 'manage', null)
   const unsubscribeToken = signSavedSearchToken(secret, search, 'unsubscribe', null)
