@@ -8,9 +8,11 @@
  *    server that has served it;
  *  - page delivery beside nginx serving the same bytes (scripts/bench-pages.mjs, issue 12);
  *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7);
- *  - home/list on 100,000 listings, SQLite and PostgreSQL (scripts/bench-listings.mjs).
+ *  - home/list on 100,000 listings, SQLite and PostgreSQL (scripts/bench-listings.mjs);
+ *  - saved-search alerts: 10,000 searches × 1,000 new listings on SQLite (scripts/bench-alerts.ts).
  * BENCH_ONLY=lighthouse skips everything but Lighthouse (for quick iterations on the page);
  * BENCH_ONLY=pages runs the page delivery part alone;
+ * BENCH_ONLY=alerts runs the saved-search alerts part alone (scripts/bench-alerts.ts; no build needed);
  * BENCH_LHR_DIR=folder also writes each full Lighthouse report there as JSON.
  */
 import { spawn } from 'node:child_process'
@@ -30,6 +32,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-'))
 const only = process.env.BENCH_ONLY
 const lhrDir = process.env.BENCH_LHR_DIR
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
+
+// Saved-search alerts (issue 13): the matcher and the mails, on a SQLite file of their own.
+const benchAlerts = () => run(process.execPath, ['scripts/run.mjs', 'scripts/bench-alerts.ts'], { ...process.env, NODE_ENV: 'production' })
+
+if (only === 'alerts') {
+  await benchAlerts()
+  process.exit(0)
+}
 
 if (!fs.existsSync(path.join(root, '.output/server/worker.mjs'))) {
   console.error('Run `npm run build` first.')
@@ -147,4 +157,6 @@ try {
 }
 
 // Listings (issue 6): home/list on 100,000 listings, SQLite and PostgreSQL.
+await benchAlerts()
+
 await import('./bench-listings.mjs')

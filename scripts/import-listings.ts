@@ -1,7 +1,7 @@
 import { env } from '~/server/config/env'
 import { DisplayProfileError } from '~/server/listings/display-profile'
 import { lastRunsOf } from '~/server/listings/home-store'
-import { fileSourceOf, importFromResoFile, ResoFileError } from '~/server/listings/import-file'
+import { fileSourceOf, importFromResoFile, ResoFileError, type ImportSummary } from '~/server/listings/import-file'
 import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
 import { importFromResoWebApi } from '~/server/listings/reso-web-api'
@@ -38,6 +38,12 @@ function parseArgs(args: ReadonlyArray<string>): Args | string {
 
 function printRejected(rejected: ReadonlyArray<{ key: string; reason: string }>): void {
   for (const item of rejected) console.log(`[listings]   skipped ${item.key}: ${item.reason}`)
+}
+
+/** What the saved-search alerts run after the import did (issue 13). */
+function printAlerts(summary: ImportSummary): void {
+  if (summary.alerts) console.log(`[listings] ${summary.source}: alerts: ${summary.alerts.matches} matches, ${summary.alerts.mails} mails queued`)
+  else console.warn(`[listings] ${summary.source}: alerts: the run failed (see above); the next import or the server's schedule catches up`)
 }
 
 /**
@@ -98,6 +104,7 @@ export async function main(args: Array<string>): Promise<number> {
           `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}`,
       )
       printRejected(summary.rejected)
+      printAlerts(summary)
       return 0
     }
     if (config === undefined) return 2
@@ -110,6 +117,7 @@ export async function main(args: Array<string>): Promise<number> {
     )
     printRejected(summary.rejected)
     for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
+    printAlerts(summary)
     return 0
   } catch (error) {
     if (error instanceof ResoFileError || error instanceof ResoImportError || error instanceof ResoConfigError) {

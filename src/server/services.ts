@@ -9,6 +9,7 @@ import type { Database } from './db/schema'
 import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
 import { deliverPendingMail } from './mail/outbox'
+import { startAlertSchedule } from './saved-searches/alerts'
 import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
@@ -29,6 +30,8 @@ export type ServerConfig = {
   mailFrom: string
   /** PUBLIC_URL: where mail links point when a realtor has no own domain (saved searches, issue 13). */
   publicUrl: string | undefined
+  /** MAIL_POSTAL_ADDRESS: the postal address alert mails show when the realtor gave none (CAN-SPAM). */
+  mailPostalAddress: string | undefined
   siteName: { ko: string; en: string }
   /** Each listing source's MLS display profile (issue 15), checked at startup. */
   displayProfiles: DisplayProfiles
@@ -168,6 +171,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,
       publicUrl: config.PUBLIC_URL,
+      mailPostalAddress: config.MAIL_POSTAL_ADDRESS,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
     },
@@ -201,7 +205,7 @@ function startOutboxRetries(services: AppServices): void {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs: the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
@@ -213,6 +217,7 @@ export function getServices(): Promise<AppServices> {
       startOutboxRetries(services)
       startUploadCleanup(services)
       startStatsPurge(services)
+      startAlertSchedule(services)
     }
     // Every process counts its own visitors and writes them (decision 016); a stopping worker
     // writes what it has before serve.mjs ends it.

@@ -37,6 +37,8 @@ export const envSchema = z.object({
   KAKAO_CLIENT_SECRET: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Realtor Home <no-reply@localhost>'),
+  /** The platform's postal address, for alert mails of realtors who gave no brokerage address (CAN-SPAM). */
+  MAIL_POSTAL_ADDRESS: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: optionalString,

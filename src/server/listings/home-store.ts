@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, HomeTable } from '~/server/db/schema'
+import type { Insertable, Kysely, Transaction } from 'kysely'
+import type { Database, HomeChangeTable, HomeTable } from '~/server/db/schema'
 import { bumpRevisions } from '~/server/pages/revisions'
 import { listingTypeOf, type HomeRecord } from './reso-property'
 
@@ -51,7 +51,8 @@ export async function upsertHomes(
   for (const chunk of chunks(unique, CHUNK)) {
     await db.transaction().execute(async (trx) => {
       const keys = chunk.map((record) => record.listingKey)
-      const existing = await trx.selectFrom('home').select(['id', 'listingKey']).where('listingKey', 'in', keys).execute()
+      const existing = await trx.selectFrom('home').select(['id', 'listingKey', 'listPrice', 'isListed', 'retiredAt']).where('listingKey', 'in', keys).execute()
+      const storedByKey = new Map(existing.map((row) => [row.listingKey, row]))
       const idByKey = new Map(existing.map((row) => [row.listingKey, row.id]))
       const rows = chunk.map((record) => ({
         id: idByKey.get(record.listingKey) ?? randomUUID(),
@@ -97,6 +98,10 @@ export async function upsertHomes(
         )
         .execute()
       await replaceMedia(trx, chunk, rows)
+      // In the same transaction as the listings (decision 018): a run that stored a listing has
+      // also recorded what a saved search should hear about it, so a crash loses neither.
+      const changes = changesOf(rows, storedByKey, now)
+      for (const part of chunks(changes, CHUNK)) await trx.insertInto('homeChange').values(part).execute()
       // In the same transaction: a process that sees these rows also sees the new revision (decision 009).
       await bumpRevisions(trx, 'listings')
       inserted += chunk.length - existing.length
@@ -104,6 +109,41 @@ export async function upsertHomes(
     })
   }
   return { inserted, updated }
+}
+
+type StoredPrice = { listPrice: number; isListed: number; retiredAt: string | null }
+
+/**
+ * What saved searches hear about (issue 13): a listing shown on the internet that was not
+ * before (first stored, back from retirement, or allowed on the internet again) is `new`; a
+ * listed one whose price went down is a `price-drop`. Listings kept off the internet are
+ * never announced.
+ */
+function changesOf(
+  rows: ReadonlyArray<{ id: string; listingKey: string; listPrice: number; isListed: number }>,
+  storedByKey: ReadonlyMap<string, StoredPrice>,
+  now: string,
+): Array<Insertable<HomeChangeTable>> {
+  const changes: Array<Insertable<HomeChangeTable>> = []
+  for (const row of rows) {
+    if (row.isListed !== 1) continue
+    const stored = storedByKey.get(row.listingKey)
+    const wasShown = stored !== undefined && Number(stored.isListed) === 1 && stored.retiredAt === null
+    if (!wasShown) {
+      changes.push({ id: randomUUID(), homeId: row.id, reason: 'new', listPrice: row.listPrice, previousPrice: null, changedAt: now, matchedAt: null })
+    } else if (row.listPrice < Number(stored.listPrice)) {
+      changes.push({
+        id: randomUUID(),
+        homeId: row.id,
+        reason: 'price-drop',
+        listPrice: row.listPrice,
+        previousPrice: Number(stored.listPrice),
+        changedAt: now,
+        matchedAt: null,
+      })
+    }
+  }
+  return changes
 }
 
 async function replaceMedia(trx: Transaction<Database>, chunk: ReadonlyArray<HomeRecord>, rows: ReadonlyArray<{ id: string }>): Promise<void> {

@@ -25,7 +25,7 @@ import type { AppServices } from '~/server/services'
  * end, so a page costs the same in a city of 50 homes and one of 50,000.
  */
 
-const SUMMARY_COLUMNS = [
+export const SUMMARY_COLUMNS = [
   'home.id',
   'home.listingKey',
   'home.isDemo',
@@ -49,7 +49,7 @@ const SUMMARY_COLUMNS = [
   'home.source',
 ] as const
 
-type SummaryRow = Pick<
+export type SummaryRow = Pick<
   Selectable<HomeTable>,
   | 'id'
   | 'listingKey'
@@ -113,7 +113,7 @@ export function homePath(desiredUrl: string, lang: 'ko' | 'en', listingKey: stri
   return `${lang === 'en' ? '/en' : ''}/${encodeURIComponent(desiredUrl)}/homes/${encodeURIComponent(listingKey)}`
 }
 
-function toSummary(row: SummaryRow, images: Array<string>, link: { realtor?: string; lang: 'ko' | 'en' }): HomeSummary {
+export function toSummary(row: SummaryRow, images: Array<string>, link: { realtor?: string; lang: 'ko' | 'en' }): HomeSummary {
   const addressShown = row.internetAddressDisplayYn === 1
   return {
     homeId: row.listingKey,
@@ -140,7 +140,7 @@ function toSummary(row: SummaryRow, images: Array<string>, link: { realtor?: str
   }
 }
 
-async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
+export async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
   const byHome = new Map<string, Array<string>>()
   if (homeIds.length === 0) return byHome
   const rows = await db

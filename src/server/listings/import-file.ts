@@ -5,6 +5,7 @@ import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { parseResoProperties } from './reso-property'
 import { announcePurge } from '~/server/pages/revisions'
+import { runAlertsOnce } from '~/server/saved-searches/alerts'
 
 /*
  * Listings import from a RESO JSON file (issue 6 item 2): an OData response saved from a RESO
@@ -28,9 +29,25 @@ export type ImportSummary = {
   retired: number
   /** When the run ended: the source's last successful run, which pages show as the last update. */
   lastRunAt: string
+  /** The saved-search alerts run after it (issue 13); null when that run failed (the next one catches up). */
+  alerts: { matches: number; mails: number } | null
 }
 
 export type FileImportSummary = ImportSummary
+
+/**
+ * Saved searches hear of what an import changed right after it (issue 13). The listings are
+ * stored whatever happens here: a failed alert run leaves the changes pending for the next.
+ */
+export async function alertsAfterImport(services: AppServices): Promise<ImportSummary['alerts']> {
+  try {
+    const { matches, mails } = await runAlertsOnce(services)
+    return { matches, mails }
+  } catch (error) {
+    console.error('[alerts] the run after the import failed; the next run catches up', error)
+    return null
+  }
+}
 
 /** The file is missing, unreadable, not JSON or not a RESO collection; nothing was stored. */
 export class ResoFileError extends Error {
@@ -88,5 +105,6 @@ export async function importFromResoFile(services: AppServices, filePath: string
   const ranAt = services.now()
   await writeImportState(services.db, source, resumeAt, ranAt)
   announcePurge(['listings'])
-  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString() }
+  const alerts = await alertsAfterImport(services)
+  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts }
 }

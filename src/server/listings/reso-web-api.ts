@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { announcePurge } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
-import type { ImportSummary } from './import-file'
+import { alertsAfterImport, type ImportSummary } from './import-file'
 import { ResoConfigError, resoSourceOf, type ResoConfig } from './reso-config'
 import { createHttp, pages, type ResoHttpOptions } from './reso-http'
 import { parseResoProperties } from './reso-property'
@@ -68,6 +68,7 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     rejected: [],
     retired: 0,
     lastRunAt: '',
+    alerts: null,
     pages: 0,
     repaired: 0,
     incremental: previous !== null,
@@ -144,6 +145,7 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
   summary.lastRunAt = ranAt.toISOString()
   // Even a run that changed nothing changed the pages: they show when the data was last updated.
   announcePurge(['listings'])
+  summary.alerts = await alertsAfterImport(services)
   return summary
 }
 

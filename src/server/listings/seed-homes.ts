@@ -3,6 +3,7 @@ import type { AppServices } from '~/server/services'
 import { storeDemoHomeImages } from './demo-home-images'
 import { DEMO_SOURCE, demoHomes } from './demo-homes'
 import { countHomes, upsertHomes, writeImportState } from './home-store'
+import { alertsAfterImport } from './import-file'
 import type { HomeRecord } from './reso-property'
 
 const BATCH = 1000
@@ -42,5 +43,7 @@ export async function seedDemoHomes(
   // The demo source's "last updated" time on pages, like an import's.
   await writeImportState(services.db, DEMO_SOURCE, null, services.now())
   announcePurge(['listings'])
+  // Demo listings are listings like any other to a search saved on a demo site.
+  await alertsAfterImport(services)
   return { created, skipped: false }
 }

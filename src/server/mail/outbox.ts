@@ -15,9 +15,9 @@ export type OutboxMail = Pick<
 /**
  * Stores a mail to send (confirmations, alerts). Takes a transaction so a mail and the state
  * that caused it (a match marked alerted, a search created) are stored together or not at all.
+ * `id` is for a caller that marks rows with the mail before storing it (alerts' matches).
  */
-export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: OutboxMail, now: Date): Promise<string> {
-  const id = randomUUID()
+export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: OutboxMail, now: Date, id: string = randomUUID()): Promise<string> {
   const { headers, ...columns } = mail
   await db
     .insertInto('mailOutbox')
