@@ -277,6 +277,18 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     expect(mail?.headers ?? '').toMatch(/"List-Unsubscribe":"<https:\/\/minchoi\.example\/cozying-api\/v1\/saved-searches\/unsubscribe\?token=/)
   })
 
+  it('sends nothing for a realtor whose homepage is not published, and nothing piles up for later', async () => {
+    const token = await signUp(s, uniqueEmail('alerts-unpublished'))
+    const created = await api<{ id: string }>(s, 'POST', '/realtor', { token, body: validRealtor({ email: 'quiet@realty.example', isMakeHomepage: 'N' }) })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const search = await insertSearch(s, created.body.id)
+    app.clock.advance(MINUTE)
+    const summary = await importFile([property('QUIET-1')], 'file:alerts-unpublished')
+    expect(summary.alerts).toEqual({ matches: 0, mails: 0 })
+    expect(await alertMails(s, search)).toEqual([])
+    expect(await s.db.selectFrom('savedSearchMatch').select('homeId').where('savedSearchId', '=', search).execute()).toEqual([])
+  })
+
   it('alerts a price drop once, and a further drop once more', async () => {
     await importFile([property('DROP-1')], 'file:alerts-drop')
     const search = await insertSearch(s, realtorId)

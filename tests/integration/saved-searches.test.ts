@@ -140,11 +140,15 @@ describeOnEachDatabase('saved searches', (database) => {
     const before = await api<Page>(s, 'GET', '/saved-searches', { token: ownerToken })
     expect(before.body.searches.map((search) => search.id)).not.toContain(created.body.id)
 
+    const countedBefore = s.visits.pendingEvents()
     const view = await confirmSavedSearch(s, { token })
     expect(view).toMatchObject({ status: 'active', city: 'Irvine', realtorName: '김제인' })
     expect(view.manageToken).toEqual(expect.any(String))
+    // The confirmed lead is counted in the realtor's statistics, once.
+    expect(s.visits.pendingEvents()).toBe(countedBefore + 1)
     // Idempotent: confirming again changes nothing.
     expect((await confirmSavedSearch(s, { token })).status).toBe('active')
+    expect(s.visits.pendingEvents()).toBe(countedBefore + 1)
     expect((await row(created.body.id))?.confirmedAt).toEqual(expect.any(String))
 
     // Saving the same search again once active: the same answer, no second mail.
@@ -275,7 +279,7 @@ describeOnEachDatabase('saved searches', (database) => {
     const bad = await api<ErrorBody>(s, 'POST', '/saved-searches/unsubscribe?token=nonsense', { lang: 'ko' })
     expectError(bad, 400, 'BAD_REQUEST')
     expect(bad.headers.get('content-language')).toBe('ko')
-    expect(bad.body.message).not.toBe('')
+    expect(bad.body.message).toBe('유효하지 않은 링크입니다. 이메일의 링크를 다시 열어 주세요.')
     expect((await row(created.body.id))?.status).toBe('pending')
   })
 

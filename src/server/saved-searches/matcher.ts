@@ -36,6 +36,9 @@ export async function matchSavedSearches(db: Kysely<Database>, now: Date): Promi
             .innerJoin('savedSearch as s', (join) =>
               join.on('s.status', '=', 'active').onRef('s.state', '=', 'h.stateOrProvince').onRef('s.cityKey', '=', 'h.cityKey'),
             )
+            // An unpublished homepage sends no alerts: its links would lead nowhere, and a later
+            // publish must not release a backlog of old news.
+            .innerJoin('realtor as r', (join) => join.onRef('r.id', '=', 's.realtorId').on('r.isMakeHomepage', '=', 'Y'))
             .where('c.id', 'in', ids)
             .where('h.isListed', '=', 1)
             .where('h.retiredAt', 'is', null)

@@ -320,12 +320,14 @@ export async function confirmSavedSearch(services: AppServices, input: unknown):
   const search = await searchForToken(services, input, ['confirm'])
   if (search.status !== 'pending') return viewOf(services, search, true)
   const now = services.now().toISOString()
-  await services.db
+  const confirmed = await services.db
     .updateTable('savedSearch')
     .set({ status: 'active', confirmedAt: now, updatedAt: now })
     .where('id', '=', search.id)
     .where('status', '=', 'pending')
-    .execute()
+    .executeTakeFirst()
+  // A confirmed search is a lead: the realtor's statistics count it (decision 016).
+  if (Number(confirmed.numUpdatedRows) === 1) services.visits.recordSavedSearch(search.realtorId, search.lang)
   return viewOf(services, { ...search, status: 'active', confirmedAt: now }, true)
 }
 
