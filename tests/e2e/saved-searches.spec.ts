@@ -139,6 +139,8 @@ for (const { lang, prefix } of LANGS) {
     await expect(item.getByTestId('saved-search-words')).toHaveText(words)
     await expect(item).toHaveAttribute('data-status', 'active')
     await expect(item.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
+    // A long address wraps: nothing is wider than a 360 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await item.getByTestId('saved-search-consent').locator('summary').click()
     await expect(item.getByTestId('saved-search-consent')).toContainText('saved-search-v1')
     await expect(item.getByTestId('saved-search-consent')).toContainText(homepage)

@@ -42,7 +42,7 @@ export function SavedSearchItem({
       data-status={search.status}
     >
       <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="min-w-0 truncate text-base font-semibold text-stone-900 dark:text-stone-50">{who}</span>
+        <span className="min-w-0 max-w-full text-base break-all font-semibold text-stone-900 dark:text-stone-50">{who}</span>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[search.status]}`} data-testid="saved-search-status">
           {i18n._(savedSearchStatusLabel(search.status))}
         </span>
