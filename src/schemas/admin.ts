@@ -90,6 +90,11 @@ export type AdminPendingMail = z.infer<typeof adminPendingMailSchema>
 export const adminMailOutboxSchema = z.object({
   /** Whether SMTP_URL is set: without it every mail stays in the outbox. */
   smtpConfigured: z.boolean(),
+  /**
+   * Realtors with active saved searches and no brokerage address while MAIL_POSTAL_ADDRESS is
+   * unset: their alerts go out without the postal address CAN-SPAM requires.
+   */
+  realtorsWithoutPostalAddress: z.number(),
   pendingContacts: z.number(),
   pendingMails: z.number(),
   /** The oldest undelivered mails of both outboxes, oldest first (at most 20). */

@@ -5,6 +5,8 @@ import { ADMIN_PAGE_SIZE, type AdminRealtorPage } from '../../src/schemas/admin'
 import { adminMailOutbox } from '../../src/server/admin/admin-mail-outbox'
 import { adminListRealtors, adminSetPublished } from '../../src/server/admin/admin-realtors'
 import { enqueueMail } from '../../src/server/mail/outbox'
+import { signSavedSearchToken } from '../../src/server/saved-searches/links'
+import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
 import { isAppError } from '../../src/server/app-error'
 import type { AppServices } from '../../src/server/services'
 import {
@@ -54,6 +56,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
   let s: AppServices
   let admin: Actor
   let owner: Actor
+  let janeToken: string
   const ids = {} as Record<Named, string>
   const allIds: Array<string> = []
 
@@ -77,7 +80,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
       return created.body as { id: string }
     }
 
-    const janeToken = await signUp(s, uniqueEmail('jane'))
+    janeToken = await signUp(s, uniqueEmail('jane'))
     owner = await actorFor(s, janeToken)
     ids.jane = (await create(janeToken, { desiredUrl: 'Jane-Kim', displayNameKo: '김제인', displayNameEn: 'Jane Kim', email: 'jane.kim@example.com' })).id
     ids.minsu = (
@@ -272,6 +275,21 @@ describeOnEachDatabase('platform admin realtors', (database) => {
       expect(kinds).toContainEqual(['contact', 'jane.kim@example.com'])
       expect(kinds.at(-1)).toEqual(['saved-search-alert', 'visitor@example.org'])
       expect(outbox.oldest.find((mail) => mail.id === mailId)?.subject).toBe('3 new homes in Irvine, CA')
+    })
+
+    it('warns when alerts would go out without the postal address CAN-SPAM requires', async () => {
+      expect((await adminMailOutbox(s, admin)).realtorsWithoutPostalAddress).toBe(0)
+      const saved = await api<{ id: string }>(s, 'POST', '/saved-searches', {
+        body: { realtorId: ids.jane, email: 'alerts@example.org', state: 'CA', city: 'Irvine', consentVersion: 'saved-search-v1' },
+        lang: EN,
+      })
+      expect(saved.status, saved.text).toBe(202)
+      const search = await s.db.selectFrom('savedSearch').selectAll().where('id', '=', saved.body.id).executeTakeFirstOrThrow()
+      await confirmSavedSearch(s, { token: signSavedSearchToken(s.config.signingSecret, search, 'confirm', null) })
+      // Jane gave no brokerage address and the test server sets no MAIL_POSTAL_ADDRESS.
+      expect((await adminMailOutbox(s, admin)).realtorsWithoutPostalAddress).toBe(1)
+      await api(s, 'PATCH', `/realtor/${ids.jane}`, { token: janeToken, body: { brokerageAddress: '100 Spectrum Center Dr, Irvine, CA 92618' }, lang: EN })
+      expect((await adminMailOutbox(s, admin)).realtorsWithoutPostalAddress).toBe(0)
     })
 
     it('is for admins only', async () => {

@@ -24,6 +24,7 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
   // Named, so the catalog's plural says what it counts.
   const waitingMessages = outbox?.pendingContacts ?? 0
   const waitingMails = outbox?.pendingMails ?? 0
+  const realtorsWithoutAddress = outbox?.realtorsWithoutPostalAddress ?? 0
   const kindLabel = (kind: AdminPendingMail['kind']): string =>
     kind === 'contact' ? t`Message to a realtor` : kind === 'saved-search-confirm' ? t`Alert confirmation` : t`New-listing alert`
 
@@ -47,6 +48,18 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
               <Trans>No mail server is configured (SMTP_URL), so mail is kept here and sent once one is.</Trans>
             </p>
           )}
+          {outbox.realtorsWithoutPostalAddress > 0 ? (
+            <p
+              className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+              data-testid="admin-mail-outbox-no-postal-address"
+            >
+              <Plural
+                value={realtorsWithoutAddress}
+                one="# realtor with saved searches has no brokerage address, and MAIL_POSTAL_ADDRESS is not set: their alerts go out without the postal address the CAN-SPAM Act requires."
+                other="# realtors with saved searches have no brokerage address, and MAIL_POSTAL_ADDRESS is not set: their alerts go out without the postal address the CAN-SPAM Act requires."
+              />
+            </p>
+          ) : null}
           <p data-testid="admin-mail-outbox-counts">
             <Plural value={waitingMessages} one="# message to a realtor waiting" other="# messages to realtors waiting" />
             {' · '}

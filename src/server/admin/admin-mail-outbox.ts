@@ -13,7 +13,16 @@ const SHOWN = 20
 export async function adminMailOutbox(services: AppServices, actor: Actor | null): Promise<AdminMailOutbox> {
   requireAdmin(actor)
   const { db } = services
-  const [contactCount, mailCount, contacts, mails] = await Promise.all([
+  const withoutAddress = services.config.mailPostalAddress
+    ? Promise.resolve({ count: 0 })
+    : db
+        .selectFrom('realtor')
+        .select((eb) => eb.fn.count<number | string>('realtor.id').distinct().as('count'))
+        .innerJoin('savedSearch', 'savedSearch.realtorId', 'realtor.id')
+        .where('savedSearch.status', '=', 'active')
+        .where((eb) => eb.or([eb('realtor.brokerageAddress', 'is', null), eb('realtor.brokerageAddress', '=', '')]))
+        .executeTakeFirstOrThrow()
+  const [contactCount, mailCount, contacts, mails, missingAddress] = await Promise.all([
     db
       .selectFrom('contactMessage')
       .select((eb) => eb.fn.countAll().as('count'))
@@ -46,6 +55,7 @@ export async function adminMailOutbox(services: AppServices, actor: Actor | null
       .orderBy('createdAt')
       .limit(SHOWN)
       .execute(),
+    withoutAddress,
   ])
   const oldest: Array<AdminPendingMail> = [
     ...contacts.map((row): AdminPendingMail => ({
@@ -63,6 +73,7 @@ export async function adminMailOutbox(services: AppServices, actor: Actor | null
     .slice(0, SHOWN)
   return {
     smtpConfigured: services.mailer !== undefined,
+    realtorsWithoutPostalAddress: Number(missingAddress.count),
     pendingContacts: Number(contactCount.count),
     pendingMails: Number(mailCount.count),
     oldest,
