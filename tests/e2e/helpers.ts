@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, request as playwrightRequest, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 /** The `lang` attribute of the document's root element. */
 export async function htmlLang(page: Page): Promise<string | null> {
@@ -120,4 +120,24 @@ export async function axeViolations(page: Page, tags?: ReadonlyArray<string>): P
       `${violation.id} (${violation.impact ?? '?'}): ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
   )
+}
+
+/** A realtor a spec made for itself, with the bearer token that may delete it. */
+export type MadeRealtor = { id: string; token: string }
+
+/**
+ * Deletes the realtors a spec made (call it from `test.afterAll`). The e2e server is shared by
+ * every spec and both projects: published homepages left behind would fill the directory and
+ * push the seeded realtors off the pages other specs read.
+ */
+export async function deleteMadeRealtors(baseURL: string, made: Array<MadeRealtor>): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL })
+  try {
+    for (const realtor of made.splice(0)) {
+      const response = await api.delete(`/cozying-api/v1/realtor/${realtor.id}`, { headers: { authorization: `Bearer ${realtor.token}` } })
+      expect(response.status(), `DELETE realtor ${realtor.id}: ${await response.text()}`).toBe(200)
+    }
+  } finally {
+    await api.dispose()
+  }
 }

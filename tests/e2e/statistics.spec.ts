@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { axeViolations, htmlLang, requireBaseURL, waitForHydration } from './helpers.ts'
+import { axeViolations, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
 
 /*
  * Issue 14: visitor statistics end to end, against the production build with two workers.
@@ -51,11 +51,19 @@ async function realtorWithHomepage(browser: Browser, baseURL: string): Promise<{
       },
     })
     expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+    madeRealtors.push({ id, token })
   } finally {
     await api.dispose()
   }
   return { context, page: await context.newPage(), slug }
 }
+
+const madeRealtors: Array<MadeRealtor> = []
+
+test.afterAll(async ({ baseURL }) => {
+  await deleteMadeRealtors(requireBaseURL(baseURL), madeRealtors)
+})
 
 /** Opens a page and waits until its beacon has gone out. */
 async function visit(page: Page, path: string, referer?: string): Promise<void> {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { requireBaseURL, tabTo, waitForHydration } from './helpers.ts'
+import { deleteMadeRealtors, requireBaseURL, tabTo, waitForHydration } from './helpers.ts'
 
 /*
  * A realtor's analytics tag (issue 14 part 4, decision 015): nothing of Google's is asked for
@@ -96,6 +96,13 @@ test.describe('analytics tag and consent', () => {
     ourHost = base.hostname
     tagged = await createRealtor(request, base.origin, { tagManagerId: TAG_ID, googleSiteVerification: GOOGLE_TOKEN, naverSiteVerification: NAVER_TOKEN })
     plain = await createRealtor(request, base.origin, {})
+  })
+
+  test.afterAll(async ({ baseURL }) => {
+    await deleteMadeRealtors(
+      requireBaseURL(baseURL),
+      [tagged, plain].filter((realtor) => realtor !== undefined),
+    )
   })
 
   test('the server’s page: verification tags in both languages, Google allowed by the policy only with a tag, nothing of Google’s in the HTML', async ({

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { shippedCatalog } from '../catalog.ts'
-import { htmlLang, requireBaseURL, waitForHydration } from './helpers.ts'
+import { deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
 
 /*
  * Client reviews (issue 14), end to end against the production build: a realtor adds two
@@ -86,8 +86,16 @@ async function newRealtor(browser: Browser, baseURL: string): Promise<{ context:
     },
   })
   expect(created.status(), `POST realtor: ${await created.text()}`).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  madeRealtors.push({ id, token })
   return { context, page: await context.newPage(), slug, token }
 }
+
+const madeRealtors: Array<MadeRealtor> = []
+
+test.afterAll(async ({ baseURL }) => {
+  await deleteMadeRealtors(requireBaseURL(baseURL), madeRealtors)
+})
 
 /** The homepage in a language, server-rendered, hydrated. */
 async function openHomepage(page: Page, lang: Lang, slug: string): Promise<void> {
