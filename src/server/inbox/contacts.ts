@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, CURRENT_CONSENT, type ConsentKind, type ConsentValues } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
@@ -18,6 +17,7 @@ import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
+import { decodeCursor, encodeCursor, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
@@ -96,42 +96,12 @@ export async function createContact(services: AppServices, input: unknown, sende
   return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
 }
 
-/**
- * Where the next page starts: the last message of this one (newest first, by time then id).
- * Opaque to callers; stable while messages arrive, since new ones sort before it.
- */
-const cursorSchema = z.object({ createdAt: z.string().max(40), id: z.string().max(64) })
-
-function encodeCursor(message: { createdAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify({ createdAt: message.createdAt, id: message.id })).toString('base64url')
-}
-
-function decodeCursor(cursor: string): z.infer<typeof cursorSchema> | undefined {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /** The shared query, and a cursor this server made: an old or forged one names no page. */
 const listContactsQuerySchema = messageListQuerySchema.extend({
   cursor: messageListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
     error: messageId(msg`This page of messages no longer exists. Start from the newest.`),
   }),
 })
-
-async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: string | undefined): Promise<Array<string>> {
-  if (realtorId) {
-    const realtor = await services.db.selectFrom('realtor').select(['id', 'userId']).where('id', '=', realtorId).executeTakeFirst()
-    if (!realtor) throw errors.realtorNotFound()
-    if (!canManage(actor, realtor)) throw errors.forbidden()
-    return [realtor.id]
-  }
-  const owned = await services.db.selectFrom('realtor').select('id').where('userId', '=', actor.userId).execute()
-  return owned.map((row) => row.id)
-}
 
 /**
  * The owner's messages, newest first (an admin may name any realtor), one page at a time

@@ -26,6 +26,7 @@ import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
+import { decodeCursor, encodeCursor, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import {
   CONFIRM_LINK_TTL_SECONDS,
@@ -392,37 +393,11 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
   }
 }
 
-const cursorSchema = z.object({ createdAt: z.string().max(40), id: z.string().max(64) })
-
-function encodeCursor(row: { createdAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify({ createdAt: row.createdAt, id: row.id })).toString('base64url')
-}
-
-function decodeCursor(cursor: string): z.infer<typeof cursorSchema> | undefined {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
-
 const listQuerySchema = savedSearchListQuerySchema.extend({
   cursor: savedSearchListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
     error: messageId(msg`This page of saved searches no longer exists. Start from the newest.`),
   }),
 })
-
-async function ownedRealtorIds(services: AppServices, actor: Actor, realtorId: string | undefined): Promise<Array<string>> {
-  if (realtorId) {
-    const realtor = await services.db.selectFrom('realtor').select(['id', 'userId']).where('id', '=', realtorId).executeTakeFirst()
-    if (!realtor) throw errors.realtorNotFound()
-    if (!canManage(actor, realtor)) throw errors.forbidden()
-    return [realtor.id]
-  }
-  const owned = await services.db.selectFrom('realtor').select('id').where('userId', '=', actor.userId).execute()
-  return owned.map((row) => row.id)
-}
 
 /**
  * The owner's saved searches, newest first (an admin may name any realtor), a page at a time.
