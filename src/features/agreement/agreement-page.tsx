@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { useLang } from '~/i18n/use-lang'
 import { PRIVACY_NOTICE_EFFECTIVE_DATE } from '~/lib/consent'
+import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG } from '~/lib/lang'
 
 function Subheading({ children }: { children: ReactNode }) {
@@ -31,9 +32,7 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 export function AgreementPage({ realtorName }: { realtorName?: string }) {
   const lang = useLang()
   // A fixed day, formatted in UTC so the server and the browser print the same date.
-  const effectiveDate = new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${PRIVACY_NOTICE_EFFECTIVE_DATE}T00:00:00Z`),
-  )
+  const effectiveDate = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${PRIVACY_NOTICE_EFFECTIVE_DATE}T00:00:00Z`))
   // An element, not a string: <Trans> would parse a string value for tags, and a name is shown as typed.
   const realtor = realtorName === undefined ? null : <strong className="font-semibold text-stone-900 dark:text-stone-100">{realtorName}</strong>
   return (

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 // Types only: the homepage's first download must not carry zod (the schema module imports it).
 import type { PublicTestimonial, TestimonialSource } from '~/schemas/testimonial'
@@ -7,7 +8,7 @@ import type { PublicTestimonial, TestimonialSource } from '~/schemas/testimonial
 function formatReviewDate(date: string, lang: Lang): string | undefined {
   const parsed = new Date(`${date}T00:00:00Z`)
   if (Number.isNaN(parsed.getTime())) return undefined
-  return new Intl.DateTimeFormat(LOCALE_TAG[lang], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(parsed)
+  return dateTimeFormat(LOCALE_TAG[lang], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(parsed)
 }
 
 function paragraphs(text: string) {
@@ -22,25 +23,36 @@ export function shownTestimonials(testimonials: ReadonlyArray<PublicTestimonial>
   return testimonials.filter((testimonial) => Boolean(testimonial.textKo || testimonial.textEn))
 }
 
-const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+/** One star's outline, drawn in a 24-unit square from its top point; the rest of the path is relative. */
+const STAR_SHAPE = 'l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+// Each star takes 24 units plus a 2.4-unit gap (2 px at 20 px a star).
+const STAR_STEP = 26.4
 
-/** Filled and outlined stars for the eye (shapes, so no text to misread), the rating in words for everyone. */
+/** The stars from `first` to `last` (1-based) as one path: a single element however many there are. */
+function starsPath(first: number, last: number): string {
+  const stars: Array<string> = []
+  for (let star = first; star <= last; star++) {
+    const x = 12 + (star - 1) * STAR_STEP
+    // The shape's only absolute point after the start is its bottom centre, moved with it.
+    stars.push(`M${x} 2.5${STAR_SHAPE.replace('L12 17.3', `L${x} 17.3`)}`)
+  }
+  return stars.join('')
+}
+
+/**
+ * Filled and outlined stars for the eye (shapes, so no text to misread), the rating in words
+ * for everyone. One SVG with two paths instead of five SVGs: hydration and layout walk every
+ * element of the homepage, and reviews repeat.
+ */
 function Stars({ rating }: { rating: number }) {
   const { t } = useLingui()
+  const filled = Math.max(0, Math.min(5, Math.round(rating)))
   return (
-    <p className="flex items-center gap-0.5">
-      {[1, 2, 3, 4, 5].map((star) => (
-        <svg
-          key={star}
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`size-5 ${star <= rating ? 'fill-amber-500 stroke-amber-700 dark:fill-amber-400 dark:stroke-amber-300' : 'fill-none stroke-stone-500 dark:stroke-stone-400'}`}
-          strokeWidth={1.5}
-          strokeLinejoin="round"
-        >
-          <path d={STAR_PATH} />
-        </svg>
-      ))}
+    <p className="flex items-center">
+      <svg aria-hidden="true" viewBox={`0 0 ${4 * STAR_STEP + 24} 24`} className="h-5 w-[108px]" strokeWidth={1.5} strokeLinejoin="round">
+        {filled > 0 ? <path d={starsPath(1, filled)} className="fill-amber-500 stroke-amber-700 dark:fill-amber-400 dark:stroke-amber-300" /> : null}
+        {filled < 5 ? <path d={starsPath(filled + 1, 5)} className="fill-none stroke-stone-500 dark:stroke-stone-400" /> : null}
+      </svg>
       <span className="sr-only">{t`Rated ${rating} out of 5`}</span>
     </p>
   )

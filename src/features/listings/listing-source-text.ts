@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
+import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
 import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage } from '~/lib/listing-disclaimers'
@@ -52,7 +53,7 @@ export function disclaimerTexts(
  * source's time zone, named, so the page reads the same to every visitor wherever they are.
  */
 export function formatLastUpdated(iso: string, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(LOCALE_TAG[lang], {
+  return dateTimeFormat(LOCALE_TAG[lang], {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
