@@ -91,6 +91,21 @@ function visitorCatalogs(): Plugin {
   }
 }
 
+/*
+ * The code every page of a realtor's site runs (homepage and listing pages), in one file. Left
+ * to itself Rolldown splits it by which routes share each module (the editor's preview, the
+ * admin, the privacy notice…), and the homepage fetched ten small files: on HTTP/1.1 each is a
+ * round trip, and hydration began in whichever task the last one arrived. Code loaded on
+ * demand (the live contact form, the consent banner) and a listing page's own parts stay out.
+ */
+const REALTOR_PAGE_MODULE =
+  /[\\/]src[\\/](?:features[\\/](?:homepage|listings|saved-searches)[\\/]|lib[\\/](?:consent|analytics-tag|saved-search-words|saved-search-pages|visit-beacon|date-time-format|listing-disclaimers|contact-links|own-domain-paths)\.ts)/
+const LOADED_ON_DEMAND_OR_ELSEWHERE = /(?:contact-form-live|analytics-consent-banner|home-detail-|payment-estimate|alert-pages)/
+
+function isRealtorPageModule(id: string): boolean {
+  return REALTOR_PAGE_MODULE.test(id) && !LOADED_ON_DEMAND_OR_ELSEWHERE.test(id)
+}
+
 export default defineConfig({
   server: { port: 3000 },
   resolve: { tsconfigPaths: true },
@@ -102,7 +117,12 @@ export default defineConfig({
             // Everything the first page load needs in one file: on HTTP/1.1 every extra file
             // costs a round trip, and the route tree statically imports a small piece of
             // every route, which otherwise became ~15 files of a few hundred bytes each.
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'] },
+                { name: 'realtor-page', test: (id) => isRealtorPageModule(id) },
+              ],
+            },
           },
         },
       },
