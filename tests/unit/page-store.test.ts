@@ -219,6 +219,33 @@ describe('the page store', () => {
     expect(plain.headers.get('cache-tag')).toBe('realtor-r1,listings')
   })
 
+  it("replaces a page's brotli copy with a denser one once it is asked for again, and still honours the first copy's tag", async () => {
+    // Markup that repeats with variations, as a real page's does: brotli's densest setting finds more in it.
+    const rows = Array.from({ length: 400 }, (_, index) => `<li class="card-${index % 7}"><a href="/sora-park/homes/CA-${index * 37}">Home ${index}</a></li>`)
+    const h = harness({}, () =>
+      Promise.resolve(new Response(`<!DOCTYPE html><ul>${rows.join('')}</ul>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })),
+    )
+    const br = { 'accept-encoding': 'br' }
+    const first = await ask(h, '/sora-park', { headers: br })
+    const firstTag = first.headers.get('etag') ?? ''
+    const firstBytes = (await first.arrayBuffer()).byteLength
+    await h.store.settled()
+    // Nothing is made for a page asked for once; its first hit asks for the dense copy.
+    const hit = await ask(h, '/sora-park', { headers: br })
+    expect((await hit.arrayBuffer()).byteLength).toBe(firstBytes)
+    await h.store.settled()
+    const dense = await ask(h, '/sora-park', { headers: br })
+    const denseBody = Buffer.from(await dense.arrayBuffer())
+    expect(dense.headers.get('x-cache')).toBe('HIT')
+    expect(denseBody.byteLength).toBeLessThan(firstBytes)
+    expect(Number(dense.headers.get('content-length'))).toBe(denseBody.byteLength)
+    expect(brotliDecompressSync(denseBody).toString()).toBe(`<!DOCTYPE html><ul>${rows.join('')}</ul>`)
+    // Other bytes, so another strong tag; a browser holding the first copy still gets a 304.
+    expect(dense.headers.get('etag')).not.toBe(firstTag)
+    expect((await ask(h, '/sora-park', { headers: { ...br, 'if-none-match': firstTag } })).status).toBe(304)
+    expect(h.renders).toHaveLength(1)
+  })
+
   it('answers If-None-Match with 304 (weak comparison, any encoding of this version) and HEAD without a body', async () => {
     const h = harness()
     const etag = (await ask(h, '/sora-park', { headers: { 'accept-encoding': 'br' } })).headers.get('etag') ?? ''
