@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase, type DbConfig } from '../../src/server/db/database'
 import type { SavedSearchTable } from '../../src/server/db/schema'
 import { upsertHomes } from '../../src/server/listings/home-store'
@@ -214,8 +214,12 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     app.clock.advance(MINUTE)
 
     const feed = [property('IRV-1'), property('IRV-2', { ListPrice: 2_500_000 }), property('DUL-1', { City: 'Duluth', StateOrProvince: 'GA' })]
-    const summary = await importFile(feed, 'file:alerts-a')
+    const warnings: Array<string> = []
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)))
+    const summary = await importFile(feed, 'file:alerts-a').finally(() => warn.mockRestore())
     expect(summary.alerts).toEqual({ matches: 1, mails: 1 })
+    // This realtor's brokerage address is in the mail: nothing to tell the operator.
+    expect(warnings.filter((line) => line.startsWith('[alerts]'))).toEqual([])
 
     const mails = await alertMails(s)
     expect(mails.map((mail) => mail.savedSearchId)).toEqual([active])
@@ -266,10 +270,21 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     return s.db.selectFrom('realtor').select(['desiredUrl']).where('id', '=', realtorId).executeTakeFirstOrThrow()
   }
 
-  it("links to the realtor's own domain when set, in Korean with 평 and ㎡", async () => {
+  it("links to the realtor's own domain when set, in Korean with 평 and ㎡; without any postal address the operator is told", async () => {
     const search = await insertSearch(s, ownDomainRealtorId, { lang: 'ko', listingType: 'sale' })
     app.clock.advance(MINUTE)
-    await importFile([property('OWN-1')], 'file:alerts-own')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      await importFile([property('OWN-1')], 'file:alerts-own')
+      // This realtor gave no brokerage address and the test app sets no MAIL_POSTAL_ADDRESS (CAN-SPAM).
+      const { desiredUrl } = await s.db.selectFrom('realtor').select('desiredUrl').where('id', '=', ownDomainRealtorId).executeTakeFirstOrThrow()
+      const warnings = warn.mock.calls.map((call) => String(call[0]))
+      expect(warnings.filter((line) => line.startsWith('[alerts] alert mails without a postal address'))).toEqual([
+        `[alerts] alert mails without a postal address (CAN-SPAM) for ${desiredUrl}: set their brokerage address or MAIL_POSTAL_ADDRESS`,
+      ])
+    } finally {
+      warn.mockRestore()
+    }
     const [mail] = await alertMails(s, search)
     expect(mail?.textBody).toContain('https://minchoi.example/homes/OWN-1')
     expect(mail?.textBody).toContain('https://minchoi.example/alerts?token=')

@@ -118,6 +118,14 @@ function searchPageUrl(base: SiteBase, search: SavedSearch, realtor: RealtorForM
 
 type RunCache = { lastRuns: Map<string, string> }
 
+/**
+ * The postal address an alert must carry (CAN-SPAM, 15 U.S.C. 7704(a)(5)): the realtor's
+ * brokerage address, else the platform's MAIL_POSTAL_ADDRESS. Blank counts as none.
+ */
+function postalAddressFor(realtor: Pick<RealtorForMail, 'brokerageAddress'>, services: AppServices): string | null {
+  return realtor.brokerageAddress?.trim() || services.config.mailPostalAddress?.trim() || null
+}
+
 export type AlertSendResult = { searches: number; mails: number; dropped: number }
 
 /**
@@ -136,6 +144,7 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
   const cache: RunCache = { lastRuns: new Map() }
   await Promise.all([loadCatalog('ko'), loadCatalog('en')])
   const result: AlertSendResult = { searches: 0, mails: 0, dropped: 0 }
+  const withoutAddress = new Set<string>()
   let after = ''
   for (;;) {
     const page = await services.db
@@ -159,11 +168,18 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
       const outcome = await serialized(services, () => services.db.transaction().execute((trx) => alertOne(services, trx, search, realtor, now, cache)))
       if (outcome === 'skipped') continue
       result.searches += 1
-      if (outcome === 'sent') result.mails += 1
-      else result.dropped += 1
+      if (outcome === 'sent') {
+        result.mails += 1
+        if (!postalAddressFor(realtor, services)) withoutAddress.add(realtor.desiredUrl)
+      } else result.dropped += 1
     }
     if (page.length < SEARCH_PAGE) break
   }
+  // Sent all the same (the mail is still the visitor's, asked for): the operator must fix it.
+  if (withoutAddress.size > 0)
+    console.warn(
+      `[alerts] alert mails without a postal address (CAN-SPAM) for ${[...withoutAddress].join(', ')}: set their brokerage address or MAIL_POSTAL_ADDRESS`,
+    )
   return result
 }
 
@@ -289,7 +305,7 @@ async function alertOne(
         licenseNumber: realtor.licenseNumber,
         brokerageName: realtor.brokerageName,
         brokerageLicenseNumber: realtor.brokerageLicenseNumber,
-        postalAddress: realtor.brokerageAddress ?? services.config.mailPostalAddress ?? null,
+        postalAddress: postalAddressFor(realtor, services),
         homepageUrl: realtorPageUrl(base, lang, ''),
       },
       search: {
