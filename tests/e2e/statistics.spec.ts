@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { axeViolations, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { axeViolations, createPublishedRealtor, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
 
 /*
  * Issue 14: visitor statistics end to end, against the production build with two workers.
@@ -9,54 +9,16 @@ import { axeViolations, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHyd
  * with no axe violation in light and dark.
  */
 
-const API = '/cozying-api/v1'
-const PASSWORD = 'statistics-password-2026'
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /** A person's browser: the default headless user agent is left out of the statistics as a robot. */
 const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
-function uniqueSlug(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz'
-  let slug = 's'
-  for (let index = 0; index < 11; index++) slug += letters[Math.floor(Math.random() * letters.length)]
-  return slug
-}
-
 /** A signed-in realtor with a published homepage, in a browser context of their own. */
 async function realtorWithHomepage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; slug: string }> {
-  const email = `stats-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
   const context = await browser.newContext({ baseURL, userAgent: VISITOR_AGENT })
-  const origin = { origin: new URL(baseURL).origin }
-  const signedUp = await context.request.post('/api/auth/sign-up/email', { headers: origin, data: { email, password: PASSWORD, name: 'E2E statistics' } })
-  expect(signedUp.status(), await signedUp.text()).toBe(200)
-  const api = await playwrightRequest.newContext({ baseURL })
-  const slug = uniqueSlug()
-  try {
-    const signedIn = await api.post('/api/auth/sign-in/email', { headers: origin, data: { email, password: PASSWORD } })
-    const token = signedIn.headers()['set-auth-token'] ?? ''
-    const created = await api.post(`${API}/realtor`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        desiredUrl: slug,
-        email,
-        phoneCountryCode: 'US',
-        contactPhone: '9495550123',
-        displayNameKo: '한지우',
-        displayNameEn: 'Jiwoo Han',
-        aboutMeKr: '어바인의 부동산 에이전트입니다.',
-        aboutMeEn: 'A realtor in Irvine.',
-        licenseNumber: 'DRE #02777777',
-        brokerageName: 'Coast Realty',
-        activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
-    madeRealtors.push({ id, token })
-  } finally {
-    await api.dispose()
-  }
-  return { context, page: await context.newPage(), slug }
+  const realtor = await createPublishedRealtor(context.request, baseURL)
+  madeRealtors.push(realtor)
+  return { context, page: await context.newPage(), slug: realtor.desiredUrl }
 }
 
 const madeRealtors: Array<MadeRealtor> = []

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { deleteMadeRealtors, requireBaseURL, tabTo, waitForHydration } from './helpers.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { createPublishedRealtor, deleteMadeRealtors, requireBaseURL, tabTo, waitForHydration, type PublishedRealtor } from './helpers.ts'
 
 /*
  * A realtor's analytics tag (issue 14 part 4, decision 015): nothing of Google's is asked for
@@ -15,46 +15,11 @@ const TAG_ID = 'G-E2ETEST123'
 const GOOGLE_TOKEN = 'e2e_google-token-0123456789abcdefghijklmno'
 const NAVER_TOKEN = '0123456789abcdef0123456789abcdef01234567'
 
-type Realtor = { id: string; desiredUrl: string; token: string }
-
 declare global {
   interface Window {
     /** How many times the stand-in for Google's script ran. */
     __tagRuns?: number
   }
-}
-
-/** A realtor of its own, so nothing here changes the demo realtor the other specs read. */
-async function createRealtor(request: APIRequestContext, origin: string, fields: Record<string, unknown>): Promise<Realtor> {
-  const email = `tag-consent-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { email, password: 'tag-consent-password-1', name: 'Tag Consent' },
-  })
-  expect(signUp.status(), await signUp.text()).toBe(200)
-  const token = signUp.headers()['set-auth-token'] ?? ''
-  const desiredUrl = `tags-${Date.now()
-    .toString()
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
-  const created = await request.post(`${API}/realtor`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      desiredUrl,
-      email,
-      displayNameEn: 'Mina Cho',
-      displayNameKo: '조미나',
-      aboutMeEn: 'Homes in Irvine.',
-      aboutMeKr: '어바인의 집을 찾아 드립니다.',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Consent Realty',
-      isMakeHomepage: 'Y',
-      ...fields,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  return { id, desiredUrl, token }
 }
 
 /** Every request off our host, answered locally; Google's loader by a script that counts its runs. */
@@ -87,15 +52,19 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 test.describe('analytics tag and consent', () => {
-  let tagged: Realtor
-  let plain: Realtor
+  let tagged: PublishedRealtor
+  let plain: PublishedRealtor
   let ourHost: string
 
   test.beforeAll(async ({ request, baseURL }) => {
     const base = new URL(requireBaseURL(baseURL))
     ourHost = base.hostname
-    tagged = await createRealtor(request, base.origin, { tagManagerId: TAG_ID, googleSiteVerification: GOOGLE_TOKEN, naverSiteVerification: NAVER_TOKEN })
-    plain = await createRealtor(request, base.origin, {})
+    tagged = await createPublishedRealtor(request, base.origin, {
+      tagManagerId: TAG_ID,
+      googleSiteVerification: GOOGLE_TOKEN,
+      naverSiteVerification: NAVER_TOKEN,
+    })
+    plain = await createPublishedRealtor(request, base.origin)
   })
 
   test.afterAll(async ({ baseURL }) => {

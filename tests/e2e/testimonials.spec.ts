@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, request as playwrightRequest, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { shippedCatalog } from '../catalog.ts'
-import { deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { createPublishedRealtor, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
 
 /*
  * Client reviews (issue 14), end to end against the production build: a realtor adds two
@@ -14,7 +14,6 @@ import { deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type Ma
  */
 
 const API = '/cozying-api/v1'
-const PASSWORD = 'testimonials-password-2026'
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 type Lang = 'ko' | 'en'
@@ -40,55 +39,12 @@ function koText(english: string): string {
   return translated
 }
 
-function uniqueSlug(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz'
-  let slug = 'r'
-  for (let index = 0; index < 11; index++) slug += letters[Math.floor(Math.random() * letters.length)]
-  return slug
-}
-
-async function bearerToken(baseURL: string, email: string): Promise<string> {
-  const api = await playwrightRequest.newContext({ baseURL })
-  try {
-    const response = await api.post('/api/auth/sign-in/email', { headers: { origin: new URL(baseURL).origin }, data: { email, password: PASSWORD } })
-    expect(response.status(), `sign-in of ${email}`).toBe(200)
-    return response.headers()['set-auth-token'] ?? ''
-  } finally {
-    await api.dispose()
-  }
-}
-
 /** A signed-in realtor (cookie in the browser context) with a published homepage and no review yet. */
 async function newRealtor(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; slug: string; token: string }> {
   const context = await browser.newContext({ baseURL })
-  const email = `reviews-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { origin: new URL(baseURL).origin },
-    data: { email, password: PASSWORD, name: 'E2E reviews' },
-  })
-  expect(signUp.status(), `sign-up: ${await signUp.text()}`).toBe(200)
-  const token = await bearerToken(baseURL, email)
-  const slug = uniqueSlug()
-  const created = await context.request.post(`${API}/realtor`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      desiredUrl: slug,
-      email,
-      phoneCountryCode: 'US',
-      contactPhone: '9495550123',
-      displayNameKo: '한지우',
-      displayNameEn: 'Jiwoo Han',
-      aboutMeKr: '어바인의 부동산 에이전트입니다.',
-      aboutMeEn: 'A realtor in Irvine.',
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Coast Realty',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-    },
-  })
-  expect(created.status(), `POST realtor: ${await created.text()}`).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  madeRealtors.push({ id, token })
-  return { context, page: await context.newPage(), slug, token }
+  const realtor = await createPublishedRealtor(context.request, baseURL)
+  madeRealtors.push(realtor)
+  return { context, page: await context.newPage(), slug: realtor.desiredUrl, token: realtor.token }
 }
 
 const madeRealtors: Array<MadeRealtor> = []
