@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { useId, useState } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
-import { Button, ErrorAlert } from '~/components/ui'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
+import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { isRetryableCode } from '~/lib/retryable'
 import { invalidateDeletedMessage } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
-import { errorCode, errorMessage } from '~/lib/server-error'
+import { errorMessage } from '~/lib/server-error'
 import { ExportCsvButton } from './export-button'
-import { InboxEmpty, InboxSummary, MessageList, MessageListLoading } from './message-list'
+import { LeadListPanel, listLoadFailure } from './lead-list'
+import { InboxSummary, MessageList } from './message-list'
 import type { InboxMessage, InboxPage, MessageStatus } from './types'
 
 /** Messages per page of the inbox. */
@@ -56,8 +56,8 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     retry: false,
   })
 
-  const dateTime = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' }), [lang])
-  const dateOnly = useMemo(() => new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long' }), [lang])
+  const dateTime = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
+  const dateOnly = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'long' })
 
   const statusMutation = useMutation({
     mutationFn: (input: { id: string; status: MessageStatus; previous: MessageStatus }) => markMessage({ data: { id: input.id, status: input.status } }),
@@ -97,15 +97,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const pages = messagesQuery.data?.pages ?? []
   const result = pages[0]
   const messages = pages.flatMap((page) => page.messages)
-  // The whole inbox's counts, as of the first page.
-  const messageCount = result?.total ?? 0
-  const unread = result?.unread ?? 0
-  const loadError = messagesQuery.isError
-    ? errorMessage(messagesQuery.error, (id) => i18n._(id), t`Your messages could not be loaded. Check your connection and try again.`)
-    : undefined
-  // Asking again helps after a network or server failure, never after "sign in" or "not yours".
-  const failedCode = errorCode(messagesQuery.error)
-  const canRetry = messagesQuery.isError && (failedCode === undefined || isRetryableCode(failedCode))
+  const failure = listLoadFailure(messagesQuery, (id) => i18n._(id), t`Your messages could not be loaded. Check your connection and try again.`)
 
   function toggle(message: InboxMessage) {
     const opening = !expanded.has(message.id)
@@ -119,80 +111,64 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   }
 
   return (
-    <section aria-labelledby={headingId} data-testid="inbox-panel">
-      <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-            <Trans>Messages</Trans>
-          </h2>
-          {result && messages.length > 0 ? <InboxSummary messageCount={messageCount} unread={unread} /> : null}
-        </div>
-        {result ? <ExportCsvButton realtorId={realtorId} disabled={messages.length === 0} onError={setActionError} /> : null}
-      </div>
-
-      {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
-      <ErrorAlert
-        testId="inbox-error"
-        message={loadError ?? actionError ?? undefined}
-        onRetry={loadError && canRetry ? () => void messagesQuery.refetch() : undefined}
-      />
-
-      {messagesQuery.isPending ? (
-        <MessageListLoading />
-      ) : result && messages.length === 0 ? (
-        <InboxEmpty />
-      ) : messages.length > 0 ? (
-        <MessageList
-          messages={messages}
-          isExpanded={(message) => expanded.has(message.id)}
-          onToggle={toggle}
-          onHandledChange={(message, handled) => statusMutation.mutate({ id: message.id, status: handled ? 'handled' : 'read', previous: message.status })}
-          onDelete={(message) => {
-            deleteMutation.reset()
-            setToDelete(message)
+    <LeadListPanel
+      testId="inbox"
+      headingId={headingId}
+      heading={<Trans>Messages</Trans>}
+      // The whole inbox's counts, as of the first page.
+      summary={<InboxSummary messageCount={result?.total ?? 0} unread={result?.unread ?? 0} />}
+      exportButton={<ExportCsvButton realtorId={realtorId} disabled={messages.length === 0} onError={setActionError} />}
+      list={messagesQuery}
+      count={result ? messages.length : undefined}
+      error={failure.message ?? actionError}
+      onRetry={failure.retry}
+      words={{
+        loading: <Trans>Loading messages…</Trans>,
+        emptyTitle: <Trans>No messages yet</Trans>,
+        emptyText: <Trans>When visitors write to you from your homepage, their messages appear here.</Trans>,
+        more: <Trans>Show older messages</Trans>,
+        loadingMore: <Trans>Loading messages…</Trans>,
+      }}
+      dialog={
+        <DeleteDialog
+          open={toDelete !== null}
+          expected={deletingEmail}
+          title={<Trans>Delete this message?</Trans>}
+          description={
+            <Trans>
+              The message and everything stored with it, its consent record included, will be deleted for good. Copies already sent to your e-mail stay in your
+              mailbox. This cannot be undone.
+            </Trans>
+          }
+          label={
+            <Trans>
+              Type the sender's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
+            </Trans>
+          }
+          confirmLabel={<Trans>Delete message</Trans>}
+          pending={deleteMutation.isPending}
+          error={deleteError}
+          onCancel={() => setToDelete(null)}
+          onClosed={() => setToDelete(null)}
+          onConfirm={() => {
+            if (toDelete) deleteMutation.mutate(toDelete)
           }}
-          formatDateTime={(iso) => dateTime.format(new Date(iso))}
-          formatDate={(iso) => dateOnly.format(new Date(iso))}
+          testIds={{ dialog: 'inbox-delete-dialog', input: 'inbox-delete-confirm', confirm: 'inbox-delete-submit' }}
         />
-      ) : null}
-      {messagesQuery.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void messagesQuery.fetchNextPage()}
-            disabled={messagesQuery.isFetchingNextPage}
-            aria-busy={messagesQuery.isFetchingNextPage}
-            data-testid="inbox-more"
-          >
-            {messagesQuery.isFetchingNextPage ? <Trans>Loading messages…</Trans> : <Trans>Show older messages</Trans>}
-          </Button>
-        </div>
-      ) : null}
-      <DeleteDialog
-        open={toDelete !== null}
-        expected={deletingEmail}
-        title={<Trans>Delete this message?</Trans>}
-        description={
-          <Trans>
-            The message and everything stored with it, its consent record included, will be deleted for good. Copies already sent to your e-mail stay in your
-            mailbox. This cannot be undone.
-          </Trans>
-        }
-        label={
-          <Trans>
-            Type the sender's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
-          </Trans>
-        }
-        confirmLabel={<Trans>Delete message</Trans>}
-        pending={deleteMutation.isPending}
-        error={deleteError}
-        onCancel={() => setToDelete(null)}
-        onClosed={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleteMutation.mutate(toDelete)
+      }
+    >
+      <MessageList
+        messages={messages}
+        isExpanded={(message) => expanded.has(message.id)}
+        onToggle={toggle}
+        onHandledChange={(message, handled) => statusMutation.mutate({ id: message.id, status: handled ? 'handled' : 'read', previous: message.status })}
+        onDelete={(message) => {
+          deleteMutation.reset()
+          setToDelete(message)
         }}
-        testIds={{ dialog: 'inbox-delete-dialog', input: 'inbox-delete-confirm', confirm: 'inbox-delete-submit' }}
+        formatDateTime={(iso) => dateTime.format(new Date(iso))}
+        formatDate={(iso) => dateOnly.format(new Date(iso))}
       />
-    </section>
+    </LeadListPanel>
   )
 }

@@ -1,5 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro'
-import { Icon } from '~/components/ui'
+import { Plural } from '@lingui/react/macro'
 import { MessageItem } from './message-item'
 import type { InboxMessage } from './types'
 
@@ -53,45 +52,5 @@ export function InboxSummary({ messageCount, unread }: { messageCount: number; u
         </>
       ) : null}
     </p>
-  )
-}
-
-/** Placeholders of the first load's messages; the text is for screen readers. */
-export function MessageListLoading() {
-  return (
-    <div aria-busy="true" className="grid gap-3">
-      <p className="sr-only">
-        <Trans>Loading messages…</Trans>
-      </p>
-      {[0, 1, 2].map((index) => (
-        <div
-          key={index}
-          aria-hidden="true"
-          className="h-24 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900"
-        >
-          <div className="m-5 h-4 w-1/3 rounded bg-stone-200 dark:bg-stone-700" />
-          <div className="mx-5 h-3 w-2/3 rounded bg-stone-100 dark:bg-stone-800" />
-        </div>
-      ))}
-    </div>
-  )
-}
-
-export function InboxEmpty() {
-  return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900"
-      data-testid="inbox-empty"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-300">
-        <Icon name="inbox" className="size-6" />
-      </span>
-      <p className="text-lg font-semibold text-stone-900 dark:text-stone-50">
-        <Trans>No messages yet</Trans>
-      </p>
-      <p className="max-w-md text-stone-600 dark:text-stone-300">
-        <Trans>When visitors write to you from your homepage, their messages appear here.</Trans>
-      </p>
-    </div>
   )
 }

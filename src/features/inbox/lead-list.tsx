@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react'
+import { Button, ErrorAlert, Icon } from '~/components/ui'
+import { isRetryableCode } from '~/lib/retryable'
+import { errorCode, errorMessage } from '~/lib/server-error'
+
+/** What the frame needs of a list loaded a page at a time (TanStack Query's infinite query). */
+type PagedList = {
+  isPending: boolean
+  isError: boolean
+  error: unknown
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => unknown
+  refetch: () => unknown
+}
+
+/**
+ * Why a list did not load, in words, and whether asking again can help: after a network or
+ * server failure it can, never after "sign in" or "not yours".
+ */
+export function listLoadFailure(
+  list: Pick<PagedList, 'isError' | 'error' | 'refetch'>,
+  translateId: (id: string) => string,
+  fallback: string,
+): { message: string | undefined; retry: (() => void) | undefined } {
+  if (!list.isError) return { message: undefined, retry: undefined }
+  const code = errorCode(list.error)
+  const retryable = code === undefined || isRetryableCode(code)
+  return { message: errorMessage(list.error, translateId, fallback), retry: retryable ? () => void list.refetch() : undefined }
+}
+
+/** Placeholders of a list's first load; `label` is for screen readers. */
+function LeadListLoading({ label }: { label: ReactNode }) {
+  return (
+    <div aria-busy="true" className="grid gap-3">
+      <p className="sr-only">{label}</p>
+      {[0, 1, 2].map((index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="h-24 animate-pulse rounded-xl border border-stone-200 bg-white motion-reduce:animate-none dark:border-stone-800 dark:bg-stone-900"
+        >
+          <div className="m-5 h-4 w-1/3 rounded bg-stone-200 dark:bg-stone-700" />
+          <div className="mx-5 h-3 w-2/3 rounded bg-stone-100 dark:bg-stone-800" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function LeadListEmpty({ testId, title, text }: { testId: string; title: ReactNode; text: ReactNode }) {
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900"
+      data-testid={testId}
+    >
+      <span className="grid size-12 place-items-center rounded-full bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-300">
+        <Icon name="inbox" className="size-6" />
+      </span>
+      <p className="text-lg font-semibold text-stone-900 dark:text-stone-50">{title}</p>
+      <p className="max-w-md text-stone-600 dark:text-stone-300">{text}</p>
+    </div>
+  )
+}
+
+/**
+ * The frame the inbox's two lists share (messages, saved searches): the heading with its count
+ * and CSV export, one alert region for load and action errors, the first load's placeholders,
+ * the empty state, the list, "show older" and the list's delete dialog. Test ids are
+ * `{testId}-panel`, `-error`, `-empty` and `-more`.
+ */
+export function LeadListPanel({
+  testId,
+  headingId,
+  heading,
+  summary,
+  exportButton,
+  list,
+  count,
+  error,
+  onRetry,
+  words,
+  children,
+  dialog,
+}: {
+  testId: string
+  headingId: string
+  heading: ReactNode
+  /** The whole list's counts, shown once something has loaded. */
+  summary: ReactNode
+  exportButton: ReactNode
+  list: PagedList
+  /** How many items are loaded so far; the first page answered when defined. */
+  count: number | undefined
+  error: string | undefined
+  onRetry: (() => void) | undefined
+  words: { loading: ReactNode; emptyTitle: ReactNode; emptyText: ReactNode; more: ReactNode; loadingMore: ReactNode }
+  /** The items, rendered when there are any. */
+  children: ReactNode
+  dialog: ReactNode
+}) {
+  const loaded = count !== undefined
+  return (
+    <section aria-labelledby={headingId} data-testid={`${testId}-panel`}>
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+            {heading}
+          </h2>
+          {loaded && count > 0 ? summary : null}
+        </div>
+        {loaded ? exportButton : null}
+      </div>
+
+      {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
+      <ErrorAlert testId={`${testId}-error`} message={error} onRetry={onRetry} />
+
+      {list.isPending ? (
+        <LeadListLoading label={words.loading} />
+      ) : loaded && count === 0 ? (
+        <LeadListEmpty testId={`${testId}-empty`} title={words.emptyTitle} text={words.emptyText} />
+      ) : loaded ? (
+        children
+      ) : null}
+      {list.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            aria-busy={list.isFetchingNextPage}
+            data-testid={`${testId}-more`}
+          >
+            {list.isFetchingNextPage ? words.loadingMore : words.more}
+          </Button>
+        </div>
+      ) : null}
+      {dialog}
+    </section>
+  )
+}
