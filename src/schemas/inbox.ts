@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
+import { leadListQuerySchema, nextCursorSchema } from './lead-list'
 import { messageId } from './messages'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
 
@@ -195,24 +196,14 @@ export const contactMessageSchema = z.object({
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 
-export const MESSAGE_PAGE_LIMIT = { default: 100, max: 500 } as const
-
-/**
- * `GET /realtor-contacts` and the inbox: whose messages, which status, a page at a time.
- * The server also checks that a cursor is one it made (`src/server/inbox/contacts.ts`).
- */
-export const messageListQuerySchema = z.object({
-  realtorId: z.string().trim().max(64).optional(),
-  status: contactStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_LIMIT.max).default(MESSAGE_PAGE_LIMIT.default),
-  cursor: z.string().max(200).optional(),
-})
+/** `GET /realtor-contacts` and the inbox: whose messages, which status, a page at a time. */
+export const messageListQuerySchema = leadListQuerySchema(contactStatusSchema)
 export type MessageListQuery = z.input<typeof messageListQuerySchema>
 
 /** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
 export const messagePageSchema = z.object({
   messages: z.array(contactMessageSchema),
-  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+  nextCursor: nextCursorSchema,
   total: z.number().int(),
   unread: z.number().int(),
 })

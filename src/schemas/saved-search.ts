@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, isSameSitePath } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
+import { leadListQuerySchema, nextCursorSchema } from './lead-list'
 import { messageId } from './messages'
 import { emailSchema } from './realtor-fields'
 
@@ -137,20 +138,13 @@ export const savedSearchSchema = savedSearchFiltersSchema.extend({
 })
 export type SavedSearch = z.infer<typeof savedSearchSchema>
 
-export const SAVED_SEARCH_PAGE_LIMIT = { default: 100, max: 500 } as const
-
 /** `GET /saved-searches` and the inbox's second list: whose searches, which status, a page at a time. */
-export const savedSearchListQuerySchema = z.object({
-  realtorId: z.string().trim().max(64).optional(),
-  status: savedSearchStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(SAVED_SEARCH_PAGE_LIMIT.max).default(SAVED_SEARCH_PAGE_LIMIT.default),
-  cursor: z.string().max(200).optional(),
-})
+export const savedSearchListQuerySchema = leadListQuerySchema(savedSearchStatusSchema)
 export type SavedSearchListQuery = z.input<typeof savedSearchListQuerySchema>
 
 export const savedSearchPageSchema = z.object({
   searches: z.array(savedSearchSchema),
-  nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+  nextCursor: nextCursorSchema,
   total: z.number().int(),
 })
 export type SavedSearchPage = z.infer<typeof savedSearchPageSchema>

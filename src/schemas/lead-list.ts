@@ -1,0 +1,22 @@
+import { z } from 'zod'
+
+/*
+ * A realtor's leads a page at a time: contact messages (`GET /realtor-contacts`) and saved
+ * searches (`GET /saved-searches`), over REST and in the inbox's two lists. One shape, so a
+ * client pages both the same way; the server checks that a cursor is one it made
+ * (`src/server/realtors/owned-realtors.ts`).
+ */
+
+export const LEAD_PAGE_LIMIT = { default: 100, max: 500 } as const
+
+/** Whose leads (the platform admin may name any realtor), with which status, and where to resume. */
+export function leadListQuerySchema<Status extends z.ZodType>(status: Status) {
+  return z.object({
+    realtorId: z.string().trim().max(64).optional(),
+    status: status.optional(),
+    limit: z.coerce.number().int().min(1).max(LEAD_PAGE_LIMIT.max).default(LEAD_PAGE_LIMIT.default),
+    cursor: z.string().max(200).optional(),
+  })
+}
+
+export const nextCursorSchema = z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' })
