@@ -1,5 +1,5 @@
 import { runAdminCommand } from '~/server/auth/admin-command'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /**
  * `npm run admin:grant -- someone@example.com` and `npm run admin:revoke -- someone@example.com`:

@@ -1,5 +1,5 @@
 import { seedDemoHomes } from '~/server/listings/seed-homes'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /**
  * `npm run listings:demo -- --count 100000 [--replace]`: generates deterministic demo

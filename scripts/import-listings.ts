@@ -5,7 +5,8 @@ import { fileSourceOf, importFromResoFile, ResoFileError, type ImportSummary } f
 import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
 import { importFromResoWebApi } from '~/server/listings/reso-web-api'
-import { getServices, type AppServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
+import type { AppServices } from '~/server/services'
 
 const USAGE = `usage: npm run listings:import -- [--full]
        npm run listings:import -- --file <path> [--retire-missing] [--source <name>]

@@ -1,4 +1,4 @@
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /** `npm run migrate`: brings the app's and better-auth's tables up to date. */
 export async function main(): Promise<number> {

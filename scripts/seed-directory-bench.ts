@@ -5,7 +5,7 @@ import { seededRandom } from '~/lib/seeded-random'
 import { directoryCities, listDirectory } from '~/server/directory/directory'
 import type { ActivityRegionTable, Database, NewRealtorRow, RealtorPhotoTable, SeoMetaTable } from '~/server/db/schema'
 import { bumpRevisions } from '~/server/pages/revisions'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /**
  * `node scripts/run.mjs scripts/seed-directory-bench.ts [count]`: fills the configured

@@ -1,7 +1,7 @@
 import { env } from '~/server/config/env'
 import { seedDemoHomes } from '~/server/listings/seed-homes'
 import { seedDemo } from '~/server/seed/seed-demo'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /**
  * `npm run seed`: on an empty database, creates the demo account and the demo realtor with

@@ -1,4 +1,4 @@
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 import { runUploadCleanup } from '~/server/uploads/cleanup'
 
 /**

@@ -7,7 +7,7 @@ import { finishPage } from '~/server/http/finish-page'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { toServerFnError } from '~/server/http/server-fn'
 import { applySecurityHeaders } from '~/server/http/security-headers'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
 
 /** Spec §2/§4 (`rootLanguageRedirect`), for a `/` the page store did not answer. */

@@ -4,7 +4,7 @@ import { adminListingSources as listingSourcesForAdmin } from '~/server/admin/ad
 import { adminMailOutbox as mailOutboxForAdmin } from '~/server/admin/admin-mail-outbox'
 import { adminListRealtors as listRealtorsForAdmin, adminSetPublished as setPublishedForAdmin } from '~/server/admin/admin-realtors'
 import { currentActor, parseWith } from '~/server/http/server-fn'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /* The platform admin's screen (issue 5 item 7). The use cases check the admin role. */
 

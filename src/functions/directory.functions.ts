@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { directoryCitiesQuerySchema, directoryQuerySchema } from '~/schemas/directory'
 import { directoryCities, listDirectory } from '~/server/directory/directory'
 import { parseWith } from '~/server/http/server-fn'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /** The same schema as `GET /cozying-api/v1/realtor`. */
 export const getDirectoryPage = createServerFn({ method: 'GET' })

@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { homeListQuerySchema, homePageRequestSchema } from '~/schemas/home'
 import { parseWith } from '~/server/http/server-fn'
 import { getHomeDetail, listHomes } from '~/server/listings/homes'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /*
  * The same schema as `GET /cozying-api/v1/home/list`, so the page and the API cannot

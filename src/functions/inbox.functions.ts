@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { messageDeleteRequestSchema, messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
 import { deleteContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { currentActor, parseWith } from '~/server/http/server-fn'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /*
  * The inbox: the signed-in realtor's messages, marking and deleting them. The schemas are those

@@ -14,7 +14,7 @@ import { canManage } from '~/server/auth/actor'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, ownedRealtor, updateRealtor } from '~/server/realtors/realtors'
 import { presignUploads } from '~/server/uploads/presign'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /** The public homepage's realtor, or null so the route can answer a real 404. */
 export const getPublicRealtor = createServerFn({ method: 'GET' })

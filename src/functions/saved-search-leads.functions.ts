@@ -2,7 +2,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { savedSearchIdSchema, savedSearchListQuerySchema, savedSearchPauseRequestSchema } from '~/schemas/saved-search'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { deleteSavedSearch, listSavedSearches, setSavedSearchPaused } from '~/server/saved-searches/subscriptions'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /*
  * The inbox's "Saved searches" (issue 13): the signed-in realtor's confirmed saved searches,

@@ -3,7 +3,7 @@ import { savedSearchTokenSchema, type SavedSearchView } from '~/schemas/saved-se
 import { isAppError } from '~/server/app-error'
 import { parseWith } from '~/server/http/server-fn'
 import { readByConfirmToken, readByManageToken } from '~/server/saved-searches/subscriptions'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /*
  * The visitor's saved-search pages (issue 13): what a link from their mail names. A bad or

@@ -3,7 +3,7 @@ import { getRequest } from '@tanstack/react-start/server'
 import { editAccessByUrlRequestSchema } from '~/schemas/session'
 import { editAccess, sessionInfo } from '~/server/auth/session'
 import { currentActor, parseWith } from '~/server/http/server-fn'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /** The signed-in account for guards and headers; null for a visitor. */
 export const getSession = createServerFn({ method: 'GET' }).handler(async () => {

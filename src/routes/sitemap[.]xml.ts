@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { buildSitemap } from '~/server/seo/sitemap'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 import { currentOwnDomain } from '~/server/site/own-domain'
 import { requestOrigin } from '~/server/site/site-context'
 

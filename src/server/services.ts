@@ -4,17 +4,12 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
-import { dbConfigFromEnv, migrateToLatest, openDatabase, type AppDatabase, type DbKind } from './db/database'
+import { migrateToLatest, type AppDatabase, type DbKind } from './db/database'
 import type { Database } from './db/schema'
-import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { createMailer, type Mailer } from './mail/mailer'
-import { deliverPendingMail } from './mail/outbox'
-import { startAlertSchedule } from './saved-searches/alerts'
-import { startUploadCleanup } from './uploads/cleanup'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
-import { startStatsPurge } from './stats/purge'
 import { VisitCounter } from './stats/visit-counter'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -184,47 +179,4 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       await database.close()
     },
   }
-}
-
-let shared: Promise<AppServices> | undefined
-
-const OUTBOX_RETRY_INTERVAL_MS = 60_000
-
-/**
- * Retries undelivered contact messages and stored mails (saved-search confirmations, alerts) once a minute. Several processes may run it at once:
- * each message is claimed before it is sent, so none goes out twice.
- */
-function startOutboxRetries(services: AppServices): void {
-  if (!services.mailer) return
-  const timer = setInterval(() => {
-    deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
-    deliverPendingMail(services).catch((error: unknown) => console.error('[mail] mail outbox retry failed', error))
-  }, OUTBOX_RETRY_INTERVAL_MS)
-  timer.unref()
-}
-
-/**
- * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes): the outbox claims each
- * message anyway, but one sender is enough and keeps the others' event loops for pages;
- * the upload cleanup lists the whole store, which one process doing hourly is plenty.
- */
-export function getServices(): Promise<AppServices> {
-  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
-    const config = env()
-    const worker = config.WORKER_INDEX
-    if (worker === undefined || worker === 0) {
-      startOutboxRetries(services)
-      startUploadCleanup(services)
-      startStatsPurge(services)
-      startAlertSchedule(services)
-    }
-    // Every process counts its own visitors and writes them (decision 016); a stopping worker
-    // writes what it has before serve.mjs ends it.
-    services.visits.start(config.STATS_FLUSH_MS)
-    process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error)))
-    process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
-    return services
-  })
-  return shared
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleUploadRequest } from '~/server/http/upload-handler'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 export const Route = createFileRoute('/uploads/$')({
   server: {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 import { withAdvanceVariations } from './advance-variations'
 import { distinctCharacters, isHangul, visibleText } from './page-text'
 

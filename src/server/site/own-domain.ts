@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
 import { isOwnHost, normalizeHost } from '~/lib/host-environment'
 import { env } from '~/server/config/env'
-import { getServices } from '~/server/services'
+import { getServices } from '~/server/process-services'
 
 /** The realtor whose own domain the current request came in on (set by the middleware). */
 const ownDomainStore = new AsyncLocalStorage<string>()

@@ -1,0 +1,57 @@
+import { env } from '~/server/config/env'
+import { dbConfigFromEnv, openDatabase } from './db/database'
+import { deliverPendingContacts } from './inbox/deliver-contacts'
+import { deliverPendingMail } from './mail/outbox'
+import { startAlertSchedule } from './saved-searches/alerts'
+import { createServices, type AppServices } from './services'
+import { startStatsPurge } from './stats/purge'
+import { startUploadCleanup } from './uploads/cleanup'
+
+/*
+ * The services of this process (a server worker or a script), and the jobs it runs on a
+ * schedule. Apart from services.ts, which only makes services, so the jobs can take
+ * `AppServices` without services.ts importing them back.
+ */
+
+let shared: Promise<AppServices> | undefined
+
+const OUTBOX_RETRY_INTERVAL_MS = 60_000
+
+/**
+ * Retries undelivered contact messages and stored mails (saved-search confirmations, alerts) once a minute. Several processes may run it at once:
+ * each message is claimed before it is sent, so none goes out twice.
+ */
+function startOutboxRetries(services: AppServices): void {
+  if (!services.mailer) return
+  const timer = setInterval(() => {
+    deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
+    deliverPendingMail(services).catch((error: unknown) => console.error('[mail] mail outbox retry failed', error))
+  }, OUTBOX_RETRY_INTERVAL_MS)
+  timer.unref()
+}
+
+/**
+ * The process-wide services, created (and the database migrated) on first use. Under
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes): the outbox claims each
+ * message anyway, but one sender is enough and keeps the others' event loops for pages;
+ * the upload cleanup lists the whole store, which one process doing hourly is plenty.
+ */
+export function getServices(): Promise<AppServices> {
+  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
+    const config = env()
+    const worker = config.WORKER_INDEX
+    if (worker === undefined || worker === 0) {
+      startOutboxRetries(services)
+      startUploadCleanup(services)
+      startStatsPurge(services)
+      startAlertSchedule(services)
+    }
+    // Every process counts its own visitors and writes them (decision 016); a stopping worker
+    // writes what it has before serve.mjs ends it.
+    services.visits.start(config.STATS_FLUSH_MS)
+    process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error)))
+    process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
+    return services
+  })
+  return shared
+}
