@@ -10,7 +10,7 @@ import {
   type PresignedUpload,
   type StorageDriver,
   type StoredObject,
-} from './storage'
+} from './storage-driver'
 import { LOCAL_META_SUFFIX, assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
 
 /**

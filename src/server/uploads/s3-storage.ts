@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { INSPECT_BYTES, PRESIGN_TTL_SECONDS, assertValidMaxBytes, trimTrailingSlashes, type PresignedUpload, type StorageDriver } from './storage'
+import { INSPECT_BYTES, PRESIGN_TTL_SECONDS, assertValidMaxBytes, trimTrailingSlashes, type PresignedUpload, type StorageDriver } from './storage-driver'
 import { assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
 
 export type S3StorageConfig = {

@@ -3,67 +3,11 @@ import type { PhotoPath, UploadContentType } from '~/schemas/photo'
 import { createLocalStorage, type LocalStorageConfig } from './local-storage'
 import { createS3Storage, type S3StorageConfig } from './s3-storage'
 import { InvalidStorageKeyError } from './storage-keys'
+import type { StorageDriver } from './storage-driver'
 
-export type PresignedUpload = {
-  key: string
-  uploadUrl: string
-  /** What the API stores: the uploadUrl without its query string (spec §7). */
-  url: string
-  contentType: UploadContentType
-  expiresAt: string
-  /**
-   * Headers the PUT must carry with exactly these values: the URL's signature covers them, so a
-   * PUT without one is refused. The REST answer and the browser uploader pass them on as listed.
-   */
-  headers: Readonly<Record<string, string>>
-}
-
-/** One stored object as a listing sees it. */
-export type StoredObject = { key: string; lastModified: Date }
-
-export interface StorageDriver {
-  readonly kind: 'local' | 's3'
-  presignPut(input: { key: string; contentType: UploadContentType; maxBytes: number }): Promise<PresignedUpload>
-  /** Server-side writes (thumbnails, seed data). */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
-  get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>
-  /**
-   * An object's size and first bytes (at most INSPECT_BYTES) without reading all of it; undefined
-   * when nothing is stored under the key. What a save checks of a file a browser sent straight
-   * to the store.
-   */
-  inspect(key: string): Promise<{ size: number; head: Uint8Array } | undefined>
-  delete(keys: string[]): Promise<void>
-  /**
-   * Every object whose key starts with `prefix` (a folder: ends with `/`), read page by page so
-   * a large store is never held in memory at once. What the cleanup of unreferenced uploads walks.
-   */
-  list(prefix: string): AsyncIterable<StoredObject>
-  /** The stored URL for a key. */
-  publicUrl(key: string): string
-  /** Inverse of publicUrl, so a realtor's photos can be deleted from their stored URLs. */
-  keyFromUrl(url: string): string | undefined
-  /** Whether a URL points into this store at all, a valid key or not (`/uploads/..%2fsecret`). */
-  isStoreUrl(url: string): boolean
-  /**
-   * The origins a browser reads stored photos from and sends presigned uploads to, which a
-   * page's Content-Security-Policy must name (our main host too: a realtor's own domain is
-   * another origin).
-   */
-  readonly browserOrigins: ReadonlyArray<string>
-}
+export { INSPECT_BYTES, type PresignedUpload, type StorageDriver, type StoredObject } from './storage-driver'
 
 export type StorageConfig = ({ driver: 'local' } & LocalStorageConfig) | ({ driver: 's3' } & S3StorageConfig)
-
-/** Enough leading bytes to recognise every accepted image type, an AVIF's whole ftyp box included. */
-export const INSPECT_BYTES = 256
-
-/** Short enough that a leaked upload URL is soon useless, long enough for a slow phone upload. */
-export const PRESIGN_TTL_SECONDS = 15 * 60
-
-export function assertValidMaxBytes(maxBytes: number): void {
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new RangeError(`maxBytes must be a positive integer, got ${maxBytes}`)
-}
 
 export const EXTENSION_BY_CONTENT_TYPE: Readonly<Record<UploadContentType, string>> = {
   'image/jpeg': 'jpg',
@@ -89,11 +33,6 @@ export function thumbnailKeyFor(key: string): string {
  */
 export function originalKeyOf(key: string): string {
   return key.endsWith(THUMBNAIL_SUFFIX) ? key.slice(0, -THUMBNAIL_SUFFIX.length) : key
-}
-
-/** Removes one trailing slash run so `${base}/${key}` never has `//`. */
-export function trimTrailingSlashes(value: string): string {
-  return value.replace(/\/+$/, '')
 }
 
 /** The folder every account's uploads are kept under; nothing else (demo listing images) is. */
