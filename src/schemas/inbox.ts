@@ -54,8 +54,6 @@ export const contactFormSchema = z
   .superRefine(checkPhone)
 export type ContactForm = z.input<typeof contactFormSchema>
 
-export { contactFormDefaults } from './contact-defaults'
-
 const hangul = /^[\p{Script=Hangul}\s]+$/u
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactFormDefaults, contactFormSchema, contactRequestSchema, joinName, toContactRequest } from '~/schemas/inbox'
+import { contactFormDefaults } from '~/schemas/contact-defaults'
+import { contactFormSchema, contactRequestSchema, joinName, toContactRequest } from '~/schemas/inbox'
 import { PHOTO_PATHS } from '~/schemas/photo'
 import { normalizeLoadedRealtor } from '~/schemas/realtor'
 
