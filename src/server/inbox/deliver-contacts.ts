@@ -1,14 +1,7 @@
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
+import { nextAttemptDelayMs, SENDING_LEASE_MS } from '~/server/mail/retry'
 import type { AppServices } from '~/server/services'
 import { contactNotificationText } from './contact-notification'
-
-/** How long a claimed message is left to one sender before another process may retry it. */
-const SENDING_LEASE_MS = 5 * 60_000
-const MAX_BACKOFF_MS = 6 * 60 * 60_000
-
-export function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1))
-}
 
 /**
  * Sends one stored message to its realtor. The row is claimed first (outbox → sending), so

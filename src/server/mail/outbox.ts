@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, MailOutboxTable } from '~/server/db/schema'
-import { nextAttemptDelayMs } from '~/server/inbox/deliver-contacts'
 import type { AppServices } from '~/server/services'
-
-/** How long a claimed mail is left to one sender before another process may retry it. */
-const SENDING_LEASE_MS = 5 * 60_000
+import { nextAttemptDelayMs, SENDING_LEASE_MS } from './retry'
 
 export type OutboxMail = Pick<
   MailOutboxTable,
