@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { openDatabase, type DbConfig } from '../../src/server/db/database'
 import type { SavedSearchTable } from '../../src/server/db/schema'
@@ -16,49 +14,17 @@ import { sendDueAlerts } from '../../src/server/saved-searches/alerts'
 import { matchSavedSearches } from '../../src/server/saved-searches/matcher'
 import { createServices, type AppServices } from '../../src/server/services'
 import { api, createTestApp, describeOnEachDatabase, postgresUrl, SECRET, signUp, testEnv, uniqueEmail, validRealtor, type TestApp } from './harness'
+import { decodeWords, header as rawHeader, startSmtpSink } from './smtp-sink'
 
 /*
  * Saved-search alerts (issue 13): imports record changes, the matcher turns them into matches,
  * and one mail per due search goes out through a real SMTP server. On SQLite and PostgreSQL.
  */
 
-type ReceivedMail = { raw: string; rcptTo: Array<string> }
-
-async function startSmtpSink() {
-  const received: Array<ReceivedMail> = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Array<Buffer> = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({ raw: Buffer.concat(chunks).toString('utf8'), rcptTo: session.envelope.rcptTo.map((address) => address.address) })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.server.address() as AddressInfo
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
-
 /** A header as the reader sees it: unfolded, RFC 2047 words decoded. */
 function header(raw: string, name: string): string | undefined {
-  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ')
-  const value = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim()
-  return value?.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
-  )
+  const value = rawHeader(raw, name)
+  return value === undefined ? undefined : decodeWords(value)
 }
 
 const T0 = Date.UTC(2026, 2, 2, 17, 0, 0)
