@@ -17,7 +17,7 @@ import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
-import { decodeCursor, encodeCursor, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
@@ -133,11 +133,10 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('unread')])
       .executeTakeFirstOrThrow(),
   ])
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
+  const { page, nextCursor } = newestFirstPage(rows, limit)
   return {
     messages: page.map(toContactMessage),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    nextCursor,
     total: Number(counts.total),
     unread: Number(counts.unread ?? 0),
   }

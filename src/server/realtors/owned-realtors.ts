@@ -38,3 +38,16 @@ export function decodeCursor(cursor: string): NewestFirstCursor | undefined {
     return undefined
   }
 }
+
+/**
+ * A page of a newest-first list from its rows, read one past the page size: the extra row
+ * only says that a next page follows, and the page's last row is where it starts.
+ */
+export function newestFirstPage<Row extends { createdAt: string; id: string }>(
+  rows: ReadonlyArray<Row>,
+  limit: number,
+): { page: Array<Row>; nextCursor: string | null } {
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null }
+}

@@ -26,7 +26,7 @@ import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
-import { decodeCursor, encodeCursor, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import {
   CONFIRM_LINK_TTL_SECONDS,
@@ -425,9 +425,8 @@ export async function listSavedSearches(services: AppServices, actor: Actor | nu
       .execute(),
     leads.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ])
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return { searches: page.map(toSavedSearch), nextCursor: rows.length > limit && last ? encodeCursor(last) : null, total: Number(counts.total) }
+  const { page, nextCursor } = newestFirstPage(rows, limit)
+  return { searches: page.map(toSavedSearch), nextCursor, total: Number(counts.total) }
 }
 
 /** The search with its realtor's owner, or a 404 for anyone who may not manage it (ids cannot be probed). */
