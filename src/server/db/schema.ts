@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely'
+import type { LeadKind, LeadReplyState, LeadStage } from '~/schemas/leads'
 
 /*
  * Table types as Kysely sees them through CamelCasePlugin (columns are snake_case in the
@@ -348,6 +349,38 @@ export interface VisitDailyTable {
   savedSearches: BigIntColumn
 }
 
+/** The pipeline record of one lead of any kind (migration 0013, decision 020); `id` is the kind's own row id. */
+export interface LeadTable {
+  id: string
+  realtorId: string
+  kind: LeadKind
+  name: string | null
+  email: string
+  emailKey: string
+  phone: string | null
+  lang: 'ko' | 'en'
+  sourcePage: string | null
+  listingKey: string | null
+  stage: LeadStage
+  stageChangedAt: string
+  /** YYYY-MM-DD in the realtor's own day. */
+  nextFollowUp: string | null
+  replyState: LeadReplyState
+  replySentAt: string | null
+  replySkipReason: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A realtor's private, dated note on a lead. */
+export interface LeadNoteTable {
+  id: string
+  leadId: string
+  realtorId: string
+  body: string
+  createdAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -368,6 +401,8 @@ export interface Database {
   mailOutbox: MailOutboxTable
   visitEvent: VisitEventTable
   visitDaily: VisitDailyTable
+  lead: LeadTable
+  leadNote: LeadNoteTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -17,6 +17,7 @@ import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
+import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
@@ -59,37 +60,55 @@ export async function createContact(services: AppServices, input: unknown, sende
   const values: ConsentValues = { realtor: realtorDisplayName(realtor, consentLang) }
   // A client that showed no calls-or-texts checkbox but says the visitor agreed gets today's wording.
   const phoneVersion = contact.phoneContactConsentVersion ?? (contact.phoneContactConsent ? CURRENT_CONSENT.phoneContact : undefined)
-  await services.db
-    .insertInto('contactMessage')
-    .values({
+  const consentText = await storedConsentText(contact.consentVersion, 'contact', consentLang, values)
+  const phoneContactConsentText = phoneVersion === undefined ? null : await storedConsentText(phoneVersion, 'phoneContact', consentLang, values)
+  // The message and its lead in one transaction: the inbox never shows one without the other.
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('contactMessage')
+      .values({
+        id,
+        realtorId: realtor.id,
+        name: contact.name,
+        lastName: contact.lastName,
+        firstName: contact.firstName,
+        email: contact.email,
+        phone: contact.phone,
+        phoneCountryCode: contact.phoneCountryCode,
+        message: contact.message,
+        listingKey: contact.listingKey ?? null,
+        isTerm: contact.isTerm,
+        status: 'new',
+        deliveryState: 'outbox',
+        deliveryAttempts: 0,
+        lastDeliveryError: null,
+        nextAttemptAt: null,
+        deliveredAt: null,
+        createdAt,
+        consentVersion: contact.consentVersion,
+        consentText,
+        consentLang,
+        consentPage: contact.consentPage ?? null,
+        consentedAt: createdAt,
+        phoneContactConsent: contact.phoneContactConsent ? 1 : 0,
+        phoneContactConsentVersion: phoneVersion ?? null,
+        phoneContactConsentText,
+      })
+      .execute()
+    await recordLead(trx, {
       id,
       realtorId: realtor.id,
+      kind: 'message',
       name: contact.name,
-      lastName: contact.lastName,
-      firstName: contact.firstName,
       email: contact.email,
       phone: contact.phone,
-      phoneCountryCode: contact.phoneCountryCode,
-      message: contact.message,
+      lang: consentLang,
+      sourcePage: contact.consentPage ?? null,
       listingKey: contact.listingKey ?? null,
-      isTerm: contact.isTerm,
-      status: 'new',
-      deliveryState: 'outbox',
-      deliveryAttempts: 0,
-      lastDeliveryError: null,
-      nextAttemptAt: null,
-      deliveredAt: null,
-      createdAt,
-      consentVersion: contact.consentVersion,
-      consentText: await storedConsentText(contact.consentVersion, 'contact', consentLang, values),
-      consentLang,
-      consentPage: contact.consentPage ?? null,
-      consentedAt: createdAt,
-      phoneContactConsent: contact.phoneContactConsent ? 1 : 0,
-      phoneContactConsentVersion: phoneVersion ?? null,
-      phoneContactConsentText: phoneVersion === undefined ? null : await storedConsentText(phoneVersion, 'phoneContact', consentLang, values),
+      replyState: 'none',
+      at: createdAt,
     })
-    .execute()
+  })
   // Counted in memory with the visits, written with their next flush (decision 016).
   services.visits.recordMessage(realtor.id, consentLang, contact.listingKey)
   const delivery = await deliverContact(services, id)
@@ -175,6 +194,9 @@ export async function deleteContact(services: AppServices, actor: Actor | null, 
     .where('contactMessage.id', '=', id)
     .executeTakeFirst()
   if (!row || !canManage(actor, row)) throw errors.notFound()
-  await services.db.deleteFrom('contactMessage').where('id', '=', id).execute()
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('contactMessage').where('id', '=', id).execute()
+    await forgetLead(trx, id)
+  })
   return { id }
 }

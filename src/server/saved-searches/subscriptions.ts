@@ -25,6 +25,7 @@ import { canManage, type Actor } from '~/server/auth/actor'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
+import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
@@ -321,12 +322,29 @@ export async function confirmSavedSearch(services: AppServices, input: unknown):
   const search = await searchForToken(services, input, ['confirm'])
   if (search.status !== 'pending') return viewOf(services, search, true)
   const now = services.now().toISOString()
-  const confirmed = await services.db
-    .updateTable('savedSearch')
-    .set({ status: 'active', confirmedAt: now, updatedAt: now })
-    .where('id', '=', search.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
+  // Confirmed, a search becomes a lead (decision 020), in the same transaction.
+  const confirmed = await services.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('savedSearch')
+      .set({ status: 'active', confirmedAt: now, updatedAt: now })
+      .where('id', '=', search.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 1) {
+      await recordLead(trx, {
+        id: search.id,
+        realtorId: search.realtorId,
+        kind: 'saved_search',
+        name: search.name,
+        email: search.email,
+        lang: search.lang,
+        sourcePage: search.consentPage,
+        replyState: 'none',
+        at: now,
+      })
+    }
+    return updated
+  })
   // A confirmed search is a lead: the realtor's statistics count it (decision 016).
   if (Number(confirmed.numUpdatedRows) === 1) services.visits.recordSavedSearch(search.realtorId, search.lang)
   return viewOf(services, { ...search, status: 'active', confirmedAt: now }, true)
@@ -349,7 +367,10 @@ export async function updateFrequency(services: AppServices, input: unknown): Pr
 /** The visitor deletes their search from the manage page: the row, its matches and mails go. */
 export async function deleteByToken(services: AppServices, input: unknown): Promise<{ deleted: true }> {
   const search = await searchForToken(services, input, ['manage'])
-  await services.db.deleteFrom('savedSearch').where('id', '=', search.id).execute()
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('savedSearch').where('id', '=', search.id).execute()
+    await forgetLead(trx, search.id)
+  })
   return { deleted: true }
 }
 
@@ -463,6 +484,9 @@ export async function deleteSavedSearch(services: AppServices, actor: Actor | nu
   if (!actor) throw errors.unauthorized()
   const { id } = parseInput(savedSearchIdSchema, input)
   await managedSearch(services, actor, id)
-  await services.db.deleteFrom('savedSearch').where('id', '=', id).execute()
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('savedSearch').where('id', '=', id).execute()
+    await forgetLead(trx, id)
+  })
   return { id }
 }

@@ -11,6 +11,7 @@ import * as savedSearches from './0009-saved-searches'
 import * as testimonials from './0010-testimonials'
 import * as siteVerification from './0011-site-verification'
 import * as visitorStats from './0012-visitor-stats'
+import * as leads from './0013-leads'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-testimonials': testimonials,
   '0011-site-verification': siteVerification,
   '0012-visitor-stats': visitorStats,
+  '0013-leads': leads,
 }
 
 export const migrationProvider: MigrationProvider = {
