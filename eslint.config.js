@@ -45,6 +45,25 @@ export default defineConfig(
     ],
   },
   {
+    // `src/lib/` is the ground floor (isomorphic, no zod): every other layer may import it, so it
+    // imports none of them. What it needs from a schema is a plain constant or type kept in lib,
+    // which the schema then imports; code that needs more belongs in the layer above.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['schemas', 'server', 'features', 'functions', 'queries', 'components'].flatMap((layer) => [`~/${layer}/*`, `../${layer}/*`]),
+              message: 'src/lib/ imports nothing above it: keep the constant or type in lib, or move the code up to the layer that uses it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads the fixtures a test uses from its first parameter, which must be an object
     // pattern: `async ({}, testInfo) =>` is how a test that uses none is written.
     files: ['tests/e2e/**'],

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { loadCatalog } from './i18n/i18n'
 import { loadVisitorCatalog, VISITOR_CATALOG_META } from './i18n/visitor-catalog'
 import { langFromPath } from './lib/lang'
-import { publicSearchString } from './lib/public-search'
+import { publicSearchString } from './schemas/public-search'
 
 // A public page is rendered once for its normalised URL (decision 009): the query values its
 // route reads, in its schema's order, without tracking parameters (`utm_source`, `fbclid`). The router must

@@ -1,10 +1,13 @@
-import type { UploadContentType } from '~/schemas/photo'
-
 /*
  * Recognising an image by its first bytes, isomorphic: the server decides with it what it
  * stores and serves as an image, and the browser what it declares before uploading (its
  * File.type only reflects the file name), so both always agree.
  */
+
+/** The image types recognised by their bytes: the only ones an upload may be (`~/schemas/photo`). */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number]
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const AVIF_BRANDS = new Set(['avif', 'avis'])
 

@@ -1,6 +1,4 @@
-import type { REGION_STATES } from '~/schemas/region-states'
-
-type RegionState = (typeof REGION_STATES)[number]
+import type { RegionState } from './region-states'
 
 /**
  * The monthly cost of owning a listed home (issue 14): principal and interest by the standard

@@ -1,4 +1,4 @@
-import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/schemas/desired-url-rule'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from './desired-url-rule'
 import { isReservedPath } from './reserved-paths'
 
 /*

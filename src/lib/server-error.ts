@@ -1,10 +1,10 @@
 import type { Lang } from '~/lib/lang'
-import type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBody } from '~/schemas/errors'
+import type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBody } from './error-body'
 
 /*
  * The error body of decision 011 on both sides of the wire: the browser's ServerError and
- * the one place messages are put into words. Only types come from `~/schemas/errors`, so a
- * page that can show an error does not download zod.
+ * the one place messages are put into words. Its types are the plain ones of `./error-body`,
+ * so a page that can show an error does not download zod.
  */
 
 /** Turns a message id into words: the server's `translate(lang, id)`, the browser's `i18n._`. */

@@ -1,5 +1,5 @@
 import { oneOf, searchSchema, text, wholeNumber, type SearchOutput } from '~/lib/search-params'
-import { REGION_STATES } from './region-states'
+import { REGION_STATES } from '~/lib/region-states'
 
 /**
  * The directory page's filters as URL search params (`/realtors?state=CA&city=Irvine`). Bad

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UPLOAD_CONTENT_TYPES } from '~/lib/image-type'
 
 /** Spec §3 photo paths and image types. */
 export const PHOTO_PATHS = ['logo', 'logo2', 'id', 'id2', 'top', 'gallery', 'favicon', 'ogImage'] as const
@@ -10,7 +11,7 @@ export const imageTypeSchema = z.enum(IMAGE_TYPES)
 export type ImageType = z.infer<typeof imageTypeSchema>
 
 /** Content types the upload accepts; recognised by the bytes on the server, not the name. */
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
+export { UPLOAD_CONTENT_TYPES }
 export const uploadContentTypeSchema = z.enum(UPLOAD_CONTENT_TYPES)
 export type UploadContentType = z.infer<typeof uploadContentTypeSchema>
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { isReservedPath } from '~/lib/reserved-paths'
-import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from './desired-url-rule'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
 import { messageId } from './messages'
 
 /** Spec §5 field rules. Each regex is the rule as the spec states it; tests name the edges. */

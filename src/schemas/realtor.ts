@@ -17,7 +17,7 @@ import {
   videoUrlSchema,
   yesNoSchema,
 } from './realtor-fields'
-import { REGION_STATES } from './region-states'
+import { REGION_STATES } from '~/lib/region-states'
 import { DISCLOSURE_FIELD_MESSAGES, requiredDisclosureFields } from './state-disclosures'
 import { publicTestimonialSchema, testimonialSchema, testimonialsInputSchema } from './testimonial'
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { REGION_STATES } from './region-states'
+import { REGION_STATES, type RegionState } from '~/lib/region-states'
 
 /*
  * What each state's licensing rules require a realtor's published homepage to show (issue 15).
@@ -12,8 +12,6 @@ import { REGION_STATES } from './region-states'
  * - Georgia (GREC rule 520-1-.09): the brokerage firm's name and telephone number in every
  *   advertisement, at least as prominent as the agent's name; the listing page shows them so.
  */
-
-export type RegionState = (typeof REGION_STATES)[number]
 
 /** The realtor-form fields a state requires on a published homepage. */
 export type DisclosureField = 'licenseNumber' | 'brokerageName' | 'companyPhone'

@@ -1,4 +1,4 @@
-import { normalisedQuery, publicPageRule, type PageSearchRule } from '~/lib/public-search'
+import { normalisedQuery, publicPageRule, type PageSearchRule } from '~/schemas/public-search'
 
 /**
  * Which requests the page store answers (decision 009), and what they are keyed by. A

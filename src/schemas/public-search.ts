@@ -1,8 +1,8 @@
-import { isReservedPath } from './reserved-paths'
-import type { SearchSchema } from './search-params'
-import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/schemas/desired-url-rule'
-import { directorySearchSchema } from '~/schemas/directory-search'
-import { listingSearchSchema } from '~/schemas/listing-search'
+import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
+import { isReservedPath } from '~/lib/reserved-paths'
+import type { SearchSchema } from '~/lib/search-params'
+import { directorySearchSchema } from './directory-search'
+import { listingSearchSchema } from './listing-search'
 
 /**
  * Public pages are stored once per normalised URL (decision 009): the query values their route
