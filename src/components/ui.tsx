@@ -128,3 +128,19 @@ export function ErrorAlert({ testId, message, onRetry }: { testId: string; messa
     </div>
   )
 }
+
+/**
+ * A table's header row: a `scope="col"` heading per label, so a screen reader names each cell
+ * by its column. One class for all; `first:` and `last:` variants set the edge columns apart.
+ */
+export function ColumnHeadings({ labels, className }: { labels: ReadonlyArray<string>; className: string }) {
+  return (
+    <tr>
+      {labels.map((label) => (
+        <th key={label} scope="col" className={className}>
+          {label}
+        </th>
+      ))}
+    </tr>
+  )
+}

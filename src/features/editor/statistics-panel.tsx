@@ -2,10 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
-import { ErrorAlert, buttonClass } from '~/components/ui'
-import { langParam, LOCALE_TAG, type Lang } from '~/lib/lang'
+import { ListingLink } from '~/components/listing-link'
+import { ColumnHeadings, ErrorAlert, buttonClass } from '~/components/ui'
+import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/server-error'
 import { statisticsQuery } from '~/queries/statistics'
 import { STATISTICS_PERIODS, type Statistics, type StatisticsDay, type StatisticsPeriod } from '~/schemas/statistics'
@@ -221,6 +221,7 @@ function DailyChart({ statistics, lang }: { statistics: Statistics; lang: Lang }
 }
 
 function DailyTable({ daily, lang }: { daily: ReadonlyArray<StatisticsDay>; lang: Lang }) {
+  const { t } = useLingui()
   const format = useFormats(lang)
   const cell = 'px-3 py-1.5 text-right tabular-nums'
   return (
@@ -230,23 +231,7 @@ function DailyTable({ daily, lang }: { daily: ReadonlyArray<StatisticsDay>; lang
           <Trans>Page views and messages per day</Trans>
         </caption>
         <thead className="text-stone-600 dark:text-stone-300">
-          <tr>
-            <th scope="col" className="px-3 py-1.5">
-              <Trans>Day</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Views</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Homepage</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Listing pages</Trans>
-            </th>
-            <th scope="col" className={cell}>
-              <Trans>Messages</Trans>
-            </th>
-          </tr>
+          <ColumnHeadings className={`${cell} first:text-left`} labels={[t`Day`, t`Views`, t`Homepage`, t`Listing pages`, t`Messages`]} />
         </thead>
         <tbody className="divide-y divide-stone-200 text-stone-800 dark:divide-stone-800 dark:text-stone-100">
           {[...daily].reverse().map((day) => (
@@ -287,13 +272,14 @@ function TopListings({ statistics, desiredUrl, lang }: { statistics: Statistics;
     <RankedList title={<Trans>Most viewed listings</Trans>} empty={statistics.topListings.length === 0} testId="statistics-top-listings">
       {statistics.topListings.map((listing) => (
         <li key={listing.listingKey} className="flex items-center justify-between gap-3 py-2">
-          <Link
-            to="/{-$lang}/$desiredUrl/homes/$listingKey"
-            params={{ lang: langParam(lang), desiredUrl, listingKey: listing.listingKey }}
+          <ListingLink
+            lang={lang}
+            desiredUrl={desiredUrl}
+            listingKey={listing.listingKey}
             className="min-w-0 font-mono break-all text-blue-800 underline underline-offset-4 dark:text-blue-300"
           >
             {listing.listingKey}
-          </Link>
+          </ListingLink>
           <span className="text-stone-800 tabular-nums dark:text-stone-100">
             <Trans>{format.count(listing.views)} views</Trans>
           </span>

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { Button } from '~/components/ui'
+import { AgreementLink, HoneypotField, VisitorField, visitorInputClass } from '~/components/visitor-form'
 
 export type ContactCheckboxName = 'isTerm' | 'phoneContactConsent'
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, ContactCheckboxName>
@@ -25,25 +25,6 @@ export type ContactFormFields = {
   text: (name: ContactTextFieldName, render: (field: ContactFieldState<string>) => ReactNode) => ReactNode
   checkbox: (name: ContactCheckboxName, render: (field: ContactFieldState<boolean>) => ReactNode) => ReactNode
   submitting: (render: (isSubmitting: boolean) => ReactNode) => ReactNode
-}
-
-const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-[var(--accent-text)] focus:outline-2 focus:outline-[var(--accent-text)] aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
-
-function FieldShell({ id, label, errors, children }: { id: string; label: ReactNode; errors: Array<string>; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      {children}
-      {errors.length > 0 ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 /** The id of a field's input, shared by the server-rendered form and the live one. */
@@ -115,7 +96,7 @@ export function ContactFormView({
       {(['lastName', 'firstName'] as const).map((name) => (
         <Fragment key={name}>
           {fields.text(name, (field) => (
-            <FieldShell id={fieldId(name)} label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>} errors={field.errors}>
+            <VisitorField id={fieldId(name)} label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>} errors={field.errors}>
               <input
                 id={fieldId(name)}
                 name={name}
@@ -125,14 +106,14 @@ export function ContactFormView({
                 onBlur={field.onBlur}
                 aria-invalid={field.errors.length > 0}
                 aria-describedby={field.errors.length > 0 ? `${fieldId(name)}-error` : undefined}
-                className={inputClass}
+                className={visitorInputClass}
               />
-            </FieldShell>
+            </VisitorField>
           ))}
         </Fragment>
       ))}
       {fields.text('email', (field) => (
-        <FieldShell id={fieldId('email')} label={<Trans>E-mail</Trans>} errors={field.errors}>
+        <VisitorField id={fieldId('email')} label={<Trans>E-mail</Trans>} errors={field.errors}>
           <input
             id={fieldId('email')}
             name="email"
@@ -143,9 +124,9 @@ export function ContactFormView({
             onBlur={field.onBlur}
             aria-invalid={field.errors.length > 0}
             aria-describedby={field.errors.length > 0 ? `${fieldId('email')}-error` : undefined}
-            className={inputClass}
+            className={visitorInputClass}
           />
-        </FieldShell>
+        </VisitorField>
       ))}
       <div>
         <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
@@ -159,7 +140,7 @@ export function ContactFormView({
                 name="phoneCountryCode"
                 value={field.value}
                 onChange={(event) => field.onChange(event.target.value)}
-                className={inputClass}
+                className={visitorInputClass}
               >
                 <option value="KR">{t`Korea (+82)`}</option>
                 <option value="US">{t`USA (+1)`}</option>
@@ -167,7 +148,7 @@ export function ContactFormView({
             </div>
           ))}
           {fields.text('phone', (field) => (
-            <FieldShell id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
+            <VisitorField id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
               <input
                 id={fieldId('phone')}
                 name="phone"
@@ -179,9 +160,9 @@ export function ContactFormView({
                 onBlur={field.onBlur}
                 aria-invalid={field.errors.length > 0}
                 aria-describedby={field.errors.length > 0 ? `${fieldId('phone')}-error` : undefined}
-                className={inputClass}
+                className={visitorInputClass}
               />
-            </FieldShell>
+            </VisitorField>
           ))}
         </div>
         {/* Next to the phone number it is about; never ticked unless the visitor ticks it. */}
@@ -208,7 +189,7 @@ export function ContactFormView({
       </div>
       <div className="sm:col-span-2">
         {fields.text('message', (field) => (
-          <FieldShell id={fieldId('message')} label={<Trans>Message</Trans>} errors={field.errors}>
+          <VisitorField id={fieldId('message')} label={<Trans>Message</Trans>} errors={field.errors}>
             <textarea
               id={fieldId('message')}
               name="message"
@@ -218,23 +199,12 @@ export function ContactFormView({
               onBlur={field.onBlur}
               aria-invalid={field.errors.length > 0}
               aria-describedby={field.errors.length > 0 ? `${fieldId('message')}-error` : undefined}
-              className={inputClass}
+              className={visitorInputClass}
             />
-          </FieldShell>
+          </VisitorField>
         ))}
       </div>
-      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${formId}-website`}>Website</label>
-        <input
-          id={`${formId}-website`}
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(event) => onHoneypotChange(event.target.value)}
-        />
-      </div>
+      <HoneypotField id={`${formId}-website`} value={honeypot} onChange={onHoneypotChange} />
       <div className="sm:col-span-2">
         {fields.checkbox('isTerm', (field) => (
           <div>
@@ -251,14 +221,9 @@ export function ContactFormView({
               />
               <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
                 {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
-                <Link
-                  to="/{-$lang}/$desiredUrl/agreement"
-                  params={{ lang: langParam(lang), desiredUrl }}
-                  target="_blank"
-                  className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-                >
+                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
                   <Trans>Read them</Trans>
-                </Link>
+                </AgreementLink>
               </label>
             </div>
             {field.errors.length > 0 ? (

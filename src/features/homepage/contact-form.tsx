@@ -53,14 +53,7 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
  * the form nears the viewport or the visitor touches it, and takes over what was typed, the
  * focus and a press of "Send message". Both render the same markup, so nothing moves.
  */
-export function ContactForm({
-  realtorId,
-  realtorName,
-  desiredUrl,
-  lang,
-  listingKey,
-  initialMessage = '',
-}: {
+export function ContactForm(props: {
   realtorId: string
   /** The realtor's name in `lang`, as the calls-or-texts consent names them. */
   realtorName: string
@@ -70,6 +63,7 @@ export function ContactForm({
   listingKey?: string
   initialMessage?: string
 }) {
+  const { realtorName, desiredUrl, lang, initialMessage = '' } = props
   const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [Live, setLive] = useState<LiveForm | null>(null)
@@ -134,18 +128,8 @@ export function ContactForm({
       focus: focusIn(formRef.current),
       submit: submitPressed.current,
     }
-    return (
-      <Live
-        realtorId={realtorId}
-        realtorName={realtorName}
-        desiredUrl={desiredUrl}
-        lang={lang}
-        listingKey={listingKey}
-        initialMessage={initialMessage}
-        formId={formId}
-        handover={handover}
-      />
-    )
+    // The same realtor, page and message the visitor started with, and what they did so far.
+    return <Live {...props} initialMessage={initialMessage} formId={formId} handover={handover} />
     /* eslint-enable react-hooks/refs */
   }
 

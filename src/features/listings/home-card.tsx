@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { langParam, type Lang } from '~/lib/lang'
+import { ListingLink } from '~/components/listing-link'
+import type { Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
 import type { ListingSource } from '~/schemas/listing-source'
 import { areaText, homePrice, statusLabel } from './home-display'
@@ -42,13 +42,9 @@ export function HomeCard({ home, lang, desiredUrl, source }: { home: HomeSummary
           {home.size !== null ? ` · ${areaText(home.size, lang)}` : null}
         </p>
         <h3 className="font-semibold text-stone-900 dark:text-stone-100">
-          <Link
-            to="/{-$lang}/$desiredUrl/homes/$listingKey"
-            params={{ lang: langParam(lang), desiredUrl, listingKey: home.homeId }}
-            className="outline-none after:absolute after:inset-0 after:content-['']"
-          >
+          <ListingLink lang={lang} desiredUrl={desiredUrl} listingKey={home.homeId} className="outline-none after:absolute after:inset-0 after:content-['']">
             {home.fullAddress}
-          </Link>
+          </ListingLink>
         </h3>
         {credit ? (
           <p className="mt-auto pt-2 text-stone-700 dark:text-stone-300" data-testid="listing-credit">

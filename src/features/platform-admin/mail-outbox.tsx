@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
-import { ErrorAlert } from '~/components/ui'
+import { ColumnHeadings, ErrorAlert } from '~/components/ui'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/server-error'
 import { adminMailOutboxQuery } from '~/queries/admin'
@@ -72,23 +72,7 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
                   <Trans>The oldest mail not yet sent</Trans>
                 </caption>
                 <thead className="text-stone-600 dark:text-stone-300">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      <Trans>Kind</Trans>
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      <Trans>To</Trans>
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      <Trans>Subject</Trans>
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      <Trans>Stored</Trans>
-                    </th>
-                    <th scope="col" className="py-1 font-medium">
-                      <Trans>Attempts and last error</Trans>
-                    </th>
-                  </tr>
+                  <ColumnHeadings className="py-1 pr-3 font-medium last:pr-0" labels={[t`Kind`, t`To`, t`Subject`, t`Stored`, t`Attempts and last error`]} />
                 </thead>
                 <tbody>
                   {outbox.oldest.map((mail) => (

@@ -1,9 +1,11 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { ColumnHeadings } from '~/components/ui'
 import { CardRow, TableRow, type RowProps } from './realtor-row'
 import type { AdminRow } from './types'
 
 /** Wide screens: a table to compare rows; below 1280 px the four actions crowd it, so cards. */
 export function RealtorList({ realtors, rowProps }: { realtors: ReadonlyArray<AdminRow>; rowProps: (row: AdminRow) => RowProps }) {
+  const { t } = useLingui()
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm xl:block dark:border-stone-800 dark:bg-stone-900">
@@ -12,23 +14,7 @@ export function RealtorList({ realtors, rowProps }: { realtors: ReadonlyArray<Ad
             <Trans>Realtors, newest change first</Trans>
           </caption>
           <thead className="border-b border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:border-stone-800 dark:bg-stone-950 dark:text-stone-300">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                <Trans>Realtor</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <Trans>E-mail</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <Trans>Updated</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
+            <ColumnHeadings className="px-4 py-3 last:text-right" labels={[t`Realtor`, t`E-mail`, t`Status`, t`Updated`, t`Actions`]} />
           </thead>
           <tbody className="divide-y divide-stone-200 dark:divide-stone-800">
             {realtors.map((row) => (

@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans as TransMessage } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import type { IconName } from '~/components/icon-paths'
 import { Button, buttonClass, Icon } from '~/components/ui'
 import { langParam, type Lang } from '~/lib/lang'
 import type { AdminRow } from './types'
@@ -43,61 +47,54 @@ function UpdatedTime({ row, updated, updatedFull }: Pick<RowProps, 'row' | 'upda
 }
 
 /**
+ * Each action's icon and words: the verb everyone sees, and for screen readers (`<0>`) whose
+ * homepage it acts on.
+ */
+const ACTIONS = {
+  open: { icon: 'open', words: msg({ message: 'Open<0> the homepage of {name}</0>' }) },
+  edit: { icon: 'edit', words: msg({ message: 'Edit<0> the homepage of {name}</0>' }) },
+  statistics: { icon: 'chart', words: msg({ message: 'Statistics<0> of the homepage of {name}</0>' }) },
+  publish: { icon: 'eye', words: msg({ message: 'Publish<0> the homepage of {name}</0>' }) },
+  unpublish: { icon: 'eyeOff', words: msg({ message: 'Unpublish<0> the homepage of {name}</0>' }) },
+  delete: { icon: 'trash', words: msg({ message: 'Delete<0> the homepage of {name}</0>' }) },
+} satisfies Record<string, { icon: IconName; words: MessageDescriptor }>
+
+function ActionLabel({ action, name }: { action: keyof typeof ACTIONS; name: string }) {
+  const { icon, words } = ACTIONS[action]
+  return (
+    <>
+      <Icon name={icon} />
+      <span>
+        {/* The name as an element, not a string: a string value is parsed for tags, and a
+            realtor's name is shown exactly as it was typed (issue 17). */}
+        <TransMessage id={words.id} message={words.message} values={{ name: <>{name}</> }} components={{ 0: <span className="sr-only" /> }} />
+      </span>
+    </>
+  )
+}
+
+/**
  * Open, edit, publish and delete. Every control names its realtor for screen readers, who may
  * reach it through a list of buttons where twenty "Delete"s would be indistinguishable.
  */
-function RowActions({ row, lang, name: typedName, publishPending, onTogglePublished, onDelete }: RowProps) {
+function RowActions({ row, lang, name, publishPending, onTogglePublished, onDelete }: RowProps) {
   const params = { lang: langParam(lang), desiredUrl: row.desiredUrl }
-  // An element, not a string: <Trans> parses a string value for tags, and a realtor's name is
-  // shown exactly as it was typed (issue 17).
-  const name = <>{typedName}</>
   return (
     <div className="flex flex-wrap gap-2 xl:justify-end">
       <Link to="/{-$lang}/$desiredUrl" params={params} className={buttonClass('secondary')} data-testid="admin-open">
-        <Icon name="open" />
-        <span>
-          <Trans>
-            Open<span className="sr-only"> the homepage of {name}</span>
-          </Trans>
-        </span>
+        <ActionLabel action="open" name={name} />
       </Link>
       <Link to="/{-$lang}/$desiredUrl/admin" params={params} className={buttonClass('secondary')} data-testid="admin-edit">
-        <Icon name="edit" />
-        <span>
-          <Trans>
-            Edit<span className="sr-only"> the homepage of {name}</span>
-          </Trans>
-        </span>
+        <ActionLabel action="edit" name={name} />
       </Link>
       <Link to="/{-$lang}/$desiredUrl/admin" params={params} search={{ tab: 'statistics' }} className={buttonClass('secondary')} data-testid="admin-statistics">
-        <Icon name="chart" />
-        <span>
-          <Trans>
-            Statistics<span className="sr-only"> of the homepage of {name}</span>
-          </Trans>
-        </span>
+        <ActionLabel action="statistics" name={name} />
       </Link>
       <Button variant="secondary" onClick={onTogglePublished} disabled={publishPending} aria-busy={publishPending} data-testid="admin-publish">
-        <Icon name={row.published ? 'eyeOff' : 'eye'} />
-        <span>
-          {row.published ? (
-            <Trans>
-              Unpublish<span className="sr-only"> the homepage of {name}</span>
-            </Trans>
-          ) : (
-            <Trans>
-              Publish<span className="sr-only"> the homepage of {name}</span>
-            </Trans>
-          )}
-        </span>
+        <ActionLabel action={row.published ? 'unpublish' : 'publish'} name={name} />
       </Button>
       <Button variant="danger" onClick={onDelete} data-testid="admin-delete">
-        <Icon name="trash" />
-        <span>
-          <Trans>
-            Delete<span className="sr-only"> the homepage of {name}</span>
-          </Trans>
-        </span>
+        <ActionLabel action="delete" name={name} />
       </Button>
     </div>
   )

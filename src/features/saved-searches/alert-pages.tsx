@@ -89,19 +89,22 @@ function HomeLink({ lang, desiredUrl }: { lang: Lang; desiredUrl: string }) {
   )
 }
 
+/** A page whose link did not lead to a saved search (expired, unknown, already deleted): why, and the way home. */
+function LinkFailedPage({ title, message, lang, desiredUrl }: { title: string; message: string; lang: Lang; desiredUrl: string }) {
+  return (
+    <Shell title={title}>
+      <Notice tone="error" testId="alert-link-error">
+        {message}
+      </Notice>
+      <HomeLink lang={lang} desiredUrl={desiredUrl} />
+    </Shell>
+  )
+}
+
 /** `alerts/confirm?token=`: what will be confirmed and a Confirm button; then "You're subscribed". */
 export function ConfirmAlertPage({ lookup, search, lang, desiredUrl }: { lookup: SavedSearchLookup; search: AlertPageSearch; lang: Lang; desiredUrl: string }) {
   const { i18n, t } = useLingui()
-  if (!lookup.ok) {
-    return (
-      <Shell title={t`Confirm your e-mail alerts`}>
-        <Notice tone="error" testId="alert-link-error">
-          {i18n._(lookup.message)}
-        </Notice>
-        <HomeLink lang={lang} desiredUrl={desiredUrl} />
-      </Shell>
-    )
-  }
+  if (!lookup.ok) return <LinkFailedPage title={t`Confirm your e-mail alerts`} message={i18n._(lookup.message)} lang={lang} desiredUrl={desiredUrl} />
   const { view } = lookup
   if (view.status !== 'pending') {
     return (
@@ -178,16 +181,7 @@ export function ManageAlertPage({
       </Shell>
     )
   }
-  if (!lookup.ok) {
-    return (
-      <Shell title={t`Your saved search`}>
-        <Notice tone="error" testId="alert-link-error">
-          {i18n._(lookup.message)}
-        </Notice>
-        <HomeLink lang={lang} desiredUrl={desiredUrl} />
-      </Shell>
-    )
-  }
+  if (!lookup.ok) return <LinkFailedPage title={t`Your saved search`} message={i18n._(lookup.message)} lang={lang} desiredUrl={desiredUrl} />
   const { view } = lookup
   const back = alertsPath(lang, desiredUrl, 'alerts')
   const hidden = (

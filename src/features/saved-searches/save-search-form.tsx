@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
+import { useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Button } from '~/components/ui'
+import { AgreementLink, HoneypotField, VisitorField, visitorInputClass } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
 import { SAVED_SEARCH_FORM_ACTIONS } from '~/lib/saved-search-pages'
 import { frequencyLabel, SAVED_SEARCH_FREQUENCIES, savedSearchInWords, type SavedSearchFilters, type SavedSearchFrequency } from '~/lib/saved-search-words'
@@ -25,9 +26,6 @@ import { saveSearchHiddenValues } from './search-filters'
  * homepage is served from the page store (decision 009).
  */
 
-const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-[var(--accent-text)] focus:outline-2 focus:outline-[var(--accent-text)] aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
-
 const neverChanges = () => () => undefined
 const isBrowser = () => true
 const isServer = () => false
@@ -39,15 +37,6 @@ function usePublicPath(): string {
   const { ownDomain } = useRouteContext({ from: '__root__' })
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return ownDomain ? toPublicPath(pathname, ownDomain) : pathname
-}
-
-function FieldError({ id, errors }: { id: string; errors: Array<string> | undefined }) {
-  if (!errors || errors.length === 0) return null
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={id}>
-      {errors.join(' ')}
-    </p>
-  )
 }
 
 /**
@@ -191,7 +180,7 @@ export function SaveSearchForm({
             {hidden.map(([field, value]) => (
               <input key={field} type="hidden" name={field} value={value} />
             ))}
-            <Field id={id('email')} label={<Trans>E-mail</Trans>}>
+            <VisitorField id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} label={<Trans>E-mail</Trans>}>
               <input
                 ref={emailRef}
                 id={id('email')}
@@ -203,13 +192,14 @@ export function SaveSearchForm({
                 onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={invalid('email')}
                 aria-describedby={describedBy('email')}
-                className={inputClass}
+                className={visitorInputClass}
                 data-testid={`${testId}-email`}
               />
-              <FieldError id={errorId('email')} errors={fieldErrors.email} />
-            </Field>
-            <Field
+            </VisitorField>
+            <VisitorField
               id={id('name')}
+              errors={fieldErrors.name}
+              errorId={errorId('name')}
               label={
                 <>
                   <Trans>Name</Trans>{' '}
@@ -228,12 +218,11 @@ export function SaveSearchForm({
                 onChange={(event) => setName(event.target.value)}
                 aria-invalid={invalid('name')}
                 aria-describedby={describedBy('name')}
-                className={inputClass}
+                className={visitorInputClass}
               />
-              <FieldError id={errorId('name')} errors={fieldErrors.name} />
-            </Field>
+            </VisitorField>
             <div className="sm:col-span-2">
-              <Field id={id('frequency')} label={<Trans>How often</Trans>}>
+              <VisitorField id={id('frequency')} errors={fieldErrors.frequency} errorId={errorId('frequency')} label={<Trans>How often</Trans>}>
                 <select
                   id={id('frequency')}
                   name="frequency"
@@ -241,7 +230,7 @@ export function SaveSearchForm({
                   onChange={(event) => setFrequency(SAVED_SEARCH_FREQUENCIES.find((value) => value === event.target.value) ?? 'daily')}
                   aria-invalid={invalid('frequency')}
                   aria-describedby={describedBy('frequency')}
-                  className={inputClass}
+                  className={visitorInputClass}
                   data-testid={`${testId}-frequency`}
                 >
                   {SAVED_SEARCH_FREQUENCIES.map((value) => (
@@ -250,32 +239,15 @@ export function SaveSearchForm({
                     </option>
                   ))}
                 </select>
-                <FieldError id={errorId('frequency')} errors={fieldErrors.frequency} />
-              </Field>
+              </VisitorField>
             </div>
-            {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor={id('website')}>Website</label>
-              <input
-                id={id('website')}
-                name="website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={honeypot}
-                onChange={(event) => setHoneypot(event.target.value)}
-              />
-            </div>
+            <HoneypotField id={id('website')} value={honeypot} onChange={setHoneypot} />
             {/* The very words the server stores with the search (src/lib/consent.ts), from the same message. */}
             <p id={id('consent')} className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300" data-testid={`${testId}-consent`}>
               {wording ? consentText(i18n, wording, { realtor: realtorName }) : null}{' '}
-              <Link
-                to="/{-$lang}/$desiredUrl/agreement"
-                params={{ lang: langParam(lang), desiredUrl }}
-                target="_blank"
-                className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-              >
+              <AgreementLink lang={lang} desiredUrl={desiredUrl}>
                 <Trans>Privacy notice</Trans>
-              </Link>
+              </AgreementLink>
             </p>
             <div className="sm:col-span-2">
               <Button
@@ -295,16 +267,5 @@ export function SaveSearchForm({
         ) : null}
       </div>
     </details>
-  )
-}
-
-function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
-      {children}
-    </div>
   )
 }
