@@ -1,4 +1,7 @@
+import { Trans } from '@lingui/react/macro'
+import type { DeepKeysOfType } from '@tanstack/react-form'
 import { useId, type ReactNode } from 'react'
+import { Button } from '~/components/ui'
 import type { Lang } from '~/lib/lang'
 import type { RealtorFormValues } from './form-values'
 import type { FieldErrors, RealtorForm } from './use-realtor-form'
@@ -45,10 +48,13 @@ export function FieldShell({
   )
 }
 
-/** The top-level text fields of the realtor form. */
-export type TextFieldName = {
-  [K in keyof RealtorFormValues]: RealtorFormValues[K] extends string ? K : never
-}[keyof RealtorFormValues]
+/** A text field of the realtor form by its path: top-level (`aboutMeKr`) or in a list (`testimonials[0].textKo`). */
+export type TextFieldName = DeepKeysOfType<RealtorFormValues, string>
+
+/** A field's path as the schema's issues name it (`testimonials.0.textKo`): its errors' key and its input's name. */
+function issuePath(name: TextFieldName): string {
+  return name.replace(/\[(\d+)\]/g, '.$1')
+}
 
 type TextBoxProps = {
   label: ReactNode
@@ -81,28 +87,26 @@ export function TextBox({ label, hint, errors, value, onChange, onBlur, name, ty
   )
 }
 
-/** A top-level text field of the realtor form, bound by name. */
+/** A text field of the realtor form, bound by its path. */
 export function TextField({
   form,
   name,
   errors,
   type = 'text',
-  multiline = false,
   ...rest
-}: Omit<TextBoxProps, 'errors' | 'value' | 'onChange' | 'onBlur' | 'name' | 'rows'> & {
+}: Omit<TextBoxProps, 'errors' | 'value' | 'onChange' | 'onBlur' | 'name'> & {
   form: RealtorForm
   name: TextFieldName
   errors: FieldErrors
-  multiline?: boolean
 }) {
   return (
     <form.Field name={name}>
       {(field) => (
         <TextBox
           {...rest}
-          name={name}
-          errors={errors[name] ?? []}
-          {...(multiline ? { rows: 6 } : { type })}
+          name={issuePath(name)}
+          errors={errors[issuePath(name)] ?? []}
+          type={type}
           value={field.state.value}
           onChange={field.handleChange}
           onBlur={field.handleBlur}
@@ -165,5 +169,41 @@ export function GroupCard({ id, title, description, children }: { id: string; ti
       {description ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{description}</p> : null}
       <div className="mt-5 grid gap-4">{children}</div>
     </section>
+  )
+}
+
+/**
+ * Move up, Move down and Remove for one item of a list the form edits (sections, reviews):
+ * buttons rather than dragging, so a keyboard does it all, each naming its item for screen
+ * readers. `data-move` lets the list put the focus back on the button after a move.
+ */
+export function ListItemButtons({
+  index,
+  count,
+  itemName,
+  onMove,
+  onRemove,
+}: {
+  index: number
+  count: number
+  itemName: string
+  onMove: (to: number, direction: 'up' | 'down') => void
+  onRemove: () => void
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" disabled={index === 0} onClick={() => onMove(index - 1, 'up')} data-move={`${index}-up`}>
+        <Trans>Move up</Trans>
+        <span className="sr-only"> {itemName}</span>
+      </Button>
+      <Button variant="outline" disabled={index === count - 1} onClick={() => onMove(index + 1, 'down')} data-move={`${index}-down`}>
+        <Trans>Move down</Trans>
+        <span className="sr-only"> {itemName}</span>
+      </Button>
+      <Button variant="outline" onClick={onRemove}>
+        <Trans>Remove</Trans>
+        <span className="sr-only"> {itemName}</span>
+      </Button>
+    </div>
   )
 }

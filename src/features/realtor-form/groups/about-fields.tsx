@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/ui'
-import { GroupCard, TextBox, TextField, type GroupProps } from '../field-ui'
+import { GroupCard, ListItemButtons, TextField, type GroupProps } from '../field-ui'
 
 export function AboutFields({ form, errors }: GroupProps) {
   const { t } = useLingui()
@@ -10,8 +10,8 @@ export function AboutFields({ form, errors }: GroupProps) {
       title={<Trans>About you</Trans>}
       description={<Trans>Write in both languages. If one is empty, visitors see the other with a note.</Trans>}
     >
-      <TextField form={form} name="aboutMeKr" multiline lang="ko" label={<Trans>About me in Korean</Trans>} errors={errors} />
-      <TextField form={form} name="aboutMeEn" multiline lang="en" label={<Trans>About me in English</Trans>} errors={errors} />
+      <TextField form={form} name="aboutMeKr" rows={6} lang="ko" label={<Trans>About me in Korean</Trans>} errors={errors} />
+      <TextField form={form} name="aboutMeEn" rows={6} lang="en" label={<Trans>About me in English</Trans>} errors={errors} />
       <form.Field name="additionalSections" mode="array">
         {(sections) => (
           <div className="grid gap-4">
@@ -24,48 +24,32 @@ export function AboutFields({ form, errors }: GroupProps) {
                 <fieldset key={index} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-700">
                   <legend className="px-1 text-sm font-semibold text-stone-700 dark:text-stone-300">{t`Section ${number}`}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
-                    {(['titleKo', 'titleEn'] as const).map((key) => (
-                      <form.Field key={key} name={`additionalSections[${index}].${key}`}>
-                        {(field) => (
-                          <TextBox
-                            label={key === 'titleKo' ? <Trans>Title in Korean</Trans> : <Trans>Title in English</Trans>}
-                            errors={errors[`additionalSections.${index}.${key}`] ?? []}
-                            lang={key === 'titleKo' ? 'ko' : 'en'}
-                            value={field.state.value}
-                            onChange={field.handleChange}
-                          />
-                        )}
-                      </form.Field>
-                    ))}
-                    {(['bodyKo', 'bodyEn'] as const).map((key) => (
-                      <form.Field key={key} name={`additionalSections[${index}].${key}`}>
-                        {(field) => (
-                          <TextBox
-                            label={key === 'bodyKo' ? <Trans>Text in Korean</Trans> : <Trans>Text in English</Trans>}
-                            errors={errors[`additionalSections.${index}.${key}`] ?? []}
-                            rows={4}
-                            lang={key === 'bodyKo' ? 'ko' : 'en'}
-                            value={field.state.value}
-                            onChange={field.handleChange}
-                          />
-                        )}
-                      </form.Field>
-                    ))}
+                    <TextField form={form} errors={errors} name={`additionalSections[${index}].titleKo`} lang="ko" label={<Trans>Title in Korean</Trans>} />
+                    <TextField form={form} errors={errors} name={`additionalSections[${index}].titleEn`} lang="en" label={<Trans>Title in English</Trans>} />
+                    <TextField
+                      form={form}
+                      errors={errors}
+                      name={`additionalSections[${index}].bodyKo`}
+                      rows={4}
+                      lang="ko"
+                      label={<Trans>Text in Korean</Trans>}
+                    />
+                    <TextField
+                      form={form}
+                      errors={errors}
+                      name={`additionalSections[${index}].bodyEn`}
+                      rows={4}
+                      lang="en"
+                      label={<Trans>Text in English</Trans>}
+                    />
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button variant="outline" disabled={index === 0} onClick={() => sections.moveValue(index, index - 1)}>
-                      <Trans>Move up</Trans>
-                      <span className="sr-only"> {t`section ${number}`}</span>
-                    </Button>
-                    <Button variant="outline" disabled={index === sections.state.value.length - 1} onClick={() => sections.moveValue(index, index + 1)}>
-                      <Trans>Move down</Trans>
-                      <span className="sr-only"> {t`section ${number}`}</span>
-                    </Button>
-                    <Button variant="outline" onClick={() => sections.removeValue(index)}>
-                      <Trans>Remove</Trans>
-                      <span className="sr-only"> {t`section ${number}`}</span>
-                    </Button>
-                  </div>
+                  <ListItemButtons
+                    index={index}
+                    count={sections.state.value.length}
+                    itemName={t`section ${number}`}
+                    onMove={(to) => sections.moveValue(index, to)}
+                    onRemove={() => sections.removeValue(index)}
+                  />
                 </fieldset>
               )
             })}

@@ -2,10 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui'
 import { TESTIMONIAL_SOURCES, TESTIMONIALS_MAX, type TestimonialSource } from '~/schemas/testimonial'
-import { FieldShell, GroupCard, inputClass, TextBox, type GroupProps } from '../field-ui'
+import { FieldShell, GroupCard, inputClass, ListItemButtons, TextField, type GroupProps } from '../field-ui'
 import { emptyTestimonial, type TestimonialFormValues } from '../form-values'
-
-type TextKey = 'clientName' | 'city' | 'textKo' | 'textEn' | 'date' | 'sourceUrl'
 
 /**
  * Client reviews (issue 14): added, ordered with buttons (no dragging, so a keyboard does it
@@ -78,35 +76,30 @@ export function TestimonialsFields({ form, errors }: GroupProps) {
                       ) : null}
                     </legend>
                     <div className="grid gap-3 sm:grid-cols-2">
-                      {(['clientName', 'city'] as const satisfies ReadonlyArray<TextKey>).map((key) => (
-                        <form.Field key={key} name={`testimonials[${index}].${key}`}>
-                          {(field) => (
-                            <TextBox
-                              label={key === 'clientName' ? <Trans>Client's name as shown</Trans> : <Trans>Client's city (optional)</Trans>}
-                              hint={key === 'clientName' ? <Trans>For example "The Lee family" or "Minji K."</Trans> : undefined}
-                              errors={errorsOf(index, key)}
-                              name={`testimonials.${index}.${key}`}
-                              value={field.state.value}
-                              onChange={field.handleChange}
-                            />
-                          )}
-                        </form.Field>
-                      ))}
-                      {(['textKo', 'textEn'] as const satisfies ReadonlyArray<TextKey>).map((key) => (
-                        <form.Field key={key} name={`testimonials[${index}].${key}`}>
-                          {(field) => (
-                            <TextBox
-                              label={key === 'textKo' ? <Trans>Review in Korean</Trans> : <Trans>Review in English</Trans>}
-                              errors={errorsOf(index, key)}
-                              name={`testimonials.${index}.${key}`}
-                              rows={4}
-                              lang={key === 'textKo' ? 'ko' : 'en'}
-                              value={field.state.value}
-                              onChange={field.handleChange}
-                            />
-                          )}
-                        </form.Field>
-                      ))}
+                      <TextField
+                        form={form}
+                        errors={errors}
+                        name={`testimonials[${index}].clientName`}
+                        label={<Trans>Client's name as shown</Trans>}
+                        hint={<Trans>For example "The Lee family" or "Minji K."</Trans>}
+                      />
+                      <TextField form={form} errors={errors} name={`testimonials[${index}].city`} label={<Trans>Client's city (optional)</Trans>} />
+                      <TextField
+                        form={form}
+                        errors={errors}
+                        name={`testimonials[${index}].textKo`}
+                        rows={4}
+                        lang="ko"
+                        label={<Trans>Review in Korean</Trans>}
+                      />
+                      <TextField
+                        form={form}
+                        errors={errors}
+                        name={`testimonials[${index}].textEn`}
+                        rows={4}
+                        lang="en"
+                        label={<Trans>Review in English</Trans>}
+                      />
                     </div>
                     <div className="grid gap-3 sm:grid-cols-3">
                       <form.Field name={`testimonials[${index}].rating`}>
@@ -133,18 +126,7 @@ export function TestimonialsFields({ form, errors }: GroupProps) {
                           </FieldShell>
                         )}
                       </form.Field>
-                      <form.Field name={`testimonials[${index}].date`}>
-                        {(field) => (
-                          <TextBox
-                            label={<Trans>Date (optional)</Trans>}
-                            type="date"
-                            errors={errorsOf(index, 'date')}
-                            name={`testimonials.${index}.date`}
-                            value={field.state.value}
-                            onChange={field.handleChange}
-                          />
-                        )}
-                      </form.Field>
+                      <TextField form={form} errors={errors} name={`testimonials[${index}].date`} type="date" label={<Trans>Date (optional)</Trans>} />
                       <form.Field name={`testimonials[${index}].source`}>
                         {(field) => (
                           <FieldShell label={<Trans>Posted on (optional)</Trans>} errors={errorsOf(index, 'source')}>
@@ -170,20 +152,15 @@ export function TestimonialsFields({ form, errors }: GroupProps) {
                         )}
                       </form.Field>
                     </div>
-                    <form.Field name={`testimonials[${index}].sourceUrl`}>
-                      {(field) => (
-                        <TextBox
-                          label={<Trans>Link to the original review (optional)</Trans>}
-                          hint={<Trans>An https:// address. Search engines are told not to follow it.</Trans>}
-                          type="url"
-                          inputMode="url"
-                          errors={errorsOf(index, 'sourceUrl')}
-                          name={`testimonials.${index}.sourceUrl`}
-                          value={field.state.value}
-                          onChange={field.handleChange}
-                        />
-                      )}
-                    </form.Field>
+                    <TextField
+                      form={form}
+                      errors={errors}
+                      name={`testimonials[${index}].sourceUrl`}
+                      type="url"
+                      inputMode="url"
+                      label={<Trans>Link to the original review (optional)</Trans>}
+                      hint={<Trans>An https:// address. Search engines are told not to follow it.</Trans>}
+                    />
                     <form.Field name={`testimonials[${index}].hidden`}>
                       {(field) => (
                         <div className="flex items-start gap-3">
@@ -200,27 +177,17 @@ export function TestimonialsFields({ form, errors }: GroupProps) {
                         </div>
                       )}
                     </form.Field>
-                    <div className="flex flex-wrap gap-2">
-                      <Button variant="outline" disabled={index === 0} onClick={() => move(index, index - 1, 'up')} data-move={`${index}-up`}>
-                        <Trans>Move up</Trans>
-                        <span className="sr-only"> {t`review ${number}`}</span>
-                      </Button>
-                      <Button variant="outline" disabled={index === count - 1} onClick={() => move(index, index + 1, 'down')} data-move={`${index}-down`}>
-                        <Trans>Move down</Trans>
-                        <span className="sr-only"> {t`review ${number}`}</span>
-                      </Button>
-                      <Button
-                        variant="outline"
-                        onClick={() => {
-                          testimonials.removeValue(index)
-                          setStatus(t`Review ${number} removed.`)
-                          focusLater('[data-add-testimonial]')
-                        }}
-                      >
-                        <Trans>Remove</Trans>
-                        <span className="sr-only"> {t`review ${number}`}</span>
-                      </Button>
-                    </div>
+                    <ListItemButtons
+                      index={index}
+                      count={count}
+                      itemName={t`review ${number}`}
+                      onMove={(to, direction) => move(index, to, direction)}
+                      onRemove={() => {
+                        testimonials.removeValue(index)
+                        setStatus(t`Review ${number} removed.`)
+                        focusLater('[data-add-testimonial]')
+                      }}
+                    />
                   </fieldset>
                 )
               })}
