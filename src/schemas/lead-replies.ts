@@ -53,7 +53,7 @@ export const replySettingsInputSchema = z.object({
     .string({ error: messageId(msg`Choose a time zone`) })
     .trim()
     .refine(isTimeZone, { error: messageId(msg`Choose a time zone from the list, such as America/Los_Angeles`) }),
-  digestHour: z.coerce
+  digestHour: z
     .number({ error: messageId(msg`Choose an hour from 0 to 23`) })
     .int({ error: messageId(msg`Choose an hour from 0 to 23`) })
     .min(0, { error: messageId(msg`Choose an hour from 0 to 23`) })
@@ -63,8 +63,11 @@ export const replySettingsInputSchema = z.object({
 export type ReplySettingsInput = z.infer<typeof replySettingsInputSchema>
 export type ReplySettingsFormValues = z.input<typeof replySettingsInputSchema>
 
-/** The server function's request: the realtor and the settings. */
-export const replySettingsUpdateSchema = z.object({ realtorId: z.string().min(1).max(64), settings: replySettingsInputSchema })
+/**
+ * The server function's request: the realtor and the settings, which the use case parses
+ * itself so the field errors are keyed by the settings' own field names (`subjectKo`).
+ */
+export const replySettingsUpdateSchema = z.object({ realtorId: z.string().min(1).max(64), settings: z.custom<ReplySettingsFormValues>() })
 export const replySettingsQuerySchema = z.object({ realtorId: z.string().min(1).max(64) })
 
 /** The settings as stored and answered, the defaults filled in. */
