@@ -93,7 +93,9 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
   let realtorId: string
   let otherRealtorId: string
 
-  async function pendingLead(overrides: { realtorId?: string; email?: string; name?: string | null; lang?: 'ko' | 'en'; kind?: 'message' | 'tour' | 'seller' } = {}) {
+  async function pendingLead(
+    overrides: { realtorId?: string; email?: string; name?: string | null; lang?: 'ko' | 'en'; kind?: 'message' | 'tour' | 'seller' } = {},
+  ) {
     const id = randomUUID()
     await recordLead(s.db, {
       id,
@@ -129,7 +131,10 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     realtorId = created.body.id
     otherToken = await signUp(s, uniqueEmail('replies-other'))
-    const other = await api<{ id: string }>(s, 'POST', '/realtor', { token: otherToken, body: validRealtor({ email: 'min@realty.example', displayNameEn: 'Min Choi' }) })
+    const other = await api<{ id: string }>(s, 'POST', '/realtor', {
+      token: otherToken,
+      body: validRealtor({ email: 'min@realty.example', displayNameEn: 'Min Choi' }),
+    })
     expect(other.status, JSON.stringify(other.body)).toBe(201)
     otherRealtorId = other.body.id
   })
@@ -292,7 +297,15 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
   it('GET and PUT /realtors/{id}/reply-settings: defaults, field errors, ownership, and the saved template in the next reply', async () => {
     const read = await api<Settings>(s, 'GET', `/realtors/${realtorId}/reply-settings`, { token: ownerToken })
     expect(read.status, read.text).toBe(200)
-    expect(read.body).toMatchObject({ replyEnabled: true, usesDefaultKo: true, usesDefaultEn: true, lang: 'ko', timeZone: 'America/Los_Angeles', digestHour: 8, digestEnabled: true })
+    expect(read.body).toMatchObject({
+      replyEnabled: true,
+      usesDefaultKo: true,
+      usesDefaultEn: true,
+      lang: 'ko',
+      timeZone: 'America/Los_Angeles',
+      digestHour: 8,
+      digestEnabled: true,
+    })
     expect(read.body.bodyEn).toContain('{visitorName}')
 
     expectError(await api(s, 'GET', `/realtors/${realtorId}/reply-settings`), 401, 'UNAUTHORIZED')
@@ -311,7 +324,12 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
 
     const saved = await api<Settings>(s, 'PUT', `/realtors/${realtorId}/reply-settings`, {
       token: ownerToken,
-      body: { ...read.body, subjectEn: 'Got it, {visitorName}!', bodyEn: 'Dear {visitorName},\n\nI will call you about {listingAddress}.\n\n{realtorName}', timeZone: 'America/New_York' },
+      body: {
+        ...read.body,
+        subjectEn: 'Got it, {visitorName}!',
+        bodyEn: 'Dear {visitorName},\n\nI will call you about {listingAddress}.\n\n{realtorName}',
+        timeZone: 'America/New_York',
+      },
     })
     expect(saved.status, saved.text).toBe(200)
     expect(saved.body).toMatchObject({ usesDefaultEn: false, usesDefaultKo: true, timeZone: 'America/New_York' })
@@ -333,7 +351,10 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
 
   it('sends each realtor one digest per local day across two workers, none when there is nothing to say, and again the next day', async () => {
     const digestToken = await signUp(s, uniqueEmail('digest-owner'))
-    const created = await api<{ id: string }>(s, 'POST', '/realtor', { token: digestToken, body: validRealtor({ email: 'digest@realty.example', displayNameEn: 'Hana Yoon' }) })
+    const created = await api<{ id: string }>(s, 'POST', '/realtor', {
+      token: digestToken,
+      body: validRealtor({ email: 'digest@realty.example', displayNameEn: 'Hana Yoon' }),
+    })
     const digestRealtor = created.body.id
     const quietToken = await signUp(s, uniqueEmail('digest-quiet'))
     const quiet = await api<{ id: string }>(s, 'POST', '/realtor', { token: quietToken, body: validRealtor({ email: 'quiet@realty.example' }) })

@@ -64,7 +64,9 @@ export function ReplySettingsPanel({ realtor, lang }: Props) {
   const { i18n } = useLingui()
   const query = useQuery(replySettingsQuery(realtor.id))
   const headingId = useId()
-  const loadError = query.isError ? errorMessage(query.error, (id) => i18n._(id), i18n._(msg`The settings could not be loaded. Check your connection and try again.`)) : undefined
+  const loadError = query.isError
+    ? errorMessage(query.error, (id) => i18n._(id), i18n._(msg`The settings could not be loaded. Check your connection and try again.`))
+    : undefined
   return (
     <section aria-labelledby={headingId} data-testid="reply-settings">
       <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
@@ -73,8 +75,8 @@ export function ReplySettingsPanel({ realtor, lang }: Props) {
       <p className="mt-2 max-w-3xl text-stone-700 dark:text-stone-300">
         <Trans>
           Every visitor who sends you a message, a tour request or a seller inquiry gets this e-mail from you within a minute, in the language they used. It
-          only confirms their request: it never repeats what they wrote, goes only to the address they gave, at most once a day per address, and never to
-          an address that bounced or unsubscribed.
+          only confirms their request: it never repeats what they wrote, goes only to the address they gave, at most once a day per address, and never to an
+          address that bounced or unsubscribed.
         </Trans>
       </p>
       <ErrorAlert testId="reply-settings-error" message={loadError} onRetry={loadError ? () => void query.refetch() : undefined} />

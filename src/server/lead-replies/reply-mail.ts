@@ -41,7 +41,9 @@ export function footerLines(realtor: ReplyMailInput['realtor'], i18n: I18n): Arr
 
 export function renderReplyMail(input: ReplyMailInput, i18n: I18n): RenderedReply {
   // One line: a value can never start a header or a second subject line.
-  const subject = renderTemplate(input.subjectTemplate, input.values).replace(/[\r\n]+/g, ' ').trim()
+  const subject = renderTemplate(input.subjectTemplate, input.values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
   const body = renderTemplate(input.bodyTemplate, input.values).trim()
   const name = input.realtor.name
   const why = i18n._(msg`You receive this one-time reply because you sent a request on ${name}'s website. You are not on any mailing list.`)

@@ -94,7 +94,11 @@ export async function getReplySettings(services: AppServices, actor: Actor | nul
  * Saves the settings. A language's subject and body equal to that language's default are
  * stored as NULL: the realtor keeps following the default wording (and its improvements).
  */
-export async function updateReplySettings(services: AppServices, actor: Actor | null, input: { realtorId: unknown; settings: unknown }): Promise<ReplySettings> {
+export async function updateReplySettings(
+  services: AppServices,
+  actor: Actor | null,
+  input: { realtorId: unknown; settings: unknown },
+): Promise<ReplySettings> {
   const realtorId = await managedRealtor(services, actor, { realtorId: input.realtorId })
   const settings = parseInput(replySettingsInputSchema, input.settings)
   const [ko, en] = await Promise.all([defaultsOf('ko'), defaultsOf('en')])

@@ -172,4 +172,3 @@ export async function sendPendingReplies(services: AppServices, limit = BATCH): 
 export function replyToNewLeadsSoon(services: AppServices): void {
   sendPendingReplies(services, 10).catch((error: unknown) => console.error('[lead-replies] immediate reply failed', error))
 }
-
