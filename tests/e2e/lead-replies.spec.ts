@@ -88,7 +88,7 @@ for (const { lang, prefix } of LANGS) {
       await expect(preview).toContainText(`Thanks ${lang === 'ko' ? '김지민' : 'Alex Kim'} ${marker}`)
 
       await page.getByTestId('reply-settings-save').click()
-      await expect(page.getByTestId('reply-settings-status')).toContainText(lang === 'ko' ? '저장했습니다' : 'Saved')
+      await expect(page.getByTestId('reply-settings-status')).toContainText(lang === 'ko' ? '저장했습니다' : 'Saved', { timeout: 20_000 })
       await page.reload()
       await expect(page.getByTestId(`reply-subject-${lang}`)).toHaveValue(`Thanks {visitorName} ${marker}`)
 

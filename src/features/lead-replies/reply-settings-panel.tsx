@@ -80,7 +80,7 @@ export function ReplySettingsPanel({ realtor, lang }: Props) {
         </Trans>
       </p>
       <ErrorAlert testId="reply-settings-error" message={loadError} onRetry={loadError ? () => void query.refetch() : undefined} />
-      {query.data ? <ReplySettingsForm key={query.data.updatedAt ?? 'defaults'} realtor={realtor} lang={lang} settings={query.data} /> : null}
+      {query.data ? <ReplySettingsForm realtor={realtor} lang={lang} settings={query.data} /> : null}
       {query.isPending ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-300">
           <Trans>Loading…</Trans>
@@ -106,6 +106,8 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
       try {
         const saved = await saveReplySettings({ data: { realtorId: realtor.id, settings: value } })
         queryClient.setQueryData(replySettingsKeys.realtor(realtor.id), saved)
+        // What was saved is the form's new starting point (trimmed, defaults resolved).
+        form.reset(formValues(saved))
         setServerErrors({})
         setStatus({ kind: 'saved', text: t`Saved. New leads get this reply from now on.` })
       } catch (error) {
