@@ -31,7 +31,7 @@ import { confirmSavedSearch } from '../../src/server/saved-searches/subscription
  * and every response produced must be documented: the document may neither lie nor omit.
  */
 
-type Method = 'get' | 'post' | 'patch' | 'delete'
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type OpenApiDocument = {
   openapi: string
   paths: Record<string, Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>>
