@@ -4,6 +4,7 @@ import type { Actor } from '../../src/server/auth/actor'
 import { ADMIN_PAGE_SIZE, type AdminRealtorPage } from '../../src/schemas/admin'
 import { adminMailOutbox } from '../../src/server/admin/admin-mail-outbox'
 import { adminListRealtors, adminSetPublished } from '../../src/server/admin/admin-realtors'
+import { sendPendingReplies } from '../../src/server/lead-replies/send-replies'
 import { enqueueMail } from '../../src/server/mail/outbox'
 import { signSavedSearchToken } from '../../src/server/saved-searches/links'
 import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
@@ -251,6 +252,8 @@ describeOnEachDatabase('platform admin realtors', (database) => {
         lang: EN,
       })
       expect(sent.status, sent.text).toBe(201)
+      // The message's instant reply to the visitor waits in the mail outbox too (decision 021).
+      await sendPendingReplies(s)
       const later = new Date(app.clock.now().getTime() + 60_000)
       const mailId = await enqueueMail(
         s.db,
@@ -270,9 +273,10 @@ describeOnEachDatabase('platform admin realtors', (database) => {
       const outbox = await adminMailOutbox(s, admin)
       expect(outbox.smtpConfigured).toBe(false)
       expect(outbox.pendingContacts).toBeGreaterThanOrEqual(1)
-      expect(outbox.pendingMails).toBe(1)
+      expect(outbox.pendingMails).toBe(2)
       const kinds = outbox.oldest.map((mail) => [mail.kind, mail.toAddress])
       expect(kinds).toContainEqual(['contact', 'jane.kim@example.com'])
+      expect(kinds).toContainEqual(['lead-reply', 'minji.lee@example.org'])
       expect(kinds.at(-1)).toEqual(['saved-search-alert', 'visitor@example.org'])
       expect(outbox.oldest.find((mail) => mail.id === mailId)?.subject).toBe('3 new homes in Irvine, CA')
     })

@@ -31,7 +31,7 @@ import { confirmSavedSearch } from '../../src/server/saved-searches/subscription
  * and every response produced must be documented: the document may neither lie nor omit.
  */
 
-type Method = 'get' | 'post' | 'patch' | 'delete'
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type OpenApiDocument = {
   openapi: string
   paths: Record<string, Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>>
@@ -125,6 +125,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/realtor-contacts',
         '/realtor-contacts/{id}',
         '/realtors/{id}/statistics',
+        '/realtors/{id}/reply-settings',
         '/saved-searches',
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
@@ -327,6 +328,23 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`), 401)
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`, { token: otherToken }), 403)
     check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/statistics`, { token: ownerToken }), 404)
+  })
+
+  it('GET and PUT /realtors/{id}/reply-settings: 200, 400, 401, 404, 413, 415', async () => {
+    const template = '/realtors/{id}/reply-settings'
+    const path = `/realtors/${realtorId}/reply-settings`
+    const read = await api<Record<string, unknown>>(s, 'GET', path, { token: ownerToken })
+    check('get', template, read, 200)
+    check('get', template, await api(s, 'GET', path, { token: adminToken }), 200)
+    check('get', template, await api(s, 'GET', path), 401)
+    check('get', template, await api(s, 'GET', path, { token: otherToken }), 404)
+    const { realtorId: _realtor, usesDefaultKo: _ko, usesDefaultEn: _en, updatedAt: _at, ...settings } = read.body
+    check('put', template, await api(s, 'PUT', path, { token: ownerToken, body: { ...settings, subjectEn: 'Hi {visitorName}', digestHour: 7 } }), 200)
+    check('put', template, await api(s, 'PUT', path, { token: ownerToken, body: { ...settings, bodyEn: 'Hi {name}' } }), 400)
+    check('put', template, await api(s, 'PUT', path, { body: settings }), 401)
+    check('put', template, await api(s, 'PUT', path, { token: otherToken, body: settings }), 404)
+    check('put', template, await api(s, 'PUT', path, { token: ownerToken, rawBody: JSON.stringify({ ...settings, bodyEn: 'x'.repeat(1_100_000) }) }), 413)
+    check('put', template, await api(s, 'PUT', path, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
   it('saved searches: POST 202/400/404/413/415/429, GET, PATCH, DELETE and one-click unsubscribe', async () => {

@@ -16,9 +16,10 @@ import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { StatisticsPanel } from './statistics-panel'
+import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel'
 import { Button, buttonClass } from '~/components/ui'
 
-export type EditorTab = 'homepage' | 'messages' | 'statistics'
+export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -106,7 +107,7 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { rea
             </Link>
           </p>
         </div>
-        <nav aria-label={t`Editor sections`} className="flex gap-1">
+        <nav aria-label={t`Editor sections`} className="flex flex-wrap gap-1">
           <Link
             to="/{-$lang}/$desiredUrl/admin"
             params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
@@ -136,12 +137,26 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { rea
           >
             <Trans>Statistics</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'replies' }}
+            aria-current={tab === 'replies' ? 'page' : undefined}
+            className={tabClass(tab === 'replies')}
+            data-testid="tab-replies"
+          >
+            <Trans>Instant reply</Trans>
+          </Link>
         </nav>
       </div>
 
       {tab === 'messages' ? (
         <div className="mt-8">
           <InboxViews realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} view={inboxView} />
+        </div>
+      ) : tab === 'replies' ? (
+        <div className="mt-8">
+          <ReplySettingsPanel realtor={current} lang={lang} />
         </div>
       ) : tab === 'statistics' ? (
         <div className="mt-8">

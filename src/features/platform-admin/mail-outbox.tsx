@@ -26,7 +26,15 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
   const waitingMails = outbox?.pendingMails ?? 0
   const realtorsWithoutAddress = outbox?.realtorsWithoutPostalAddress ?? 0
   const kindLabel = (kind: AdminPendingMail['kind']): string =>
-    kind === 'contact' ? t`Message to a realtor` : kind === 'saved-search-confirm' ? t`Alert confirmation` : t`New-listing alert`
+    kind === 'contact'
+      ? t`Message to a realtor`
+      : kind === 'saved-search-confirm'
+        ? t`Alert confirmation`
+        : kind === 'lead-reply'
+          ? t`Instant reply to a visitor`
+          : kind === 'lead-digest'
+            ? t`Daily lead digest`
+            : t`New-listing alert`
 
   return (
     <section aria-labelledby={headingId} data-testid="admin-mail-outbox" className="mb-10">

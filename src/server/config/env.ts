@@ -127,6 +127,13 @@ export const envSchema = z.object({
    */
   STATS_FLUSH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   STATS_FLUSH_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /**
+   * The lead desk (decision 021): how often the scheduler answers pending leads (a reply also
+   * goes right after its lead is stored; this catches what that missed) and looks for realtors
+   * whose daily digest hour has come.
+   */
+  LEAD_REPLY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  LEAD_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
 })

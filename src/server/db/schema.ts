@@ -292,7 +292,7 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert'
+  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string
@@ -381,6 +381,39 @@ export interface LeadNoteTable {
   createdAt: string
 }
 
+/** A realtor's instant-reply templates and digest settings (migration 0015); no row = defaults. */
+export interface RealtorLeadSettingsTable {
+  realtorId: string
+  replyEnabled: number
+  /** NULL while the realtor keeps the default wording of that language. */
+  replySubjectKo: string | null
+  replyBodyKo: string | null
+  replySubjectEn: string | null
+  replyBodyEn: string | null
+  lang: 'ko' | 'en'
+  timeZone: string
+  digestHour: number
+  digestEnabled: number
+  updatedAt: string
+}
+
+export type SuppressionReason = 'bounce' | 'complaint' | 'unsubscribe' | 'manual'
+
+/** Addresses no instant reply or digest goes to, for every realtor (decision 021). */
+export interface MailSuppressionTable {
+  emailKey: string
+  reason: SuppressionReason
+  createdAt: string
+}
+
+/** One realtor's digest of one local day: the primary key is the once-per-day claim. */
+export interface LeadDigestRunTable {
+  realtorId: string
+  localDate: string
+  mailId: string | null
+  createdAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -403,6 +436,9 @@ export interface Database {
   visitDaily: VisitDailyTable
   lead: LeadTable
   leadNote: LeadNoteTable
+  realtorLeadSettings: RealtorLeadSettingsTable
+  mailSuppression: MailSuppressionTable
+  leadDigestRun: LeadDigestRunTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

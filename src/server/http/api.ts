@@ -7,6 +7,7 @@ import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { getStatistics } from '~/server/stats/statistics'
+import { getReplySettings, updateReplySettings } from '~/server/lead-replies/reply-settings'
 import { presignUploads } from '~/server/uploads/presign'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
 import { requestOrigin } from '~/server/site/site-context'
@@ -117,6 +118,13 @@ const routes: Array<ApiRoute> = [
       const actor = await requireActor(context)
       const days = context.url.searchParams.get('days') ?? undefined
       return json(await getStatistics(context.services, actor, { realtorId: param(context, 'id'), days }))
+    },
+  }),
+  route('/realtors/{id}/reply-settings', {
+    GET: async (context) => json(await getReplySettings(context.services, await requireActor(context), { realtorId: param(context, 'id') })),
+    PUT: async (context) => {
+      const actor = await requireActor(context)
+      return json(await updateReplySettings(context.services, actor, { realtorId: param(context, 'id'), settings: await readJsonBody(context.request) }))
     },
   }),
   route('/home/list', {

@@ -16,6 +16,7 @@ import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-t
 import { translatedErrorBodySchema } from '~/schemas/errors'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
+import { replySettingsPaths } from './openapi-replies'
 import {
   createdSavedSearchSchema,
   savedSearchIdSchema,
@@ -57,6 +58,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
+        ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         '/auth/token': {
           post: {
             summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',

@@ -18,6 +18,7 @@ import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
+import { replyToNewLeadsSoon } from '~/server/lead-replies/send-replies'
 import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
@@ -105,13 +106,15 @@ export async function createContact(services: AppServices, input: unknown, sende
       lang: consentLang,
       sourcePage: contact.consentPage ?? null,
       listingKey: contact.listingKey ?? null,
-      replyState: 'none',
+      // The instant reply goes out from the lead row (lead-replies/send-replies.ts, decision 021).
+      replyState: 'pending',
       at: createdAt,
     })
   })
   // Counted in memory with the visits, written with their next flush (decision 016).
   services.visits.recordMessage(realtor.id, consentLang, contact.listingKey)
   const delivery = await deliverContact(services, id)
+  replyToNewLeadsSoon(services)
   return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
 }
 

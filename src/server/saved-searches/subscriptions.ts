@@ -25,6 +25,7 @@ import { canManage, type Actor } from '~/server/auth/actor'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
+import { suppressAddress } from '~/server/lead-replies/suppression'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
@@ -382,7 +383,11 @@ export async function unsubscribeByToken(services: AppServices, input: unknown):
   const search = await searchForToken(services, input, ['unsubscribe', 'manage'])
   if (search.status !== 'unsubscribed') {
     const now = services.now().toISOString()
-    await services.db.updateTable('savedSearch').set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now }).where('id', '=', search.id).execute()
+    await services.db.transaction().execute(async (trx) => {
+      await trx.updateTable('savedSearch').set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now }).where('id', '=', search.id).execute()
+      // No instant reply or digest goes to this address any more either (decision 021).
+      await suppressAddress(trx, search.email, 'unsubscribe', services.now())
+    })
   }
   return { status: 'unsubscribed' }
 }

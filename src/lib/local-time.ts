@@ -1,0 +1,37 @@
+import { dateTimeFormat } from './date-time-format'
+
+/*
+ * A realtor's own day and hour, in their IANA time zone (issue 26: the daily digest).
+ * Intl does the zone rules, daylight-saving changes included, so no offset is ever added by
+ * hand: on the day clocks spring forward the local hour 2 never comes, and on the day they
+ * fall back the hour 1 comes twice; asking Intl for "now" gives the right answer both times.
+ */
+
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles'
+
+/** Whether Intl knows this IANA zone name (`America/New_York`, `Asia/Seoul`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export type LocalMoment = { date: string; hour: number }
+
+/** The local date (YYYY-MM-DD) and hour (0–23) of an instant in a time zone. */
+export function localMoment(at: Date, timeZone: string): LocalMoment {
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24 }
+}
