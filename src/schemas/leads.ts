@@ -121,8 +121,16 @@ export const leadUpdateBodySchema = z
   })
 export type LeadUpdateBody = z.input<typeof leadUpdateBodySchema>
 
-export const leadUpdateRequestSchema = z.object({ id: leadIdSchema }).and(leadUpdateBodySchema)
-export type LeadUpdateRequest = z.input<typeof leadUpdateRequestSchema>
+/** The language the reader reads summaries in (the workspace's page language; the API takes Accept-Language). */
+const viewerLang = { viewerLang: z.enum(['ko', 'en']).default('ko') }
+
+/** The workspace's list: the API's query and the page's language. */
+export const leadsPageRequestSchema = leadsQuerySchema.extend(viewerLang)
+export type LeadsPageRequest = z.input<typeof leadsPageRequestSchema>
+
+/** The workspace's change of one lead. */
+export const leadChangeRequestSchema = z.object({ id: leadIdSchema, change: leadUpdateBodySchema, ...viewerLang })
+export type LeadChangeRequest = z.input<typeof leadChangeRequestSchema>
 
 /** Which lead (its notes, or the lead itself). */
 export const leadIdRequestSchema = z.object({ id: leadIdSchema })
@@ -144,7 +152,7 @@ export const leadNoteBodySchema = z.object({
 })
 export type LeadNoteBody = z.input<typeof leadNoteBodySchema>
 
-export const leadNoteRequestSchema = z.object({ id: leadIdSchema }).and(leadNoteBodySchema)
+export const leadNoteRequestSchema = leadNoteBodySchema.extend({ id: leadIdSchema })
 export type LeadNoteRequest = z.input<typeof leadNoteRequestSchema>
 
 export const leadNoteDeleteRequestSchema = z.object({ id: leadIdSchema, noteId: leadIdSchema })
