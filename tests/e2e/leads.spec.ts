@@ -110,6 +110,10 @@ for (const { lang, prefix, phone, words } of LANGS) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     const violations = await axeViolations(page)
     expect(violations, violations.join('\n')).toEqual([])
+    // The workspace's dark variant is the `.dark` class (styles.css).
+    await page.evaluate(() => document.documentElement.classList.add('dark'))
+    const darkViolations = await axeViolations(page)
+    expect(darkViolations, darkViolations.join('\n')).toEqual([])
 
     // Stored: the same after a reload.
     await page.reload()

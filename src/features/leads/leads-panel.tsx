@@ -224,7 +224,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
                 />
                 <Button variant="secondary" type="submit" data-testid="leads-search-submit">
                   <Icon name="search" />
-                  <span className="sr-only sm:not-sr-only">
+                  <span className="sr-only whitespace-nowrap sm:not-sr-only">
                     <Trans>Search</Trans>
                   </span>
                 </Button>
