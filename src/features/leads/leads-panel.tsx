@@ -222,9 +222,10 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
                   className={inputClass}
                   data-testid="leads-search"
                 />
-                <Button variant="secondary" type="submit" data-testid="leads-search-submit">
+                {/* The word from 640 px up; on a phone the icon alone. The label names it at every width. */}
+                <Button variant="secondary" type="submit" aria-label={t`Search`} className="shrink-0" data-testid="leads-search-submit">
                   <Icon name="search" />
-                  <span className="sr-only whitespace-nowrap sm:not-sr-only">
+                  <span aria-hidden="true" className="hidden sm:inline">
                     <Trans>Search</Trans>
                   </span>
                 </Button>
