@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import { nextCursorSchema } from './lead-list'
+import { messageId } from './messages'
 
 /*
  * The one lead model (issue 26, decision 020): every kind of lead a realtor's site catches, and
@@ -16,3 +19,141 @@ export type LeadStage = z.infer<typeof leadStageSchema>
 /** Whether the instant reply went out: `none` for kinds (and rows older than the feature) that get none. */
 export const leadReplyStateSchema = z.enum(['none', 'pending', 'sent', 'skipped'])
 export type LeadReplyState = z.infer<typeof leadReplyStateSchema>
+
+/*
+ * The lead desk (issue 26 items 2 and 6): `GET /leads`, `PATCH /leads/{id}` and the notes, the
+ * same schemas for the REST API and the workspace's server functions.
+ */
+
+/** '' (an empty select or search box) as absent. */
+function blankAsAbsent(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value
+}
+
+export const LEADS_PAGE_LIMIT = { default: 50, max: 500 } as const
+
+/** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** `GET /leads`: whose leads (an admin may name any realtor), filtered, a page at a time. */
+export const leadsQuerySchema = z.object({
+  realtorId: z.preprocess(blankAsAbsent, z.string().trim().max(64).optional()),
+  kind: z.preprocess(blankAsAbsent, leadKindSchema.optional()),
+  stage: z.preprocess(blankAsAbsent, leadStageSchema.optional()),
+  lang: z.preprocess(blankAsAbsent, z.enum(['ko', 'en']).optional()),
+  /** Part of a name or an e-mail address, any case. */
+  q: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(100, { error: messageId(msg`Search for at most 100 characters`) })
+      .optional(),
+  ),
+  limit: z.coerce.number().int().min(1).max(LEADS_PAGE_LIMIT.max).default(LEADS_PAGE_LIMIT.default),
+  cursor: z.string().max(200).optional(),
+})
+export type LeadsQuery = z.input<typeof leadsQuerySchema>
+
+/** One lead in the desk's list, whatever its kind; `id` is unique across kinds (the kind's own row id). */
+export const leadItemSchema = z.object({
+  id: z.string(),
+  realtorId: z.string(),
+  kind: leadKindSchema,
+  stage: leadStageSchema,
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  lang: z.enum(['ko', 'en']),
+  sourcePage: z.string().nullable().meta({ description: 'The path of the page the lead came from' }),
+  listingKey: z.string().nullable(),
+  nextFollowUp: z.string().nullable().meta({ description: 'YYYY-MM-DD, or null' }),
+  replyState: leadReplyStateSchema,
+  replySentAt: z.string().nullable(),
+  notesCount: z.number().int(),
+  createdAt: z.string(),
+  summary: z.string().nullable().meta({
+    description: "A short line of the kind's own content: a message's first 140 characters, a saved search's filters in words (in the request's language)",
+  }),
+})
+export type LeadItem = z.infer<typeof leadItemSchema>
+
+/** How many leads are at each stage, with the kind, language and search filters (not the stage one). */
+export const leadStageCountsSchema = z.object({
+  new: z.number().int(),
+  contacted: z.number().int(),
+  appointment: z.number().int(),
+  client: z.number().int(),
+  closed: z.number().int(),
+  archived: z.number().int(),
+})
+export type LeadStageCounts = z.infer<typeof leadStageCountsSchema>
+
+export const leadPageSchema = z.object({
+  leads: z.array(leadItemSchema),
+  nextCursor: nextCursorSchema,
+  /** Every lead matching all filters, the stage's included. */
+  total: z.number().int(),
+  stageCounts: leadStageCountsSchema,
+})
+export type LeadPage = z.infer<typeof leadPageSchema>
+
+const leadIdSchema = z.string().trim().min(1).max(64)
+
+/** `PATCH /leads/{id}`'s body: the stage, the next follow-up day (null clears it), or both. */
+export const leadUpdateBodySchema = z
+  .object({
+    stage: leadStageSchema.optional(),
+    nextFollowUp: z
+      .string()
+      .trim()
+      .refine(isCalendarDay, { error: messageId(msg`Enter a date as YYYY-MM-DD`) })
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.stage !== undefined || body.nextFollowUp !== undefined, {
+    error: messageId(msg`Change the stage or the follow-up date`),
+    path: ['stage'],
+  })
+export type LeadUpdateBody = z.input<typeof leadUpdateBodySchema>
+
+/** The language the reader reads summaries in (the workspace's page language; the API takes Accept-Language). */
+const viewerLang = { viewerLang: z.enum(['ko', 'en']).default('ko') }
+
+/** The workspace's list: the API's query and the page's language. */
+export const leadsPageRequestSchema = leadsQuerySchema.extend(viewerLang)
+export type LeadsPageRequest = z.input<typeof leadsPageRequestSchema>
+
+/** The workspace's change of one lead. */
+export const leadChangeRequestSchema = z.object({ id: leadIdSchema, change: leadUpdateBodySchema, ...viewerLang })
+export type LeadChangeRequest = z.input<typeof leadChangeRequestSchema>
+
+/** Which lead (its notes, or the lead itself). */
+export const leadIdRequestSchema = z.object({ id: leadIdSchema })
+
+/** A realtor's private, dated note on a lead. */
+export const leadNoteSchema = z.object({ id: z.string(), leadId: z.string(), body: z.string(), createdAt: z.string() })
+export type LeadNote = z.infer<typeof leadNoteSchema>
+
+export const leadNotesSchema = z.object({ notes: z.array(leadNoteSchema) })
+export type LeadNotes = z.infer<typeof leadNotesSchema>
+
+/** `POST /leads/{id}/notes`'s body. */
+export const leadNoteBodySchema = z.object({
+  body: z
+    .string({ error: messageId(msg`Write a note`) })
+    .trim()
+    .min(1, { error: messageId(msg`Write a note`) })
+    .max(2000, { error: messageId(msg`Use at most 2,000 characters`) }),
+})
+export type LeadNoteBody = z.input<typeof leadNoteBodySchema>
+
+export const leadNoteRequestSchema = leadNoteBodySchema.extend({ id: leadIdSchema })
+export type LeadNoteRequest = z.input<typeof leadNoteRequestSchema>
+
+export const leadNoteDeleteRequestSchema = z.object({ id: leadIdSchema, noteId: leadIdSchema })
+export type LeadNoteDeleteRequest = z.input<typeof leadNoteDeleteRequestSchema>

@@ -402,6 +402,10 @@ test.describe('a new realtor, from sign-up to deletion', () => {
       await tab.click()
       await expect(page).toHaveURL(/[?&]tab=messages\b/)
       await expect(tab).toHaveAttribute('aria-current', 'page')
+      // The lead desk is the inbox's first view; the messages are one click away.
+      await expect(page.getByTestId('leads-panel')).toBeVisible()
+      await page.getByTestId('inbox-view-messages').click()
+      await expect(page).toHaveURL(/[?&]view=messages\b/)
 
       const item = page.getByTestId('inbox-message').filter({ hasText: 'Lee Daniel' })
       await expect(item).toHaveCount(1)
@@ -454,7 +458,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
 
     const { context, page } = await realtorPage(browser, requireBaseURL(baseURL))
     try {
-      await page.goto(`/en/${realtor.slug}/admin?tab=messages`)
+      await page.goto(`/en/${realtor.slug}/admin?tab=messages&view=messages`)
       const item = page.getByTestId('inbox-message').filter({ hasText: 'Park Consent' })
       await waitForHydration(item.getByRole('button', { expanded: false }))
       await item.getByRole('button', { expanded: false }).click()
@@ -505,7 +509,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     }
     const { context, page } = await realtorPage(browser, requireBaseURL(baseURL))
     try {
-      await page.goto(`/en/${realtor.slug}/admin?tab=messages`)
+      await page.goto(`/en/${realtor.slug}/admin?tab=messages&view=messages`)
       await waitForHydration(page.getByTestId('inbox-export'))
       await expect(page.getByTestId('inbox-summary')).toContainText('56 messages')
       await expect(page.getByTestId('inbox-message')).toHaveCount(50)
@@ -869,7 +873,7 @@ for (const lang of ['en', 'ko'] as const) {
   test(`axe finds no violation in the inbox, a message closed and open (${lang})`, async ({ browser, baseURL }) => {
     const { context, page, slug } = await realtorWithMessage(browser, requireBaseURL(baseURL), `axe-inbox-${lang}`)
     try {
-      const inbox = `${localized(lang, `/${slug}/admin`)}?tab=messages`
+      const inbox = `${localized(lang, `/${slug}/admin`)}?tab=messages&view=messages`
       await page.goto(inbox)
       expect(await htmlLang(page)).toBe(lang)
       const item = page.getByTestId('inbox-message')

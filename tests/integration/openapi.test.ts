@@ -129,6 +129,10 @@ describe('OpenAPI document (SQLite)', () => {
         '/saved-searches',
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
+        '/leads',
+        '/leads/{id}',
+        '/leads/{id}/notes',
+        '/leads/{id}/notes/{noteId}',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -299,12 +303,13 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
   })
 
-  it('PATCH /realtor-contacts/{id}: 200, 400, 401, 403, 404, 413, 415', async () => {
+  it('PATCH /realtor-contacts/{id}: 200, 400, 401, 404, 413, 415', async () => {
     const template = '/realtor-contacts/{id}'
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'read' } }), 200)
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: ownerToken, body: { status: 'gone' } }), 400)
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { body: { status: 'read' } }), 401)
-    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: otherToken, body: { status: 'read' } }), 403)
+    // Another realtor's message does not exist for them (issue 32 item 6).
+    check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${messageId}`, { token: otherToken, body: { status: 'read' } }), 404)
     check('patch', template, await api(s, 'PATCH', `/realtor-contacts/${randomUUID()}`, { token: ownerToken, body: { status: 'read' } }), 404)
     check(
       'patch',
@@ -345,6 +350,43 @@ describe('OpenAPI document (SQLite)', () => {
     check('put', template, await api(s, 'PUT', path, { token: otherToken, body: settings }), 404)
     check('put', template, await api(s, 'PUT', path, { token: ownerToken, rawBody: JSON.stringify({ ...settings, bodyEn: 'x'.repeat(1_100_000) }) }), 413)
     check('put', template, await api(s, 'PUT', path, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+  })
+
+  it('leads: GET, PATCH and notes, with every documented answer (issue 26)', async () => {
+    check('get', '/leads', await api(s, 'GET', '/leads?kind=message', { token: ownerToken }), 200)
+    check('get', '/leads', await api(s, 'GET', `/leads?realtorId=${realtorId}&stage=new&q=lee`, { token: adminToken }), 200)
+    check('get', '/leads', await api(s, 'GET', '/leads?stage=won', { token: ownerToken }), 400)
+    check('get', '/leads', await api(s, 'GET', '/leads'), 401)
+    check('get', '/leads', await api(s, 'GET', `/leads?realtorId=${realtorId}`, { token: otherToken }), 403)
+    check('get', '/leads', await api(s, 'GET', `/leads?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+
+    const lead = `/leads/${messageId}`
+    const template = '/leads/{id}'
+    check('patch', template, await api(s, 'PATCH', lead, { token: ownerToken, body: { stage: 'contacted', nextFollowUp: '2026-12-01' } }), 200)
+    check('patch', template, await api(s, 'PATCH', lead, { token: ownerToken, body: { nextFollowUp: '2026-02-30' } }), 400)
+    check('patch', template, await api(s, 'PATCH', lead, { body: { stage: 'client' } }), 401)
+    check('patch', template, await api(s, 'PATCH', lead, { token: otherToken, body: { stage: 'client' } }), 404)
+    check('patch', template, await api(s, 'PATCH', lead, { token: ownerToken, rawBody: JSON.stringify({ stage: 'x'.repeat(1_100_000) }) }), 413)
+    check('patch', template, await api(s, 'PATCH', lead, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+
+    const notes = `${lead}/notes`
+    const notesTemplate = '/leads/{id}/notes'
+    const added = await api<{ id: string }>(s, 'POST', notes, { token: ownerToken, body: { body: 'Called, wants a tour on Saturday' } })
+    check('post', notesTemplate, added, 201)
+    check('post', notesTemplate, await api(s, 'POST', notes, { token: ownerToken, body: { body: '  ' } }), 400)
+    check('post', notesTemplate, await api(s, 'POST', notes, { body: { body: 'x' } }), 401)
+    check('post', notesTemplate, await api(s, 'POST', notes, { token: otherToken, body: { body: 'x' } }), 404)
+    check('post', notesTemplate, await api(s, 'POST', notes, { token: ownerToken, rawBody: JSON.stringify({ body: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', notesTemplate, await api(s, 'POST', notes, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check('get', notesTemplate, await api(s, 'GET', notes, { token: ownerToken }), 200)
+    check('get', notesTemplate, await api(s, 'GET', notes), 401)
+    check('get', notesTemplate, await api(s, 'GET', notes, { token: otherToken }), 404)
+
+    const note = `${notes}/${added.body.id}`
+    const noteTemplate = '/leads/{id}/notes/{noteId}'
+    check('delete', noteTemplate, await api(s, 'DELETE', note), 401)
+    check('delete', noteTemplate, await api(s, 'DELETE', note, { token: otherToken }), 404)
+    check('delete', noteTemplate, await api(s, 'DELETE', note, { token: ownerToken }), 200)
   })
 
   it('saved searches: POST 202/400/404/413/415/429, GET, PATCH, DELETE and one-click unsubscribe', async () => {

@@ -32,7 +32,7 @@ export function focusFirstError(container: HTMLElement | null) {
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
  * with a typed confirmation. The inbox is the second tab, visitor statistics the third.
  */
-export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { realtor: Realtor; lang: Lang; tab: EditorTab; inboxView?: InboxView }) {
+export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realtor: Realtor; lang: Lang; tab: EditorTab; inboxView?: InboxView }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()

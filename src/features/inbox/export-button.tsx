@@ -14,7 +14,7 @@ import type { InboxMessage } from './types'
 /** Messages per request of the CSV export (the API's maximum). */
 const EXPORT_PAGE_SIZE = 500
 
-function downloadText(text: string, fileName: string, type: string) {
+export function downloadText(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const anchor = document.createElement('a')
   anchor.href = url

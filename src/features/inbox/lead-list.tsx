@@ -82,6 +82,7 @@ export function LeadListPanel({
   words,
   children,
   dialog,
+  filters,
 }: {
   testId: string
   headingId: string
@@ -98,6 +99,8 @@ export function LeadListPanel({
   /** The items, rendered when there are any. */
   children: ReactNode
   dialog: ReactNode
+  /** Controls that narrow the list (the lead desk's); they stay when nothing matches. */
+  filters?: ReactNode
 }) {
   const loaded = count !== undefined
   return (
@@ -114,6 +117,7 @@ export function LeadListPanel({
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
       <ErrorAlert testId={`${testId}-error`} message={error} onRetry={onRetry} />
+      {filters}
 
       {list.isPending ? (
         <LeadListLoading label={words.loading} />

@@ -9,6 +9,8 @@ import type { AppServices } from '~/server/services'
 import { getStatistics } from '~/server/stats/statistics'
 import { getReplySettings, updateReplySettings } from '~/server/lead-replies/reply-settings'
 import { presignUploads } from '~/server/uploads/presign'
+import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
+import { listLeads, updateLead } from '~/server/leads/leads'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
 import { requestOrigin } from '~/server/site/site-context'
 import { errors } from '~/server/app-error'
@@ -197,6 +199,35 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteSavedSearch(context.services, actor, { id: param(context, 'id') }))
+    },
+  }),
+  // The lead desk (issue 26): every kind of lead, its stage, follow-up day and private notes.
+  route('/leads', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await listLeads(context.services, actor, queryOf(context.url), apiLang(context.request)))
+    },
+  }),
+  route('/leads/{id}', {
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      return json(await updateLead(context.services, actor, param(context, 'id'), await readJsonBody(context.request), apiLang(context.request)))
+    },
+  }),
+  route('/leads/{id}/notes', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await listLeadNotes(context.services, actor, { id: param(context, 'id') }))
+    },
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await addLeadNote(context.services, actor, param(context, 'id'), await readJsonBody(context.request)), 201)
+    },
+  }),
+  route('/leads/{id}/notes/{noteId}', {
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteLeadNote(context.services, actor, { id: param(context, 'id'), noteId: param(context, 'noteId') }))
     },
   }),
 ]

@@ -14,6 +14,7 @@ import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/sch
 import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { translatedErrorBodySchema } from '~/schemas/errors'
+import { leadsPaths } from './openapi-leads'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
 import { replySettingsPaths } from './openapi-replies'
@@ -172,11 +173,11 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor-contacts/{id}': {
           patch: {
-            summary: 'Mark a message new, read or handled',
+            summary: 'Mark a message new, read or handled (the realtor it was sent to, or an admin; anyone else gets 404)',
             security: bearer,
             requestParams: { path: z.object({ id: z.string() }) },
             requestBody: jsonContent(messageStatusBodySchema),
-            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 403, 404, 413, 415) },
+            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 404, 413, 415) },
           },
           delete: {
             summary: 'Delete a message completely, with its delivery state (the realtor it was sent to, or an admin)',
@@ -236,6 +237,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 404) },
           },
         },
+        ...leadsPaths,
       },
     },
     { allowEmptySchema: { custom: true } },

@@ -164,7 +164,7 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   }
 }
 
-/** Marks a message read or handled; only the realtor it was sent to (or an admin) may. */
+/** Marks a message read or handled; only the realtor it was sent to (or an admin) may, anyone else gets 404. */
 export async function updateContactStatus(services: AppServices, actor: Actor | null, input: unknown): Promise<ContactMessage> {
   if (!actor) throw errors.unauthorized()
   const { id, status } = parseInput(messageStatusRequestSchema, input)
@@ -174,8 +174,8 @@ export async function updateContactStatus(services: AppServices, actor: Actor | 
     .select(['contactMessage.id', 'realtor.userId'])
     .where('contactMessage.id', '=', id)
     .executeTakeFirst()
-  if (!row) throw errors.notFound()
-  if (!canManage(actor, row)) throw errors.forbidden()
+  // Another realtor's message does not exist for the caller (issue 32 item 6), as for DELETE.
+  if (!row || !canManage(actor, row)) throw errors.notFound()
   await services.db.updateTable('contactMessage').set({ status }).where('id', '=', id).execute()
   const updated = await services.db.selectFrom('contactMessage').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   return toContactMessage(updated)

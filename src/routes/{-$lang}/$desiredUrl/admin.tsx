@@ -12,7 +12,7 @@ import { oneOf, searchSchema } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
-  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics', 'replies']), view: oneOf(['messages', 'saved-searches']) }),
+  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics', 'replies']), view: oneOf(['leads', 'messages', 'saved-searches']) }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
@@ -41,7 +41,7 @@ function EditorRoute() {
   if (!canEdit || !ownRealtor) return <ForbiddenPage />
   return (
     <PageShell>
-      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} inboxView={view ?? 'messages'} />
+      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} inboxView={view ?? 'leads'} />
     </PageShell>
   )
 }

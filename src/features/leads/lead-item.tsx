@@ -1,0 +1,234 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { Icon } from '~/components/ui'
+import { inputClass } from '~/components/form/inputs'
+import { mailtoHref } from '~/lib/contact-links'
+import type { Lang } from '~/lib/lang'
+import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
+import { isFollowUpDue } from './follow-up'
+import { LEAD_KINDS } from './lead-kinds'
+import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from './lead-labels'
+import { LeadNotes } from './lead-notes'
+
+const termClass = 'font-medium text-stone-500 dark:text-stone-400'
+
+/** What the item's status line says after the last change of this lead. */
+export type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string } | undefined
+
+/**
+ * One lead of the desk, whatever its kind: a header button that opens it (kind, name, e-mail,
+ * date, stage and a due follow-up at a glance), and once open the stage select, the follow-up
+ * day, the contact details, where it came from, the reply state and the private notes.
+ * Changes are saved as they are made; the status line beside them says so (aria-live).
+ */
+export function LeadItem({
+  lead,
+  realtorId,
+  lang,
+  expanded,
+  today,
+  save,
+  onToggle,
+  onStageChange,
+  onFollowUpChange,
+  formatDateTime,
+  formatDay,
+}: {
+  lead: Lead
+  realtorId: string
+  lang: Lang
+  expanded: boolean
+  /** Today on the device's clock, null until it is known (the server's day may differ). */
+  today: string | null
+  save: SaveState
+  onToggle: () => void
+  onStageChange: (stage: LeadStage) => void
+  onFollowUpChange: (day: string | null) => void
+  formatDateTime: (iso: string) => string
+  formatDay: (day: string) => string
+}) {
+  const { t, i18n } = useLingui()
+  const bodyId = useId()
+  const stageId = useId()
+  const followUpId = useId()
+  const statusId = useId()
+  const kind = LEAD_KINDS[lead.kind]
+  const due = isFollowUpDue(lead.nextFollowUp, today)
+  const who = lead.name ?? lead.email
+  const dueDay = due && lead.nextFollowUp ? formatDay(lead.nextFollowUp) : ''
+
+  return (
+    <li
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm dark:bg-stone-900 ${
+        due ? 'border-amber-500 ring-1 ring-amber-500/40 dark:border-amber-400' : 'border-stone-200 dark:border-stone-800'
+      }`}
+      data-testid="lead-item"
+      data-kind={lead.kind}
+      data-stage={lead.stage}
+      data-due={due ? 'true' : undefined}
+    >
+      <h3>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={onToggle}
+          className="flex min-h-11 w-full items-start gap-3 p-4 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-stone-900 sm:p-5 dark:hover:bg-stone-800/60 dark:focus-visible:outline-stone-100"
+          data-testid="lead-toggle"
+        >
+          <span className="grid min-w-0 flex-1 gap-1">
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${kind.badgeClass}`} data-testid="lead-kind">
+                <Icon name={kind.icon} className="size-3" />
+                {i18n._(kind.label)}
+              </span>
+              <span className="min-w-0 text-base font-semibold break-all text-stone-900 dark:text-stone-50">{who}</span>
+              <span
+                className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-100"
+                data-testid="lead-stage"
+              >
+                {i18n._(LEAD_STAGE_LABELS[lead.stage])}
+              </span>
+              {dueDay ? (
+                <span
+                  className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                  data-testid="lead-due"
+                >
+                  {t`Follow up: ${dueDay}`}
+                </span>
+              ) : null}
+            </span>
+            <span className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
+              {lead.name ? <span className="break-all">{lead.email}</span> : null}
+              {/* Rendered from the browser's clock zone: the server's text may differ, which is expected. */}
+              <time dateTime={lead.createdAt} suppressHydrationWarning>
+                {formatDateTime(lead.createdAt)}
+              </time>
+              <span>{lead.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</span>
+            </span>
+            {lead.summary && !expanded ? (
+              <span className="line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300" data-testid="lead-summary">
+                {lead.summary}
+              </span>
+            ) : null}
+          </span>
+          <Icon
+            name="chevron"
+            className={`mt-1 size-5 shrink-0 text-stone-500 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </h3>
+      <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
+        {lead.summary ? <p className="mb-4 text-base break-words break-keep text-stone-900 dark:text-stone-100">{lead.summary}</p> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={stageId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Stage</Trans>
+            </label>
+            <select
+              id={stageId}
+              value={lead.stage}
+              onChange={(event) => {
+                const stage = LEAD_STAGE_ORDER.find((option) => option === event.target.value)
+                if (stage) onStageChange(stage)
+              }}
+              aria-describedby={statusId}
+              className={inputClass}
+              data-testid="lead-stage-select"
+            >
+              {LEAD_STAGE_ORDER.map((stage) => (
+                <option key={stage} value={stage}>
+                  {i18n._(LEAD_STAGE_LABELS[stage])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={followUpId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Next follow-up</Trans>
+            </label>
+            <input
+              id={followUpId}
+              type="date"
+              // Uncontrolled: a half-typed date must not be overwritten while the realtor types it.
+              key={lead.nextFollowUp ?? ''}
+              defaultValue={lead.nextFollowUp ?? ''}
+              onChange={(event) => {
+                const value = event.target.value
+                if (value === '') onFollowUpChange(null)
+                else if (isCalendarDay(value)) onFollowUpChange(value)
+              }}
+              aria-describedby={statusId}
+              className={inputClass}
+              data-testid="lead-follow-up"
+            />
+          </div>
+        </div>
+        <p id={statusId} role="status" className="mt-2 min-h-5 text-sm" data-testid="lead-save-status">
+          {save?.state === 'saving' ? (
+            <span className="text-stone-600 dark:text-stone-300">
+              <Trans>Saving…</Trans>
+            </span>
+          ) : save?.state === 'saved' ? (
+            <span className="text-emerald-800 dark:text-emerald-300">
+              <Trans>Saved</Trans>
+            </span>
+          ) : save?.state === 'failed' ? (
+            <span className="font-medium text-red-800 dark:text-red-300">{save.message}</span>
+          ) : null}
+        </p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className={termClass}>
+            <Trans>E-mail</Trans>
+          </dt>
+          <dd className="min-w-0 break-all">
+            <a href={mailtoHref(lead.email)} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
+              {lead.email}
+            </a>
+          </dd>
+          {lead.phone ? (
+            <>
+              <dt className={termClass}>
+                <Trans>Phone</Trans>
+              </dt>
+              <dd>
+                <a href={`tel:${lead.phone}`} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
+                  {lead.phone}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          <dt className={termClass}>
+            <Trans>Source page</Trans>
+          </dt>
+          <dd className="min-w-0 font-mono break-all" data-testid="lead-source-page">
+            {lead.sourcePage ?? '—'}
+          </dd>
+          {lead.listingKey ? (
+            <>
+              <dt className={termClass}>
+                <Trans>Listing</Trans>
+              </dt>
+              <dd className="font-mono break-all">{lead.listingKey}</dd>
+            </>
+          ) : null}
+          <dt className={termClass}>
+            <Trans>Automatic reply</Trans>
+          </dt>
+          <dd data-testid="lead-reply-state">
+            {i18n._(LEAD_REPLY_LABELS[lead.replyState])}
+            {lead.replySentAt ? (
+              <>
+                {' · '}
+                <time dateTime={lead.replySentAt} suppressHydrationWarning>
+                  {formatDateTime(lead.replySentAt)}
+                </time>
+              </>
+            ) : null}
+          </dd>
+        </dl>
+        {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} lang={lang} formatDateTime={formatDateTime} /> : null}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,50 @@
+import { createServerFn } from '@tanstack/react-start'
+import { leadChangeRequestSchema, leadIdRequestSchema, leadNoteDeleteRequestSchema, leadNoteRequestSchema, leadsPageRequestSchema } from '~/schemas/leads'
+import { currentActor, parseWith } from '~/server/http/server-fn'
+import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
+import { listLeads, updateLead } from '~/server/leads/leads'
+import { getServices } from '~/server/process-services'
+
+/*
+ * The inbox's "Leads" view (issue 26): the signed-in realtor's leads of every kind, their
+ * stage, follow-up day and notes. The schemas are those of `GET /leads`, `PATCH /leads/{id}`
+ * and the notes' endpoints; the use cases check who may.
+ */
+
+/** One page of the signed-in realtor's leads (an admin may name any realtor), summaries in the page's language. */
+export const listMyLeads = createServerFn({ method: 'GET' })
+  .validator(parseWith(leadsPageRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    const { viewerLang, ...query } = data
+    return listLeads(services, await currentActor(services), query, viewerLang)
+  })
+
+/** Moves a lead to a stage and/or sets its next follow-up day. */
+export const changeLead = createServerFn({ method: 'POST' })
+  .validator(parseWith(leadChangeRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return updateLead(services, await currentActor(services), data.id, data.change, data.viewerLang)
+  })
+
+export const listNotesOfLead = createServerFn({ method: 'GET' })
+  .validator(parseWith(leadIdRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return listLeadNotes(services, await currentActor(services), data)
+  })
+
+export const addNoteToLead = createServerFn({ method: 'POST' })
+  .validator(parseWith(leadNoteRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return addLeadNote(services, await currentActor(services), data.id, { body: data.body })
+  })
+
+export const deleteNoteOfLead = createServerFn({ method: 'POST' })
+  .validator(parseWith(leadNoteDeleteRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return deleteLeadNote(services, await currentActor(services), data)
+  })

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { listMyLeads, listNotesOfLead } from '~/functions/leads.functions'
+import type { LeadKind, LeadStage } from '~/schemas/leads'
+import { inboxKeys } from './inbox'
+
+/**
+ * The lead desk's lists, under the realtor's inbox key: deleting a message or a saved search
+ * (which invalidates the inbox) refreshes the leads too.
+ */
+export const leadKeys = {
+  all: (realtorId: string) => [...inboxKeys.realtor(realtorId), 'leads'] as const,
+  list: (realtorId: string) => [...leadKeys.all(realtorId), 'list'] as const,
+  notes: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'notes', leadId] as const,
+}
+
+export type LeadFilters = { kind?: LeadKind; stage?: LeadStage; lang?: 'ko' | 'en'; q?: string }
+
+/** The desk's list with its filters, a page at a time (follow `nextCursor`). */
+export function leadsQuery(realtorId: string, filters: LeadFilters, options: { limit: number; viewerLang: 'ko' | 'en' }) {
+  return infiniteQueryOptions({
+    queryKey: [...leadKeys.list(realtorId), filters, options],
+    // The first page has no cursor; '' stands for it, since a page param cannot be undefined.
+    queryFn: ({ pageParam }) =>
+      listMyLeads({ data: { realtorId, ...filters, limit: options.limit, viewerLang: options.viewerLang, cursor: pageParam === '' ? undefined : pageParam } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+/** A lead's private notes, newest first. */
+export function leadNotesQuery(realtorId: string, leadId: string) {
+  return queryOptions({
+    queryKey: leadKeys.notes(realtorId, leadId),
+    queryFn: () => listNotesOfLead({ data: { id: leadId } }),
+  })
+}

@@ -1,0 +1,74 @@
+import type { I18n } from '@lingui/core'
+import type { Kysely } from 'kysely'
+import { savedSearchInWords } from '~/lib/saved-search-words'
+import type { LeadKind } from '~/schemas/leads'
+import type { Database } from '~/server/db/schema'
+
+/*
+ * The one line the lead desk shows under a lead's name, read from the kind's own row: a
+ * message's opening words, a saved search's filters in words. One batched query per kind on a
+ * page, whatever its size. A kind without an entry here (a kind added later, until it brings
+ * its own) simply shows no line: the desk works for it all the same.
+ */
+
+/** How much of a message the list shows; the whole text stays in the Messages view. */
+export const SUMMARY_LENGTH = 140
+
+type SummaryReader = (db: Kysely<Database>, ids: ReadonlyArray<string>, i18n: I18n) => Promise<Map<string, string>>
+
+/** The first `length` characters (whole code points, so no half of an emoji or a Hangul pair), with "…" when cut. */
+export function shorten(text: string, length = SUMMARY_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const characters = Array.from(flat)
+  return characters.length <= length
+    ? flat
+    : `${characters
+        .slice(0, length - 1)
+        .join('')
+        .trimEnd()}…`
+}
+
+const SUMMARY_READERS: Partial<Record<LeadKind, SummaryReader>> = {
+  message: async (db, ids) => {
+    const rows = await db.selectFrom('contactMessage').select(['id', 'message']).where('id', 'in', ids).execute()
+    return new Map(rows.map((row) => [row.id, shorten(row.message)]))
+  },
+  saved_search: async (db, ids, i18n) => {
+    const rows = await db
+      .selectFrom('savedSearch')
+      .select(['id', 'state', 'city', 'listingType', 'minPrice', 'maxPrice', 'minBeds', 'minBaths'])
+      .where('id', 'in', ids)
+      .execute()
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        savedSearchInWords(i18n, {
+          state: row.state,
+          city: row.city,
+          listingType: row.listingType,
+          minPrice: row.minPrice === null ? null : Number(row.minPrice),
+          maxPrice: row.maxPrice === null ? null : Number(row.maxPrice),
+          minBeds: row.minBeds === null ? null : Number(row.minBeds),
+          minBaths: row.minBaths === null ? null : Number(row.minBaths),
+        }),
+      ]),
+    )
+  },
+}
+
+/** Each lead's summary by id, for the leads of one page. */
+export async function leadSummaries(db: Kysely<Database>, leads: ReadonlyArray<{ id: string; kind: LeadKind }>, i18n: I18n): Promise<Map<string, string>> {
+  const idsByKind = new Map<LeadKind, Array<string>>()
+  for (const lead of leads) {
+    const ids = idsByKind.get(lead.kind)
+    if (ids) ids.push(lead.id)
+    else idsByKind.set(lead.kind, [lead.id])
+  }
+  const found = await Promise.all(
+    [...idsByKind].map(([kind, ids]) => {
+      const read = SUMMARY_READERS[kind]
+      return read ? read(db, ids, i18n) : Promise.resolve(new Map<string, string>())
+    }),
+  )
+  return new Map(found.flatMap((summaries) => [...summaries]))
+}
