@@ -319,7 +319,9 @@ test.describe('server functions, malformed calls', () => {
     const started = Date.now()
     await fc.assert(
       fc.asyncProperty(malformedCall(ids, server.base), async (call) => {
-        const answer = await rawRequest(server, call.method, call.target, { headers: call.headers, rawBody: call.body, timeoutMs: 10_000 })
+        // A declared length: Node's client frames no body of an OPTIONS or DELETE by itself.
+        const framing: Record<string, string> = call.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(call.body)) }
+        const answer = await rawRequest(server, call.method, call.target, { headers: { ...call.headers, ...framing }, rawBody: call.body, timeoutMs: 10_000 })
         expectRefusedLikeTheApi(call, answer)
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 180_000 },
