@@ -3,6 +3,7 @@ import { PAGE_FONT_PATH, pageFonts } from '~/server/fonts/page-font'
 import { handleApiRequest } from '~/server/http/api'
 import { refuseUnanswerable } from '~/server/http/request-guard'
 import { clientIpOf } from '~/server/http/request-ip'
+import { answerServerFnCall, SERVER_FN_PREFIX } from '~/server/http/server-fn-guard'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { publicStore } from '~/server/pages/public-store'
@@ -49,6 +50,8 @@ async function answer(request: Request, services: AppServices, options: RequestO
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }
   if (pathname.startsWith(PAGE_FONT_PATH)) return secured(request, await pageFonts.respond(request))
+  // Start answers server functions; a call it cannot decode gets our JSON error (issue 32).
+  if (pathname.startsWith(SERVER_FN_PREFIX)) return answerServerFnCall(request, async () => handler.fetch(request, options))
   return handler.fetch(request, options)
 }
 

@@ -6,6 +6,7 @@ import { compressHtmlResponse } from '~/server/http/compress'
 import { finishPage } from '~/server/http/finish-page'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { toServerFnError } from '~/server/http/server-fn'
+import { markServerFnReached } from '~/server/http/server-fn-guard'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { getServices } from '~/server/process-services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
@@ -49,6 +50,8 @@ const ownDomain = createMiddleware().server(async ({ request, next }) => {
 
 /** Every server function fails the same way: the error body of decision 011, as a ServerError. */
 const errorBody = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  // The call was decoded and reached a function: what fails from here is the function's (issue 32).
+  markServerFnReached()
   try {
     return await next()
   } catch (error) {

@@ -354,6 +354,36 @@ describe('the page store', () => {
     expect(rendered?.headers.get('x-forwarded-host')).toBe('jane.test')
   })
 
+  it("passes an API read's Accept-Language to the render, and keeps only an answer that does not vary on it (issue 32)", async () => {
+    const byLanguage = (request: Request) => {
+      const lang = request.headers.get('accept-language') === 'en' ? 'en' : 'ko'
+      const found = new URL(request.url).pathname.endsWith('/sora-park')
+      return Promise.resolve(
+        found
+          ? new Response('{"id":"r1"}', { headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ message: lang === 'en' ? 'Not found' : '찾을 수 없습니다', code: 'NOT_FOUND' }), {
+              status: 404,
+              headers: { 'content-type': 'application/json', 'content-language': lang, vary: 'Accept-Language' },
+            }),
+      )
+    }
+    const h = harness({}, byLanguage)
+    const english = await ask(h, '/cozying-api/v1/realtor/nobody', { headers: { 'accept-language': 'en', cookie: 'session=secret' } })
+    const korean = await ask(h, '/cozying-api/v1/realtor/nobody', { headers: { 'accept-language': 'ko' } })
+    expect([english.headers.get('content-language'), korean.headers.get('content-language')]).toEqual(['en', 'ko'])
+    expect(english.headers.get('vary')).toBe('Accept-Language')
+    expect(h.renders.map((request) => request.headers.get('cookie'))).toEqual([null, null])
+    // The same answer whatever the language: made once, stored, shared, no Vary on the language.
+    await ask(h, '/cozying-api/v1/realtor/sora-park', { headers: { 'accept-language': 'en' } })
+    const shared = await ask(h, '/cozying-api/v1/realtor/sora-park', { headers: { 'accept-language': 'ko' } })
+    expect(shared.headers.get('x-cache')).toBe('HIT')
+    expect(shared.headers.get('vary')).toBe('Accept-Encoding')
+    expect(h.renders).toHaveLength(3)
+    // A page's render still gets no language: its language is its path.
+    await ask(h, '/en/sora-park', { headers: { 'accept-language': 'ko' } })
+    expect(h.renders.at(-1)?.headers.get('accept-language')).toBeNull()
+  })
+
   it('stays within its byte bound over 5,000 distinct query strings', async () => {
     const maxBytes = 256 * 1024
     const h = harness({ maxBytes })

@@ -86,7 +86,7 @@ function queryOf(url: URL): Record<string, string> {
  */
 const routes: Array<ApiRoute> = [
   route('/openapi.json', {
-    GET: ({ url }) => Promise.resolve(json(buildOpenApiDocument(url.origin))),
+    GET: () => Promise.resolve(json(buildOpenApiDocument())),
   }),
   route('/auth/token', {
     POST: async (context) => json(await issueProgramToken(context.services, context.clientIp, await readJsonBody(context.request))),

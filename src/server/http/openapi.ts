@@ -44,10 +44,33 @@ function errorResponses(...statuses: Array<number>) {
 
 const bearer = [{ bearerAuth: [] }]
 
+/**
+ * Conventions every operation keeps (issue 32; `npm test` lints the whole document with
+ * Redocly's recommended rules, tests/integration/openapi-client.test.ts): a unique camelCase
+ * `operationId` (generated clients name their functions after it), a `summary`, one of the
+ * `API_TAGS` below in `tags` (a new area adds its tag there, with a description), `security:
+ * bearer` or `security: PUBLIC` (never left out), and its 4xx answers (`errorResponses`).
+ */
+export const PUBLIC: Array<Record<string, Array<string>>> = []
+
+export const API_TAGS = {
+  auth: { name: 'Auth', description: 'Bearer tokens for programs' },
+  realtors: { name: 'Realtors', description: "Realtors' homepages: the public directory and profiles, and their owners' changes" },
+  uploads: { name: 'Uploads', description: 'Photo uploads: presigned addresses the client sends each file to' },
+  statistics: { name: 'Statistics', description: "A realtor's cookieless visitor statistics" },
+  homes: { name: 'Homes', description: 'Listed homes, as the MLS feeds sent them (RESO names), public' },
+  messages: { name: 'Messages', description: "Visitors' messages to a realtor, and the realtor's inbox" },
+  savedSearches: { name: 'Saved searches', description: "New-listing alerts a visitor saves and confirms by e-mail, and the realtor's list of them" },
+  leads: { name: 'Leads', description: "Every kind of lead in one pipeline: stages, follow-up days and the realtor's private notes" },
+  leadDesk: { name: 'Lead desk', description: "The realtor's instant reply to new leads and their daily digest" },
+} as const
+
 let cached: ReturnType<typeof createDocument> | undefined
 
+const API_PREFIX = '/cozying-api/v1'
+
 /** OpenAPI 3.1, generated from the same zod schemas that validate the requests. */
-export function buildOpenApiDocument(serverUrl: string) {
+export function buildOpenApiDocument() {
   cached ??= createDocument(
     {
       openapi: '3.1.0',
@@ -55,13 +78,22 @@ export function buildOpenApiDocument(serverUrl: string) {
         title: 'Realtor homepage API',
         version: '1.0.0',
         description:
-          "Realtors, contact messages and photo uploads. A program gets a bearer token from `POST /auth/token` with its account's e-mail and password.",
+          "Realtors, contact messages and photo uploads. A program gets a bearer token from `POST /auth/token` with its account's e-mail and password. Errors are `{ message, code, fieldErrors? }` with the message in the language of `Accept-Language` (Korean unless English is asked for).",
+        // The terms of use of the site that serves it; relative, so it names whichever host answers.
+        license: { name: 'Terms of use', url: '/agreement' },
       },
+      // Relative (OpenAPI 3.1 resolves it against the document's own address): right behind any
+      // proxy and on any of the realtors' own domains, never a placeholder host.
+      servers: [{ url: API_PREFIX }],
+      tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         '/auth/token': {
           post: {
+            operationId: 'issueToken',
+            tags: [API_TAGS.auth.name],
+            security: PUBLIC,
             summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',
             requestBody: jsonContent(tokenRequestSchema),
             responses: { '200': { description: 'Signed in', ...jsonContent(tokenResponseSchema) }, ...errorResponses(400, 401, 413, 415, 429) },
@@ -69,6 +101,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor': {
           get: {
+            operationId: 'listRealtors',
+            tags: [API_TAGS.realtors.name],
+            security: PUBLIC,
             summary: 'The directory of published homepages, filtered by state and city, paged',
             requestParams: { query: directoryQuerySchema },
             responses: {
@@ -77,6 +112,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           },
           post: {
+            operationId: 'createRealtor',
+            tags: [API_TAGS.realtors.name],
             summary: 'Create the realtor of the signed-in account',
             security: bearer,
             requestBody: jsonContent(realtorInputSchema),
@@ -85,6 +122,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor/{key}': {
           get: {
+            operationId: 'getRealtor',
+            tags: [API_TAGS.realtors.name],
+            security: PUBLIC,
             summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
             requestParams: { path: z.object({ key: z.string() }) },
             responses: {
@@ -93,6 +133,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           },
           patch: {
+            operationId: 'updateRealtor',
+            tags: [API_TAGS.realtors.name],
             summary: 'Change a realtor (owner or admin); photos is the full new list',
             security: bearer,
             requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
@@ -100,6 +142,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
           },
           delete: {
+            operationId: 'deleteRealtor',
+            tags: [API_TAGS.realtors.name],
             summary: 'Delete a realtor and its photos (owner or admin)',
             security: bearer,
             requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
@@ -108,6 +152,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor/presigned-multi-file-upload': {
           post: {
+            operationId: 'presignUploads',
+            tags: [API_TAGS.uploads.name],
             summary: 'Upload URLs for photos; PUT each file to its uploadUrl',
             security: bearer,
             requestBody: jsonContent(presignRequestSchema),
@@ -119,6 +165,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtors/{id}/statistics': {
           get: {
+            operationId: 'getRealtorStatistics',
+            tags: [API_TAGS.statistics.name],
             summary: "A realtor's visitor statistics for the last 30 or 90 days (owner or admin)",
             description:
               "Page views of the homepage and listing pages per UTC day, messages, the top listings and referrers. Counted without cookies; bots and the realtor's own visits are left out. The last minute may still be in memory.",
@@ -135,6 +183,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/home/list': {
           get: {
+            operationId: 'listHomes',
+            tags: [API_TAGS.homes.name],
+            security: PUBLIC,
             summary: 'Listed homes of one city, filtered and paged (public; spec §7 defaults)',
             description:
               'Paging runs inside a group of the first `totalHomesPerGroup` matches in the chosen order; `hasMoreThanGroup` tells whether more homes match. No listing agent phone or e-mail is ever returned.',
@@ -144,6 +195,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/home/{listingKey}': {
           get: {
+            operationId: 'getHome',
+            tags: [API_TAGS.homes.name],
+            security: PUBLIC,
             summary: 'One listed home by its RESO ListingKey (public)',
             requestParams: {
               path: z.object({ listingKey: z.string() }),
@@ -154,11 +208,16 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor-contacts': {
           post: {
+            operationId: 'createContact',
+            tags: [API_TAGS.messages.name],
+            security: PUBLIC,
             summary: 'Send a message to a realtor (public)',
             requestBody: jsonContent(contactRequestSchema),
             responses: { '201': { description: 'Stored', ...jsonContent(createdContactResponse) }, ...errorResponses(400, 404, 413, 415, 429) },
           },
           get: {
+            operationId: 'listContacts',
+            tags: [API_TAGS.messages.name],
             summary: "The signed-in realtor's messages, newest first, a page at a time (follow `nextCursor`)",
             security: bearer,
             requestParams: { query: messageListQuerySchema },
@@ -173,6 +232,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/realtor-contacts/{id}': {
           patch: {
+            operationId: 'updateContactStatus',
+            tags: [API_TAGS.messages.name],
             summary: 'Mark a message new, read or handled (the realtor it was sent to, or an admin; anyone else gets 404)',
             security: bearer,
             requestParams: { path: z.object({ id: z.string() }) },
@@ -180,6 +241,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 404, 413, 415) },
           },
           delete: {
+            operationId: 'deleteContact',
+            tags: [API_TAGS.messages.name],
             summary: 'Delete a message completely, with its delivery state (the realtor it was sent to, or an admin)',
             description: "A visitor's request to delete their data reaches the realtor, who deletes the message here. Anyone else gets 404.",
             security: bearer,
@@ -189,6 +252,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/saved-searches': {
           post: {
+            operationId: 'createSavedSearch',
+            tags: [API_TAGS.savedSearches.name],
+            security: PUBLIC,
             summary: "Save a search on a realtor's site and get new-listing e-mails (public)",
             description:
               'Stored as pending; one confirmation e-mail goes to the address, and nothing else is sent until its link is confirmed. The answer is the same for a new, an already saved or a refused search. Rate-limited per client and per e-mail address. A plain HTML form (`application/x-www-form-urlencoded`) is answered with a 303 to a status page.',
@@ -199,6 +265,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           },
           get: {
+            operationId: 'listSavedSearches',
+            tags: [API_TAGS.savedSearches.name],
             summary: "The signed-in realtor's confirmed saved searches, newest first, a page at a time (follow `nextCursor`)",
             security: bearer,
             requestParams: { query: savedSearchListQuerySchema },
@@ -210,6 +278,9 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/saved-searches/unsubscribe': {
           post: {
+            operationId: 'unsubscribeSavedSearch',
+            tags: [API_TAGS.savedSearches.name],
+            security: PUBLIC,
             summary: 'One-click unsubscribe (RFC 8058), the address in every alert e-mail',
             description: 'Mail providers post `List-Unsubscribe=One-Click` as a form; the signed token is the authority. Idempotent.',
             requestParams: { query: z.object({ token: z.string() }) },
@@ -221,6 +292,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         },
         '/saved-searches/{id}': {
           patch: {
+            operationId: 'updateSavedSearch',
+            tags: [API_TAGS.savedSearches.name],
             summary: 'Pause or resume a saved search (its realtor or an admin)',
             security: bearer,
             requestParams: { path: savedSearchIdSchema },
@@ -231,6 +304,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           },
           delete: {
+            operationId: 'deleteSavedSearch',
+            tags: [API_TAGS.savedSearches.name],
             summary: 'Delete a saved search (its realtor or an admin; anyone else gets 404)',
             security: bearer,
             requestParams: { path: savedSearchIdSchema },
@@ -242,5 +317,5 @@ export function buildOpenApiDocument(serverUrl: string) {
     },
     { allowEmptySchema: { custom: true } },
   )
-  return { ...cached, servers: [{ url: `${serverUrl}/cozying-api/v1` }] }
+  return cached
 }

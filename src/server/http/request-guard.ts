@@ -12,7 +12,7 @@ import { apiLang, errorResponse } from './responses'
 const ACTION_PREFIXES = ['/cozying-api/', '/api/auth/', '/_serverFn/', '/uploads/']
 
 function takesActions(pathname: string): boolean {
-  return pathname === '/cozying-api' || ACTION_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+  return pathname === '/cozying-api' || pathname === '/api/auth' || ACTION_PREFIXES.some((prefix) => pathname.startsWith(prefix))
 }
 
 /** The path decoded, or undefined when an escape is malformed (the bundler keeps a call whose result is used). */

@@ -26,7 +26,8 @@ export function jsonText(body: string, status = 200): Response {
 export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<string, string> = {}): Response {
   const appError: AppError = isAppError(error) ? error : errors.internal(error)
   if (appError.status >= 500) console.error('[api] unexpected error', appError.cause ?? appError)
-  const headers: Record<string, string> = { ...extraHeaders, 'content-language': lang }
+  // The message follows Accept-Language: a shared cache must not give one reader's language to another.
+  const headers: Record<string, string> = { ...extraHeaders, 'content-language': lang, vary: 'Accept-Language' }
   if (appError.retryAfterSeconds !== undefined) headers['retry-after'] = String(appError.retryAfterSeconds)
   return json(
     translateErrorBody(toErrorBody(appError), lang, (id) => translate(lang, id)),

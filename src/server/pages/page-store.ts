@@ -78,9 +78,11 @@ function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** Whether a rendered response may be shown to every visitor. */
-function isStorable(response: Response): boolean {
+/** Whether a rendered response may be shown to every visitor who asks for its key. */
+function isStorable(response: Response, target: StoreTarget): boolean {
   if (response.status !== 200 || !response.body) return false
+  const vary = (response.headers.get('vary') ?? '').toLowerCase().split(',')
+  if (vary.some((name) => name.trim() === '*' || target.passed.includes(name.trim()))) return false
   if (response.headers.has('set-cookie') || response.headers.has('content-encoding')) return false
   const cacheControl = response.headers.get('cache-control') ?? ''
   return !/\b(?:private|no-store)\b/i.test(cacheControl)
@@ -179,14 +181,14 @@ export class PageStore {
     render: (request: Request) => Promise<Response>,
   ): Promise<Rendered> {
     const headers = new Headers()
-    for (const name of RENDER_HEADERS) {
+    for (const name of [...RENDER_HEADERS, ...target.passed]) {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }
     this.renders++
     const day = utcDay(this.now())
     const { value: response, dependencies } = await collectDependencies(() => render(new Request(target.renderUrl, { method: 'GET', headers })))
-    if (!isStorable(response)) return { response: this.notStored(response) }
+    if (!isStorable(response, target)) return { response: this.notStored(response) }
     const entry = await this.makeEntry(response, target, dependencies, snapshot, day)
     this.entries.set(target.key, entry)
     return { entry }

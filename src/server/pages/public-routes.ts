@@ -16,19 +16,31 @@ export type StoreTarget = {
   renderUrl: string
   /** Request headers the response varies on besides Accept-Encoding. */
   vary: ReadonlyArray<string>
+  /**
+   * Request headers passed on to the render besides where it was asked. Only a response that
+   * does not vary on them is stored (the API's errors vary on `Accept-Language`, its
+   * successes do not), so a stored response still depends on nothing its key leaves out.
+   */
+  passed: ReadonlyArray<string>
 }
 
 const API_READ_PREFIX = '/cozying-api/v1/'
 
-type Rule = { search: PageSearchRule['search'] | 'all'; vary?: ReadonlyArray<string> }
+type Rule = { search: PageSearchRule['search'] | 'all'; vary?: ReadonlyArray<string>; passed?: ReadonlyArray<string> }
+
+/**
+ * The API's public reads answer their errors in the caller's language (issue 32): the
+ * language goes to the render, and the store keeps only the answers that do not vary on it.
+ */
+const API_READ: Rule = { search: 'all', passed: ['accept-language'] }
 
 function apiRule(pathname: string): Rule | undefined {
   const path = pathname.slice(API_READ_PREFIX.length)
-  if (path === 'realtor' || path === 'home/list') return { search: 'all' }
+  if (path === 'realtor' || path === 'home/list') return API_READ
   const [resource, key, ...more] = path.split('/')
   if (more.length > 0 || !key) return undefined
-  if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return { search: 'all' }
-  if (resource === 'home' && key !== 'list') return { search: 'all' }
+  if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return API_READ
+  if (resource === 'home' && key !== 'list') return API_READ
   return undefined
 }
 
@@ -39,5 +51,5 @@ export function storeTargetFor(request: Request, url: URL, origin: string): Stor
   if (!rule) return undefined
   const query = url.search === '' ? '' : normalisedQuery(url.searchParams, rule.search)
   const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname
-  return { key: `${origin}${pathAndQuery}`, renderUrl: `${url.origin}${pathAndQuery}`, vary: rule.vary ?? [] }
+  return { key: `${origin}${pathAndQuery}`, renderUrl: `${url.origin}${pathAndQuery}`, vary: rule.vary ?? [], passed: rule.passed ?? [] }
 }
