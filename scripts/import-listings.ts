@@ -1,6 +1,7 @@
 import { env } from '~/server/config/env'
 import { DisplayProfileError } from '~/server/listings/display-profile'
 import { lastRunsOf } from '~/server/listings/home-store'
+import { recentImportRuns } from '~/server/listings/import-runs'
 import { fileSourceOf, importFromResoFile, ResoFileError, type ImportSummary } from '~/server/listings/import-file'
 import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
@@ -45,6 +46,13 @@ function printRejected(rejected: ReadonlyArray<{ key: string; reason: string }>)
 function printAlerts(summary: ImportSummary): void {
   if (summary.alerts) console.log(`[listings] ${summary.source}: alerts: ${summary.alerts.matches} matches, ${summary.alerts.mails} mails queued`)
   else console.warn(`[listings] ${summary.source}: alerts: the run failed (see above); the next import or the server's schedule catches up`)
+}
+
+/** A success after failed runs says so (issue 32): cron mail then shows the end of the trouble. */
+async function printRecovery(services: AppServices, source: string): Promise<void> {
+  const last = (await recentImportRuns(services.db, [source], 1)).get(source)?.[0]
+  if (last && last.outcome === 'succeeded' && last.recoveredFromFailures > 0)
+    console.log(`[listings] ${source}: recovered after ${last.recoveredFromFailures} failed run(s)`)
 }
 
 /**
@@ -106,6 +114,7 @@ export async function main(args: Array<string>): Promise<number> {
       )
       printRejected(summary.rejected)
       printAlerts(summary)
+      await printRecovery(services, summary.source)
       return 0
     }
     if (config === undefined) return 2
@@ -119,6 +128,7 @@ export async function main(args: Array<string>): Promise<number> {
     printRejected(summary.rejected)
     for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
     printAlerts(summary)
+    await printRecovery(services, summary.source)
     return 0
   } catch (error) {
     if (error instanceof ResoFileError || error instanceof ResoImportError || error instanceof ResoConfigError) {

@@ -54,6 +54,23 @@ export type AdminSetPublished = z.infer<typeof adminSetPublishedSchema>
 export const adminPublishedResultSchema = z.object({ id: z.string(), published: z.boolean(), updatedAt: z.string() })
 export type AdminPublishedResult = z.infer<typeof adminPublishedResultSchema>
 
+/** One listings import run, failed or not (issue 32 item 5). */
+export const importRunSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  outcome: z.enum(['succeeded', 'failed']),
+  /** A failed run's error, credentials stripped. */
+  error: z.string().nullable(),
+  fetched: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  rejected: z.number(),
+  retired: z.number(),
+  /** On a success: the failed runs since the previous success it recovered from. */
+  recoveredFromFailures: z.number(),
+})
+export type ImportRun = z.infer<typeof importRunSchema>
+
 /** One listing source on the admin's freshness list (issue 15 item 2). */
 export const adminListingSourceSchema = z.object({
   source: z.string(),
@@ -65,6 +82,8 @@ export const adminListingSourceSchema = z.object({
   maxAgeHours: z.number().nullable(),
   stale: z.boolean(),
   listedHomes: z.number(),
+  /** The newest runs, newest first, failed ones included (issue 32 item 5). */
+  recentRuns: z.array(importRunSchema),
 })
 export type AdminListingSource = z.infer<typeof adminListingSourceSchema>
 

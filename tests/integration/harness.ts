@@ -15,7 +15,7 @@ import { handleAuthRequest } from '../../src/server/http/auth-handler'
 import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import type { Mailer } from '../../src/server/mail/mailer'
 import { createServices, type AppServices } from '../../src/server/services'
-import { createStorage } from '../../src/server/uploads/storage'
+import { createStorage, type StorageDriver } from '../../src/server/uploads/storage'
 
 export const V1 = API_PREFIX
 export const ORIGIN = 'http://test.local'
@@ -147,7 +147,13 @@ export type TestApp = {
 
 export async function createTestApp(
   dbName: DbName,
-  options: { env?: Record<string, string | undefined>; mailer?: Mailer; database?: TestDatabase } = {},
+  options: {
+    env?: Record<string, string | undefined>
+    mailer?: Mailer
+    database?: TestDatabase
+    /** Another store than the local disk under ORIGIN (an S3 driver, another public base). */
+    storage?: (storageDir: string) => StorageDriver
+  } = {},
 ): Promise<TestApp> {
   const opened = options.database ?? (await databaseNamed(dbName).open())
   const storageDir = await mkdtemp(path.join(tmpdir(), 'realtor-uploads-'))
@@ -157,7 +163,9 @@ export async function createTestApp(
       database: opened.database,
       env: testEnv(options.env),
       secret: SECRET,
-      storage: createStorage({ driver: 'local', dir: storageDir, publicBaseUrl: ORIGIN, signingSecret: SECRET }),
+      storage: options.storage
+        ? options.storage(storageDir)
+        : createStorage({ driver: 'local', dir: storageDir, publicBaseUrl: ORIGIN, signingSecret: SECRET }),
       mailer: options.mailer,
       now: clock.now,
     })

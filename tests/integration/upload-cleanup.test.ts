@@ -167,7 +167,8 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
     it('removes a photo once its realtor no longer shows it and the grace period has passed', async () => {
       // The realtor row goes straight from the database, so the use case's own delete never
       // runs: the cleanup alone must find the files.
-      await services.db.deleteFrom('realtorPhoto').where('url', '=', services.storage.publicUrl(keys.favicon)).execute()
+      // Stored by key (issue 32), not by URL.
+      await services.db.deleteFrom('realtorPhoto').where('url', '=', keys.favicon).execute()
       clock.set(new Date(storedAt + 25 * HOUR))
       expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 5, deleted: 1 })
       expect(await services.storage.inspect(keys.favicon)).toBeUndefined()

@@ -5,11 +5,11 @@ import { ErrorAlert } from '~/components/ui'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/server-error'
 import { adminListingSourcesQuery } from '~/queries/admin'
-import type { AdminListingSource } from '~/schemas/admin'
+import type { AdminListingSource, ImportRun } from '~/schemas/admin'
 
 /**
  * Issue 15 item 2: each listing source's last successful import, with a warning when it is
- * older than its display profile allows. Pages keep showing the honest time meanwhile; this
+ * older than its display profile allows, and its newest runs with their errors (issue 32). Pages keep showing the honest time meanwhile; this
  * is where the platform admin learns that the import stopped working.
  */
 export function ListingSourcesPanel({ lang }: { lang: Lang }) {
@@ -39,7 +39,7 @@ export function ListingSourcesPanel({ lang }: { lang: Lang }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {sources.map((source) => (
-            <SourceCard key={source.source} source={source} lastRun={source.lastRunAt ? dateTimeFormat.format(new Date(source.lastRunAt)) : null} />
+            <ListingSourceCard key={source.source} source={source} formatTime={(iso) => dateTimeFormat.format(new Date(iso))} />
           ))}
         </ul>
       )}
@@ -47,15 +47,24 @@ export function ListingSourcesPanel({ lang }: { lang: Lang }) {
   )
 }
 
-function SourceCard({ source, lastRun }: { source: AdminListingSource; lastRun: string | null }) {
+/**
+ * One source: its last successful import, how many homes it lists, and its newest runs with
+ * the errors of failed ones (issue 32 item 5), so a feed that is down or refuses its token is
+ * seen the day it happens, and a success after failures says it recovered.
+ */
+export function ListingSourceCard({ source, formatTime }: { source: AdminListingSource; formatTime: (iso: string) => string }) {
   const hours = source.maxAgeHours
   const homes = source.listedHomes
+  const lastRun = source.lastRunAt ? formatTime(source.lastRunAt) : null
+  const latest = source.recentRuns[0]
+  const failing = latest?.outcome === 'failed'
   return (
     <li
       data-testid="admin-listing-source"
       data-stale={source.stale ? 'true' : 'false'}
+      data-failing={failing ? 'true' : 'false'}
       className={`rounded-xl border p-4 text-sm shadow-sm ${
-        source.stale
+        source.stale || failing
           ? 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50'
           : 'border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900'
       }`}
@@ -77,6 +86,52 @@ function SourceCard({ source, lastRun }: { source: AdminListingSource; lastRun: 
           <Trans>Demo data is generated once and not refreshed.</Trans>
         </p>
       ) : null}
+      {failing && latest ? (
+        <p className="mt-2 font-semibold" data-testid="admin-listing-source-failing">
+          <Trans>The last import failed ({formatTime(latest.finishedAt)}). Its error is below.</Trans>
+        </p>
+      ) : null}
+      {source.recentRuns.length > 0 ? <RecentRuns runs={source.recentRuns} formatTime={formatTime} /> : null}
     </li>
+  )
+}
+
+function RecentRuns({ runs, formatTime }: { runs: ReadonlyArray<ImportRun>; formatTime: (iso: string) => string }) {
+  const headingId = useId()
+  return (
+    <div className="mt-3 border-t border-current/15 pt-3">
+      <h3 id={headingId} className="font-semibold">
+        <Trans>Recent imports</Trans>
+      </h3>
+      <ol aria-labelledby={headingId} className="mt-1 grid gap-2">
+        {runs.map((run) => (
+          <li key={`${run.finishedAt}-${run.outcome}`} data-testid="admin-import-run" data-outcome={run.outcome}>
+            <p>
+              <span
+                className={run.outcome === 'failed' ? 'font-semibold text-red-800 dark:text-red-300' : 'font-semibold text-emerald-800 dark:text-emerald-300'}
+              >
+                {run.outcome === 'failed' ? <Trans>Failed</Trans> : <Trans>Succeeded</Trans>}
+              </span>{' '}
+              <time dateTime={run.finishedAt}>{formatTime(run.finishedAt)}</time>
+            </p>
+            <p className="text-stone-700 dark:text-stone-300">
+              <Trans>
+                {run.fetched} received, {run.inserted} new, {run.updated} updated, {run.rejected} skipped, {run.retired} retired
+              </Trans>
+            </p>
+            {run.recoveredFromFailures > 0 ? (
+              <p data-testid="admin-import-run-recovered">
+                <Plural value={run.recoveredFromFailures} one="Recovered after # failed import" other="Recovered after # failed imports" />
+              </p>
+            ) : null}
+            {run.error ? (
+              <p data-testid="admin-import-run-error" className="mt-1 font-mono text-xs break-words whitespace-pre-wrap text-red-900 dark:text-red-200">
+                {run.error}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
   )
 }

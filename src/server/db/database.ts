@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely'
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { dataDir, env } from '~/server/config/env'
@@ -46,7 +47,32 @@ function createDialect(config: DbConfig): { dialect: Dialect; sqlite?: SqliteDat
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return { dialect: new SqliteDialect({ database: sqlite }), sqlite }
+  return { dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), sqlite }
+}
+
+/** Distinct statements kept compiled: every query text the app has, with room to spare. */
+const STATEMENT_CACHE_SIZE = 1000
+
+/**
+ * Issue 32 item 10: each better-sqlite3 statement holds its compiled program in native memory
+ * until V8 collects its small JS wrapper, which a heap with no pressure does late. Kysely
+ * prepares a statement per query, so a run of many small queries (an alert run: a handful per
+ * mail, 9,000 mails) piled up hundreds of MB of dead statements. Statements are reused per SQL
+ * text instead, from a bounded LRU (evicted ones are collected as before); one busy iterating
+ * a stream is not shared, that query gets a statement of its own.
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE })
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql)
+      if (cached && !cached.busy) return cached
+      const statement = sqlite.prepare(sql)
+      statements.set(sql, statement)
+      return statement
+    },
+  }
 }
 
 export function openDatabase(config: DbConfig): AppDatabase {

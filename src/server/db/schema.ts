@@ -213,6 +213,23 @@ export interface ListingImportStateTable {
   lastRunAt: string
 }
 
+/** One listings import run of a source, failed or not (issue 32, migration 0018). */
+export interface ListingImportRunTable {
+  id: string
+  source: string
+  startedAt: string
+  finishedAt: string
+  outcome: 'succeeded' | 'failed'
+  /** A failed run's error, credentials stripped (import-runs.ts). */
+  error: string | null
+  fetched: number
+  inserted: number
+  updated: number
+  rejected: number
+  retired: number
+  recoveredFromFailures: number
+}
+
 /** A counter per kind of change a visitor could see (decision 009). */
 export interface PageRevisionTable {
   scope: string
@@ -426,6 +443,7 @@ export interface Database {
   home: HomeTable
   homeMedia: HomeMediaTable
   listingImportState: ListingImportStateTable
+  listingImportRun: ListingImportRunTable
   pageRevision: PageRevisionTable
   pageFont: PageFontTable
   homeChange: HomeChangeTable

@@ -5,6 +5,7 @@ import type { Database } from '~/server/db/schema'
 import { parseInput } from '~/server/app-error'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
+import { photoUrlOf } from '~/server/uploads/photo-address'
 
 function filtered(db: Kysely<Database>, state: string | undefined, city: string | undefined) {
   let query = db.selectFrom('realtor').where('realtor.isMakeHomepage', '=', 'Y')
@@ -84,7 +85,7 @@ async function loadDirectoryPage(services: AppServices, { state, city, page, pag
       displayNameKo: row.displayNameKo,
       displayNameEn: row.displayNameEn,
       brokerageName: row.brokerageName,
-      photoUrl: photo?.url ?? null,
+      photoUrl: photo ? photoUrlOf(services.storage, photo.url) : null,
       regions: regions
         .filter((region) => region.realtorId === row.id)
         .flatMap((region) => {

@@ -25,16 +25,17 @@ function roomScene(width: number, height: number, palette: Palette, variant: num
 
 /**
  * Draws the demo listing photos once and stores them under `demo/homes/`; every demo home
- * points at some of them. Returns their public URLs in a fixed order.
+ * points at some of them. Returns their storage keys in a fixed order: a listing stores the
+ * key, and its URL is built when answering (photo-address.ts), so the demo survives a move.
  */
 export async function storeDemoHomeImages(storage: StorageDriver, count = DEFAULT_LISTING_IMAGE_COUNT): Promise<Array<string>> {
-  const urls: Array<string> = []
+  const keys: Array<string> = []
   for (let index = 0; index < count; index += 1) {
     const palette = palettes[index % palettes.length] ?? FALLBACK
     const svg = index % 3 === 2 ? roomScene(960, 640, palette, index) : houseScene(960, 640, palette, index)
     const key = `demo/homes/home-${String(index + 1).padStart(2, '0')}.webp`
     await storage.put(key, await render(svg, 'webp'), 'image/webp')
-    urls.push(storage.publicUrl(key))
+    keys.push(key)
   }
-  return urls
+  return keys
 }

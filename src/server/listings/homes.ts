@@ -17,6 +17,8 @@ import { lastRunsOf } from './home-store'
 import { msg } from '@lingui/core/macro'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
+import { photoUrlOf } from '~/server/uploads/photo-address'
+import type { StorageDriver } from '~/server/uploads/storage-driver'
 
 /*
  * `GET /cozying-api/v1/home/list` and the homepage's listings (issue 6, decision 007).
@@ -140,7 +142,8 @@ export function toSummary(row: SummaryRow, images: Array<string>, link: { realto
   }
 }
 
-export async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
+/** Each home's photo URLs in order; the demo's own images under today's public base (photo-address.ts). */
+export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
   const byHome = new Map<string, Array<string>>()
   if (homeIds.length === 0) return byHome
   const rows = await db
@@ -153,7 +156,7 @@ export async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, pe
     .execute()
   for (const row of rows) {
     const list = byHome.get(row.homeId) ?? []
-    list.push(row.mediaUrl)
+    list.push(photoUrlOf(storage, row.mediaUrl))
     byHome.set(row.homeId, list)
   }
   return byHome
@@ -167,7 +170,7 @@ export async function imagesFor(db: Kysely<Database>, homeIds: Array<string>, pe
 export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
   const query = parseInput(homeListQuerySchema, input)
   dependsOn('listings')
-  return loadHomeList(services.db, query, services.config.displayProfiles)
+  return loadHomeList(services.db, services.storage, query, services.config.displayProfiles)
 }
 
 /** `GET /home/list`'s body. */
@@ -186,7 +189,7 @@ async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles, source
   return unique.map((source) => listingSourceOf(profiles, source, lastRuns.get(source) ?? null))
 }
 
-export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery, profiles: DisplayProfiles): Promise<HomeListPage> {
+export async function loadHomeList(db: Kysely<Database>, storage: StorageDriver, query: HomeListQuery, profiles: DisplayProfiles): Promise<HomeListPage> {
   const { currentPage, homesPerPage, totalHomesPerGroup } = query
   const offset = (currentPage - 1) * homesPerPage
   const pageSize = Math.max(0, Math.min(homesPerPage, totalHomesPerGroup - offset))
@@ -208,6 +211,7 @@ export async function loadHomeList(db: Kysely<Database>, query: HomeListQuery, p
   const rows = pageSize === 0 ? [] : await page.limit(pageSize).offset(offset).execute()
   const images = await imagesFor(
     db,
+    storage,
     rows.map((row) => row.id),
   )
   const totalHomes = Math.min(matches, totalHomesPerGroup)
@@ -247,7 +251,10 @@ export async function getHomeDetail(
     .where('home.isListed', '=', 1)
     .executeTakeFirst()
   if (!row) throw homeNotFound()
-  const [images, [listingSource]] = await Promise.all([imagesFor(services.db, [row.id]), sourcesOf(services.db, services.config.displayProfiles, [row.source])])
+  const [images, [listingSource]] = await Promise.all([
+    imagesFor(services.db, services.storage, [row.id]),
+    sourcesOf(services.db, services.config.displayProfiles, [row.source]),
+  ])
   if (!listingSource) throw homeNotFound()
   const addressHidden = row.internetAddressDisplayYn !== 1
   return {

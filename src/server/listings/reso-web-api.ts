@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { announcePurge } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
-import { alertsAfterImport, type ImportSummary } from './import-file'
+import { alertsAfterImport, countsOf, type ImportSummary } from './import-file'
+import { messageOf, NO_COUNTS, recordImportRun, redactImportError } from './import-runs'
 import { ResoConfigError, resoSourceOf, type ResoConfig } from './reso-config'
 import { createHttp, pages, type ResoHttpOptions } from './reso-http'
 import { parseResoProperties } from './reso-property'
@@ -53,7 +54,43 @@ function later(a: string | null, b: string): string {
   return a === null || Date.parse(b) > Date.parse(a) ? b : a
 }
 
+/**
+ * One recorded run (import-runs.ts, issue 32): a failure is stored with its error, credentials
+ * stripped, and what the run had counted, then thrown on as before; a success says whether it
+ * recovered from failed runs.
+ */
 export async function importFromResoWebApi(services: AppServices, config: ResoConfig, options: ResoImportOptions = {}): Promise<ResoImportSummary> {
+  const startedAt = services.now()
+  const source = options.source ?? resoSourceOf(config)
+  const progress: { summary?: ResoImportSummary } = {}
+  let summary: ResoImportSummary
+  try {
+    summary = await runResoImport(services, config, options, progress)
+  } catch (error) {
+    await recordImportRun(services.db, {
+      source,
+      startedAt,
+      finishedAt: services.now(),
+      outcome: 'failed',
+      error: redactImportError(messageOf(error), secretsOf(config)),
+      counts: progress.summary ? countsOf(progress.summary) : NO_COUNTS,
+    }).catch((recordError: unknown) => console.error(`[listings] ${source}: the failed run could not be recorded`, recordError))
+    throw error
+  }
+  await recordImportRun(services.db, { source, startedAt, finishedAt: services.now(), outcome: 'succeeded', counts: countsOf(summary) })
+  return summary
+}
+
+function secretsOf(config: ResoConfig): Array<string> {
+  return config.credentials.kind === 'token' ? [config.credentials.accessToken] : [config.credentials.clientSecret]
+}
+
+async function runResoImport(
+  services: AppServices,
+  config: ResoConfig,
+  options: ResoImportOptions,
+  progress: { summary?: ResoImportSummary },
+): Promise<ResoImportSummary> {
   if (config.states.length === 0) throw new ResoConfigError('no states to import: give at least one')
   const source = options.source ?? resoSourceOf(config)
   const log = options.log ?? (() => undefined)
@@ -75,6 +112,7 @@ export async function importFromResoWebApi(services: AppServices, config: ResoCo
     lastModificationTimestamp: previous,
     warnings: [],
   }
+  progress.summary = summary
   const rejectedKeys = new Set<string>()
 
   async function store(values: ReadonlyArray<unknown>): Promise<void> {

@@ -26,7 +26,7 @@ export async function seedDemoHomes(
       await bumpRevisions(trx, 'listings')
     })
   }
-  const imageUrls = await storeDemoHomeImages(services.storage)
+  const imageKeys = await storeDemoHomeImages(services.storage)
   let batch: Array<HomeRecord> = []
   let created = 0
   const flush = async () => {
@@ -35,7 +35,7 @@ export async function seedDemoHomes(
     batch = []
     options.onProgress?.(created)
   }
-  for (const home of demoHomes(count, imageUrls)) {
+  for (const home of demoHomes(count, imageKeys)) {
     batch.push(home)
     if (batch.length >= BATCH) await flush()
   }

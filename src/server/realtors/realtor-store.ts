@@ -9,6 +9,8 @@ import { TESTIMONIAL_SOURCES, type Testimonial } from '~/schemas/testimonial'
 import type { Database, RealtorRow } from '~/server/db/schema'
 import { dependsOnRealtor } from '~/server/pages/page-dependencies'
 import { bumpRevisions } from '~/server/pages/revisions'
+import { photoUrlOf } from '~/server/uploads/photo-address'
+import type { StorageDriver } from '~/server/uploads/storage-driver'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -45,8 +47,11 @@ function yesNo(value: string) {
   return yesNoSchema.catch('N').parse(value)
 }
 
-/** Reads one realtor with its photos, regions, sections and SEO texts. */
-export async function readRealtor(db: Db, id: string): Promise<Realtor | undefined> {
+/**
+ * Reads one realtor with its photos, regions, sections and SEO texts. Photos come back as URLs
+ * under the store's public base of this start (photo-address.ts).
+ */
+export async function readRealtor(db: Db, storage: StorageDriver, id: string): Promise<Realtor | undefined> {
   const row = await db.selectFrom('realtor').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   // Read before its photos, regions and sections: a save in between makes the page stale, never the reverse.
@@ -76,7 +81,7 @@ export async function readRealtor(db: Db, id: string): Promise<Realtor | undefin
     photos: photos.flatMap((photo) => {
       const path = photoPathSchema.safeParse(photo.path)
       const imageType = imageTypeSchema.safeParse(photo.imageType)
-      return path.success && imageType.success ? [{ path: path.data, imageType: imageType.data, url: photo.url }] : []
+      return path.success && imageType.success ? [{ path: path.data, imageType: imageType.data, url: photoUrlOf(storage, photo.url) }] : []
     }),
     additionalSections: sections.map((section) => ({
       id: section.id,
@@ -198,7 +203,8 @@ async function previousIdsOf(trx: Transaction<Database>, table: 'additionalSecti
 }
 
 /**
- * Inserts or replaces a realtor and all its child rows. Run inside a transaction: the
+ * Inserts or replaces a realtor and all its child rows; `fields.photos[].url` is what to store
+ * (photo-address.ts: a key for our files). Run inside a transaction: the
  * realtor's revision and the site's move with it (decision 009), so every process's page
  * store sees the change at its next request.
  */

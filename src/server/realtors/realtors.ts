@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor } from '~/schemas/realtor'
+import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor, type RealtorFields } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { thumbnailKeyFor, uploadFolderOf } from '~/server/uploads/storage'
 import { isValidStorageKey } from '~/server/uploads/storage-keys'
+import { storedPhotoAddress, storedPhotoKey } from '~/server/uploads/photo-address'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
@@ -27,13 +28,13 @@ export async function getRealtor(services: AppServices, key: string): Promise<Pu
 /** The same lookup for pages: undefined instead of an error, so the route can answer 404. */
 export async function findRealtor(services: AppServices, key: string): Promise<PublicRealtor | undefined> {
   const id = await findRealtorIdByKey(services.db, key)
-  const realtor = id ? await readRealtor(services.db, id) : undefined
+  const realtor = id ? await readRealtor(services.db, services.storage, id) : undefined
   return realtor ? toPublicRealtor(realtor) : undefined
 }
 
 /** The whole resource, for the answer to its owner's create or update. */
 async function readOwnedRealtor(services: AppServices, id: string): Promise<Realtor> {
-  const realtor = await readRealtor(services.db, id)
+  const realtor = await readRealtor(services.db, services.storage, id)
   if (!realtor) throw errors.realtorNotFound()
   return realtor
 }
@@ -75,7 +76,11 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
   })
   const id = randomUUID()
   try {
-    await services.db.transaction().execute((trx) => writeRealtor(trx, { id, userId: actor.userId, fields, now: services.now().toISOString(), isNew: true }))
+    await services.db
+      .transaction()
+      .execute((trx) =>
+        writeRealtor(trx, { id, userId: actor.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: true }),
+      )
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
@@ -90,36 +95,40 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
  */
 export async function ownedRealtor(services: AppServices, actor: Actor | null, id: string): Promise<Realtor> {
   if (!actor) throw errors.unauthorized()
-  const realtor = await readRealtor(services.db, id)
+  const realtor = await readRealtor(services.db, services.storage, id)
   if (!realtor) throw errors.realtorNotFound()
   if (!canManage(actor, realtor)) throw errors.forbidden()
   return realtor
 }
 
+/** The fields as stored: our photos by key, so their URLs follow the public base (issue 32). */
+function withStoredPhotos(services: AppServices, fields: RealtorFields): RealtorFields {
+  return { ...fields, photos: fields.photos.map((photo) => ({ ...photo, url: storedPhotoAddress(services.storage, photo.url) })) }
+}
+
 /**
  * Removes the stored files (and thumbnails) of photos a realtor no longer shows, unless
- * another realtor shows the same URL: photo URLs are public, so a realtor could add someone
+ * another realtor shows the same file: photo URLs are public, so a realtor could add someone
  * else's picture and drop it again, and that must not delete the other realtor's file.
  * Best effort: a file left behind costs storage, a failed delete must not fail the save.
  */
 async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray<string>): Promise<void> {
-  const { storage } = services
-  const keyByUrl = new Map<string, string>()
+  const keys = new Set<string>()
   for (const url of urls) {
-    const key = storage.keyFromUrl(url)
+    const key = storedPhotoKey(storedPhotoAddress(services.storage, url))
     if (!key) continue
-    keyByUrl.set(url, key)
+    keys.add(key)
     const thumbnailKey = thumbnailKeyFor(key)
-    if (isValidStorageKey(thumbnailKey)) keyByUrl.set(storage.publicUrl(thumbnailKey), thumbnailKey)
+    if (isValidStorageKey(thumbnailKey)) keys.add(thumbnailKey)
   }
-  if (keyByUrl.size === 0) return
+  if (keys.size === 0) return
   const stillShown = await services.db
     .selectFrom('realtorPhoto')
     .select('url')
-    .where('url', 'in', [...keyByUrl.keys()])
+    .where('url', 'in', [...keys])
     .execute()
-  for (const { url } of stillShown) keyByUrl.delete(url)
-  if (keyByUrl.size > 0) await storage.delete([...keyByUrl.values()]).catch(() => undefined)
+  for (const { url } of stillShown) keys.delete(url)
+  if (keys.size > 0) await services.storage.delete([...keys]).catch(() => undefined)
 }
 
 /**
@@ -140,13 +149,18 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
     uploaders: (actor ? [current.userId, actor.userId] : [current.userId]).map((userId) => uploadFolderOf(services.config.signingSecret, userId)),
   })
   try {
-    await services.db.transaction().execute((trx) => writeRealtor(trx, { id, userId: current.userId, fields, now: services.now().toISOString(), isNew: false }))
+    await services.db
+      .transaction()
+      .execute((trx) =>
+        writeRealtor(trx, { id, userId: current.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: false }),
+      )
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
   }
-  const kept = new Set(fields.photos.map((photo) => photo.url))
-  const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(url))
+  // Compared as stored: the same file may come back under the URL of an earlier public base.
+  const kept = new Set(fields.photos.map((photo) => storedPhotoAddress(services.storage, photo.url)))
+  const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(storedPhotoAddress(services.storage, url)))
   announcePurge([`realtor-${id}`, 'realtors'])
   await deleteUnusedPhotoFiles(services, dropped)
   return readOwnedRealtor(services, id)

@@ -8,6 +8,7 @@ import { lastRunsOf } from '~/server/listings/home-store'
 import { imagesFor, SUMMARY_COLUMNS, toSummary } from '~/server/listings/homes'
 import { enqueueMail, deliverPendingMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
+import { photoUrlOf } from '~/server/uploads/photo-address'
 import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
@@ -87,7 +88,7 @@ async function readRealtor(services: AppServices, id: string): Promise<RealtorFo
     email: realtor.email,
     desiredUrl: realtor.desiredUrl,
     hompageHost: realtor.hompageHost,
-    photo: photo?.url ?? null,
+    photo: photo ? photoUrlOf(services.storage, photo.url) : null,
     licenseNumber: realtor.licenseNumber,
     brokerageName: realtor.brokerageName,
     brokerageLicenseNumber: realtor.brokerageLicenseNumber,
@@ -268,6 +269,7 @@ async function alertOne(
   const shown = rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, HOMES_PER_MAIL)
   const images = await imagesFor(
     trx,
+    services.storage,
     shown.map((row) => row.id),
     1,
   )

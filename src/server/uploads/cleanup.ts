@@ -1,4 +1,5 @@
 import type { AppServices } from '~/server/services'
+import { storedPhotoKey } from './photo-address'
 import { originalKeyOf, UPLOADS_ROOT_PREFIX, type StorageDriver } from './storage'
 
 /*
@@ -25,12 +26,14 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60_000
 const FIRST_RUN_DELAY_MS = 5 * 60_000
 
 /**
- * The keys a stored photo URL may name. Besides the store's own reading of the URL, any path
- * that contains an uploads key counts: a URL saved under an earlier public base (PUBLIC_URL or
- * S3_PUBLIC_BASE_URL changed since, a CDN put in front) no longer maps through `keyFromUrl`,
- * yet its page may still show it, and a file kept too long costs far less than a photo lost.
+ * The keys a stored photo may name: its key (photo-address.ts). A URL row left from before
+ * keys were stored counts too, through the store's reading of it or any path that contains an
+ * uploads key (a URL saved under an earlier public base): a file kept too long costs far less
+ * than a photo lost.
  */
 function keysNamedBy(storage: StorageDriver, url: string): Array<string> {
+  const stored = storedPhotoKey(url)
+  if (stored !== undefined) return [stored]
   const keys: Array<string> = []
   const key = storage.keyFromUrl(url)
   if (key) keys.push(key)

@@ -11,7 +11,7 @@ import {
   type StorageDriver,
   type StoredObject,
 } from './storage-driver'
-import { LOCAL_META_SUFFIX, assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
+import { LOCAL_META_SUFFIX, SERVER_KEY_ROOTS, assertValidStorageFolder, assertValidStorageKey, isValidStorageKey } from './storage-keys'
 
 /**
  * Local-disk driver: `{dir}/{key}` holds the bytes and `{dir}/{key}.meta.json` the content type.
@@ -145,15 +145,33 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
     },
 
     isStoreUrl(url) {
-      return url.startsWith(base)
+      return url.startsWith(base) || keyUnderAnyOrigin(url) !== undefined
     },
 
     keyFromUrl(url) {
-      if (!url.startsWith(base)) return undefined
+      if (!url.startsWith(base)) return keyUnderAnyOrigin(url)
       const key = url.slice(base.length)
       return isValidStorageKey(key) ? key : undefined
     },
   }
+}
+
+/**
+ * The key of an upload URL under another origin than today's PUBLIC_URL: one a client read
+ * before the site moved (issue 32), or that setup wrote under the default. Only keys in the
+ * server's own folders count, so another site's `/uploads/…` photo is not mistaken for ours.
+ */
+function keyUnderAnyOrigin(url: string): string | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return undefined
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search !== '' || parsed.hash !== '') return undefined
+  if (!parsed.pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return undefined
+  const key = parsed.pathname.slice(LOCAL_UPLOAD_PREFIX.length)
+  return isValidStorageKey(key) && SERVER_KEY_ROOTS.some((root) => key.startsWith(root)) ? key : undefined
 }
 
 function signUpload(key: string, expires: number, contentType: string, maxBytes: number, secret: string): string {

@@ -52,11 +52,20 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
   let loaded: ReturnType<typeof loadSdk> | undefined
   const sdk = () => (loaded ??= loadSdk(config))
   const base = publicBaseFor(config)
+  // The bucket's own address, which the stored URL was before a CDN base was set (or is, without one).
+  const bucketBase = publicBaseFor({ ...config, publicBaseUrl: undefined })
+  const storeBases = [...new Set([base, bucketBase])].map((value) => `${value}/`)
+  const keyFromUrl = (url: string): string | undefined => {
+    const prefix = storeBases.find((candidate) => url.startsWith(candidate))
+    if (prefix === undefined) return undefined
+    const key = url.slice(prefix.length)
+    return isValidStorageKey(key) ? key : undefined
+  }
 
   return {
     kind: 's3',
     // Where photos are read (a CDN base, or the bucket) and where presigned PUTs go (the bucket).
-    browserOrigins: [...new Set([new URL(base).origin, new URL(publicBaseFor({ ...config, publicBaseUrl: undefined })).origin])],
+    browserOrigins: [...new Set([new URL(base).origin, new URL(bucketBase).origin])],
 
     async presignPut({ key, contentType, maxBytes }): Promise<PresignedUpload> {
       assertValidStorageKey(key)
@@ -160,15 +169,10 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     },
 
     isStoreUrl(url) {
-      return url.startsWith(`${base}/`)
+      return storeBases.some((prefix) => url.startsWith(prefix))
     },
 
-    keyFromUrl(url) {
-      const prefix = `${base}/`
-      if (!url.startsWith(prefix)) return undefined
-      const key = url.slice(prefix.length)
-      return isValidStorageKey(key) ? key : undefined
-    },
+    keyFromUrl,
   }
 }
 

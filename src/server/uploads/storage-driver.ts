@@ -40,9 +40,12 @@ export interface StorageDriver {
    * a large store is never held in memory at once. What the cleanup of unreferenced uploads walks.
    */
   list(prefix: string): AsyncIterable<StoredObject>
-  /** The stored URL for a key. */
+  /** The URL a key is read at now (PUBLIC_URL or S3_PUBLIC_BASE_URL of this start). */
   publicUrl(key: string): string
-  /** Inverse of publicUrl, so a realtor's photos can be deleted from their stored URLs. */
+  /**
+   * Inverse of publicUrl, and more: the URL our store gave under an earlier public base (the
+   * local driver: any origin whose path is our upload path; S3: the CDN base or the bucket's).
+   */
   keyFromUrl(url: string): string | undefined
   /** Whether a URL points into this store at all, a valid key or not (`/uploads/..%2fsecret`). */
   isStoreUrl(url: string): boolean

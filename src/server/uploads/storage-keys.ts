@@ -38,3 +38,10 @@ export function assertValidStorageKey(key: string): void {
 export function assertValidStorageFolder(prefix: string): void {
   if (!prefix.endsWith('/') || !isValidStorageKey(prefix.slice(0, -1))) throw new InvalidStorageKeyError(prefix)
 }
+
+/**
+ * The folders of every key the server makes: accounts' uploads and the demo listings' images.
+ * A URL under another origin is taken for ours only when its key starts with one of these
+ * (local-storage.ts), so an outside site's `/uploads/…` photo stays that site's.
+ */
+export const SERVER_KEY_ROOTS: ReadonlyArray<string> = ['realtors/', 'demo/']

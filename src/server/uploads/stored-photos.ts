@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { AppError } from '~/server/app-error'
 import { sniffImageType } from './image-check'
+import { storedPhotoAddress, storedPhotoKey } from './photo-address'
 import { uploadPrefix, type StorageDriver } from './storage'
 
 const NOT_UPLOADED = msg`A photo has not finished uploading. Please upload it again`
@@ -31,13 +32,20 @@ export async function assertAddedPhotosStored(
   change: { previousUrls: ReadonlyArray<string>; photos: ReadonlyArray<{ url: string }>; uploaders: ReadonlyArray<string> },
 ): Promise<void> {
   const { previousUrls, photos } = change
-  const previous = new Set(previousUrls)
+  // Compared as stored (photo-address.ts): a photo already saved may come back under the URL
+  // of an earlier public base, and is the same file.
+  const previous = new Set(previousUrls.map((url) => storedPhotoAddress(storage, url)))
   const prefixes = change.uploaders.map(uploadPrefix)
   const keys = new Set<string>()
   for (const { url } of photos) {
-    if (previous.has(url) || !storage.isStoreUrl(url)) continue
-    const key = storage.keyFromUrl(url)
-    if (!key || !prefixes.some((prefix) => key.startsWith(prefix))) throw refusedPhoto(NOT_YOURS)
+    const address = storedPhotoAddress(storage, url)
+    if (previous.has(address)) continue
+    const key = storedPhotoKey(address)
+    if (key === undefined) {
+      if (storage.isStoreUrl(url)) throw refusedPhoto(NOT_YOURS)
+      continue
+    }
+    if (!prefixes.some((prefix) => key.startsWith(prefix))) throw refusedPhoto(NOT_YOURS)
     keys.add(key)
   }
   const objects = await Promise.all([...keys].map((key) => storage.inspect(key)))

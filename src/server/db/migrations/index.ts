@@ -13,6 +13,8 @@ import * as siteVerification from './0011-site-verification'
 import * as visitorStats from './0012-visitor-stats'
 import * as leads from './0013-leads'
 import * as leadReplies from './0015-lead-replies'
+import * as listingImportFailures from './0018-listing-import-failures'
+import * as photoStorageKeys from './0019-photo-storage-keys'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0012-visitor-stats': visitorStats,
   '0013-leads': leads,
   '0015-lead-replies': leadReplies,
+  '0018-listing-import-failures': listingImportFailures,
+  '0019-photo-storage-keys': photoStorageKeys,
 }
 
 export const migrationProvider: MigrationProvider = {
