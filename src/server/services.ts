@@ -121,7 +121,9 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     dialect: database.dialect,
     dbKind: database.kind,
     secret,
-    baseURL: config.PUBLIC_URL,
+    // PUBLIC_URL's documented default (the README's configuration table) rather than none:
+    // better-auth would otherwise guess its origin from each request and warn at every start.
+    baseURL: config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
     google:
       config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } : undefined,
     kakao: config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET } : undefined,
