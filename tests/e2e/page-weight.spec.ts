@@ -6,11 +6,12 @@ import { expect, test, type Page, type Request } from '@playwright/test'
 
 /*
  * The weight check (issue 32, item 11): every public page, opened in Chromium from the
- * production build, may fetch no more JavaScript before its `load` event than its budget in
- * `page-weight-budgets.json`. The measure is deterministic, so this is a test and not a timing:
- * the sum over the distinct script files requested before `load` of each file's bytes
- * compressed by gzip at level 9 here (what a browser would download, whatever the server's
- * own compression choice of the moment). Inline scripts are part of the HTML and not counted.
+ * production build, may fetch no more JavaScript to start (by its `load` event, and the
+ * scripts a homepage defers until just after it) than its budget in `page-weight-budgets.json`.
+ * The measure is deterministic, so this is a test and not a timing: the sum over the distinct
+ * script files the page requests of each file's bytes compressed by gzip at level 9 here (what
+ * a browser would download, whatever the server's own compression choice of the moment).
+ * Inline scripts are part of the HTML and not counted.
  *
  * A new public page gets an entry in the budgets file (its route, a path, its budget); a new
  * route file that is neither budgeted nor listed as not public fails the coverage test below.
@@ -57,22 +58,22 @@ async function resolvePath(page: Page, template: string): Promise<string> {
 }
 
 /**
- * Opens `target` and gives the distinct script files requested before the document's first
- * `load` event, by URL: Chromium reports each request before the load event that follows it,
- * so the set does not depend on timing. Whatever the page fetches later (on demand) is not counted.
+ * Opens `target` and gives the distinct script files it fetched to start, by URL: every
+ * script requested from the navigation until the network is quiet after `load`, once the
+ * page's entry module is in the document. A realtor's homepage starts its scripts after its
+ * first paint on purpose (defer-scripts.ts, decision 008), which may come just before or just
+ * after `load`; counting to the quiet network after it makes the set the same on every run.
+ * Code a visitor's action loads later (on demand) is not counted.
  */
-async function scriptsBeforeLoad(page: Page, target: string): Promise<{ status: number | undefined; scripts: Array<string> }> {
+async function startupScripts(page: Page, target: string): Promise<{ status: number | undefined; scripts: Array<string> }> {
   const requested = new Set<string>()
-  let loaded = false
   const onRequest = (request: Request) => {
-    if (!loaded && request.resourceType() === 'script') requested.add(request.url())
+    if (request.resourceType() === 'script' || /\.m?js$/.test(new URL(request.url()).pathname)) requested.add(request.url())
   }
   page.on('request', onRequest)
-  page.once('load', () => {
-    loaded = true
-  })
   const response = await page.goto(target, { waitUntil: 'load' })
-  loaded = true
+  await page.waitForFunction(() => document.querySelector('script[type="module"][src]') !== null)
+  await page.waitForLoadState('networkidle')
   page.off('request', onRequest)
   return { status: response?.status(), scripts: [...requested].sort() }
 }
@@ -90,9 +91,9 @@ test.describe('JavaScript weight of the public pages', () => {
   test.setTimeout(60_000)
 
   for (const [name, budget] of Object.entries(budgets.pages)) {
-    test(`${name}: JavaScript before load within its budget`, async ({ page }) => {
+    test(`${name}: JavaScript to start within its budget`, async ({ page }) => {
       const target = await resolvePath(page, budget.path)
-      const { status, scripts } = await scriptsBeforeLoad(page, target)
+      const { status, scripts } = await startupScripts(page, target)
       expect(status, `status of ${target}`).toBe(200)
       expect(scripts.length, `${target} loads its code`).toBeGreaterThan(0)
       const sizes = await Promise.all(scripts.map(async (url) => ({ file: new URL(url).pathname, bytes: await gzippedSize(page, url) })))
@@ -101,7 +102,7 @@ test.describe('JavaScript weight of the public pages', () => {
       console.log(`[page weight] ${name} ${target}: ${total} bytes gzip in ${sizes.length} files (budget ${budget.budgetBytes})`)
       expect(
         total,
-        `${name} (${target}) fetches ${total} bytes of JavaScript (gzip) before load, over its budget of ${budget.budgetBytes}. ` +
+        `${name} (${target}) fetches ${total} bytes of JavaScript (gzip) to start, over its budget of ${budget.budgetBytes}. ` +
           `Files: ${sizes.map((item) => `${item.file} ${item.bytes}`).join(', ')}. ` +
           'Make the page lighter, or raise its budget in tests/e2e/page-weight-budgets.json with the reason (README, Tests).',
       ).toBeLessThanOrEqual(budget.budgetBytes)
