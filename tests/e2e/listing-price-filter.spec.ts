@@ -46,6 +46,8 @@ async function optionTexts(page: Page, label: string): Promise<Array<string>> {
 
 for (const p of PAGES) {
   test.describe(`price filter ${p.path}`, () => {
+    // Several sends of the form, each a page rendered for the first time (a cold page store).
+    test.describe.configure({ timeout: 60_000 })
     test('with JavaScript, switching to rent offers rents at once and says a sale price was cleared', async ({ page }) => {
       await page.goto(p.path)
       await waitForHydration(page.getByTestId('language-switch'))
