@@ -25,5 +25,12 @@ export async function main(args: Array<string>): Promise<number> {
   const homes = await seedDemoHomes(services, config.DEMO_HOMES)
   console.log(homes.skipped ? '[seed] demo listings exist (or DEMO_HOMES=0): none generated' : `[seed] ${homes.created} demo listings generated`)
   await services.close()
+  // Where the app will be once started: what a new user needs next.
+  const origin = (config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '')
+  console.log(`[setup] done. Start the app with \`npm start\`; it answers at ${origin}`)
+  if (result.created) {
+    console.log(`[setup] demo homepage: ${origin}/${result.desiredUrl} (English: ${origin}/en/${result.desiredUrl})`)
+    console.log(`[setup] demo sign-in: ${origin}/login as ${result.email} / ${result.password}`)
+  }
   return 0
 }

@@ -7,9 +7,11 @@ import type { Lang } from '~/lib/lang'
  * the same time cannot mix them up. Each catalog is its own chunk, so a page downloads
  * only its language.
  */
+// Activated only once their catalog is loaded (loadCatalog, loadVisitorCatalog): an instance
+// made with its locale activates it before any messages exist, which Lingui rightly warns about.
 const instances: Record<Lang, I18n> = {
-  ko: setupI18n({ locale: 'ko' }),
-  en: setupI18n({ locale: 'en' }),
+  ko: setupI18n(),
+  en: setupI18n(),
 }
 
 const loaders: Record<Lang, () => Promise<{ messages: Messages }>> = {

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { dataDir, env, type Env } from '~/server/config/env'
+import { sendAccountMail } from './auth/account-mails'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { migrateToLatest, type AppDatabase, type DbKind } from './db/database'
 import type { Database } from './db/schema'
@@ -115,28 +116,27 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
   // Before anything else: a wrong profile file stops the start with its reason, not a page later.
   const displayProfiles = loadDisplayProfiles(config.LISTINGS_DISPLAY_PROFILES)
+  const siteNames = { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN }
   const authSettings: AuthSettings = {
     dialect: database.dialect,
     dbKind: database.kind,
     secret,
-    baseURL: config.PUBLIC_URL,
+    // PUBLIC_URL's documented default (the README's configuration table) rather than none:
+    // better-auth would otherwise guess its origin from each request and warn at every start.
+    baseURL: config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
     google:
       config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } : undefined,
     kakao: config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET } : undefined,
-    sendResetPassword: mailer
-      ? ({ email, url }) => mailer.send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
-      : undefined,
+    sendResetPassword: mailer ? (input) => sendAccountMail(mailer, siteNames, 'reset-password', input) : undefined,
     // Only the ADMIN_EMAILS bootstrap needs a verified address, so only listed addresses get the
     // link: the send-verification-email endpoint is open (better-auth answers the same whoever
     // asks), and this keeps it from mailing a realtor's inbox again and again; a listed address
     // gets mail only until it is verified. A failed send is logged, not thrown, so it never fails
     // the sign-up it follows; the endpoint sends it again.
     sendVerificationEmail: mailer
-      ? async ({ email, url }) => {
-          if (!config.ADMIN_EMAILS.includes(email.toLowerCase())) return
-          await mailer
-            .send({ to: email, subject: `${config.SITE_NAME_EN} / ${config.SITE_NAME_KO}`, text: url })
-            .catch((error: unknown) => console.error('[mail] verification link not sent', error))
+      ? async (input) => {
+          if (!config.ADMIN_EMAILS.includes(input.email.toLowerCase())) return
+          await sendAccountMail(mailer, siteNames, 'verify-email', input).catch((error: unknown) => console.error('[mail] verification link not sent', error))
         }
       : undefined,
   }

@@ -1,8 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useId, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
+import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -12,21 +13,39 @@ import { HomeCard } from './home-card'
 import { ListingDisclosures } from './listing-disclosures'
 import { Button, buttonClass } from '~/components/ui'
 
-const SALE_PRICES = [300_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000]
-const RENT_PRICES = [1_500, 2_000, 2_500, 3_000, 4_000, 5_000, 7_500]
 const BEDROOMS = [1, 2, 3, 4, 5]
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
 
-function PriceSelect({ id, name, label, value, prices }: { id: string; name: string; label: ReactNode; value: number | undefined; prices: Array<number> }) {
+function PriceSelect({
+  id,
+  name,
+  label,
+  value,
+  prices,
+  onChange,
+}: {
+  id: string
+  name: string
+  label: ReactNode
+  value: number | undefined
+  prices: Array<number>
+  onChange: (price: number | undefined) => void
+}) {
   const { t } = useLingui()
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className={selectClass}>
+      <select
+        id={id}
+        name={name}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
+        className={selectClass}
+      >
         <option value="">{t`Any`}</option>
         {prices.map((price) => (
           <option key={price} value={price}>
@@ -48,6 +67,110 @@ function numberField(data: FormData, name: string): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined
 }
 
+/** Filled in by the selects: what the visitor has chosen, before sending. */
+type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
+
+/**
+ * The filter form. A plain GET form without JavaScript; with it, switching between sale and
+ * rent offers that type's prices at once, keeping a chosen price that still fits and clearing
+ * one that does not (`onPricesCleared` lets the section say so).
+ */
+function ListingFilters({
+  search,
+  regionIndex,
+  onSubmit,
+  onTypeSwitched,
+}: {
+  search: ListingSearch
+  regionIndex: number
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
+}) {
+  const { t } = useLingui()
+  const formId = useId()
+  const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', minPrice: search.minPrice, maxPrice: search.maxPrice })
+
+  const switchType = (type: ListingPriceType) => {
+    const fitted = fitPricesToType({ type, minPrice: choice.minPrice, maxPrice: choice.maxPrice })
+    setChoice({ type, minPrice: fitted.search.minPrice, maxPrice: fitted.search.maxPrice })
+    onTypeSwitched(type, fitted.cleared)
+  }
+
+  return (
+    <form
+      method="get"
+      action={`#listings`}
+      onSubmit={onSubmit}
+      className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-5 dark:border-stone-800 dark:bg-stone-900"
+    >
+      {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
+      <div>
+        <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
+          <Trans>Sale or rent</Trans>
+        </label>
+        <select
+          id={`${formId}-type`}
+          name="type"
+          value={choice.type}
+          onChange={(event) => switchType(event.currentTarget.value === 'rent' ? 'rent' : 'sale')}
+          className={selectClass}
+        >
+          <option value="sale">{t`For sale`}</option>
+          <option value="rent">{t`For rent`}</option>
+        </select>
+      </div>
+      <PriceSelect
+        id={`${formId}-min`}
+        name="minPrice"
+        label={<Trans>Lowest price</Trans>}
+        value={choice.minPrice}
+        prices={priceOptions(choice.type, choice.minPrice)}
+        onChange={(minPrice) => setChoice({ ...choice, minPrice })}
+      />
+      <PriceSelect
+        id={`${formId}-max`}
+        name="maxPrice"
+        label={<Trans>Highest price</Trans>}
+        value={choice.maxPrice}
+        prices={priceOptions(choice.type, choice.maxPrice)}
+        onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
+      />
+      <div>
+        <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
+          <Trans>Bedrooms</Trans>
+        </label>
+        <select id={`${formId}-beds`} name="minBeds" defaultValue={search.minBeds ?? ''} className={selectClass}>
+          <option value="">{t`Any`}</option>
+          {BEDROOMS.map((beds) => (
+            <option key={beds} value={beds}>
+              {t`${beds}+`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-span-2 flex items-end sm:col-span-1">
+        <Button variant="accent" size="md" className="w-full" type="submit">
+          <Trans>Show homes</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The note that a price range was cleared because it did not fit the chosen type. */
+function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null }) {
+  // Always in the page, so screen readers announce the note when it appears.
+  return (
+    <p aria-live="polite" className={clearedFor ? 'mt-3 text-sm font-medium text-amber-800 dark:text-amber-300' : 'sr-only'}>
+      {clearedFor === 'rent' ? (
+        <Trans>Your price range didn’t fit homes for rent and was cleared.</Trans>
+      ) : clearedFor === 'sale' ? (
+        <Trans>Your price range didn’t fit homes for sale and was cleared.</Trans>
+      ) : null}
+    </p>
+  )
+}
+
 /**
  * Homes in the realtor's activity regions (issue 6). Every control is a plain link or a
  * GET form, so it works before (and without) JavaScript; with it the router swaps the
@@ -60,6 +183,7 @@ export function ListingsSection({
   desiredUrl,
   regions,
   search,
+  pricesCleared,
   list,
 }: {
   realtorId: string
@@ -68,16 +192,19 @@ export function ListingsSection({
   lang: Lang
   desiredUrl: string
   regions: PublicRealtor['activityRegion']
+  /** The search with its prices fitted to its type (`fitPricesToType`). */
   search: ListingSearch
+  /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
+  pricesCleared: boolean
   list: HomeListPage
 }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const loading = useRouterState({ select: (state) => state.isLoading })
-  const formId = useId()
+  // Set once the visitor switches between sale and rent here (with JavaScript): what it cleared.
+  const [typeSwitch, setTypeSwitch] = useState<{ clearedFor: ListingPriceType | null } | null>(null)
   const regionIndex = search.region !== undefined && search.region < regions.length ? search.region : 0
   const type = search.type ?? 'sale'
-  const prices = type === 'rent' ? RENT_PRICES : SALE_PRICES
   const params = { lang: langParam(lang), desiredUrl }
   const pages = Array.from({ length: list.totalPages }, (_, index) => index + 1)
   const current = list.currentPage
@@ -87,16 +214,15 @@ export function ListingsSection({
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const nextType = data.get('type') === 'rent' ? 'rent' : 'sale'
-    // Sale prices mean nothing for rents (and back): a new type starts without them.
-    const keepPrices = nextType === type
+    // The selects only hold prices that fit the chosen type (switching cleared the others, and said so).
     void navigate({
       to: '/{-$lang}/$desiredUrl',
       params,
       search: cleanSearch({
         region: regionIndex || undefined,
         type: nextType === 'sale' ? undefined : nextType,
-        minPrice: keepPrices ? numberField(data, 'minPrice') : undefined,
-        maxPrice: keepPrices ? numberField(data, 'maxPrice') : undefined,
+        minPrice: numberField(data, 'minPrice'),
+        maxPrice: numberField(data, 'maxPrice'),
         minBeds: numberField(data, 'minBeds'),
       }),
       hash: 'listings',
@@ -139,43 +265,15 @@ export function ListingsSection({
         </nav>
       ) : null}
 
-      <form
-        method="get"
-        action={`#listings`}
+      <ListingFilters
+        // A new search (sent, or a link followed) starts the form again from the URL.
+        key={JSON.stringify(search)}
+        search={search}
+        regionIndex={regionIndex}
         onSubmit={submit}
-        className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-5 dark:border-stone-800 dark:bg-stone-900"
-      >
-        {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
-        <div>
-          <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
-            <Trans>Sale or rent</Trans>
-          </label>
-          <select id={`${formId}-type`} name="type" defaultValue={type} className={selectClass}>
-            <option value="sale">{t`For sale`}</option>
-            <option value="rent">{t`For rent`}</option>
-          </select>
-        </div>
-        <PriceSelect id={`${formId}-min`} name="minPrice" label={<Trans>Lowest price</Trans>} value={search.minPrice} prices={prices} />
-        <PriceSelect id={`${formId}-max`} name="maxPrice" label={<Trans>Highest price</Trans>} value={search.maxPrice} prices={prices} />
-        <div>
-          <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
-            <Trans>Bedrooms</Trans>
-          </label>
-          <select id={`${formId}-beds`} name="minBeds" defaultValue={search.minBeds ?? ''} className={selectClass}>
-            <option value="">{t`Any`}</option>
-            {BEDROOMS.map((beds) => (
-              <option key={beds} value={beds}>
-                {t`${beds}+`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2 flex items-end sm:col-span-1">
-          <Button variant="accent" size="md" className="w-full" type="submit">
-            <Trans>Show homes</Trans>
-          </Button>
-        </div>
-      </form>
+        onTypeSwitched={(nextType, cleared) => setTypeSwitch({ clearedFor: cleared ? nextType : null })}
+      />
+      <PricesClearedNote clearedFor={typeSwitch ? typeSwitch.clearedFor : pricesCleared ? type : null} />
 
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
         {total === 0 ? (

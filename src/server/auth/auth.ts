@@ -3,7 +3,9 @@ import { betterAuth } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
 import { bearer } from 'better-auth/plugins/bearer'
 import type { Dialect } from 'kysely'
+import type { Lang } from '~/lib/lang'
 import type { DbKind } from '~/server/db/database'
+import { accountMailLang, languageOfSignUp, RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from './account-mails'
 
 export type AuthSettings = {
   dialect: Dialect
@@ -13,9 +15,10 @@ export type AuthSettings = {
   baseURL?: string
   google?: { clientId: string; clientSecret: string }
   kakao?: { clientId: string; clientSecret: string }
-  sendResetPassword?: (input: { email: string; url: string }) => Promise<void>
+  /** Mails a password reset link, in the account's language. */
+  sendResetPassword?: (input: { email: string; url: string; lang: Lang }) => Promise<void>
   /** Mails the link that marks an address verified: on sign-up, and on `POST /api/auth/send-verification-email`. */
-  sendVerificationEmail?: (input: { email: string; url: string }) => Promise<void>
+  sendVerificationEmail?: (input: { email: string; url: string; lang: Lang }) => Promise<void>
 }
 
 /**
@@ -49,7 +52,11 @@ export function createAuth(settings: AuthSettings) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
-      ...(sendReset ? { sendResetPassword: async ({ user, url }) => sendReset({ email: user.email, url }) } : {}),
+      // The mail says how long the link works, so the figure is set here rather than left to a default.
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
+      ...(sendReset
+        ? { sendResetPassword: async ({ user, url }, request) => sendReset({ email: user.email, url, lang: accountMailLang(user, request) }) }
+        : {}),
     },
     // A verified address is what the ADMIN_EMAILS bootstrap asks for (platform-role.ts), so a
     // listed address is sent its link on sign-up; `sendVerificationEmail` decides who gets mail
@@ -60,7 +67,8 @@ export function createAuth(settings: AuthSettings) {
           emailVerification: {
             sendOnSignUp: true,
             autoSignInAfterVerification: false,
-            sendVerificationEmail: async ({ user, url }) => sendVerification({ email: user.email, url }),
+            expiresIn: VERIFICATION_LINK_HOURS * 3600,
+            sendVerificationEmail: async ({ user, url }, request) => sendVerification({ email: user.email, url, lang: accountMailLang(user, request) }),
           },
         }
       : {}),
@@ -72,6 +80,21 @@ export function createAuth(settings: AuthSettings) {
         // so only the server (the CLI, the bootstrap) ever writes it. The column is the app's
         // migration's, so migrateAuth() below does not declare it.
         role: { type: 'string', required: false, input: false },
+        // The account's language, ko or en (migration 0020): its own mails are written in it.
+        // Set by the hook below from the sign-up request, never from a request body.
+        language: { type: 'string', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // An e-mail sign-up comes from our sign-in page, which sends the page's language; an
+          // account made by a Google or Kakao callback reads the visitor's language choice.
+          before: (user, context) => {
+            const via = context?.path.startsWith('/sign-up') ? 'email' : 'provider'
+            return Promise.resolve({ data: { ...user, language: languageOfSignUp(context?.headers ?? context?.request?.headers, via) } })
+          },
+        },
       },
     },
     // Our own limiter (counted in the database, translated 429s) guards these routes.

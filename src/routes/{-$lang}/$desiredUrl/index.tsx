@@ -5,6 +5,7 @@ import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
+import { fitPricesToType } from '~/lib/listing-prices'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { homeListQuery } from '~/queries/homes'
@@ -38,7 +39,9 @@ function homepageListQuery(realtor: PublicRealtor, search: ListingSearch, lang: 
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
   validateSearch: listingSearchSchema,
-  loaderDeps: ({ search }) => ({ search }),
+  // Prices that do not fit the type (a sale price sent with "rent" by a form without JavaScript)
+  // are cleared before the homes are looked up; the page says so.
+  loaderDeps: ({ search }) => ({ search: fitPricesToType(search).search }),
   // An unpublished homepage is not there for visitors; its owner sees it in the editor's preview.
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
@@ -53,7 +56,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
 
 function HomepageRoute() {
   const { realtor } = Route.useRouteContext()
-  const search = Route.useSearch()
+  const { search, cleared: pricesCleared } = fitPricesToType(Route.useSearch())
   const { lang: langValue } = Route.useParams()
   const lang = langFromParam(langValue)
   const query = homepageListQuery(realtor, search, lang)
@@ -79,6 +82,7 @@ function HomepageRoute() {
             desiredUrl={realtor.desiredUrl}
             regions={realtor.activityRegion}
             search={search}
+            pricesCleared={pricesCleared}
             list={homes}
           />
         ) : undefined

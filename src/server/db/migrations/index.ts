@@ -15,6 +15,7 @@ import * as leads from './0013-leads'
 import * as leadReplies from './0015-lead-replies'
 import * as listingImportFailures from './0018-listing-import-failures'
 import * as photoStorageKeys from './0019-photo-storage-keys'
+import * as accountLanguage from './0020-account-language'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015-lead-replies': leadReplies,
   '0018-listing-import-failures': listingImportFailures,
   '0019-photo-storage-keys': photoStorageKeys,
+  '0020-account-language': accountLanguage,
 }
 
 export const migrationProvider: MigrationProvider = {

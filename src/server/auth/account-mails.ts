@@ -1,0 +1,139 @@
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { i18nFor, loadCatalog } from '~/i18n/i18n'
+import { isLang, langFromAcceptLanguage, readCookie, DEFAULT_LANG, LANG_COOKIE, type Lang } from '~/lib/lang'
+import type { Mailer } from '~/server/mail/mailer'
+import { escapeHtml } from '~/server/saved-searches/alert-mail'
+
+/*
+ * The account's own mails (issue 32, item 4): the address verification link and the password
+ * reset link, in the language of the account (the page it was created on), each with the
+ * product's name, what the link does, when it expires and what to do if the reader did not ask
+ * (decision 025). Text and HTML parts say the same.
+ */
+
+/** How long a verification link works: a day, since it often waits in a mailbox overnight. */
+export const VERIFICATION_LINK_HOURS = 24
+/** How long a password reset link works (better-auth's default; kept short, the link grants the account). */
+export const RESET_LINK_HOURS = 1
+
+export type AccountMailKind = 'verify-email' | 'reset-password'
+
+export type RenderedAccountMail = { subject: string; text: string; html: string }
+
+/**
+ * The language of a new account: the page's language, which the site's sign-up sends as
+ * Accept-Language with every auth call (use-auth-actions.ts); for a Google or Kakao sign-up,
+ * whose callback carries the browser's own header, the visitor's stored language choice
+ * comes first. Korean when neither says.
+ */
+export function languageOfSignUp(headers: Headers | undefined, via: 'email' | 'provider'): Lang {
+  const stored = readCookie(headers?.get('cookie'), LANG_COOKIE)
+  const fromHeader = langFromAcceptLanguage(headers?.get('accept-language'))
+  if (via === 'provider' && isLang(stored)) return stored
+  return fromHeader ?? (isLang(stored) ? stored : DEFAULT_LANG)
+}
+
+/**
+ * The language to write to an account in: its stored one; an account made before languages
+ * were stored gets the language of the request that asked for the mail.
+ */
+export function accountMailLang(user: object, request: Request | undefined): Lang {
+  const stored: unknown = Reflect.get(user, 'language')
+  if (isLang(stored)) return stored
+  return langFromAcceptLanguage(request?.headers.get('accept-language')) ?? DEFAULT_LANG
+}
+
+type AccountMailInput = { kind: AccountMailKind; lang: Lang; siteName: string; email: string; url: string }
+
+function wording(input: AccountMailInput, i18n: I18n) {
+  const { siteName: site, email } = input
+  if (input.kind === 'verify-email') {
+    const hours = VERIFICATION_LINK_HOURS
+    return {
+      subject: i18n._(msg`Confirm your e-mail address for ${site}`),
+      heading: i18n._(msg`Confirm your e-mail address`),
+      what: i18n._(msg`You created an account on ${site} with ${email}. Open the link below to confirm that this address is yours.`),
+      action: i18n._(msg`Confirm my e-mail address`),
+      expiry: i18n._(msg({ message: plural(hours, { one: 'The link expires in # hour.', other: 'The link expires in # hours.' }) })),
+      notYou: i18n._(msg`If you did not create an account on ${site}, ignore this e-mail: the address stays unconfirmed.`),
+    }
+  }
+  const hours = RESET_LINK_HOURS
+  return {
+    subject: i18n._(msg`Reset your ${site} password`),
+    heading: i18n._(msg`Reset your password`),
+    what: i18n._(msg`Somebody asked to reset the password of the ${site} account for ${email}. Open the link below to choose a new password.`),
+    action: i18n._(msg`Choose a new password`),
+    expiry: i18n._(
+      msg({ message: plural(hours, { one: 'The link expires in # hour and works once.', other: 'The link expires in # hours and works once.' }) }),
+    ),
+    notYou: i18n._(msg`If you did not ask for this, ignore this e-mail: your password stays as it is.`),
+  }
+}
+
+/** A link button's colour: dark enough for white text in light and dark mail clients alike. */
+const ACTION_COLOUR = '#1d4ed8'
+
+export function renderAccountMail(input: AccountMailInput, i18n: I18n): RenderedAccountMail {
+  const words = wording(input, i18n)
+  const site = input.siteName
+  const signature = i18n._(msg`The ${site} team`)
+  const why = i18n._(msg`You receive this e-mail because of a request on ${site} for this address.`)
+  const text = [
+    input.siteName,
+    '',
+    words.heading,
+    '',
+    words.what,
+    '',
+    `${words.action}:`,
+    input.url,
+    '',
+    words.expiry,
+    '',
+    words.notYou,
+    '',
+    '--',
+    signature,
+    why,
+  ].join('\n')
+
+  const e = escapeHtml
+  const font = "font-family:-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;"
+  const url = e(input.url)
+  const html = `<!doctype html>
+<html lang="${input.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(words.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f4;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:16px;">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;${font}font-size:18px;font-weight:bold;color:#1c1917;">${e(input.siteName)}</td></tr>
+<tr><td style="padding:20px 24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
+<h1 style="margin:0 0 12px;font-size:20px;">${e(words.heading)}</h1>
+<p style="margin:0 0 16px;">${e(words.what)}</p>
+<p style="margin:0 0 16px;"><a href="${url}" style="display:inline-block;padding:12px 20px;background:${ACTION_COLOUR};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px;">${e(words.action)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#44403c;word-break:break-all;"><a href="${url}" style="color:${ACTION_COLOUR};">${url}</a></p>
+<p style="margin:0 0 8px;">${e(words.expiry)}</p>
+<p style="margin:0;">${e(words.notYou)}</p>
+</td></tr>
+<tr><td style="padding:16px 24px 24px;${font}font-size:13px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
+<p style="margin:0 0 4px;">${e(signature)}</p>
+<p style="margin:0;">${e(why)}</p>
+</td></tr>
+</table></td></tr></table>
+</body></html>`
+  return { subject: words.subject, text, html }
+}
+
+/** Renders an account mail in its language and sends it, from the product's name. */
+export async function sendAccountMail(
+  mailer: Mailer,
+  siteNames: Record<Lang, string>,
+  kind: AccountMailKind,
+  input: { email: string; url: string; lang: Lang },
+): Promise<void> {
+  await loadCatalog(input.lang)
+  const siteName = siteNames[input.lang]
+  const mail = renderAccountMail({ kind, lang: input.lang, siteName, email: input.email, url: input.url }, i18nFor(input.lang))
+  await mailer.send({ to: input.email, fromName: siteName, ...mail })
+}

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+
+/*
+ * A quiet, useful start (issue 32, item 7): `npm run setup` on an empty data folder, exactly as
+ * package.json runs it and as a new user does (no NODE_ENV, no PUBLIC_URL), says what it did
+ * (migrations applied, the demo realtor and its listings) and where the app will be (the URL,
+ * the demo homepage and sign-in), and prints none of the warnings meant for developers:
+ * Lingui's "Messages for locale … not loaded" (an instance activated before its catalog) and
+ * better-auth's "Base URL is not set" (no origin given).
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+const setupScript = z.object({ scripts: z.object({ setup: z.string() }) }).parse(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')))
+  .scripts.setup
+
+/** The environment of a new user's shell: none of the test runner's or the developer's settings. */
+function newUserEnv(dataDir: string): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !/^(NODE_ENV|VITEST|TEST|PUBLIC_URL|DATABASE_URL|SMTP_URL|BETTER_AUTH_SECRET|ADMIN_EMAILS|PORT|SEED_DEMO|DEMO_)/.test(name),
+  )
+  return {
+    ...Object.fromEntries(kept),
+    // The project's own Node 24 first, as `npm run` puts it (DESIGN §10).
+    PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(path.delimiter),
+    DATA_DIR: dataDir,
+    // Fewer demo listings than the default 1,000, so the test is quick; the output is the same.
+    DEMO_HOMES: '12',
+  }
+}
+
+describe('npm run setup on an empty data folder', () => {
+  let dir: string
+  let output: string
+  let status: number | null
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'realtor-setup-'))
+    const run = spawnSync('sh', ['-c', setupScript], { cwd: root, encoding: 'utf8', env: newUserEnv(dir), timeout: 120_000 })
+    status = run.status
+    output = `${run.stdout}\n${run.stderr}`
+  }, 130_000)
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('succeeds', () => {
+    expect(status, output).toBe(0)
+  })
+
+  it('prints no warning meant for developers', () => {
+    expect(output).not.toMatch(/Messages for locale "\w+" not loaded/)
+    expect(output).not.toMatch(/Base URL is not set/)
+    expect(output).not.toMatch(/\bWARN\b/)
+    expect(output).not.toMatch(/I18nProvider rendered/)
+  })
+
+  it('says what it did and where the app is', () => {
+    expect(output).toMatch(new RegExp(`\\[migrate\\] SQLite at ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/app\\.sqlite: \\d+ migrations applied`))
+    expect(output).toContain('[seed] demo realtor /sora-park created')
+    expect(output).toContain('[seed] 12 demo listings generated')
+    expect(output).toContain('[setup] done. Start the app with `npm start`; it answers at http://localhost:3000')
+    expect(output).toContain('[setup] demo homepage: http://localhost:3000/sora-park')
+    expect(output).toContain('[setup] demo sign-in: http://localhost:3000/login as demo@example.com / demo-password-2026')
+  })
+})
