@@ -4,6 +4,7 @@ import { lastRunsOf } from '~/server/listings/home-store'
 import { fileSourceOf, importFromResoFile, ResoFileError, type ImportSummary } from '~/server/listings/import-file'
 import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
+import type { OpenHouseImportSummary } from '~/server/listings/reso-open-houses'
 import { importFromResoWebApi } from '~/server/listings/reso-web-api'
 import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
@@ -45,6 +46,14 @@ function printRejected(rejected: ReadonlyArray<{ key: string; reason: string }>)
 function printAlerts(summary: ImportSummary): void {
   if (summary.alerts) console.log(`[listings] ${summary.source}: alerts: ${summary.alerts.matches} matches, ${summary.alerts.mails} mails queued`)
   else console.warn(`[listings] ${summary.source}: alerts: the run failed (see above); the next import or the server's schedule catches up`)
+}
+
+/** What the open houses' part of the run did (issue 26), when the feed or file had them. */
+function printOpenHouses(summary: { source: string; openHouses?: OpenHouseImportSummary }): void {
+  const result = summary.openHouses
+  if (!result) return
+  if (result.unavailable) console.log(`[listings] ${summary.source}: open houses: ${result.unavailable}`)
+  else console.log(`[listings] ${summary.source}: open houses: ${result.received} received, ${result.stored} stored, ${result.removed} removed, ${result.skipped} skipped`)
 }
 
 /**
@@ -105,6 +114,7 @@ export async function main(args: Array<string>): Promise<number> {
           `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}`,
       )
       printRejected(summary.rejected)
+      printOpenHouses(summary)
       printAlerts(summary)
       return 0
     }
@@ -118,6 +128,7 @@ export async function main(args: Array<string>): Promise<number> {
     )
     printRejected(summary.rejected)
     for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
+    printOpenHouses(summary)
     printAlerts(summary)
     return 0
   } catch (error) {
