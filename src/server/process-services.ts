@@ -3,6 +3,7 @@ import { dbConfigFromEnv, openDatabase } from './db/database'
 import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { deliverPendingMail } from './mail/outbox'
 import { startAlertSchedule } from './saved-searches/alerts'
+import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
@@ -45,6 +46,7 @@ export function getServices(): Promise<AppServices> {
       startUploadCleanup(services)
       startStatsPurge(services)
       startAlertSchedule(services)
+      startOpenHousePurge(services)
     }
     // Every process counts its own visitors and writes them (decision 016); a stopping worker
     // writes what it has before serve.mjs ends it.

@@ -25,6 +25,7 @@ import {
   savedSearchRequestSchema,
   savedSearchSchema,
 } from '~/schemas/saved-search'
+import { openHousePaths } from './openapi-open-houses'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -57,6 +58,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
+        ...openHousePaths({ jsonContent, errorResponses, bearer }),
         '/auth/token': {
           post: {
             summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',

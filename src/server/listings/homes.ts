@@ -104,7 +104,7 @@ function streetOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city'>): string | n
   return cut > 0 ? address.slice(0, cut) : address
 }
 
-function addressOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city' | 'stateOrProvince' | 'postalCode' | 'internetAddressDisplayYn'>): string {
+export function addressOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city' | 'stateOrProvince' | 'postalCode' | 'internetAddressDisplayYn'>): string {
   const place = `${row.city}, ${row.stateOrProvince}`
   // MLS rule: a listing flagged for no address display shows only its city.
   if (row.internetAddressDisplayYn !== 1) return place

@@ -29,6 +29,8 @@ function apiRule(pathname: string): Rule | undefined {
   if (more.length > 0 || !key) return undefined
   if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return { search: 'all' }
   if (resource === 'home' && key !== 'list') return { search: 'all' }
+  // An open house's calendar file (issue 26): public, and gone when the open house ends.
+  if (resource === 'open-houses' && key.endsWith('.ics')) return { search: 'all' }
   return undefined
 }
 
