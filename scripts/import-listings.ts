@@ -53,7 +53,10 @@ function printOpenHouses(summary: { source: string; openHouses?: OpenHouseImport
   const result = summary.openHouses
   if (!result) return
   if (result.unavailable) console.log(`[listings] ${summary.source}: open houses: ${result.unavailable}`)
-  else console.log(`[listings] ${summary.source}: open houses: ${result.received} received, ${result.stored} stored, ${result.removed} removed, ${result.skipped} skipped`)
+  else
+    console.log(
+      `[listings] ${summary.source}: open houses: ${result.received} received, ${result.stored} stored, ${result.removed} removed, ${result.skipped} skipped`,
+    )
 }
 
 /**

@@ -16,9 +16,10 @@ import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { StatisticsPanel } from './statistics-panel'
+import { OpenHousesPanel } from '~/features/open-houses/open-houses-panel'
 import { Button, buttonClass } from '~/components/ui'
 
-export type EditorTab = 'homepage' | 'messages' | 'statistics'
+export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'open-houses'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -106,7 +107,7 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { rea
             </Link>
           </p>
         </div>
-        <nav aria-label={t`Editor sections`} className="flex gap-1">
+        <nav aria-label={t`Editor sections`} className="flex flex-wrap gap-1">
           <Link
             to="/{-$lang}/$desiredUrl/admin"
             params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
@@ -136,6 +137,16 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { rea
           >
             <Trans>Statistics</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'open-houses' }}
+            aria-current={tab === 'open-houses' ? 'page' : undefined}
+            className={tabClass(tab === 'open-houses')}
+            data-testid="tab-open-houses"
+          >
+            <Trans>Open houses</Trans>
+          </Link>
         </nav>
       </div>
 
@@ -146,6 +157,10 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'messages' }: { rea
       ) : tab === 'statistics' ? (
         <div className="mt-8">
           <StatisticsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
+        </div>
+      ) : tab === 'open-houses' ? (
+        <div className="mt-8">
+          <OpenHousesPanel realtorId={current.id} lang={lang} />
         </div>
       ) : (
         <form

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { OPEN_HOUSE_KINDS, deletedOpenHouseSchema, openHouseInputSchema, openHouseListQuerySchema, realtorOpenHouseListSchema, realtorOpenHouseSchema } from '~/schemas/open-houses'
+import {
+  OPEN_HOUSE_KINDS,
+  deletedOpenHouseSchema,
+  openHouseInputSchema,
+  openHouseListQuerySchema,
+  realtorOpenHouseListSchema,
+  realtorOpenHouseSchema,
+} from '~/schemas/open-houses'
 
 /*
  * The open houses' paths of the OpenAPI document (issue 26 item 5). The listings' own paths
@@ -56,7 +63,10 @@ export function openHousePaths({ jsonContent, errorResponses, bearer }: Helpers)
         security: [],
         requestParams: { path: z.object({ id: z.string() }), query: z.object({ lang: z.enum(['ko', 'en']).optional() }) },
         responses: {
-          '200': { description: 'A VCALENDAR with one VEVENT (UTC times, a stable UID, the address as LOCATION unless the MLS hides it)', content: { 'text/calendar': { schema: z.string() } } },
+          '200': {
+            description: 'A VCALENDAR with one VEVENT (UTC times, a stable UID, the address as LOCATION unless the MLS hides it)',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
           ...errorResponses(404),
         },
       },

@@ -87,7 +87,11 @@ async function readValues(filePath: string): Promise<{ values: Array<unknown>; o
   const rows = z
     .array(z.unknown())
     .transform((values) => ({ values, openHouses: undefined }))
-    .or(z.object({ value: z.array(z.unknown()), OpenHouse: z.array(z.unknown()).optional() }).transform(({ value, OpenHouse }) => ({ values: value, openHouses: OpenHouse })))
+    .or(
+      z
+        .object({ value: z.array(z.unknown()), OpenHouse: z.array(z.unknown()).optional() })
+        .transform(({ value, OpenHouse }) => ({ values: value, openHouses: OpenHouse })),
+    )
     .safeParse(json)
   if (rows.success) return rows.data
   throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)

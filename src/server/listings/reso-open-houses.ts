@@ -89,7 +89,12 @@ export async function replaceFeedOpenHouses(db: Kysely<Database>, source: string
   const homes = new Map<string, { id: string; state: string }>()
   for (let index = 0; index < listingKeys.length; index += 500) {
     const part = listingKeys.slice(index, index + 500)
-    const found = await db.selectFrom('home').select(['id', 'listingKey', 'stateOrProvince']).where('source', '=', source).where('listingKey', 'in', part).execute()
+    const found = await db
+      .selectFrom('home')
+      .select(['id', 'listingKey', 'stateOrProvince'])
+      .where('source', '=', source)
+      .where('listingKey', 'in', part)
+      .execute()
     for (const home of found) homes.set(home.listingKey, { id: home.id, state: home.stateOrProvince })
   }
   const kept = upcoming.filter((row) => homes.has(row.listingKey))
@@ -163,10 +168,15 @@ export async function importResoOpenHouses(
     for await (const page of pages(http, config, openHousesUrl(config, config.openHouseResource, now))) values.push(...page)
   } catch (error) {
     if (error instanceof ResoImportError && error.status === 404) {
-      return { received: 0, stored: 0, removed: 0, skipped: 0, unavailable: `the feed has no ${config.openHouseResource} resource (HTTP 404); open houses skipped` }
+      return {
+        received: 0,
+        stored: 0,
+        removed: 0,
+        skipped: 0,
+        unavailable: `the feed has no ${config.openHouseResource} resource (HTTP 404); open houses skipped`,
+      }
     }
     throw error
   }
   return replaceFeedOpenHouses(db, source, values, now)
 }
-

@@ -60,11 +60,7 @@ export async function openHouseCalendarFile(services: AppServices, id: string, l
   const address = addressOf(row)
   const title = row.kind === 'virtual' ? i18n._(msg`Virtual open house: ${address}`) : i18n._(msg`Open house: ${address}`)
   const office = row.listOfficeName?.trim()
-  const description = [
-    row.remarks ?? '',
-    i18n._(msg`Listing number ${row.listingKey}`),
-    office ? i18n._(msg`Listed by ${office}`) : '',
-  ]
+  const description = [row.remarks ?? '', i18n._(msg`Listing number ${row.listingKey}`), office ? i18n._(msg`Listed by ${office}`) : '']
     .filter((line) => line !== '')
     .join('\n')
   const { error, value } = createEvent({

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { msg } from '@lingui/core/macro'
 import { listingTimeZone, zonedWallTimeToUtc } from '~/lib/listing-time-zone'
-import {
-  openHouseInputSchema,
-  openHouseListQuerySchema,
-  type RealtorOpenHouse,
-  type RealtorOpenHouseList,
-} from '~/schemas/open-houses'
+import { openHouseInputSchema, openHouseListQuerySchema, type RealtorOpenHouse, type RealtorOpenHouseList } from '~/schemas/open-houses'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import type { AppServices } from '~/server/services'
