@@ -63,24 +63,46 @@ export async function openHouseCalendarFile(services: AppServices, id: string, l
   const description = [row.remarks ?? '', i18n._(msg`Listing number ${row.listingKey}`), office ? i18n._(msg`Listed by ${office}`) : '']
     .filter((line) => line !== '')
     .join('\n')
-  const { error, value } = createEvent({
-    productId: '-//Realtor Home//Open houses//EN',
-    method: 'PUBLISH',
-    uid: openHouseUid(row.id),
+  const body = openHouseIcsText({
+    id: row.id,
     title,
     description,
     // MLS rule: a listing whose seller hid the address gets none in the calendar either.
-    ...(row.internetAddressDisplayYn === 1 ? { location: address } : {}),
-    start: Date.parse(row.startsAt),
+    location: row.internetAddressDisplayYn === 1 ? address : undefined,
+    start: row.startsAt,
+    end: row.endsAt,
+    updatedAt: row.updatedAt,
+  })
+  return { fileName: `open-house-${row.listingKey.replace(/[^A-Za-z0-9._-]/g, '')}.ics`, body }
+}
+
+/** The VCALENDAR of one open house: times in UTC, a UID stable for its life, no location when none is given. */
+export function openHouseIcsText(event: {
+  id: string
+  title: string
+  description: string
+  location: string | undefined
+  start: string
+  end: string
+  updatedAt: string
+}): string {
+  const { error, value } = createEvent({
+    productId: '-//Realtor Home//Open houses//EN',
+    method: 'PUBLISH',
+    uid: openHouseUid(event.id),
+    title: event.title,
+    description: event.description,
+    ...(event.location ? { location: event.location } : {}),
+    start: Date.parse(event.start),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: Date.parse(row.endsAt),
+    end: Date.parse(event.end),
     endInputType: 'utc',
     endOutputType: 'utc',
-    lastModified: Date.parse(row.updatedAt),
+    lastModified: Date.parse(event.updatedAt),
     status: 'CONFIRMED',
     busyStatus: 'FREE',
   })
   if (error || value === null) throw new AppError('INTERNAL', msg`Internal Server Error`, { cause: error })
-  return { fileName: `open-house-${row.listingKey.replace(/[^A-Za-z0-9._-]/g, '')}.ics`, body: value }
+  return value
 }
