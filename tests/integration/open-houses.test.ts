@@ -364,7 +364,7 @@ describeOnEachDatabase('open houses', (database) => {
 
   describe('the .ics file', () => {
     function parse(text: string) {
-      const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')
+      const vevent = ICAL.Component.fromString(text).getFirstSubcomponent('vevent')
       if (!vevent) throw new Error('no VEVENT')
       return { vevent, event: new ICAL.Event(vevent) }
     }

@@ -77,7 +77,7 @@ describe('open house .ics', () => {
   }
 
   function parse(text: string) {
-    const calendar = new ICAL.Component(ICAL.parse(text))
+    const calendar = ICAL.Component.fromString(text)
     const vevent = calendar.getFirstSubcomponent('vevent')
     if (!vevent) throw new Error('no VEVENT')
     return { calendar, vevent, event: new ICAL.Event(vevent) }

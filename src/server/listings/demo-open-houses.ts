@@ -4,15 +4,16 @@ import { DEMO_SOURCE } from './demo-homes'
 import { replaceFeedOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
 
 /*
- * Demo open houses (issue 26 item 5): the newest homes of each demo city hold one next Saturday
+ * Demo open houses (issue 26 item 5): the newest homes of each demo city (two of each kind of
+ * home, so every listings filter shows some) hold one next Saturday
  * and next Sunday, 1–4 pm local time, counted from the day the seed runs, so a fresh demo
  * always has upcoming ones. They are stored like a feed's (RESO OpenHouse rows under the
  * `demo` source), so the demo's listings and its open houses go through one code path, and
  * every card and page already says the listing is a demo.
  */
 
-/** Newest homes per city that get open houses. */
-export const DEMO_OPEN_HOUSE_HOMES_PER_CITY = 3
+/** Newest homes per city and kind of home (house, condo, …) that get open houses: each listings tab shows some. */
+export const DEMO_OPEN_HOUSE_HOMES_PER_CITY = 2
 
 function addDays(date: string, days: number): string {
   const next = new Date(`${date}T12:00:00Z`)
@@ -32,7 +33,7 @@ export function nextWeekendDates(today: string): [string, string] {
 export async function seedDemoOpenHouses(services: AppServices): Promise<OpenHouseImportSummary> {
   const homes = await services.db
     .selectFrom('home')
-    .select(['listingKey', 'city', 'stateOrProvince', 'onMarketDate', 'id'])
+    .select(['listingKey', 'city', 'stateOrProvince', 'propertySubType', 'onMarketDate', 'id'])
     .where('source', '=', DEMO_SOURCE)
     .where('isListed', '=', 1)
     .where('standardStatus', '=', 'Active')
@@ -44,9 +45,10 @@ export async function seedDemoOpenHouses(services: AppServices): Promise<OpenHou
   const values: Array<Record<string, string>> = []
   const now = services.now()
   for (const home of homes) {
-    const taken = perCity.get(home.city) ?? 0
+    const group = `${home.city}|${home.propertySubType}`
+    const taken = perCity.get(group) ?? 0
     if (taken >= DEMO_OPEN_HOUSE_HOMES_PER_CITY) continue
-    perCity.set(home.city, taken + 1)
+    perCity.set(group, taken + 1)
     const zone = listingTimeZone(home.stateOrProvince)
     for (const date of nextWeekendDates(utcToZonedWallTime(now.toISOString(), zone).date)) {
       const start = zonedWallTimeToUtc(date, '13:00', zone)
