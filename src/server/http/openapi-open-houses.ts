@@ -42,7 +42,7 @@ export function openHousePaths({ jsonContent, errorResponses, bearer }: Helpers)
         description: `\`date\`, \`startTime\` and \`endTime\` are the listing's local wall clock (California: America/Los_Angeles, Georgia: America/New_York). \`kind\` is one of ${OPEN_HOUSE_KINDS.join(', ')}. A time already past is a field error.`,
         security: bearer,
         requestBody: jsonContent(openHouseInputSchema),
-        responses: { '201': { description: 'Added', ...jsonContent(realtorOpenHouse) }, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        responses: { '201': { description: 'Added', ...jsonContent(realtorOpenHouse) }, ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     '/open-houses/{id}': {
