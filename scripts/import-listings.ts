@@ -5,6 +5,7 @@ import { recentImportRuns } from '~/server/listings/import-runs'
 import { fileSourceOf, importFromResoFile, ResoFileError, type ImportSummary } from '~/server/listings/import-file'
 import { ResoConfigError, resoConfigFromEnv, resoSourceOf, type ResoConfig } from '~/server/listings/reso-config'
 import { ResoImportError } from '~/server/listings/reso-http'
+import type { OpenHouseImportSummary } from '~/server/listings/reso-open-houses'
 import { importFromResoWebApi } from '~/server/listings/reso-web-api'
 import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
@@ -53,6 +54,17 @@ async function printRecovery(services: AppServices, source: string): Promise<voi
   const last = (await recentImportRuns(services.db, [source], 1)).get(source)?.[0]
   if (last && last.outcome === 'succeeded' && last.recoveredFromFailures > 0)
     console.log(`[listings] ${source}: recovered after ${last.recoveredFromFailures} failed run(s)`)
+}
+
+/** What the open houses' part of the run did (issue 26), when the feed or file had them. */
+function printOpenHouses(summary: { source: string; openHouses?: OpenHouseImportSummary }): void {
+  const result = summary.openHouses
+  if (!result) return
+  if (result.unavailable) console.log(`[listings] ${summary.source}: open houses: ${result.unavailable}`)
+  else
+    console.log(
+      `[listings] ${summary.source}: open houses: ${result.received} received, ${result.stored} stored, ${result.removed} removed, ${result.skipped} skipped`,
+    )
 }
 
 /**
@@ -113,6 +125,7 @@ export async function main(args: Array<string>): Promise<number> {
           `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}`,
       )
       printRejected(summary.rejected)
+      printOpenHouses(summary)
       printAlerts(summary)
       await printRecovery(services, summary.source)
       return 0
@@ -127,6 +140,7 @@ export async function main(args: Array<string>): Promise<number> {
     )
     printRejected(summary.rejected)
     for (const warning of summary.warnings) console.warn(`[listings] warning: ${warning}`)
+    printOpenHouses(summary)
     printAlerts(summary)
     await printRecovery(services, summary.source)
     return 0

@@ -1,5 +1,6 @@
 import { env } from '~/server/config/env'
 import { seedDemoHomes } from '~/server/listings/seed-homes'
+import { seedDemoOpenHouses } from '~/server/listings/demo-open-houses'
 import { seedDemo } from '~/server/seed/seed-demo'
 import { getServices } from '~/server/process-services'
 
@@ -24,6 +25,11 @@ export async function main(args: Array<string>): Promise<number> {
   )
   const homes = await seedDemoHomes(services, config.DEMO_HOMES)
   console.log(homes.skipped ? '[seed] demo listings exist (or DEMO_HOMES=0): none generated' : `[seed] ${homes.created} demo listings generated`)
+  // Open houses are relative to today: a re-run moves them to the coming weekend.
+  if (homes.skipped) {
+    const openHouses = await seedDemoOpenHouses(services)
+    if (openHouses.stored > 0) console.log(`[seed] ${openHouses.stored} demo open houses for the coming weekend`)
+  }
   await services.close()
   // Where the app will be once started: what a new user needs next.
   const origin = (config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '')

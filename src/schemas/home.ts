@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { listingSourceSchema } from './listing-source'
 import { messageId } from './messages'
+import { openHouseSchema } from './open-houses'
 import { wholeNumber } from './query-fields'
 import { regionStateSchema } from './realtor'
 
@@ -117,6 +118,9 @@ export const homeSummarySchema = z.object({
   isDemo: z.boolean(),
   sourceId: z.string().meta({ description: "Which of the page's `sources` this listing comes from" }),
   url: z.string().nullable().meta({ description: "The home's detail page on the realtor's site; null without `realtor`" }),
+  openHouses: z.array(openHouseSchema).meta({
+    description: "Upcoming open houses, soonest first (at most 6): the MLS's, and with `realtor` also that realtor's own; empty when none",
+  }),
 })
 export type HomeSummary = z.infer<typeof homeSummarySchema>
 

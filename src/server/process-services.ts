@@ -4,6 +4,7 @@ import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { startLeadDeskSchedule } from './lead-replies/schedule'
 import { deliverPendingMail } from './mail/outbox'
 import { startAlertSchedule } from './saved-searches/alerts'
+import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
@@ -47,6 +48,7 @@ export function getServices(): Promise<AppServices> {
       startStatsPurge(services)
       startAlertSchedule(services)
       startLeadDeskSchedule(services, config)
+      startOpenHousePurge(services)
     }
     // Every process counts its own visitors and writes them (decision 016); a stopping worker
     // writes what it has before serve.mjs ends it.

@@ -422,6 +422,8 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       isDemo: false,
       sourceId: SOURCE,
       url: null,
+      // Issue 26: every item carries its upcoming open houses; none here.
+      openHouses: [],
     })
     const rent = (await list('?type=rent&sort=price_desc')).homes[0]
     expect(rent).toMatchObject({ homeId: 'RENT-2', type: 'rent', price: 5_200, beds: 4, baths: 3 })
@@ -502,6 +504,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       isDemo: false,
       sourceId: SOURCE,
       url: null,
+      openHouses: [],
       streetAddress: '104 IRV-04 Way',
       publicRemarks: 'Fixture home IRV-04.',
       latitude: 33.68,

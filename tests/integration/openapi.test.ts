@@ -119,6 +119,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/auth/token',
         '/home/list',
         '/home/{listingKey}',
+        '/open-houses',
+        '/open-houses/{id}',
+        '/open-houses/{id}.ics',
         '/realtor',
         '/realtor/{key}',
         '/realtor/presigned-multi-file-upload',
@@ -205,6 +208,43 @@ describe('OpenAPI document (SQLite)', () => {
     expect(typeof key, 'the demo homes include Irvine single-family homes for sale').toBe('string')
     check('get', '/home/{listingKey}', await api(s, 'GET', `/home/${String(key)}?realtor=jane-kim`), 200)
     check('get', '/home/{listingKey}', await api(s, 'GET', '/home/NO-SUCH-HOME'), 404)
+  })
+
+  it('open houses: GET 200/400/401/404, POST 201/400/401/404/413/415, DELETE 200/401/404, the .ics 200/404', async () => {
+    const realtor = await api<RealtorBody>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
+    // The owner's homepage may exist already (POST /realtor's test made it): either way they have one.
+    expect([201, 409]).toContain(realtor.status)
+    await seedDemoHomes(s, 60)
+    const page = await api<{ homes: Array<{ homeId: string; openHouses: Array<{ calendarUrl: string }> }> }>(
+      s,
+      'GET',
+      '/home/list?homesPerPage=50&totalHomesPerGroup=50',
+    )
+    const listingKey = page.body.homes[0]?.homeId ?? ''
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    const body = { listingKey, date, startTime: '10:00', endTime: '12:00', kind: 'in_person' }
+    const created = await api<{ id: string; calendarUrl: string }>(s, 'POST', '/open-houses', { token: ownerToken, body })
+    check('post', '/open-houses', created, 201)
+    check('post', '/open-houses', await api(s, 'POST', '/open-houses', { token: ownerToken, body: { ...body, date: '2020-01-04' } }), 400)
+    check('post', '/open-houses', await api(s, 'POST', '/open-houses', { body }), 401)
+    check('post', '/open-houses', await api(s, 'POST', '/open-houses', { token: ownerToken, body: { ...body, realtorId: randomUUID() } }), 404)
+    check('post', '/open-houses', await api(s, 'POST', '/open-houses', { token: ownerToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/open-houses', await api(s, 'POST', '/open-houses', { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check('get', '/open-houses', await api(s, 'GET', '/open-houses', { token: ownerToken }), 200)
+    check('get', '/open-houses', await api(s, 'GET', `/open-houses?realtorId=${'x'.repeat(80)}`, { token: ownerToken }), 400)
+    check('get', '/open-houses', await api(s, 'GET', '/open-houses'), 401)
+    check('get', '/open-houses', await api(s, 'GET', `/open-houses?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+
+    const calendar = await api(s, 'GET', `${created.body.calendarUrl}?lang=en`)
+    expect(calendar.status).toBe(200)
+    expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect(doc.paths['/open-houses/{id}.ics']?.get?.responses['200']?.content?.['text/calendar']).toBeDefined()
+    seen.add('get /open-houses/{id}.ics 200')
+    check('get', '/open-houses/{id}.ics', await api(s, 'GET', `/open-houses/${randomUUID()}.ics`), 404)
+
+    check('delete', '/open-houses/{id}', await api(s, 'DELETE', `/open-houses/${created.body.id}`, { token: otherToken }), 404)
+    check('delete', '/open-houses/{id}', await api(s, 'DELETE', `/open-houses/${created.body.id}`), 401)
+    check('delete', '/open-houses/{id}', await api(s, 'DELETE', `/open-houses/${created.body.id}`, { token: ownerToken }), 200)
   })
 
   it('GET /realtor: 200 (directory, with and without filters), 400', async () => {

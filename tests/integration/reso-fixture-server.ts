@@ -6,7 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * importer sends ($filter with eq/ne/gt/ge/lt/le, and/or, parentheses and quoted strings;
  * $select, $expand with a nested $select, $top, $skip, $orderby) and pages with
  * `@odata.nextLink`, so a wrong query gives wrong data, not a passing test. Every request is
- * recorded; `inject` makes the next matching requests fail in a chosen way.
+ * recorded; `inject` makes the next matching requests fail in a chosen way. With
+ * `openHouses: true` it also serves an `OpenHouse` entity set (issue 26); without, that path is
+ * a 404, as on a feed that does not offer the resource.
  */
 
 export type ResoRecord = Record<string, unknown>
@@ -38,6 +40,8 @@ export type ResoFixtureOptions = {
   /** `relative` sends nextLink as a path relative to the service root, like some vendors do. */
   nextLink?: 'absolute' | 'relative'
   tokenLifetimeSeconds?: number
+  /** Serve the `OpenHouse` entity set (from `openHouses`). */
+  openHouses?: boolean
 }
 
 export type ResoFixtureServer = {
@@ -48,6 +52,8 @@ export type ResoFixtureServer = {
   clientSecret: string
   /** The feed; tests change it between runs. */
   records: Array<ResoRecord>
+  /** The OpenHouse entity set's rows, served when the server was started with `openHouses: true`. */
+  openHouses: Array<ResoRecord>
   requests: Array<RecordedRequest>
   inject: (injection: Injection) => void
   /** Feed requests (not token requests). */
@@ -281,6 +287,7 @@ export async function startResoFixtureServer(options: ResoFixtureOptions = {}): 
   const injections: Array<Injection & { remaining: number }> = []
   const requests: Array<RecordedRequest> = []
   const records: Array<ResoRecord> = []
+  const openHouses: Array<ResoRecord> = []
   let origin = ''
 
   function credentialsOf(request: IncomingMessage, form: Record<string, string>): { id: string; secret: string } | undefined {
@@ -341,7 +348,8 @@ export async function startResoFixtureServer(options: ResoFixtureOptions = {}): 
       return sendJson(response, 200, { access_token: token, token_type: 'Bearer', expires_in: options.tokenLifetimeSeconds ?? 3600 })
     }
 
-    if (url.pathname !== '/odata/Property') {
+    const entitySet = url.pathname === '/odata/Property' ? 'Property' : url.pathname === '/odata/OpenHouse' && options.openHouses ? 'OpenHouse' : undefined
+    if (entitySet === undefined) {
       recorded.status = 404
       return sendJson(response, 404, { error: { code: '404', message: 'no such resource' } })
     }
@@ -358,18 +366,19 @@ export async function startResoFixtureServer(options: ResoFixtureOptions = {}): 
       const top = Math.min(query.$top === undefined ? maxPageSize : Number(query.$top), maxPageSize)
       const skip = query.$skip === undefined ? 0 : Number(query.$skip)
       if (!Number.isInteger(top) || top < 1 || !Number.isInteger(skip) || skip < 0) throw new ODataError('bad $top or $skip')
+      const rows = entitySet === 'OpenHouse' ? openHouses : records
       const matching = orderBy(
-        records.filter((record) => filter === undefined || matches(filter, record)),
+        rows.filter((record) => filter === undefined || matches(filter, record)),
         query.$orderby,
       )
       const page = matching.slice(skip, skip + top).map((record) => shape(record, select, expand))
-      const result: Record<string, unknown> = { '@odata.context': `${origin}/odata/$metadata#Property`, value: page }
+      const result: Record<string, unknown> = { '@odata.context': `${origin}/odata/$metadata#${entitySet}`, value: page }
       if (skip + top < matching.length) {
         const next = new URLSearchParams(url.searchParams)
         next.set('$skip', String(skip + top))
         next.set('$top', String(top))
         const nextQuery = next.toString().replaceAll('+', '%20')
-        result['@odata.nextLink'] = options.nextLink === 'relative' ? `Property?${nextQuery}` : `${origin}/odata/Property?${nextQuery}`
+        result['@odata.nextLink'] = options.nextLink === 'relative' ? `${entitySet}?${nextQuery}` : `${origin}/odata/${entitySet}?${nextQuery}`
       }
       recorded.status = 200
       return sendJson(response, 200, result)
@@ -400,6 +409,7 @@ export async function startResoFixtureServer(options: ResoFixtureOptions = {}): 
     clientId,
     clientSecret,
     records,
+    openHouses,
     requests,
     inject: (injection) => injections.push({ ...injection, remaining: injection.times ?? 1 }),
     feedRequests: () => requests.filter((request) => request.path === '/odata/Property'),

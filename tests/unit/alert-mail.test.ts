@@ -18,6 +18,7 @@ function summary(overrides: Partial<HomeSummary> = {}): HomeSummary {
     lotSizeSqft: null,
     yearBuilt: null,
     type: 'sale',
+    openHouses: [],
     propertyType: 'SingleFamilyResidence',
     homeStatus: 'Active',
     images: [],

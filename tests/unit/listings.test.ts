@@ -38,6 +38,7 @@ const SALE: HomeDetail = {
   isDemo: false,
   sourceId: 'reso:api.mls.example',
   url: '/en/jane-kim/homes/IRV-01',
+  openHouses: [],
   streetAddress: '101 Example Way',
   publicRemarks: 'A bright home near the park.',
   latitude: 33.68,

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { dependsOn, dependsOnRealtor } from '~/server/pages/page-dependencies'
+import { dependsOn, dependsOnRealtor, dependsUntil } from '~/server/pages/page-dependencies'
 import { PageStore, type PageStoreOptions } from '~/server/pages/page-store'
 import { storeTargetFor } from '~/server/pages/public-routes'
 import { RevisionWatch, type RevisionSnapshot } from '~/server/pages/revisions'
@@ -195,6 +195,22 @@ async function ask(h: Harness, path = '/sora-park', init: RequestInit = {}): Pro
 }
 
 describe('the page store', () => {
+  it('makes a page again once the first open house it shows has ended, with no write at all (issue 26)', async () => {
+    const ends = '2026-11-23T12:00:00.000Z'
+    const h = harness({}, () => {
+      dependsOn('listings')
+      dependsUntil(ends)
+      dependsUntil('2026-11-23T15:00:00.000Z')
+      return Promise.resolve(new Response('<!DOCTYPE html><p>open house</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
+    })
+    await ask(h)
+    h.state.day = new Date('2026-11-23T11:59:59.000Z')
+    expect((await ask(h)).headers.get('x-cache')).toBe('HIT')
+    h.state.day = new Date(ends)
+    expect((await ask(h)).headers.get('x-cache')).toBe('MISS')
+    expect(h.renders).toHaveLength(2)
+  })
+
   it('renders a page once, then serves it from memory with strong validators per encoding', async () => {
     const h = harness()
     const first = await ask(h, '/sora-park', { headers: { 'accept-encoding': 'gzip, br' } })

@@ -17,9 +17,10 @@ import type { Realtor } from '~/schemas/realtor'
 import { LeaveDialog } from './leave-dialog'
 import { StatisticsPanel } from './statistics-panel'
 import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel'
+import { OpenHousesPanel } from '~/features/open-houses/open-houses-panel'
 import { Button, buttonClass } from '~/components/ui'
 
-export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies'
+export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -147,6 +148,16 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
           >
             <Trans>Instant reply</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'open-houses' }}
+            aria-current={tab === 'open-houses' ? 'page' : undefined}
+            className={tabClass(tab === 'open-houses')}
+            data-testid="tab-open-houses"
+          >
+            <Trans>Open houses</Trans>
+          </Link>
         </nav>
       </div>
 
@@ -161,6 +172,10 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
       ) : tab === 'statistics' ? (
         <div className="mt-8">
           <StatisticsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
+        </div>
+      ) : tab === 'open-houses' ? (
+        <div className="mt-8">
+          <OpenHousesPanel realtorId={current.id} lang={lang} />
         </div>
       ) : (
         <form

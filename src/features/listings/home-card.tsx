@@ -5,6 +5,7 @@ import type { HomeSummary } from '~/schemas/home'
 import type { ListingSource } from '~/schemas/listing-source'
 import { areaText, homePrice, statusLabel } from './home-display'
 import { listingCredit } from './listing-source-text'
+import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
 
 /**
  * A listing card (issue 6): photo, price, beds, baths, size, address, status and the
@@ -46,6 +47,7 @@ export function HomeCard({ home, lang, desiredUrl, source }: { home: HomeSummary
             {home.fullAddress}
           </ListingLink>
         </h3>
+        <OpenHouseCardLine openHouses={home.openHouses} lang={lang} address={home.fullAddress} />
         {credit ? (
           <p className="mt-auto pt-2 text-stone-700 dark:text-stone-300" data-testid="listing-credit">
             {credit}

@@ -21,6 +21,7 @@ import { listingSearchFilters } from '~/features/saved-searches/search-filters'
 import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
+import { OpenHousesSection } from '~/features/open-houses/open-house-list'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -186,6 +187,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               </p>
             )}
           </section>
+
+          <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
 
           {home.publicRemarks ? (
             <section aria-labelledby="remarks-title" className="mt-10">

@@ -109,6 +109,8 @@ export const envSchema = z.object({
         .filter((item) => item !== ''),
     ),
   RESO_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  /** The OData entity set of open houses (`OpenHouse` in the RESO Data Dictionary); unset: open houses are not imported. */
+  RESO_OPENHOUSE_RESOURCE: optionalString,
   /** A JSON file of each listing source's MLS display profile (docs/listings-import.md); unset: the defaults. */
   LISTINGS_DISPLAY_PROFILES: optionalString,
   /** Memory of each process's page store, in MB (issue 12, decision 009). */

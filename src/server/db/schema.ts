@@ -431,6 +431,28 @@ export interface LeadDigestRunTable {
   createdAt: string
 }
 
+/** An open house of a listing (issue 26 item 5, decision 023): from the MLS feed or added by a realtor. */
+export interface OpenHouseTable {
+  id: string
+  homeId: string
+  source: 'mls' | 'realtor'
+  /** The realtor who added it; null for the MLS's. */
+  realtorId: string | null
+  /** The listing source the feed's key belongs to (`reso:<host>`, `file:<name>`, `demo`); null for a realtor's. */
+  feedSource: string | null
+  /** RESO OpenHouseKey; null for a realtor's. */
+  sourceKey: string | null
+  /** ISO-8601 UTC. */
+  startsAt: string
+  endsAt: string
+  /** IANA zone of the listing (src/lib/listing-time-zone.ts). */
+  timeZone: string
+  kind: 'in_person' | 'virtual'
+  remarks: string | null
+  createdAt: string
+  updatedAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -457,6 +479,7 @@ export interface Database {
   realtorLeadSettings: RealtorLeadSettingsTable
   mailSuppression: MailSuppressionTable
   leadDigestRun: LeadDigestRunTable
+  openHouse: OpenHouseTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -13,6 +13,8 @@ import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
 import { requestOrigin } from '~/server/site/site-context'
+import { openHouseCalendarFile } from '~/server/open-houses/open-house-ics'
+import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
 import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from './responses'
@@ -137,6 +139,33 @@ const routes: Array<ApiRoute> = [
       const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
       const realtor = context.url.searchParams.get('realtor') ?? undefined
       return json(await getHomeDetail(context.services, decodeListingKey(param(context, 'listingKey')), { realtor, lang }))
+    },
+  }),
+  route('/open-houses', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await listRealtorOpenHouses(context.services, actor, queryOf(context.url)))
+    },
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await createRealtorOpenHouse(context.services, actor, await readJsonBody(context.request)), 201)
+    },
+  }),
+  // Before `/open-houses/{id}`: a calendar file, public and kept in the page store.
+  route('/open-houses/{id}\\.ics', {
+    GET: async (context) => {
+      const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
+      const file = await openHouseCalendarFile(context.services, param(context, 'id'), lang)
+      return new Response(file.body, {
+        status: 200,
+        headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="${file.fileName}"` },
+      })
+    },
+  }),
+  route('/open-houses/{id}', {
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteRealtorOpenHouse(context.services, actor, { id: param(context, 'id') }))
     },
   }),
   route('/realtor-contacts', {

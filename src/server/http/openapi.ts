@@ -27,6 +27,7 @@ import {
   savedSearchRequestSchema,
   savedSearchSchema,
 } from '~/schemas/saved-search'
+import { openHousePaths } from './openapi-open-houses'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -89,6 +90,7 @@ export function buildOpenApiDocument() {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
+        ...openHousePaths({ jsonContent, errorResponses, bearer }),
         '/auth/token': {
           post: {
             operationId: 'issueToken',

@@ -16,6 +16,8 @@ import { listingSourceOf, type DisplayProfiles } from './display-profile'
 import { lastRunsOf } from './home-store'
 import { msg } from '@lingui/core/macro'
 import { dependsOn } from '~/server/pages/page-dependencies'
+import { openHousesForHomes, realtorIdByDesiredUrl } from '~/server/open-houses/open-house-store'
+import type { OpenHouse } from '~/schemas/open-houses'
 import type { AppServices } from '~/server/services'
 import { photoUrlOf } from '~/server/uploads/photo-address'
 import type { StorageDriver } from '~/server/uploads/storage-driver'
@@ -104,7 +106,7 @@ function streetOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city'>): string | n
   return cut > 0 ? address.slice(0, cut) : address
 }
 
-function addressOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city' | 'stateOrProvince' | 'postalCode' | 'internetAddressDisplayYn'>): string {
+export function addressOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city' | 'stateOrProvince' | 'postalCode' | 'internetAddressDisplayYn'>): string {
   const place = `${row.city}, ${row.stateOrProvince}`
   // MLS rule: a listing flagged for no address display shows only its city.
   if (row.internetAddressDisplayYn !== 1) return place
@@ -115,7 +117,12 @@ export function homePath(desiredUrl: string, lang: 'ko' | 'en', listingKey: stri
   return `${lang === 'en' ? '/en' : ''}/${encodeURIComponent(desiredUrl)}/homes/${encodeURIComponent(listingKey)}`
 }
 
-export function toSummary(row: SummaryRow, images: Array<string>, link: { realtor?: string; lang: 'ko' | 'en' }): HomeSummary {
+export function toSummary(
+  row: SummaryRow,
+  images: Array<string>,
+  link: { realtor?: string; lang: 'ko' | 'en' },
+  openHouses: Array<OpenHouse> = [],
+): HomeSummary {
   const addressShown = row.internetAddressDisplayYn === 1
   return {
     homeId: row.listingKey,
@@ -139,6 +146,7 @@ export function toSummary(row: SummaryRow, images: Array<string>, link: { realto
     isDemo: Number(row.isDemo) === 1,
     sourceId: row.source,
     url: link.realtor ? homePath(link.realtor, link.lang, row.listingKey) : null,
+    openHouses,
   }
 }
 
@@ -170,7 +178,7 @@ export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, ho
 export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
   const query = parseInput(homeListQuerySchema, input)
   dependsOn('listings')
-  return loadHomeList(services.db, services.storage, query, services.config.displayProfiles)
+  return loadHomeList(services.db, services.storage, query, services.config.displayProfiles, services.now())
 }
 
 /** `GET /home/list`'s body. */
@@ -189,7 +197,13 @@ async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles, source
   return unique.map((source) => listingSourceOf(profiles, source, lastRuns.get(source) ?? null))
 }
 
-export async function loadHomeList(db: Kysely<Database>, storage: StorageDriver, query: HomeListQuery, profiles: DisplayProfiles): Promise<HomeListPage> {
+export async function loadHomeList(
+  db: Kysely<Database>,
+  storage: StorageDriver,
+  query: HomeListQuery,
+  profiles: DisplayProfiles,
+  now: Date,
+): Promise<HomeListPage> {
   const { currentPage, homesPerPage, totalHomesPerGroup } = query
   const offset = (currentPage - 1) * homesPerPage
   const pageSize = Math.max(0, Math.min(homesPerPage, totalHomesPerGroup - offset))
@@ -209,14 +223,15 @@ export async function loadHomeList(db: Kysely<Database>, storage: StorageDriver,
       ? page.orderBy('home.onMarketDate', 'desc').orderBy('home.id', 'desc')
       : page.orderBy('home.listPrice', query.sort === 'price_asc' ? 'asc' : 'desc').orderBy('home.id', query.sort === 'price_asc' ? 'asc' : 'desc')
   const rows = pageSize === 0 ? [] : await page.limit(pageSize).offset(offset).execute()
-  const images = await imagesFor(
-    db,
-    storage,
-    rows.map((row) => row.id),
-  )
+  const homeIds = rows.map((row) => row.id)
+  // One query each for the page's photos and open houses, whatever the page size (never one per home).
+  const [images, openHouses] = await Promise.all([
+    imagesFor(db, storage, homeIds),
+    openHousesForHomes(db, homeIds, { realtorId: await realtorIdByDesiredUrl(db, query.realtor), now }),
+  ])
   const totalHomes = Math.min(matches, totalHomesPerGroup)
   return {
-    homes: rows.map((row) => toSummary(row, images.get(row.id) ?? [], { realtor: query.realtor, lang: query.lang })),
+    homes: rows.map((row) => toSummary(row, images.get(row.id) ?? [], { realtor: query.realtor, lang: query.lang }, openHouses.get(row.id) ?? [])),
     currentPage,
     homesPerPage,
     totalHomesPerGroup,
@@ -251,14 +266,16 @@ export async function getHomeDetail(
     .where('home.isListed', '=', 1)
     .executeTakeFirst()
   if (!row) throw homeNotFound()
-  const [images, [listingSource]] = await Promise.all([
+  const realtorId = await realtorIdByDesiredUrl(services.db, link.realtor)
+  const [images, [listingSource], openHouses] = await Promise.all([
     imagesFor(services.db, services.storage, [row.id]),
     sourcesOf(services.db, services.config.displayProfiles, [row.source]),
+    openHousesForHomes(services.db, [row.id], { realtorId, now: services.now() }),
   ])
   if (!listingSource) throw homeNotFound()
   const addressHidden = row.internetAddressDisplayYn !== 1
   return {
-    ...toSummary(row, images.get(row.id) ?? [], link),
+    ...toSummary(row, images.get(row.id) ?? [], link, openHouses.get(row.id) ?? []),
     streetAddress: addressHidden ? null : streetOf(row),
     publicRemarks: row.publicRemarks,
     latitude: addressHidden || row.latitude === null ? null : Number(row.latitude),

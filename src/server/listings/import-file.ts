@@ -5,6 +5,7 @@ import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { messageOf, NO_COUNTS, recordImportRun, redactImportError, type ImportRunCounts } from './import-runs'
 import { parseResoProperties } from './reso-property'
+import { replaceFeedOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
 import { announcePurge } from '~/server/pages/revisions'
 import { runAlertsOnce } from '~/server/saved-searches/alerts'
 
@@ -34,7 +35,10 @@ export type ImportSummary = {
   alerts: { matches: number; mails: number } | null
 }
 
-export type FileImportSummary = ImportSummary
+export type FileImportSummary = ImportSummary & {
+  /** The file's `OpenHouse` array (issue 26), when it has one: the source's open houses are then exactly those. */
+  openHouses?: OpenHouseImportSummary
+}
 
 /**
  * Saved searches hear of what an import changed right after it (issue 13). The listings are
@@ -63,7 +67,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-async function readValues(filePath: string): Promise<Array<unknown>> {
+/** The file's Property rows, and its OpenHouse rows when it carries an `OpenHouse` array beside `value`. */
+async function readValues(filePath: string): Promise<{ values: Array<unknown>; openHouses: Array<unknown> | undefined }> {
   let text: string
   try {
     text = await readFile(filePath, 'utf8')
@@ -82,7 +87,12 @@ async function readValues(filePath: string): Promise<Array<unknown>> {
   }
   const rows = z
     .array(z.unknown())
-    .or(z.object({ value: z.array(z.unknown()) }).transform(({ value }) => value))
+    .transform((values) => ({ values, openHouses: undefined }))
+    .or(
+      z
+        .object({ value: z.array(z.unknown()), OpenHouse: z.array(z.unknown()).optional() })
+        .transform(({ value, OpenHouse }) => ({ values: value, openHouses: OpenHouse })),
+    )
     .safeParse(json)
   if (rows.success) return rows.data
   throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)
@@ -116,7 +126,7 @@ export async function importFromResoFile(services: AppServices, filePath: string
 }
 
 async function runFileImport(services: AppServices, filePath: string, source: string, options: FileImportOptions): Promise<FileImportSummary> {
-  const values = await readValues(filePath)
+  const { values, openHouses: openHouseValues } = await readValues(filePath)
   const { records, rejected } = parseResoProperties(values)
   const { inserted, updated } = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
   let retired = 0
@@ -128,10 +138,11 @@ async function runFileImport(services: AppServices, filePath: string, source: st
   }
   // The run succeeded: pages now say the data was updated now. A file has no resume point of
   // its own; one stored under the same source (a Web API's, given by --source) is kept.
+  const openHouses = openHouseValues ? await replaceFeedOpenHouses(services.db, source, openHouseValues, services.now()) : undefined
   const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
   const ranAt = services.now()
   await writeImportState(services.db, source, resumeAt, ranAt)
   announcePurge(['listings'])
   const alerts = await alertsAfterImport(services)
-  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts }
+  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts, ...(openHouses ? { openHouses } : {}) }
 }

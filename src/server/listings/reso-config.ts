@@ -36,6 +36,8 @@ export type ResoConfig = {
   statuses: ReadonlyArray<string>
   /** `$top` of each page; the server may send fewer. */
   pageSize: number
+  /** The entity set of open houses (`OpenHouse`); undefined: open houses are not imported (issue 26). */
+  openHouseResource?: string
 }
 
 /** The settings are missing or contradictory; nothing was contacted. */
@@ -56,6 +58,7 @@ type ResoEnv = Pick<
   | 'RESO_CITIES'
   | 'RESO_STATUSES'
   | 'RESO_PAGE_SIZE'
+  | 'RESO_OPENHOUSE_RESOURCE'
 >
 
 /** The import settings from the environment; undefined when RESO_API_URL is not set. */
@@ -87,6 +90,7 @@ export function resoConfigFromEnv(env: ResoEnv): ResoConfig | undefined {
     cities: env.RESO_CITIES,
     statuses: env.RESO_STATUSES,
     pageSize: env.RESO_PAGE_SIZE,
+    openHouseResource: env.RESO_OPENHOUSE_RESOURCE,
   }
 }
 

@@ -29,6 +29,14 @@ export type ResoHttpOptions = {
 /** A run that could not complete; the import state was not advanced. */
 export class ResoImportError extends Error {
   override name = 'ResoImportError'
+
+  /** The feed's HTTP status when it answered with an error (a 404 says the resource is not offered). */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
 }
 
 const tokenResponseSchema = z.object({
@@ -170,7 +178,7 @@ export function createHttp(config: ResoConfig, services: AppServices, options: R
         refreshed = true
         continue
       }
-      if (result.status !== 200) throw new ResoImportError(`GET ${url}: HTTP ${result.status}: ${snippet(result.text)}`)
+      if (result.status !== 200) throw new ResoImportError(`GET ${url}: HTTP ${result.status}: ${snippet(result.text)}`, result.status)
       const body = parseJson(result.text)
       if (body === undefined) throw new ResoImportError(`GET ${url}: the answer is not JSON: ${snippet(result.text)}`)
       return body

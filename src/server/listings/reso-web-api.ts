@@ -6,6 +6,7 @@ import { alertsAfterImport, countsOf, type ImportSummary } from './import-file'
 import { messageOf, NO_COUNTS, recordImportRun, redactImportError } from './import-runs'
 import { ResoConfigError, resoSourceOf, type ResoConfig } from './reso-config'
 import { createHttp, pages, type ResoHttpOptions } from './reso-http'
+import { importResoOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
 import { parseResoProperties } from './reso-property'
 import { byKeysUrl, changedRecordsUrl, keyListUrl } from './reso-query'
 
@@ -43,6 +44,8 @@ export type ResoImportSummary = ImportSummary & {
   lastModificationTimestamp: string | null
   /** Non-fatal problems, e.g. the key list could not be read so nothing was retired. */
   warnings: Array<string>
+  /** The OpenHouse resource's run (issue 26), when RESO_OPENHOUSE_RESOURCE names one and it could be read. */
+  openHouses?: OpenHouseImportSummary
 }
 
 const keyRowSchema = z.object({ ListingKey: z.string().min(1), ModificationTimestamp: z.string().nullish() })
@@ -174,6 +177,17 @@ async function runResoImport(
       summary.warnings.push('the key list is empty: nothing was retired (remove the listings by hand if the feed is really empty)')
     } else {
       summary.retired = await retireHomesNotIn(services.db, source, new Set(feedKeys.keys()), services.now())
+    }
+  }
+
+  // Open houses after the listings they belong to; they never fail the listings' run.
+  const openHouseResource = config.openHouseResource
+  if (openHouseResource) {
+    try {
+      summary.openHouses = await importResoOpenHouses(services.db, http, { ...config, openHouseResource }, source, services.now())
+      if (summary.openHouses.unavailable) log(`[listings] ${summary.openHouses.unavailable}`)
+    } catch (error) {
+      summary.warnings.push(`open houses could not be read, so the stored ones were kept: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
 

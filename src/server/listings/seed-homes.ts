@@ -4,6 +4,7 @@ import { storeDemoHomeImages } from './demo-home-images'
 import { DEMO_SOURCE, demoHomes } from './demo-homes'
 import { countHomes, upsertHomes, writeImportState } from './home-store'
 import { alertsAfterImport } from './import-file'
+import { seedDemoOpenHouses } from './demo-open-houses'
 import type { HomeRecord } from './reso-property'
 
 const BATCH = 1000
@@ -42,6 +43,7 @@ export async function seedDemoHomes(
   if (batch.length > 0) await flush()
   // The demo source's "last updated" time on pages, like an import's.
   await writeImportState(services.db, DEMO_SOURCE, null, services.now())
+  await seedDemoOpenHouses(services)
   announcePurge(['listings'])
   // Demo listings are listings like any other to a search saved on a demo site.
   await alertsAfterImport(services)

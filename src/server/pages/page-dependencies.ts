@@ -10,12 +10,14 @@ import type { RevisionScope } from './revisions'
 export type PageDependencies = {
   realtors: Map<string, number>
   scopes: Set<Exclude<RevisionScope, 'site'>>
+  /** Epoch ms from which the response is out of date with no write at all (an open house ends); undefined: never. */
+  validUntil: number | undefined
 }
 
 const current = new AsyncLocalStorage<PageDependencies>()
 
 export function emptyDependencies(): PageDependencies {
-  return { realtors: new Map(), scopes: new Set() }
+  return { realtors: new Map(), scopes: new Set(), validUntil: undefined }
 }
 
 /** Runs `make` and collects what it read. */
@@ -37,4 +39,15 @@ export function dependsOnRealtor(id: string, revision: number): void {
 /** This response shows a list that any realtor's write or any import may change. */
 export function dependsOn(scope: Exclude<RevisionScope, 'site'>): void {
   current.getStore()?.scopes.add(scope)
+}
+
+/**
+ * This response shows something that goes out of date at `iso` by time alone (an open house
+ * that ends then leaves the page): the store makes it again from then on, no write needed.
+ */
+export function dependsUntil(iso: string): void {
+  const dependencies = current.getStore()
+  const at = Date.parse(iso)
+  if (!dependencies || !Number.isFinite(at)) return
+  dependencies.validUntil = dependencies.validUntil === undefined ? at : Math.min(dependencies.validUntil, at)
 }

@@ -37,6 +37,8 @@ type Entry = {
   anyChange: boolean
   /** UTC day it was made: pages show today's year and career length. */
   day: string
+  /** Epoch ms from which it is stale by time alone (the first open house it shows ends then). */
+  validUntil: number | undefined
   /** The 'site' revision at which it was last known current. */
   verifiedAt: number
   verifying?: { site: number; result: Promise<boolean> }
@@ -144,6 +146,7 @@ export class PageStore {
 
   private async isCurrent(entry: Entry, snapshot: RevisionSnapshot): Promise<boolean> {
     if (entry.day !== utcDay(this.now())) return false
+    if (entry.validUntil !== undefined && this.now().getTime() >= entry.validUntil) return false
     if (entry.verifiedAt === snapshot.site) return true
     if (entry.anyChange) return false
     for (const [scope, revision] of entry.scopes) if (snapshot[scope] !== revision) return false
@@ -229,6 +232,7 @@ export class PageStore {
       scopes,
       anyChange: dependencies.realtors.size === 0 && dependencies.scopes.size === 0,
       day,
+      validUntil: dependencies.validUntil,
       verifiedAt: snapshot.site,
     }
     entry.denseBrotli = () => densestBrotli(identity).then((dense) => variant(dense, 'br', '-br11'))

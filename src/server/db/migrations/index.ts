@@ -16,6 +16,7 @@ import * as leadReplies from './0015-lead-replies'
 import * as listingImportFailures from './0018-listing-import-failures'
 import * as photoStorageKeys from './0019-photo-storage-keys'
 import * as accountLanguage from './0020-account-language'
+import * as openHouses from './0017-open-houses'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0018-listing-import-failures': listingImportFailures,
   '0019-photo-storage-keys': photoStorageKeys,
   '0020-account-language': accountLanguage,
+  '0017-open-houses': openHouses,
 }
 
 export const migrationProvider: MigrationProvider = {

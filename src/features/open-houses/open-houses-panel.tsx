@@ -1,0 +1,190 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { inputClass } from '~/components/form/inputs'
+import { Button, ErrorAlert } from '~/components/ui'
+import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions'
+import { formatOpenHouseTime } from '~/lib/format-open-house'
+import type { Lang } from '~/lib/lang'
+import { errorFieldErrors, errorMessage } from '~/lib/server-error'
+import { openHouseKeys, realtorOpenHousesQuery } from '~/queries/open-houses'
+import { OPEN_HOUSE_REMARKS_MAX, type OpenHouseKind } from '~/schemas/open-houses'
+
+/*
+ * The workspace's open houses (issue 26 item 5): the realtor's own upcoming open houses on
+ * listings their site shows, added by listing number, date and hours in the listing's local
+ * time, and deleted. They show on this realtor's listing pages and cards only.
+ */
+
+type Fields = { listingKey: string; date: string; startTime: string; endTime: string; kind: OpenHouseKind; remarks: string }
+
+const EMPTY: Fields = { listingKey: '', date: '', startTime: '13:00', endTime: '16:00', kind: 'in_person', remarks: '' }
+
+function Field({ id, label, hint, errors, children }: { id: string; label: ReactNode; hint?: ReactNode; errors: ReadonlyArray<string>; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+          {hint}
+        </p>
+      ) : null}
+      {errors.map((error) => (
+        <p key={error} id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const baseId = useId()
+  const [fields, setFields] = useState<Fields>(EMPTY)
+  const [status, setStatus] = useState('')
+  const list = useQuery(realtorOpenHousesQuery(realtorId))
+  const translateId = (id: string) => i18n._(id)
+  const add = useMutation({
+    mutationFn: (values: Fields) => addOpenHouse({ data: { ...values, realtorId } }),
+    onSuccess: async (created) => {
+      setFields(EMPTY)
+      setStatus(t`Open house added for ${created.address}.`)
+      await queryClient.invalidateQueries({ queryKey: openHouseKeys.realtor(realtorId) })
+    },
+    onError: () => setStatus(''),
+  })
+  const remove = useMutation({
+    mutationFn: (id: string) => removeOpenHouse({ data: { id } }),
+    onSuccess: async () => {
+      setStatus(t`Open house deleted.`)
+      await queryClient.invalidateQueries({ queryKey: openHouseKeys.realtor(realtorId) })
+    },
+  })
+  const fieldErrors = add.error ? errorFieldErrors(add.error, lang, translateId) : {}
+  const formError =
+    add.error && Object.keys(fieldErrors).length === 0 ? errorMessage(add.error, translateId, t`The open house could not be added. Try again.`) : undefined
+  const idOf = (name: keyof Fields) => `${baseId}-${name}`
+  const inputProps = (name: keyof Fields) => {
+    const errors = fieldErrors[name] ?? []
+    return {
+      id: idOf(name),
+      name,
+      'aria-invalid': errors.length > 0,
+      'aria-describedby': errors.length > 0 ? `${idOf(name)}-error` : undefined,
+      'data-testid': `open-house-${name}`,
+    }
+  }
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    add.mutate(fields)
+  }
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="max-w-3xl" data-testid="open-houses-panel">
+      <h2 id={`${baseId}-title`} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+        <Trans>Your open houses</Trans>
+      </h2>
+      <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
+        <Trans>
+          Add an open house to any listing your site shows. It appears on your listing page and cards only; the MLS's own open houses show there too.
+        </Trans>
+      </p>
+
+      <p aria-live="polite" className="mt-3 text-sm font-medium text-emerald-800 dark:text-emerald-300" data-testid="open-houses-status">
+        {status}
+      </p>
+
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-4 grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:grid-cols-2 dark:border-stone-800 dark:bg-stone-900"
+      >
+        <ErrorAlert testId="open-house-error" message={formError} />
+        <div className="sm:col-span-2">
+          <Field id={idOf('listingKey')} label={<Trans>Listing number</Trans>} errors={fieldErrors.listingKey ?? []}>
+            <input {...inputProps('listingKey')} value={fields.listingKey} onChange={set('listingKey')} autoComplete="off" className={inputClass} />
+          </Field>
+        </div>
+        <Field id={idOf('date')} label={<Trans>Date</Trans>} errors={fieldErrors.date ?? []}>
+          <input {...inputProps('date')} type="date" value={fields.date} onChange={set('date')} className={inputClass} />
+        </Field>
+        <Field id={idOf('kind')} label={<Trans>Kind</Trans>} errors={fieldErrors.kind ?? []}>
+          <select {...inputProps('kind')} value={fields.kind} onChange={set('kind')} className={inputClass}>
+            <option value="in_person">{t`In person`}</option>
+            <option value="virtual">{t`Virtual`}</option>
+          </select>
+        </Field>
+        <Field id={idOf('startTime')} label={<Trans>Starts</Trans>} hint={<Trans>In the home's local time</Trans>} errors={fieldErrors.startTime ?? []}>
+          <input {...inputProps('startTime')} type="time" value={fields.startTime} onChange={set('startTime')} className={inputClass} />
+        </Field>
+        <Field id={idOf('endTime')} label={<Trans>Ends</Trans>} errors={fieldErrors.endTime ?? []}>
+          <input {...inputProps('endTime')} type="time" value={fields.endTime} onChange={set('endTime')} className={inputClass} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id={idOf('remarks')} label={<Trans>Note for visitors (optional)</Trans>} errors={fieldErrors.remarks ?? []}>
+            <input {...inputProps('remarks')} value={fields.remarks} onChange={set('remarks')} maxLength={OPEN_HOUSE_REMARKS_MAX} className={inputClass} />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="primary" size="md" disabled={add.isPending} data-testid="open-house-add">
+            <Trans>Add open house</Trans>
+          </Button>
+        </div>
+      </form>
+
+      <div className="mt-8">
+        <h3 className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+          <Trans>Upcoming</Trans>
+        </h3>
+        <ErrorAlert
+          testId="open-houses-load-error"
+          message={list.isError ? t`Your open houses could not be loaded.` : undefined}
+          onRetry={() => void list.refetch()}
+        />
+        {list.isPending ? (
+          <p className="mt-2 text-stone-600 dark:text-stone-400">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : list.data && list.data.openHouses.length > 0 ? (
+          <ul className="mt-3 grid gap-3" data-testid="open-houses-list">
+            {list.data.openHouses.map((openHouse) => {
+              const when = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang)
+              return (
+                <li
+                  key={openHouse.id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+                >
+                  <div>
+                    <p className="font-semibold text-stone-900 dark:text-stone-100">{openHouse.address}</p>
+                    <p className="text-sm text-stone-700 dark:text-stone-300">
+                      {when.date} {when.hours} {when.zone} · {openHouse.kind === 'virtual' ? t`Virtual` : t`In person`} · {openHouse.listingKey}
+                    </p>
+                    {openHouse.remarks ? <p className="text-sm text-stone-600 dark:text-stone-400">{openHouse.remarks}</p> : null}
+                  </div>
+                  <Button
+                    variant="danger"
+                    onClick={() => remove.mutate(openHouse.id)}
+                    disabled={remove.isPending}
+                    aria-label={t`Delete the open house of ${openHouse.address} on ${when.date}`}
+                  >
+                    <Trans>Delete</Trans>
+                  </Button>
+                </li>
+              )
+            })}
+          </ul>
+        ) : (
+          <p className="mt-2 text-stone-600 dark:text-stone-400" data-testid="open-houses-empty">
+            <Trans>No upcoming open houses of your own.</Trans>
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
