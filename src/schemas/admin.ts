@@ -77,8 +77,8 @@ export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
 /** One mail waiting in an outbox (issue 13): what the platform admin sees when SMTP is missing or failing. */
 export const adminPendingMailSchema = z.object({
   id: z.string(),
-  /** `contact` (a visitor's message to a realtor), `saved-search-confirm` or `saved-search-alert`. */
-  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert']),
+  /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `tour-confirmed` or `tour-cancelled`. */
+  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert', 'tour-confirmed', 'tour-cancelled']),
   toAddress: z.string(),
   subject: z.string(),
   attempts: z.number(),

@@ -292,7 +292,7 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert'
+  kind: 'saved-search-confirm' | 'saved-search-alert' | 'tour-confirmed' | 'tour-cancelled'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string
@@ -303,6 +303,8 @@ export interface MailOutboxTable {
   htmlBody: string | null
   /** JSON object of extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers: string | null
+  /** JSON array of attached files (a tour's `.ics`), see src/server/mail/outbox.ts; NULL for none. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>
   state: 'outbox' | 'sending' | 'sent'
   attempts: number
   lastError: string | null
@@ -372,6 +374,35 @@ export interface LeadTable {
   updatedAt: string
 }
 
+/** A visitor's request to tour a listed home (migration 0016, decision 022). */
+export interface TourRequestTable {
+  id: string
+  realtorId: string
+  listingKey: string
+  listingAddress: string
+  timeZone: string
+  mode: 'in_person' | 'video'
+  /** JSON array of { start, date, time }. */
+  slots: string
+  name: string
+  email: string
+  phone: string | null
+  message: string | null
+  lang: 'ko' | 'en'
+  siteOrigin: string
+  consentVersion: string
+  consentText: string
+  consentLang: 'ko' | 'en'
+  consentPage: string | null
+  consentedAt: string
+  status: 'requested' | 'confirmed' | 'proposed' | 'cancelled' | 'declined'
+  /** JSON { start, date, time }, or NULL. */
+  confirmedSlot: string | null
+  icsSequence: number
+  createdAt: string
+  updatedAt: string
+}
+
 /** A realtor's private, dated note on a lead. */
 export interface LeadNoteTable {
   id: string
@@ -403,6 +434,7 @@ export interface Database {
   visitDaily: VisitDailyTable
   lead: LeadTable
   leadNote: LeadNoteTable
+  tourRequest: TourRequestTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -25,6 +25,7 @@ import {
   savedSearchRequestSchema,
   savedSearchSchema,
 } from '~/schemas/saved-search'
+import { tourPaths } from './openapi-tours'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -57,6 +58,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
+        ...tourPaths,
         '/auth/token': {
           post: {
             summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',

@@ -12,6 +12,7 @@ import * as testimonials from './0010-testimonials'
 import * as siteVerification from './0011-site-verification'
 import * as visitorStats from './0012-visitor-stats'
 import * as leads from './0013-leads'
+import * as tourRequests from './0016-tour-requests'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-site-verification': siteVerification,
   '0012-visitor-stats': visitorStats,
   '0013-leads': leads,
+  '0016-tour-requests': tourRequests,
 }
 
 export const migrationProvider: MigrationProvider = {
