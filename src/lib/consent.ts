@@ -50,8 +50,7 @@ export const CONSENT_WORDINGS = [
     version: 'tour-v1',
     kind: 'tour',
     // Who will contact the visitor, how, about what; and the privacy notice the form links beside it.
-    describe: ({ realtor }) =>
-      msg`I agree that ${realtor} may contact me by e-mail or phone about this tour request, and to the privacy notice.`,
+    describe: ({ realtor }) => msg`I agree that ${realtor} may contact me by e-mail or phone about this tour request, and to the privacy notice.`,
   },
 ] as const satisfies ReadonlyArray<ConsentWording>
 

@@ -46,9 +46,7 @@ export function createMailer(smtpUrl: string | undefined, from: string): Mailer 
       await transport.sendMail({
         from: fromName ? { name: fromName, address: addressOf(from) } : from,
         ...message,
-        ...(attachments
-          ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) }
-          : {}),
+        ...(attachments ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
         // The text/calendar alternative calendar clients act on (an invitation's accept buttons).
         ...(calendar?.calendarMethod ? { icalEvent: { method: calendar.calendarMethod, content: calendar.content } } : {}),
       })

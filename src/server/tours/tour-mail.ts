@@ -99,9 +99,7 @@ export function renderTourMail(input: TourMailInput, i18n: I18n): RenderedTourMa
   const phone = realtor.phone ? i18n._(msg`Phone: ${realtor.phone}`) : null
   const listing = i18n._(msg`The home`)
   const footer = footerLines(realtor, i18n)
-  const text = [greeting, '', lead, '', ...facts, '', after, ...(phone ? [phone] : []), '', `${listing}: ${input.listingUrl}`, '', '--', ...footer].join(
-    '\n',
-  )
+  const text = [greeting, '', lead, '', ...facts, '', after, ...(phone ? [phone] : []), '', `${listing}: ${input.listingUrl}`, '', '--', ...footer].join('\n')
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(lead)}</p>`,

@@ -223,7 +223,11 @@ async function ownedTour(services: AppServices, actor: Actor | null, id: string)
   return tour
 }
 
-async function mailRealtor(services: AppServices, realtorId: string, lang: Lang): Promise<TourMailRealtor & { desiredUrl: string; hompageHost: string | null }> {
+async function mailRealtor(
+  services: AppServices,
+  realtorId: string,
+  lang: Lang,
+): Promise<TourMailRealtor & { desiredUrl: string; hompageHost: string | null }> {
   const realtor = await services.db
     .selectFrom('realtor')
     .select([
