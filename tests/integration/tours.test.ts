@@ -76,7 +76,9 @@ function leafParts(raw: string): Array<MimePart> {
 function invitation(mail: ReceivedMail) {
   const attachment = leafParts(mail.raw).find((part) => part.type === 'text/calendar' && /filename=/i.test(part.head))
   expect(attachment, 'an .ics attachment').toBeDefined()
-  const calendar = new ICAL.Component(ICAL.parse(attachment?.body ?? ''))
+  // ical.js types its parse result as `any`; a jCal array is what Component takes.
+  const jcal: Array<unknown> = ICAL.parse(attachment?.body ?? '') as Array<unknown>
+  const calendar = new ICAL.Component(jcal)
   const vevent = calendar.getFirstSubcomponent('vevent')
   expect(vevent).not.toBeNull()
   const event = new ICAL.Event(vevent ?? undefined)

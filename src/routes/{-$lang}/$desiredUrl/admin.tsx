@@ -12,7 +12,7 @@ import { oneOf, searchSchema } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
-  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics']), view: oneOf(['messages', 'saved-searches']) }),
+  validateSearch: searchSchema({ tab: oneOf(['homepage', 'messages', 'statistics']), view: oneOf(['messages', 'saved-searches', 'tours']) }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
     const session = await requireSession(context.queryClient, lang, localizedPath(lang, location.pathname) + location.searchStr)
