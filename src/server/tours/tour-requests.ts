@@ -24,15 +24,14 @@ import {
 } from '~/schemas/tours'
 import { AppError, errors, isAppError, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
-import type { Database, TourRequestTable } from '~/server/db/schema'
+import type { TourRequestTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { recordLead } from '~/server/leads/record-lead'
 import { getHomeDetail } from '~/server/listings/homes'
-import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
+import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import { realtorPageUrl } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
-import type { Kysely } from 'kysely'
 import { tourCalendar } from './tour-calendar'
 import { renderTourMail, tourEventWords, type TourMailInput, type TourMailRealtor } from './tour-mail'
 
@@ -204,7 +203,6 @@ export async function createTourRequest(services: AppServices, input: unknown, s
       at: createdAt,
     })
   })
-  services.visits.recordMessage(realtor.id, lang, home.homeId)
   return { id, realtorId: realtor.id, createdAt, status: 'requested', delivery: 'outbox' }
 }
 
@@ -266,17 +264,11 @@ function calendarHost(services: AppServices): string {
 }
 
 /**
- * Stores the visitor's mail about the tour (with its calendar file when there is an event to
- * add or remove) in the transaction that changed the tour, so the change and its mail are one.
+ * The visitor's mail about the tour, with its calendar file when there is an event to add or
+ * remove. Made before the transaction that changes the tour (SQLite has one connection, which
+ * the transaction holds), and stored in it, so the change and its mail are one.
  */
-async function enqueueTourMail(
-  services: AppServices,
-  trx: Kysely<Database>,
-  tour: TourRow,
-  kind: TourMailInput['kind'],
-  start: Date | null,
-  sequence: number,
-): Promise<string> {
+async function tourMail(services: AppServices, tour: TourRow, kind: TourMailInput['kind'], start: Date | null, sequence: number): Promise<OutboxMail> {
   const lang: Lang = tour.lang === 'en' ? 'en' : 'ko'
   await loadCatalog(lang)
   const i18n = i18nFor(lang)
@@ -320,22 +312,18 @@ async function enqueueTourMail(
           } as const,
         ]
       : undefined
-  return enqueueMail(
-    trx,
-    {
-      kind: kind === 'cancelled' || kind === 'declined' ? 'tour-cancelled' : 'tour-confirmed',
-      realtorId: tour.realtorId,
-      savedSearchId: null,
-      toAddress: tour.email,
-      fromName: realtor.name,
-      replyTo: realtor.email,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      attachments,
-    },
-    services.now(),
-  )
+  return {
+    kind: kind === 'cancelled' || kind === 'declined' ? 'tour-cancelled' : 'tour-confirmed',
+    realtorId: tour.realtorId,
+    savedSearchId: null,
+    toAddress: tour.email,
+    fromName: realtor.name,
+    replyTo: realtor.email,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    attachments,
+  }
 }
 
 /**
@@ -365,6 +353,7 @@ export async function confirmTourRequest(services: AppServices, actor: Actor | n
   const status = request.slot !== undefined ? 'confirmed' : 'proposed'
   const sequence = Number(tour.icsSequence) + 1
   const updatedAt = services.now().toISOString()
+  const mail = await tourMail(services, tour, status, new Date(chosen.start), sequence)
   const mailId = await services.db.transaction().execute(async (trx) => {
     // Only from the state read: two clicks at once send one invitation each, never one lost.
     const updated = await trx
@@ -380,7 +369,7 @@ export async function confirmTourRequest(services: AppServices, actor: Actor | n
       .where('id', '=', tour.id)
       .where('stage', 'in', ['new', 'contacted'])
       .execute()
-    return enqueueTourMail(services, trx, tour, status, new Date(chosen.start), sequence)
+    return enqueueMail(trx, mail, services.now())
   })
   await deliverOutboxMail(services, mailId)
   return toTourView(await services.db.selectFrom('tourRequest').selectAll().where('id', '=', tour.id).executeTakeFirstOrThrow())
@@ -401,6 +390,7 @@ export async function cancelTourRequest(services: AppServices, actor: Actor | nu
   const status = confirmed ? 'cancelled' : 'declined'
   const sequence = confirmed ? Number(tour.icsSequence) + 1 : Number(tour.icsSequence)
   const updatedAt = services.now().toISOString()
+  const mail = await tourMail(services, tour, status, confirmed ? new Date(confirmed.start) : null, sequence)
   const mailId = await services.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('tourRequest')
@@ -410,7 +400,7 @@ export async function cancelTourRequest(services: AppServices, actor: Actor | nu
       .where('icsSequence', '=', tour.icsSequence)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError('CONFLICT', msg`This tour request was just changed. Reload and try again.`)
-    return enqueueTourMail(services, trx, tour, status, confirmed ? new Date(confirmed.start) : null, sequence)
+    return enqueueMail(trx, mail, services.now())
   })
   await deliverOutboxMail(services, mailId)
   return toTourView(await services.db.selectFrom('tourRequest').selectAll().where('id', '=', tour.id).executeTakeFirstOrThrow())
