@@ -58,7 +58,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
-        ...tourPaths,
+        ...tourPaths(errorBodySchema),
         '/auth/token': {
           post: {
             summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',
