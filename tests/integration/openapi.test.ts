@@ -128,6 +128,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/saved-searches',
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
+        '/tour-requests',
+        '/tour-requests/{id}/confirm',
+        '/tour-requests/{id}/cancel',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -394,6 +397,55 @@ describe('OpenAPI document (SQLite)', () => {
     checkError(await api(s, 'GET', '/nothing-here'), 404)
     checkError(await api(s, 'PUT', '/realtor'), 405)
     checkError(await api(s, 'DELETE', '/realtor-contacts'), 405)
+  })
+
+  it('POST/GET /tour-requests, POST /tour-requests/{id}/confirm and /cancel: every documented status', async () => {
+    app.clock.set(new Date('2026-10-28T16:00:00Z'))
+    const list = await api<{ homes: Array<{ homeId: string }> }>(s, 'GET', '/home/list?state=CA&city=Irvine')
+    const listingKey = list.body.homes[0]?.homeId ?? ''
+    const body = {
+      realtorId,
+      listingKey,
+      mode: 'in_person',
+      slots: [
+        { date: '2026-10-31', time: '10:00' },
+        { date: '2026-11-02', time: '10:00' },
+      ],
+      name: 'Minji Kim',
+      email: 'minji@example.org',
+      consent: true,
+    }
+    const created = await api<{ id: string }>(s, 'POST', '/tour-requests', { body })
+    check('post', '/tour-requests', created, 201)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body: { ...body, slots: [] } }), 400)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body: { ...body, listingKey: 'NO-SUCH-HOME' } }), 404)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    const ip = uniqueIp()
+    for (let attempt = 0; attempt < 5; attempt++) await api(s, 'POST', '/tour-requests', { body: { ...body, slots: [] }, ip })
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body, ip }), 429)
+
+    check('get', '/tour-requests', await api(s, 'GET', `/tour-requests?realtorId=${realtorId}`, { token: ownerToken }), 200)
+    check('get', '/tour-requests', await api(s, 'GET', '/tour-requests?limit=0', { token: ownerToken }), 400)
+    check('get', '/tour-requests', await api(s, 'GET', '/tour-requests'), 401)
+    check('get', '/tour-requests', await api(s, 'GET', `/tour-requests?realtorId=${realtorId}`, { token: otherToken }), 404)
+
+    const confirm = '/tour-requests/{id}/confirm'
+    const confirmPath = `/tour-requests/${created.body.id}/confirm`
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: ownerToken, body: { slot: 0 } }), 200)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: ownerToken, body: { slot: 7 } }), 400)
+    check('post', confirm, await api(s, 'POST', confirmPath, { body: { slot: 0 } }), 401)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: otherToken, body: { slot: 0 } }), 404)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: ownerToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+
+    const cancel = '/tour-requests/{id}/cancel'
+    const cancelPath = `/tour-requests/${created.body.id}/cancel`
+    check('post', cancel, await api(s, 'POST', cancelPath), 401)
+    check('post', cancel, await api(s, 'POST', cancelPath, { token: otherToken }), 404)
+    check('post', cancel, await api(s, 'POST', cancelPath, { token: ownerToken }), 200)
+    // A cancelled tour cannot be confirmed again.
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: ownerToken, body: { slot: 1 } }), 409)
   })
 
   it('every documented response was produced and validated above', () => {

@@ -74,7 +74,7 @@ export function tourPaths(errorBody: z.ZodType): ZodOpenApiPathsObject {
         tags: ['Tours'],
         security: bearer,
         requestParams: { path: idPath },
-        responses: { '200': { description: 'Cancelled or declined', ...jsonContent(tourRequest) }, ...errorResponses(401, 404, 409) },
+        responses: { '200': { description: 'Cancelled or declined', ...jsonContent(tourRequest) }, ...errorResponses(401, 404) },
       },
     },
   }
