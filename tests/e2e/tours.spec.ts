@@ -80,7 +80,8 @@ function calendarOf(raw: string): string {
 
 for (const { lang, prefix } of LANGS) {
   test(`${lang}: a visitor requests a tour with and without JavaScript; the realtor confirms; the mail carries a valid .ics`, async ({ browser }, testInfo) => {
-    test.setTimeout(120_000)
+    // Three browser contexts, axe four times and a mail round trip: minutes on a shared machine.
+    test.setTimeout(300_000)
     const listing = `${server.base}${prefix}/${DESIRED_URL}/homes/${listingKey}`
 
     // With JavaScript: sent in place.
