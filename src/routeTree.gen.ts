@@ -31,6 +31,7 @@ import { Route as Char123LangChar125DesiredUrlAlertsIndexRouteImport } from './r
 import { Route as Char123LangChar125DesiredUrlAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/confirm'
 import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/saved'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
+import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
 
@@ -159,6 +160,12 @@ const Char123LangChar125DesiredUrlHomesListingKeyRoute =
     path: '/homes/$listingKey',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlHomesTourRequestRoute =
+  Char123LangChar125DesiredUrlHomesTourRequestRouteImport.update({
+    id: '/homes/tour-request',
+    path: '/homes/tour-request',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlLoginIndexRoute =
   Char123LangChar125DesiredUrlLoginIndexRouteImport.update({
     id: '/login/',
@@ -194,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
+  '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
@@ -218,6 +226,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
+  '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
@@ -245,6 +254,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
+  '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
@@ -273,6 +283,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
+    | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/login/'
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
+    | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts'
     | '/{-$lang}/$desiredUrl/login'
@@ -323,6 +335,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
+    | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/login/'
@@ -492,6 +505,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/homes/tour-request': {
+      id: '/{-$lang}/$desiredUrl/homes/tour-request'
+      path: '/homes/tour-request'
+      fullPath: '/{-$lang}/$desiredUrl/homes/tour-request'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/login/': {
       id: '/{-$lang}/$desiredUrl/login/'
       path: '/login'
@@ -517,6 +537,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
+  Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
@@ -538,6 +559,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAlertsSavedRoute,
     Char123LangChar125DesiredUrlHomesListingKeyRoute:
       Char123LangChar125DesiredUrlHomesListingKeyRoute,
+    Char123LangChar125DesiredUrlHomesTourRequestRoute:
+      Char123LangChar125DesiredUrlHomesTourRequestRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:

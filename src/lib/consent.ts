@@ -12,9 +12,10 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 
 /**
  * What a wording asks agreement for: the terms and privacy notice, being called or texted, or
- * receiving e-mails about homes matching a saved search (issue 13).
+ * receiving e-mails about homes matching a saved search (issue 13), being contacted about a
+ * requested tour (issue 26).
  */
-export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch'
+export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch' | 'tour'
 
 /** The values a wording may name; every wording receives all of them. */
 export type ConsentValues = { realtor: string }
@@ -45,6 +46,12 @@ export const CONSENT_WORDINGS = [
     // CAN-SPAM/CCPA: who will write, about what, and that every e-mail lets the visitor stop them.
     describe: ({ realtor }) => msg`I agree to receive e-mails from ${realtor} about homes matching this search. I can unsubscribe at any time from any e-mail.`,
   },
+  {
+    version: 'tour-v1',
+    kind: 'tour',
+    // Who will contact the visitor, how, about what; and the privacy notice the form links beside it.
+    describe: ({ realtor }) => msg`I agree that ${realtor} may contact me by e-mail or phone about this tour request, and to the privacy notice.`,
+  },
 ] as const satisfies ReadonlyArray<ConsentWording>
 
 export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
@@ -54,6 +61,7 @@ export const CURRENT_CONSENT = {
   contact: 'contact-v1',
   phoneContact: 'phone-contact-v1',
   savedSearch: 'saved-search-v1',
+  tour: 'tour-v1',
 } as const satisfies Record<ConsentKind, ConsentVersion>
 
 /** The wording of a version of the given kind; undefined for an unknown version or another kind. */

@@ -42,10 +42,11 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
     return isDesiredUrl(first) ? LISTINGS : undefined
   }
   // A home on our host (`/{desiredUrl}/homes/{key}`) or on a realtor's own domain (`/homes/{key}`).
-  if (first === 'homes' && segments.length === 2) return second && isListingKeySegment(second) ? NONE : undefined
+  // `homes/tour-request` is the tour form's status page (src/lib/tour-pages.ts): its query is its content, never stored.
+  if (first === 'homes' && segments.length === 2) return second && second !== 'tour-request' && isListingKeySegment(second) ? NONE : undefined
   if (!isDesiredUrl(first)) return undefined
   if (segments.length === 2) return second === 'agreement' ? NONE : undefined
-  return second === 'homes' && third && isListingKeySegment(third) ? NONE : undefined
+  return second === 'homes' && third && third !== 'tour-request' && isListingKeySegment(third) ? NONE : undefined
 }
 
 function sortedQuery(pairs: Array<[string, string]>): string {

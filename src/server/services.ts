@@ -21,7 +21,7 @@ export type ServerConfig = {
   /** Age after which an upload no realtor shows is removed (uploads/cleanup.ts). */
   uploadCleanupGraceHours: number
   signingSecret: string
-  rateLimits: Record<'auth' | 'contact' | 'savedSearch' | 'upload', RateLimitRule>
+  rateLimits: Record<'auth' | 'contact' | 'savedSearch' | 'tour' | 'upload', RateLimitRule>
   providers: Array<'google' | 'kakao'>
   mailFrom: string
   /** PUBLIC_URL: where mail links point when a realtor has no own domain (saved searches, issue 13). */
@@ -161,6 +161,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
         auth: { limit: config.RATE_LIMIT_AUTH, windowSeconds: window },
         contact: { limit: config.RATE_LIMIT_CONTACT, windowSeconds: window },
         savedSearch: { limit: config.RATE_LIMIT_SAVED_SEARCH, windowSeconds: window },
+        tour: { limit: config.RATE_LIMIT_TOUR, windowSeconds: window },
         upload: { limit: config.RATE_LIMIT_UPLOAD, windowSeconds: window },
       },
       providers: configuredProviders(authSettings),

@@ -136,6 +136,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/leads/{id}',
         '/leads/{id}/notes',
         '/leads/{id}/notes/{noteId}',
+        '/tour-requests',
+        '/tour-requests/{id}/confirm',
+        '/tour-requests/{id}/cancel',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -494,6 +497,59 @@ describe('OpenAPI document (SQLite)', () => {
     checkError(await api(s, 'GET', '/nothing-here'), 404)
     checkError(await api(s, 'PUT', '/realtor'), 405)
     checkError(await api(s, 'DELETE', '/realtor-contacts'), 405)
+  })
+
+  it('POST/GET /tour-requests, POST /tour-requests/{id}/confirm and /cancel: every documented status', async () => {
+    app.clock.set(new Date('2026-10-28T16:00:00Z'))
+    const tourOwner = await signUp(s, uniqueEmail('tour-owner'))
+    const tourRealtor = await api<RealtorBody>(s, 'POST', '/realtor', { token: tourOwner, body: validRealtor() })
+    expect(tourRealtor.status, tourRealtor.text).toBe(201)
+    const tourRealtorId = tourRealtor.body.id
+    const list = await api<{ homes: Array<{ homeId: string }> }>(s, 'GET', '/home/list?state=CA&city=Irvine')
+    const listingKey = list.body.homes[0]?.homeId ?? ''
+    const body = {
+      realtorId: tourRealtorId,
+      listingKey,
+      mode: 'in_person',
+      slots: [
+        { date: '2026-10-31', time: '10:00' },
+        { date: '2026-11-02', time: '10:00' },
+      ],
+      name: 'Minji Kim',
+      email: 'minji@example.org',
+      consent: true,
+    }
+    const created = await api<{ id: string }>(s, 'POST', '/tour-requests', { body })
+    check('post', '/tour-requests', created, 201)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body: { ...body, slots: [] } }), 400)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body: { ...body, listingKey: 'NO-SUCH-HOME' } }), 404)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    const ip = uniqueIp()
+    for (let attempt = 0; attempt < 5; attempt++) await api(s, 'POST', '/tour-requests', { body: { ...body, slots: [] }, ip })
+    check('post', '/tour-requests', await api(s, 'POST', '/tour-requests', { body, ip }), 429)
+
+    check('get', '/tour-requests', await api(s, 'GET', `/tour-requests?realtorId=${tourRealtorId}`, { token: tourOwner }), 200)
+    check('get', '/tour-requests', await api(s, 'GET', '/tour-requests?limit=0', { token: tourOwner }), 400)
+    check('get', '/tour-requests', await api(s, 'GET', '/tour-requests'), 401)
+    check('get', '/tour-requests', await api(s, 'GET', `/tour-requests?realtorId=${tourRealtorId}`, { token: otherToken }), 404)
+
+    const confirm = '/tour-requests/{id}/confirm'
+    const confirmPath = `/tour-requests/${created.body.id}/confirm`
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, body: { slot: 0 } }), 200)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, body: { slot: 7 } }), 400)
+    check('post', confirm, await api(s, 'POST', confirmPath, { body: { slot: 0 } }), 401)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: otherToken, body: { slot: 0 } }), 404)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+
+    const cancel = '/tour-requests/{id}/cancel'
+    const cancelPath = `/tour-requests/${created.body.id}/cancel`
+    check('post', cancel, await api(s, 'POST', cancelPath), 401)
+    check('post', cancel, await api(s, 'POST', cancelPath, { token: otherToken }), 404)
+    check('post', cancel, await api(s, 'POST', cancelPath, { token: tourOwner }), 200)
+    // A cancelled tour cannot be confirmed again.
+    check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, body: { slot: 1 } }), 409)
   })
 
   it('every documented response was produced and validated above', () => {

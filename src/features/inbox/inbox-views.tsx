@@ -4,8 +4,9 @@ import { LeadsPanel } from '~/features/leads/leads-panel'
 import { langParam, type Lang } from '~/lib/lang'
 import { InboxPanel } from './inbox-panel'
 import { SavedSearchesPanel } from './saved-searches-panel'
+import { TourRequestsPanel } from '~/features/tours/tour-requests-panel'
 
-export const INBOX_VIEWS = ['leads', 'messages', 'saved-searches'] as const
+export const INBOX_VIEWS = ['leads', 'messages', 'saved-searches', 'tours'] as const
 export type InboxView = (typeof INBOX_VIEWS)[number]
 
 const segmentClass =
@@ -62,12 +63,26 @@ export function InboxViews({ realtorId, desiredUrl, lang, view }: { realtorId: s
               <Trans>Saved searches</Trans>
             </Link>
           </li>
+          <li>
+            <Link
+              to="/{-$lang}/$desiredUrl/admin"
+              params={params}
+              search={{ tab: 'messages', view: 'tours' }}
+              aria-current={view === 'tours' ? 'page' : undefined}
+              className={segmentClass}
+              data-testid="inbox-view-tours"
+            >
+              <Trans>Tour requests</Trans>
+            </Link>
+          </li>
         </ul>
       </nav>
       {view === 'saved-searches' ? (
         <SavedSearchesPanel realtorId={realtorId} lang={lang} />
       ) : view === 'messages' ? (
         <InboxPanel realtorId={realtorId} lang={lang} />
+      ) : view === 'tours' ? (
+        <TourRequestsPanel realtorId={realtorId} lang={lang} />
       ) : (
         <LeadsPanel realtorId={realtorId} lang={lang} />
       )}

@@ -17,6 +17,7 @@ import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
 import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
+import { TourRequestSection } from '~/features/tours/tour-request-section'
 import { listingSearchFilters } from '~/features/saved-searches/search-filters'
 import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
@@ -233,6 +234,15 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
               />
             </div>
           </section>
+
+          <TourRequestSection
+            realtorId={realtor.id}
+            realtorName={name}
+            desiredUrl={realtor.desiredUrl}
+            lang={lang}
+            listingKey={listingKey}
+            state={home.state}
+          />
 
           {similar ? (
             <section aria-labelledby="similar-alerts-title" className="mt-10">

@@ -25,16 +25,24 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
   const waitingMessages = outbox?.pendingContacts ?? 0
   const waitingMails = outbox?.pendingMails ?? 0
   const realtorsWithoutAddress = outbox?.realtorsWithoutPostalAddress ?? 0
-  const kindLabel = (kind: AdminPendingMail['kind']): string =>
-    kind === 'contact'
-      ? t`Message to a realtor`
-      : kind === 'saved-search-confirm'
-        ? t`Alert confirmation`
-        : kind === 'lead-reply'
-          ? t`Instant reply to a visitor`
-          : kind === 'lead-digest'
-            ? t`Daily lead digest`
-            : t`New-listing alert`
+  const kindLabel = (kind: AdminPendingMail['kind']): string => {
+    switch (kind) {
+      case 'contact':
+        return t`Message to a realtor`
+      case 'saved-search-confirm':
+        return t`Alert confirmation`
+      case 'saved-search-alert':
+        return t`New-listing alert`
+      case 'lead-reply':
+        return t`Instant reply to a visitor`
+      case 'lead-digest':
+        return t`Daily lead digest`
+      case 'tour-confirmed':
+        return t`Tour invitation`
+      case 'tour-cancelled':
+        return t`Tour cancellation`
+    }
+  }
 
   return (
     <section aria-labelledby={headingId} data-testid="admin-mail-outbox" className="mb-10">

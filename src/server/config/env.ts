@@ -66,6 +66,8 @@ export const envSchema = z.object({
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
   /** Saved searches (issue 13), counted per client address and per e-mail address alike. */
   RATE_LIMIT_SAVED_SEARCH: z.coerce.number().int().positive().default(5),
+  /** Tour requests (issue 26), per client address. */
+  RATE_LIMIT_TOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Demo listings the start command generates on an empty listings table (issue 6). */

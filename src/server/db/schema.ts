@@ -309,7 +309,7 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest'
+  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest' | 'tour-confirmed' | 'tour-cancelled'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string
@@ -320,6 +320,8 @@ export interface MailOutboxTable {
   htmlBody: string | null
   /** JSON object of extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers: string | null
+  /** JSON array of attached files (a tour's `.ics`), see src/server/mail/outbox.ts; NULL for none. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>
   state: 'outbox' | 'sending' | 'sent'
   attempts: number
   lastError: string | null
@@ -385,6 +387,35 @@ export interface LeadTable {
   replyState: LeadReplyState
   replySentAt: string | null
   replySkipReason: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A visitor's request to tour a listed home (migration 0016, decision 022). */
+export interface TourRequestTable {
+  id: string
+  realtorId: string
+  listingKey: string
+  listingAddress: string
+  timeZone: string
+  mode: 'in_person' | 'video'
+  /** JSON array of { start, date, time }. */
+  slots: string
+  name: string
+  email: string
+  phone: string | null
+  message: string | null
+  lang: 'ko' | 'en'
+  siteOrigin: string
+  consentVersion: string
+  consentText: string
+  consentLang: 'ko' | 'en'
+  consentPage: string | null
+  consentedAt: string
+  status: 'requested' | 'confirmed' | 'proposed' | 'cancelled' | 'declined'
+  /** JSON { start, date, time }, or NULL. */
+  confirmedSlot: string | null
+  icsSequence: number
   createdAt: string
   updatedAt: string
 }
@@ -480,6 +511,7 @@ export interface Database {
   mailSuppression: MailSuppressionTable
   leadDigestRun: LeadDigestRunTable
   openHouse: OpenHouseTable
+  tourRequest: TourRequestTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -19,6 +19,8 @@ import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from './responses'
 import { postConfirmForm, postManageForm, postSaveSearchForm } from './saved-search-forms'
+import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
+import { postTourForm } from './tour-forms'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -257,6 +259,36 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteLeadNote(context.services, actor, { id: param(context, 'id'), noteId: param(context, 'noteId') }))
+    },
+  }),
+  route('/tour-requests', {
+    // JSON from scripts and programs (201 with a receipt); a plain form from a browser without
+    // scripts, answered with a 303 to the tour status page.
+    POST: async (context) => {
+      const lang = apiLang(context.request)
+      if (isFormBody(context.request)) {
+        return postTourForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
+      }
+      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
+      return json(await createTourRequest(context.services, await readJsonBody(context.request), sender), 201)
+    },
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await listTourRequests(context.services, actor, queryOf(context.url)))
+    },
+  }),
+  route('/tour-requests/{id}/confirm', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      const body = await readJsonBody(context.request)
+      const fields = typeof body === 'object' && body !== null ? body : {}
+      return json(await confirmTourRequest(context.services, actor, { ...fields, id: param(context, 'id') }))
+    },
+  }),
+  route('/tour-requests/{id}/cancel', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await cancelTourRequest(context.services, actor, { id: param(context, 'id') }))
     },
   }),
 ]

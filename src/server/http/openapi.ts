@@ -28,6 +28,7 @@ import {
   savedSearchSchema,
 } from '~/schemas/saved-search'
 import { openHousePaths } from './openapi-open-houses'
+import { tourPaths } from './openapi-tours'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -64,6 +65,8 @@ export const API_TAGS = {
   savedSearches: { name: 'Saved searches', description: "New-listing alerts a visitor saves and confirms by e-mail, and the realtor's list of them" },
   leads: { name: 'Leads', description: "Every kind of lead in one pipeline: stages, follow-up days and the realtor's private notes" },
   leadDesk: { name: 'Lead desk', description: "The realtor's instant reply to new leads and their daily digest" },
+  tours: { name: 'Tours', description: 'Tour requests a visitor sends from a listing page, and the realtor confirming, proposing or cancelling them' },
+  openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
 } as const
 
 let cached: ReturnType<typeof createDocument> | undefined
@@ -91,6 +94,7 @@ export function buildOpenApiDocument() {
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         ...openHousePaths({ jsonContent, errorResponses, bearer }),
+        ...tourPaths(errorBodySchema),
         '/auth/token': {
           post: {
             operationId: 'issueToken',

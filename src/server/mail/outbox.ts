@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
+import { z } from 'zod'
 import type { Database, MailOutboxTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
+import type { MailAttachment } from './mailer'
 import { nextAttemptDelayMs, SENDING_LEASE_MS } from './retry'
 
 export type OutboxMail = Pick<
   MailOutboxTable,
   'kind' | 'realtorId' | 'savedSearchId' | 'toAddress' | 'fromName' | 'replyTo' | 'subject' | 'textBody' | 'htmlBody'
-> & { headers?: Record<string, string> }
+> & { headers?: Record<string, string>; attachments?: Array<MailAttachment> }
+
+/** The attachments column's JSON: anything else read from it is dropped, never sent. */
+const storedAttachmentsSchema = z.array(
+  z.object({
+    filename: z.string(),
+    contentType: z.string(),
+    content: z.string(),
+    calendarMethod: z.enum(['REQUEST', 'CANCEL']).optional(),
+  }),
+)
+
+function parseAttachments(json: string | null): Array<MailAttachment> | undefined {
+  if (!json) return undefined
+  const parsed = storedAttachmentsSchema.safeParse(JSON.parse(json))
+  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined
+}
 
 /**
  * Stores a mail to send (confirmations, alerts). Takes a transaction so a mail and the state
@@ -15,13 +33,14 @@ export type OutboxMail = Pick<
  * `id` is for a caller that marks rows with the mail before storing it (alerts' matches).
  */
 export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: OutboxMail, now: Date, id: string = randomUUID()): Promise<string> {
-  const { headers, ...columns } = mail
+  const { headers, attachments, ...columns } = mail
   await db
     .insertInto('mailOutbox')
     .values({
       id,
       ...columns,
       headers: headers ? JSON.stringify(headers) : null,
+      attachments: attachments && attachments.length > 0 ? JSON.stringify(attachments) : null,
       state: 'outbox',
       attempts: 0,
       lastError: null,
@@ -73,6 +92,7 @@ export async function deliverOutboxMail(services: AppServices, id: string): Prom
       text: mail.textBody,
       html: mail.htmlBody ?? undefined,
       headers: parseHeaders(mail.headers),
+      attachments: parseAttachments(mail.attachments),
     })
     await db
       .updateTable('mailOutbox')

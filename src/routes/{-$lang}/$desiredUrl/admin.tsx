@@ -14,7 +14,7 @@ import { markResponseStatus } from '~/lib/response-status'
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
   validateSearch: searchSchema({
     tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses']),
-    view: oneOf(['leads', 'messages', 'saved-searches']),
+    view: oneOf(['leads', 'messages', 'saved-searches', 'tours']),
   }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)

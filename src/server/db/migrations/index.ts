@@ -13,10 +13,11 @@ import * as siteVerification from './0011-site-verification'
 import * as visitorStats from './0012-visitor-stats'
 import * as leads from './0013-leads'
 import * as leadReplies from './0015-lead-replies'
+import * as tourRequests from './0016-tour-requests'
+import * as openHouses from './0017-open-houses'
 import * as listingImportFailures from './0018-listing-import-failures'
 import * as photoStorageKeys from './0019-photo-storage-keys'
 import * as accountLanguage from './0020-account-language'
-import * as openHouses from './0017-open-houses'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,10 +35,11 @@ const migrations: Record<string, Migration> = {
   '0012-visitor-stats': visitorStats,
   '0013-leads': leads,
   '0015-lead-replies': leadReplies,
+  '0016-tour-requests': tourRequests,
+  '0017-open-houses': openHouses,
   '0018-listing-import-failures': listingImportFailures,
   '0019-photo-storage-keys': photoStorageKeys,
   '0020-account-language': accountLanguage,
-  '0017-open-houses': openHouses,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,32 @@
+import { createServerFn } from '@tanstack/react-start'
+import { tourConfirmRequestSchema, tourRequestIdSchema, tourRequestListQuerySchema } from '~/schemas/tours'
+import { currentActor, parseWith } from '~/server/http/server-fn'
+import { getServices } from '~/server/process-services'
+import { cancelTourRequest, confirmTourRequest, listTourRequests } from '~/server/tours/tour-requests'
+
+/*
+ * The inbox's "Tour requests" (issue 26 item 4): the signed-in realtor's requests, confirming a
+ * time or proposing another, and cancelling. The schemas are those of the REST endpoints; the
+ * use cases check who may.
+ */
+
+export const listMyTourRequests = createServerFn({ method: 'GET' })
+  .validator(parseWith(tourRequestListQuerySchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return listTourRequests(services, await currentActor(services), data)
+  })
+
+export const confirmMyTourRequest = createServerFn({ method: 'POST' })
+  .validator(parseWith(tourConfirmRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return confirmTourRequest(services, await currentActor(services), data)
+  })
+
+export const cancelMyTourRequest = createServerFn({ method: 'POST' })
+  .validator(parseWith(tourRequestIdSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return cancelTourRequest(services, await currentActor(services), data)
+  })

@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { staticPageHead } from '~/features/pages/page-head'
+import { TourStatusPage } from '~/features/tours/tour-status-page'
+import { langFromParam } from '~/lib/lang'
+import { tourStatusSearchSchema } from '~/lib/tour-pages'
+
+/** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4). */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')({
+  validateSearch: tourStatusSearchSchema,
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/homes/tour-request`,
+      title: msg`Tour request`,
+      description: msg`Your tour request and what happens next.`,
+      noindex: true,
+    }),
+  component: TourStatusRoute,
+})
+
+function TourStatusRoute() {
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <TourStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}
