@@ -194,7 +194,14 @@ describeOnEachDatabase('tour requests', (database) => {
 
     const lead = await s.db.selectFrom('lead').selectAll().where('id', '=', created.body.id).executeTakeFirstOrThrow()
     expect(lead).toMatchObject({ kind: 'tour', replyState: 'pending', stage: 'new', realtorId: realtor.id, listingKey, lang: 'en', email: body.email })
-    // Nothing is mailed to the visitor before the realtor answers (the instant reply is another worker's).
+    // The lead desk's one line says what the lead is about and that it waits for an answer.
+    const leads = await api<{ leads: Array<{ id: string; summary: string | null }> }>(s, 'GET', '/leads?kind=tour', {
+      token: ownerToken,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(leads.status, leads.text).toBe(200)
+    expect(leads.body.leads.find((item) => item.id === created.body.id)?.summary).toBe(`In-person tour of ${listingAddress} · waiting for your answer`)
+    // Nothing is mailed to the visitor before the realtor answers (the instant reply is the scheduler's).
     expect(mailsTo(String(body.email))).toHaveLength(0)
   })
 

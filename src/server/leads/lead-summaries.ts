@@ -1,8 +1,9 @@
-import type { I18n } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Kysely } from 'kysely'
 import { savedSearchInWords } from '~/lib/saved-search-words'
 import type { LeadKind } from '~/schemas/leads'
-import type { Database } from '~/server/db/schema'
+import type { Database, TourRequestTable } from '~/server/db/schema'
 
 /*
  * The one line the lead desk shows under a lead's name, read from the kind's own row: a
@@ -28,10 +29,29 @@ export function shorten(text: string, length = SUMMARY_LENGTH): string {
         .trimEnd()}…`
 }
 
+/** Where a tour request stands, in the words of the lead desk's one line. */
+const TOUR_STATUS_WORDS: Record<TourRequestTable['status'], MessageDescriptor> = {
+  requested: msg`waiting for your answer`,
+  confirmed: msg`confirmed`,
+  proposed: msg`another time proposed`,
+  cancelled: msg`cancelled`,
+  declined: msg`declined`,
+}
+
 const SUMMARY_READERS: Partial<Record<LeadKind, SummaryReader>> = {
   message: async (db, ids) => {
     const rows = await db.selectFrom('contactMessage').select(['id', 'message']).where('id', 'in', ids).execute()
     return new Map(rows.map((row) => [row.id, shorten(row.message)]))
+  },
+  tour: async (db, ids, i18n) => {
+    const rows = await db.selectFrom('tourRequest').select(['id', 'mode', 'listingAddress', 'status']).where('id', 'in', ids).execute()
+    return new Map(
+      rows.map((row) => {
+        const address = row.listingAddress
+        const what = row.mode === 'video' ? i18n._(msg`Video tour of ${address}`) : i18n._(msg`In-person tour of ${address}`)
+        return [row.id, `${what} · ${i18n._(TOUR_STATUS_WORDS[row.status])}`]
+      }),
+    )
   },
   saved_search: async (db, ids, i18n) => {
     const rows = await db
