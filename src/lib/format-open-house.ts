@@ -1,7 +1,8 @@
-import { dateTimeFormat } from './date-time-format'
+import type { I18n } from '@lingui/core'
 import { formatTime12h, monthAbbreviation, weekdayAbbreviation } from './format'
-import { LOCALE_TAG, type Lang } from './lang'
+import type { Lang } from './lang'
 import { wallClockIn } from './listing-time-zone'
+import { isListingTimeZone, timeZoneName } from './listing-time-zones'
 
 /*
  * An open house's date and hours as a page shows them (issue 26 item 5): in the listing's own
@@ -12,10 +13,13 @@ import { wallClockIn } from './listing-time-zone'
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
-function zoneName(instant: Date, timeZone: string, lang: Lang): string {
-  // Korean has no common short names for US zones ("GMT-8"); the long one reads naturally.
-  const parts = dateTimeFormat(LOCALE_TAG[lang], { timeZone, timeZoneName: lang === 'ko' ? 'long' : 'short' }).formatToParts(instant)
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+/*
+ * The zone in our own words ("Pacific Time", "태평양 시간"), never Intl's long name: the server's
+ * ICU and a browser's name US zones differently in Korean ("미 태평양 표준시" / "북미 태평양
+ * 표준시"), which would change the text at hydration and fall outside the page's own font.
+ */
+function zoneName(timeZone: string, i18n: I18n): string {
+  return isListingTimeZone(timeZone) ? i18n._(timeZoneName(timeZone)) : timeZone
 }
 
 function koreanTime(hour: number, minute: number): string {
@@ -25,14 +29,14 @@ function koreanTime(hour: number, minute: number): string {
 
 const KOREAN_WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const
 
-/** "Sat, Nov 28 · 1:00 pm – 4:00 pm PST" / "11월 28일 (토) 오후 1:00 – 오후 4:00 미 태평양 표준시". */
-export function formatOpenHouseTime(startIso: string, endIso: string, timeZone: string, lang: Lang): { date: string; hours: string; zone: string } {
+/** "Sat, Nov 28 · 1:00 pm – 4:00 pm Pacific Time" / "11월 28일 (토) 오후 1:00 – 오후 4:00 미국 태평양 시간". */
+export function formatOpenHouseTime(startIso: string, endIso: string, timeZone: string, lang: Lang, i18n: I18n): { date: string; hours: string; zone: string } {
   const start = new Date(startIso)
   const end = new Date(endIso)
   const from = wallClockIn(start, timeZone)
   const to = wallClockIn(end, timeZone)
   const weekday = new Date(Date.UTC(from.year, from.month - 1, from.day)).getUTCDay()
-  const zone = zoneName(start, timeZone, lang)
+  const zone = zoneName(timeZone, i18n)
   if (lang === 'ko') {
     return {
       date: `${from.month}월 ${from.day}일 (${KOREAN_WEEKDAYS[weekday] ?? ''})`,

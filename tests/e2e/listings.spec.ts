@@ -82,7 +82,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
       // The credit in the profile's wording; the Korean wording comes from the catalog.
       await expect(first.getByTestId('listing-credit')).toBeVisible()
       if (p.lang === 'en') await expect(first.getByTestId('listing-credit')).toHaveText(/^Listed by \S/)
-      await expect(first.getByRole('link')).toHaveAttribute('href', new RegExp(`^${p.path}/homes/DEMO-\\d{6}$`))
+      await expect(first.getByRole('link').first()).toHaveAttribute('href', new RegExp(`^${p.path}/homes/DEMO-\\d{6}$`))
       // The API agrees with the page: the same first home for Irvine's default query.
       const api = await page.request.get(`${API}/home/list?homesPerPage=9&totalHomesPerGroup=54`)
       const body = (await api.json()) as { homes: Array<{ homeId: string; fullAddress: string }> }
@@ -116,7 +116,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await openListings(page, p.path)
       const card = cards(page).first()
       const address = (await card.getByRole('heading', { level: 3 }).textContent()) ?? ''
-      await card.getByRole('link').click()
+      await card.getByRole('link').first().click()
       await expect(page).toHaveURL(new RegExp(`${p.path}/homes/DEMO-\\d{6}$`))
       const listingKey = pathOf(page.url()).split('/').pop() ?? ''
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(address)
@@ -192,7 +192,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
 
     test('a listing page: credit no smaller than the description, the disclaimer, the last update, and a button naming the realtor', async ({ page }) => {
       await openListings(page, p.path)
-      await cards(page).first().getByRole('link').click()
+      await cards(page).first().getByRole('link').first().click()
       await expect(page).toHaveURL(new RegExp(`${p.path}/homes/DEMO-\\d{6}$`))
       // The URL changes before the homepage's cards (each with its own credit) leave the page.
       await expect(page.getByTestId('listing-credit')).toHaveCount(1)
@@ -219,7 +219,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
 for (const p of [PAGES.ko, PAGES.en]) {
   test(`a home for sale shows a monthly payment estimate that follows the fields (${p.lang})`, async ({ page }) => {
     await openListings(page, p.path)
-    await cards(page).first().getByRole('link').click()
+    await cards(page).first().getByRole('link').first().click()
     const estimate = page.getByTestId('payment-estimate')
     await expect(estimate).toBeVisible()
     await waitForHydration(page.getByTestId('language-switch'))
@@ -333,7 +333,7 @@ test.describe('listings, server behaviour', () => {
 
   test('the detail page has canonical, hreflang and RealEstateListing JSON-LD; unknown homes are 404', async ({ page, baseURL }) => {
     await page.goto('/en/sora-park')
-    const href = (await cards(page).first().getByRole('link').getAttribute('href')) ?? ''
+    const href = (await cards(page).first().getByRole('link').first().getAttribute('href')) ?? ''
     const koPath = href.replace(/^\/en/, '')
     const response = await page.goto(href)
     expect(response?.status()).toBe(200)
@@ -353,7 +353,7 @@ test.describe('listings, server behaviour', () => {
       await openListings(page, `${path}?type=rent`)
       const section = await new AxeBuilder({ page }).include('#listings').analyze()
       expect(section.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
-      await cards(page).first().getByRole('link').click()
+      await cards(page).first().getByRole('link').first().click()
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       const detail = await new AxeBuilder({ page }).analyze()
       expect(detail.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])

@@ -72,9 +72,9 @@ test.describe('own domain', () => {
 
       // Listings: the card links to /en/homes/{key} on the same domain, and that page renders.
       const card = page.locator('#listings article').first()
-      const href = (await card.getByRole('link').getAttribute('href')) ?? ''
+      const href = (await card.getByRole('link').first().getAttribute('href')) ?? ''
       expect(href).toMatch(/^\/en\/homes\/DEMO-\d{6}$/)
-      await card.getByRole('link').click()
+      await card.getByRole('link').first().click()
       await expect(page).toHaveURL(`${ownOrigin}${href}`)
       await expect(page.getByRole('heading', { level: 2, name: 'Facts' })).toBeVisible()
       const direct = await page.goto(`${ownOrigin}${href.replace(/^\/en/, '')}`)

@@ -138,9 +138,9 @@ describeOnEachDatabase('photo addresses', (database) => {
     const migrator = new Migrator({ db: s.db.withoutPlugins(), provider: migrationProvider })
     // Back to the rows an earlier version wrote: full URLs under the origin of that moment
     // (setup under the default address), one gallery photo from an S3 bucket, one MLS photo.
-    const down = await migrator.migrateDown()
+    const down = await migrator.migrateTo('0018-listing-import-failures')
     expect(down.error).toBeUndefined()
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0019-photo-storage-keys'])
+    expect(down.results?.map((result) => result.migrationName)).toContain('0019-photo-storage-keys')
     expect(await storedUrls(s, created.body.id)).toEqual([
       `http://localhost:3000/uploads/${logo.key}`,
       `http://localhost:3000/uploads/${gallery.key}`,

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { formatOpenHouseTime } from '~/lib/format-open-house'
 import type { Lang } from '~/lib/lang'
 import type { OpenHouse } from '~/schemas/open-houses'
@@ -13,7 +13,8 @@ function calendarHref(openHouse: OpenHouse, lang: Lang): string {
 }
 
 function OpenHouseTime({ openHouse, lang }: { openHouse: OpenHouse; lang: Lang }) {
-  const { date, hours, zone } = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang)
+  const { i18n } = useLingui()
+  const { date, hours, zone } = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang, i18n)
   return (
     <>
       <span className="font-semibold">{date}</span> <span className="whitespace-nowrap">{hours}</span>{' '}
@@ -92,7 +93,8 @@ export function OpenHouseCardLine({ openHouses, lang, address }: { openHouses: R
 }
 
 function OpenHouseTimePlain({ openHouse, lang }: { openHouse: OpenHouse; lang: Lang }) {
-  const { date, hours, zone } = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang)
+  const { i18n } = useLingui()
+  const { date, hours, zone } = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang, i18n)
   return (
     <span>
       {date} <span className="whitespace-nowrap">{hours}</span> {zone}

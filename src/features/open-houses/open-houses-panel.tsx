@@ -154,7 +154,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
         ) : list.data && list.data.openHouses.length > 0 ? (
           <ul className="mt-3 grid gap-3" data-testid="open-houses-list">
             {list.data.openHouses.map((openHouse) => {
-              const when = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang)
+              const when = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang, i18n)
               return (
                 <li
                   key={openHouse.id}

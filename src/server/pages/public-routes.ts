@@ -42,7 +42,7 @@ function apiRule(pathname: string): Rule | undefined {
   if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return API_READ
   if (resource === 'home' && key !== 'list') return API_READ
   // An open house's calendar file (issue 26): public, and gone when the open house ends.
-  if (resource === 'open-houses' && key.endsWith('.ics')) return { search: 'all' }
+  if (resource === 'open-houses' && key.endsWith('.ics')) return API_READ
   return undefined
 }
 
