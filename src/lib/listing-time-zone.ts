@@ -1,19 +1,14 @@
 import { dateTimeFormat } from './date-time-format'
+import { STATE_TIME_ZONES, timeZoneOfState } from './listing-time-zones'
 
 /*
- * The time zone of a listing, from its state (issue 26 item 5, decision 023): the one map the
- * open houses, their .ics files and the realtor's form use. Both states we serve lie in one
- * zone each, so the state decides it.
+ * Open houses' wall-clock times in a listing's zone (issue 26 item 5, decision 023). The zone
+ * comes from the one state → zone map (`listing-time-zones.ts`, which tour requests use too).
  */
-
-export const LISTING_TIME_ZONES: Readonly<Record<string, string>> = {
-  CA: 'America/Los_Angeles',
-  GA: 'America/New_York',
-}
 
 /** A listing's zone; Los Angeles for a state we do not know (every listing so far is CA or GA). */
 export function listingTimeZone(state: string): string {
-  return LISTING_TIME_ZONES[state.trim().toUpperCase()] ?? 'America/Los_Angeles'
+  return timeZoneOfState(state) ?? STATE_TIME_ZONES.CA
 }
 
 /** Wall-clock parts of an instant in a zone. */
