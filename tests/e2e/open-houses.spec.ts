@@ -52,7 +52,7 @@ for (const lang of ['ko', 'en'] as const) {
     await expect(section.getByRole('heading', { name: text.section })).toBeVisible()
     const first = section.getByTestId('open-house').first()
     // The listing's zone, named: Pacific time for Irvine.
-    await expect(first).toContainText(lang === 'ko' ? /오후 1:00 – 오후 4:00 미 태평양/ : /1:00 pm – 4:00 pm P[SD]T/)
+    await expect(first).toContainText(lang === 'ko' ? /오후 1:00 – 오후 4:00 미국 태평양 시간/ : /1:00 pm – 4:00 pm Pacific Time/)
     await expectCalendarFile(page, await first.getByTestId('open-house-calendar').getAttribute('href'), /LOCATION:|SUMMARY:/)
     expect(await axeViolations(page)).toEqual([])
   })
