@@ -484,6 +484,37 @@ export interface OpenHouseTable {
   updatedAt: string
 }
 
+/** A realtor's post (migration 0023): an article or a neighbourhood guide. */
+export interface PostTable {
+  id: string
+  realtorId: string
+  slug: string
+  kind: 'article' | 'guide'
+  /** What the realtor chose; a `scheduled` post whose `publishAt` has passed is public. */
+  status: 'draft' | 'scheduled' | 'published'
+  publishAt: string | null
+  titleKo: string | null
+  titleEn: string | null
+  /** Sanitised HTML (src/server/posts), never the browser's text as sent. */
+  bodyKo: string | null
+  bodyEn: string | null
+  summaryKo: string | null
+  summaryEn: string | null
+  /** A storage key for our own uploads, a URL otherwise (decision 026). */
+  coverPhoto: string | null
+  city: string | null
+  state: string | null
+  postalCode: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface PostTagTable {
+  postId: string
+  realtorId: string
+  tag: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -512,6 +543,8 @@ export interface Database {
   leadDigestRun: LeadDigestRunTable
   openHouse: OpenHouseTable
   tourRequest: TourRequestTable
+  post: PostTable
+  postTag: PostTagTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>
