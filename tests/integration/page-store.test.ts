@@ -100,6 +100,9 @@ describeOnEachDatabase('page store', (database) => {
       internetEntireListingDisplay: true,
       internetAddressDisplay: true,
       associationFeeMonthly: null,
+      originalListPrice: null,
+      closePrice: null,
+      closeDate: null,
       media: [],
     }
     await upsertHomes(s.db, [record], { source: 'store-test', isDemo: false, now: new Date() })

@@ -194,6 +194,12 @@ export interface HomeTable {
   modificationTimestamp: string
   internetEntireListingDisplayYn: number
   internetAddressDisplayYn: number
+  /** RESO ClosePrice of a sold listing (migration 0021); shown only where the source's profile allows sold data. */
+  closePrice: number | null
+  /** RESO CloseDate, YYYY-MM-DD. */
+  closeDate: string | null
+  /** RESO OriginalListPrice: a list price below it is a price reduction. */
+  originalListPrice: number | null
   retiredAt: string | null
   createdAt: string
   updatedAt: string

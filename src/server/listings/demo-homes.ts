@@ -160,6 +160,10 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
   return {
     listingKey: `DEMO-${String(index + 1).padStart(6, '0')}`,
     listPrice,
+    // Sale facts (close price and date, original list price) come with the demo's market history (issue 27).
+    originalListPrice: null,
+    closePrice: null,
+    closeDate: null,
     standardStatus: status,
     propertyType: isLease ? 'ResidentialLease' : subType.propertySubType === 'MultiFamily' ? 'ResidentialIncome' : 'Residential',
     propertySubType: subType.propertySubType,

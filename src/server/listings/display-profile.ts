@@ -62,6 +62,11 @@ export const displayProfileEntrySchema = z
       .optional(),
     /** Hours without a successful import before the platform admin is warned; null: never. */
     maxAgeHours: z.number().positive().max(MAX_AGE_HOURS_LIMIT).nullable().optional(),
+    /**
+     * Whether the MLS lets its members' sites show sold listings' prices and dates (sold data).
+     * Off unless the file says so: some MLSs and non-disclosure states forbid it.
+     */
+    soldData: z.boolean().optional(),
     /** IANA time zone the "last updated" time is shown in. */
     timeZone: text(64).refine(isTimeZone, { error: 'must be an IANA time zone such as America/Los_Angeles' }).optional(),
   })
@@ -80,7 +85,7 @@ export const displayProfileFileSchema = z.record(profileKeySchema, displayProfil
 export type DisplayProfiles = z.infer<typeof displayProfileFileSchema>
 
 /** A source's profile with every default filled in. */
-export type DisplayProfile = Omit<ListingSource, 'id' | 'lastUpdatedAt'> & { maxAgeHours: number | null }
+export type DisplayProfile = Omit<ListingSource, 'id' | 'lastUpdatedAt'> & { maxAgeHours: number | null; soldData: boolean }
 
 /** The file is missing, not JSON, or says something the schema refuses: the process does not start. */
 export class DisplayProfileError extends Error {
@@ -153,12 +158,14 @@ export function displayProfileFor(profiles: DisplayProfiles, source: string): Di
     // Demo listings are generated once and never refreshed: their age is no warning.
     maxAgeHours: entry.maxAgeHours !== undefined ? entry.maxAgeHours : isDemo ? null : DEFAULT_MAX_AGE_HOURS,
     timeZone: entry.timeZone ?? DEFAULT_TIME_ZONE,
+    // The demo's sold homes are invented, so showing them breaks no MLS rule.
+    soldData: entry.soldData ?? isDemo,
   }
 }
 
 /** What a page shows of a source: its profile and its last successful run. */
 export function listingSourceOf(profiles: DisplayProfiles, source: string, lastUpdatedAt: string | null): ListingSource {
-  const { maxAgeHours: _maxAgeHours, ...shown } = displayProfileFor(profiles, source)
+  const { maxAgeHours: _maxAgeHours, soldData: _soldData, ...shown } = displayProfileFor(profiles, source)
   return { id: source, ...shown, lastUpdatedAt }
 }
 

@@ -25,6 +25,9 @@ export const resoPropertySchema = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9._-]+$/),
   ListPrice: z.number().finite().nonnegative(),
+  OriginalListPrice: z.number().finite().nonnegative().nullish(),
+  ClosePrice: z.number().finite().nonnegative().nullish(),
+  CloseDate: optionalText,
   StandardStatus: z.string().min(1),
   PropertyType: z.string().min(1),
   PropertySubType: optionalText,
@@ -117,6 +120,11 @@ export function toHomeRecord(property: ResoProperty): HomeRecord {
   return {
     listingKey: property.ListingKey,
     listPrice: property.ListPrice,
+    originalListPrice: property.OriginalListPrice ?? null,
+    // A close price or date belongs to a sale; a feed that sends either on an unsold listing is ignored there.
+    closePrice: property.StandardStatus === 'Closed' ? (property.ClosePrice ?? null) : null,
+    closeDate:
+      property.StandardStatus === 'Closed' && property.CloseDate && /^\d{4}-\d{2}-\d{2}/.test(property.CloseDate) ? property.CloseDate.slice(0, 10) : null,
     standardStatus: property.StandardStatus,
     propertyType: property.PropertyType,
     propertySubType: property.PropertySubType ?? 'Other',

@@ -18,6 +18,7 @@ import * as openHouses from './0017-open-houses'
 import * as listingImportFailures from './0018-listing-import-failures'
 import * as photoStorageKeys from './0019-photo-storage-keys'
 import * as accountLanguage from './0020-account-language'
+import * as homeSaleFacts from './0021-home-sale-facts'
 import * as posts from './0023-posts'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018-listing-import-failures': listingImportFailures,
   '0019-photo-storage-keys': photoStorageKeys,
   '0020-account-language': accountLanguage,
+  '0021-home-sale-facts': homeSaleFacts,
   '0023-posts': posts,
 }
 
