@@ -293,21 +293,19 @@ export async function listHomePoints(services: AppServices, input: unknown): Pro
     .orderBy('home.id', 'desc')
     .limit(MAX_MAP_POINTS + 1)
     .execute()
-  const points = rows
-    .slice(0, MAX_MAP_POINTS)
-    .flatMap((row) =>
-      row.latitude === null || row.longitude === null
-        ? []
-        : [
-            {
-              homeId: row.listingKey,
-              latitude: Number(row.latitude),
-              longitude: Number(row.longitude),
-              price: Number(row.listPrice),
-              homeStatus: row.standardStatus,
-            },
-          ],
-    )
+  const points = rows.slice(0, MAX_MAP_POINTS).flatMap((row) =>
+    row.latitude === null || row.longitude === null
+      ? []
+      : [
+          {
+            homeId: row.listingKey,
+            latitude: Number(row.latitude),
+            longitude: Number(row.longitude),
+            price: Number(row.listPrice),
+            homeStatus: row.standardStatus,
+          },
+        ],
+  )
   return { points, bbox: query.bbox, truncated: rows.length > MAX_MAP_POINTS }
 }
 
