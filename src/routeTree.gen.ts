@@ -30,6 +30,7 @@ import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$la
 import { Route as Char123LangChar125DesiredUrlAlertsIndexRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/index'
 import { Route as Char123LangChar125DesiredUrlAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/confirm'
 import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/saved'
+import { Route as Char123LangChar125DesiredUrlHomesIndexRouteImport } from './routes/{-$lang}/$desiredUrl/homes/index'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
@@ -154,6 +155,12 @@ const Char123LangChar125DesiredUrlAlertsSavedRoute =
     path: '/alerts/saved',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlHomesIndexRoute =
+  Char123LangChar125DesiredUrlHomesIndexRouteImport.update({
+    id: '/homes/',
+    path: '/homes/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesListingKeyRoute =
   Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
     id: '/homes/$listingKey',
@@ -204,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
@@ -229,6 +237,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/homes': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesById {
@@ -257,6 +266,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRouteTypes {
@@ -286,6 +296,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -311,6 +322,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts'
+    | '/{-$lang}/$desiredUrl/homes'
     | '/{-$lang}/$desiredUrl/login'
   id:
     | '__root__'
@@ -338,6 +350,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
 }
@@ -498,6 +511,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/homes/': {
+      id: '/{-$lang}/$desiredUrl/homes/'
+      path: '/homes'
+      fullPath: '/{-$lang}/$desiredUrl/homes/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/$listingKey': {
       id: '/{-$lang}/$desiredUrl/homes/$listingKey'
       path: '/homes/$listingKey'
@@ -540,6 +560,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  Char123LangChar125DesiredUrlHomesIndexRoute: typeof Char123LangChar125DesiredUrlHomesIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 
@@ -565,6 +586,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:
       Char123LangChar125DesiredUrlAlertsIndexRoute,
+    Char123LangChar125DesiredUrlHomesIndexRoute:
+      Char123LangChar125DesiredUrlHomesIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
       Char123LangChar125DesiredUrlLoginIndexRoute,
   }

@@ -1,15 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { LanguageSwitch } from '~/components/language-switch'
 import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
-import { HomepageFooter } from '~/features/homepage/homepage-footer'
-import { firstPhoto } from '~/features/homepage/photos'
-import { displayPhone, telHref } from '~/lib/contact-links'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
@@ -23,6 +18,7 @@ import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
+import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -42,9 +38,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  */
 export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
-  const logo = firstPhoto(realtor, 'logo')
   const status = statusLabel(home)
   const kind = propertyTypeLabel(home.propertyType)
   const price = homePrice(home)
@@ -59,23 +53,6 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   // Homes like this one, in the realtor's own area; none when the listing lies outside it.
   const similar = listingSearchFilters(realtor.activityRegion, home)
   const brokerage = realtor.brokerageName
-  // Georgia (GREC): the firm's name and phone at least as prominent as the agent's name, so
-  // wherever the name stands out on this page (the header, the question's heading) they do too.
-  const firm = brokerage && brokerageAsProminentAsAgent(realtor.activityRegion) ? { name: brokerage, phone: realtor.companyPhone } : null
-  const firmLine = (testId: string, className: string) =>
-    firm ? (
-      <p data-testid={testId} className={className}>
-        {firm.name}
-        {firm.phone ? (
-          <>
-            {' · '}
-            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
-              {displayPhone(firm.phone, realtor.phoneCountryCode)}
-            </a>
-          </>
-        ) : null}
-      </p>
-    ) : null
   const facts: Array<{ label: string; value: string }> = [
     ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
     ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
@@ -88,29 +65,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   ]
 
   return (
-    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-        >
-          <Trans>Skip to content</Trans>
-        </a>
-        <header
-          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-        >
-          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
-              <span data-testid="agent-name" className="truncate">
-                {name}
-              </span>
-            </Link>
-            <LanguageSwitch />
-          </div>
-          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
-        </header>
-
+    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+      {({ firmLine }) => (
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
           <p className="pt-6">
             <Link
@@ -257,8 +213,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
 
           <ListingDisclosures sources={[home.listingSource]} lang={lang} />
         </main>
-        <HomepageFooter realtor={realtor} name={name} />
-      </div>
-    </div>
+      )}
+    </RealtorPageShell>
   )
 }
