@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
 import type { Lang } from '~/lib/lang'
+import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -35,20 +36,13 @@ export function homeDetailQuery(request: HomePageRequest) {
  * search page, each with its own page size); null when the realtor names no region.
  */
 export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang, size: { perPage: number; group: number }) {
-  const regions = realtor.activityRegion
-  const region = regions[search.region ?? 0] ?? regions[0]
+  const region = searchedArea(realtor.activityRegion, search.region)
   if (!region) return null
-  // Reversed bounds are read as the range the visitor meant rather than an error.
-  const [minPrice, maxPrice] =
-    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
-      ? [search.maxPrice, search.minPrice]
-      : [search.minPrice, search.maxPrice]
   return homeListQuery({
     state: region.state,
     city: region.city,
     type: search.type ?? 'sale',
-    minPrice,
-    maxPrice,
+    ...orderedPriceRange(search),
     minBeds: search.minBeds,
     currentPage: search.page ?? 1,
     homesPerPage: size.perPage,

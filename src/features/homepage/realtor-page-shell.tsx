@@ -23,11 +23,16 @@ export function RealtorPageShell({
   realtor,
   lang,
   firmProminent,
+  backLabel,
+  backHash,
   children,
 }: {
   realtor: PublicRealtor
   lang: Lang
   firmProminent: boolean
+  /** The link back to the homepage that opens the page's content, and where on the homepage it lands. */
+  backLabel: string
+  backHash?: string
   children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
   const theme = homepageTheme(realtor)
@@ -73,7 +78,19 @@ export function RealtorPageShell({
           </div>
           {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
         </header>
-        {children({ firmLine })}
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+          <p className="pt-6">
+            <Link
+              to="/{-$lang}/$desiredUrl"
+              params={params}
+              hash={backHash}
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
+            >
+              {backLabel}
+            </Link>
+          </p>
+          {children({ firmLine })}
+        </main>
         <HomepageFooter realtor={realtor} name={name} />
       </div>
     </div>

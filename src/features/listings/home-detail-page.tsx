@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { formatNumber } from '~/lib/format'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
@@ -45,7 +44,6 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   const credit = listingCredit(home, home.listingSource, i18n)
   const listingKey = home.homeId
   const address = home.fullAddress
-  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const mapQuery = home.latitude !== null && home.longitude !== null ? `${home.latitude},${home.longitude}` : address
   const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
   const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
@@ -65,20 +63,15 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   ]
 
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      backLabel={t`← All homes on ${name}'s page`}
+      backHash="listings"
+    >
       {({ firmLine }) => (
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={params}
-              hash="listings"
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {t`← All homes on ${name}'s page`}
-            </Link>
-          </p>
-
+        <>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {status ? (
               <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
@@ -212,7 +205,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           ) : null}
 
           <ListingDisclosures sources={[home.listingSource]} lang={lang} />
-        </main>
+        </>
       )}
     </RealtorPageShell>
   )

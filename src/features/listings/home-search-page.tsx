@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { HomeListPage } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
@@ -32,20 +31,10 @@ export function HomeSearchPage({
 }) {
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
-  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} backLabel={t`← ${name}'s page`}>
       {() => (
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={params}
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {t`← ${name}'s page`}
-            </Link>
-          </p>
+        <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">
             {search.type === 'rent' ? <Trans>Homes for rent</Trans> : <Trans>Homes for sale</Trans>}
           </h1>
@@ -55,24 +44,14 @@ export function HomeSearchPage({
               {t`Homes`}
             </h2>
             {list ? (
-              <ListingsSection
-                at="search"
-                realtorId={realtor.id}
-                realtorName={name}
-                lang={lang}
-                desiredUrl={realtor.desiredUrl}
-                regions={realtor.activityRegion}
-                search={search}
-                pricesCleared={pricesCleared}
-                list={list}
-              />
+              <ListingsSection at="search" realtor={realtor} lang={lang} search={search} pricesCleared={pricesCleared} list={list} />
             ) : (
               <p>
                 <Trans>{name} has not named the areas they serve yet.</Trans>
               </p>
             )}
           </section>
-        </main>
+        </>
       )}
     </RealtorPageShell>
   )

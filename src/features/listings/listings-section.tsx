@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { formatPrice } from '~/lib/format'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
 import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
@@ -178,23 +179,16 @@ function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null
  */
 export function ListingsSection({
   at = 'homepage',
-  realtorId,
-  realtorName,
+  realtor,
   lang,
-  desiredUrl,
-  regions,
   search,
   pricesCleared,
   list,
 }: {
   /** Where the list is: the homepage's section, or the full search page (`/{desiredUrl}/homes`). */
   at?: 'homepage' | 'search'
-  realtorId: string
-  /** The realtor's name in `lang`, as the saved search's consent names them. */
-  realtorName: string
+  realtor: PublicRealtor
   lang: Lang
-  desiredUrl: string
-  regions: PublicRealtor['activityRegion']
   /** The search with its prices fitted to its type (`fitPricesToType`). */
   search: ListingSearch
   /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
@@ -206,6 +200,9 @@ export function ListingsSection({
   const loading = useRouterState({ select: (state) => state.isLoading })
   // Set once the visitor switches between sale and rent here (with JavaScript): what it cleared.
   const [typeSwitch, setTypeSwitch] = useState<{ clearedFor: ListingPriceType | null } | null>(null)
+  const { id: realtorId, desiredUrl, activityRegion: regions } = realtor
+  // The saved search's consent names the realtor as the page does.
+  const realtorName = realtorDisplayName(realtor, lang)
   const regionIndex = search.region !== undefined && search.region < regions.length ? search.region : 0
   const type = search.type ?? 'sale'
   const params = { lang: langParam(lang), desiredUrl }

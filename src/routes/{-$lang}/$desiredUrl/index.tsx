@@ -6,7 +6,6 @@ import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
-import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
@@ -56,18 +55,7 @@ function HomepageRoute() {
       lang={lang}
       today={new Date()}
       listings={
-        showListings && homes ? (
-          <ListingsSection
-            realtorId={realtor.id}
-            realtorName={realtorDisplayName(realtor, lang)}
-            lang={lang}
-            desiredUrl={realtor.desiredUrl}
-            regions={realtor.activityRegion}
-            search={search}
-            pricesCleared={pricesCleared}
-            list={homes}
-          />
-        ) : undefined
+        showListings && homes ? <ListingsSection realtor={realtor} lang={lang} search={search} pricesCleared={pricesCleared} list={homes} /> : undefined
       }
     />
   )
