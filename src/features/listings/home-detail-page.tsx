@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { LanguageSwitch } from '~/components/language-switch'
 import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
-import { HomepageFooter } from '~/features/homepage/homepage-footer'
-import { firstPhoto } from '~/features/homepage/photos'
+import { RealtorSubpageShell } from '~/features/homepage/subpage-shell'
 import { displayPhone, telHref } from '~/lib/contact-links'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
@@ -42,9 +39,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  */
 export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
-  const logo = firstPhoto(realtor, 'logo')
   const status = statusLabel(home)
   const kind = propertyTypeLabel(home.propertyType)
   const price = homePrice(home)
@@ -88,177 +83,142 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   ]
 
   return (
-    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+    <RealtorSubpageShell realtor={realtor} lang={lang} headerExtra={firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}>
+      <p className="pt-6">
+        <Link
+          to="/{-$lang}/$desiredUrl"
+          params={params}
+          hash="listings"
+          className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
         >
-          <Trans>Skip to content</Trans>
-        </a>
-        <header
-          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-        >
-          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
-              <span data-testid="agent-name" className="truncate">
-                {name}
-              </span>
-            </Link>
-            <LanguageSwitch />
-          </div>
-          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
-        </header>
+          {t`← All homes on ${name}'s page`}
+        </Link>
+      </p>
 
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={params}
-              hash="listings"
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {t`← All homes on ${name}'s page`}
-            </Link>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {status ? (
+          <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
+            {i18n._(status)}
+          </span>
+        ) : null}
+        {home.isDemo ? (
+          <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
+            <Trans>Demo listing</Trans>
+          </span>
+        ) : null}
+      </div>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
+      <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
+        {credit ? (
+          <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
+            {credit}
           </p>
+        ) : null}
+      </div>
+      {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
+      <p className="mt-4">
+        <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
+          {t`Ask ${name} about this home`}
+        </a>
+      </p>
 
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            {status ? (
-              <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
-                {i18n._(status)}
-              </span>
-            ) : null}
-            {home.isDemo ? (
-              <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
-                <Trans>Demo listing</Trans>
-              </span>
-            ) : null}
-          </div>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
-          <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
-            {credit ? (
-              <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
-                {credit}
-              </p>
-            ) : null}
-          </div>
-          {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
+      {photos.length > 0 ? (
+        <section aria-labelledby="photos-title" className="mt-8">
+          <h2 id="photos-title" className="sr-only">
+            <Trans>Photos</Trans>
+          </h2>
+          <Gallery items={photos} name={address} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="facts-title" className="mt-10">
+        <h2 id="facts-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+          <Trans>Facts</Trans>
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {facts.map((fact) => (
+            <Fact key={fact.label} label={fact.label}>
+              {fact.value}
+            </Fact>
+          ))}
+        </dl>
+        {home.addressHidden ? (
+          <p className="mt-4 text-base text-stone-700 dark:text-stone-300">{t`The seller asked not to show this home's address online. Ask ${name} for it.`}</p>
+        ) : (
           <p className="mt-4">
-            <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
-              {t`Ask ${name} about this home`}
+            <a
+              href={mapHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+            >
+              <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
             </a>
           </p>
+        )}
+      </section>
 
-          {photos.length > 0 ? (
-            <section aria-labelledby="photos-title" className="mt-8">
-              <h2 id="photos-title" className="sr-only">
-                <Trans>Photos</Trans>
-              </h2>
-              <Gallery items={photos} name={address} />
-            </section>
-          ) : null}
+      <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
 
-          <section aria-labelledby="facts-title" className="mt-10">
-            <h2 id="facts-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-              <Trans>Facts</Trans>
-            </h2>
-            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {facts.map((fact) => (
-                <Fact key={fact.label} label={fact.label}>
-                  {fact.value}
-                </Fact>
-              ))}
-            </dl>
-            {home.addressHidden ? (
-              <p className="mt-4 text-base text-stone-700 dark:text-stone-300">
-                {t`The seller asked not to show this home's address online. Ask ${name} for it.`}
-              </p>
-            ) : (
-              <p className="mt-4">
-                <a
-                  href={mapHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
-                >
-                  <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
-                </a>
-              </p>
-            )}
-          </section>
-
-          <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
-
-          {home.publicRemarks ? (
-            <section aria-labelledby="remarks-title" className="mt-10">
-              <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-                <Trans>About this home</Trans>
-              </h2>
-              {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
-              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
-                {home.publicRemarks}
-              </p>
-              {lang === 'ko' ? (
-                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-                  <Trans>The listing's description comes from the MLS in English.</Trans>
-                </p>
-              ) : null}
-            </section>
-          ) : null}
-
-          {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
-          {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
-
-          <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
-            <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-              {t`Ask ${name} about this home`}
-            </h2>
-            {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
-            <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
-              {licence && brokerage
-                ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
-                : brokerage
-                  ? t`${name} of ${brokerage} will answer you.`
-                  : t`${name} will answer you.`}
+      {home.publicRemarks ? (
+        <section aria-labelledby="remarks-title" className="mt-10">
+          <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+            <Trans>About this home</Trans>
+          </h2>
+          {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
+          <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
+            {home.publicRemarks}
+          </p>
+          {lang === 'ko' ? (
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+              <Trans>The listing's description comes from the MLS in English.</Trans>
             </p>
-            <div className="mt-4">
-              <ContactForm
-                realtorId={realtor.id}
-                realtorName={name}
-                desiredUrl={realtor.desiredUrl}
-                lang={lang}
-                listingKey={listingKey}
-                initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
-              />
-            </div>
-          </section>
+          ) : null}
+        </section>
+      ) : null}
 
-          <TourRequestSection
+      {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
+      {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
+
+      <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
+        <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+          {t`Ask ${name} about this home`}
+        </h2>
+        {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
+        <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
+          {licence && brokerage
+            ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
+            : brokerage
+              ? t`${name} of ${brokerage} will answer you.`
+              : t`${name} will answer you.`}
+        </p>
+        <div className="mt-4">
+          <ContactForm
             realtorId={realtor.id}
             realtorName={name}
             desiredUrl={realtor.desiredUrl}
             lang={lang}
             listingKey={listingKey}
-            state={home.state}
+            initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
           />
+        </div>
+      </section>
 
-          {similar ? (
-            <section aria-labelledby="similar-alerts-title" className="mt-10">
-              <h2 id="similar-alerts-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-                <Trans>New homes like this one</Trans>
-              </h2>
-              <div className="mt-3">
-                <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
-              </div>
-            </section>
-          ) : null}
+      <TourRequestSection realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} listingKey={listingKey} state={home.state} />
 
-          <ListingDisclosures sources={[home.listingSource]} lang={lang} />
-        </main>
-        <HomepageFooter realtor={realtor} name={name} />
-      </div>
-    </div>
+      {similar ? (
+        <section aria-labelledby="similar-alerts-title" className="mt-10">
+          <h2 id="similar-alerts-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+            <Trans>New homes like this one</Trans>
+          </h2>
+          <div className="mt-3">
+            <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
+          </div>
+        </section>
+      ) : null}
+
+      <ListingDisclosures sources={[home.listingSource]} lang={lang} />
+    </RealtorSubpageShell>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { LatestPosts } from '~/features/blog/latest-posts'
 import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
@@ -8,6 +9,7 @@ import { langFromParam, type Lang } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
+import { latestPostsQuery } from '~/queries/blog'
 import { homeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -47,8 +49,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
   loader: async ({ context, deps: { search }, params }) => {
-    const query = homepageListQuery(context.realtor, search, langFromParam(params.lang))
-    if (query) await context.queryClient.ensureQueryData(query)
+    const lang = langFromParam(params.lang)
+    const query = homepageListQuery(context.realtor, search, lang)
+    await Promise.all([
+      query ? context.queryClient.ensureQueryData(query) : undefined,
+      context.queryClient.ensureQueryData(latestPostsQuery(context.realtor.desiredUrl, lang)),
+    ])
   },
   head: ({ match, params }) => homepageHead(match.context.realtor, langFromParam(params.lang), match.context.site),
   component: HomepageRoute,
@@ -64,6 +70,7 @@ function HomepageRoute() {
   useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'home', lang }), [realtor.id, lang])
   // The loader has put the list in the cache; a realtor without a region has none.
   const homes = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
+  const posts = useQuery(latestPostsQuery(realtor.desiredUrl, lang)).data ?? []
   const filtered =
     search.region !== undefined || search.type !== undefined || search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
   // Each section shows only with content: no homes in the realtor's areas, no section.
@@ -73,6 +80,7 @@ function HomepageRoute() {
       realtor={realtor}
       lang={lang}
       today={new Date()}
+      latestPosts={posts.length > 0 ? <LatestPosts posts={posts} lang={lang} desiredUrl={realtor.desiredUrl} /> : undefined}
       listings={
         showListings && homes ? (
           <ListingsSection

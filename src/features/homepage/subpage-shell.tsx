@@ -1,0 +1,63 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { LanguageSwitch } from '~/components/language-switch'
+import { langParam, type Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
+import type { PublicRealtor } from '~/schemas/realtor'
+import { HomepageFooter } from './homepage-footer'
+import { firstPhoto } from './photos'
+import { homepageTheme } from './theme'
+
+/**
+ * The frame of a realtor's pages below the homepage (a listing, the blog): the homepage's
+ * design settings (accent colour, dark modes), a skip link, a header that leads back to the
+ * homepage with the language switch, and the footer's licence disclosures.
+ */
+export function RealtorSubpageShell({
+  realtor,
+  lang,
+  headerExtra,
+  children,
+}: {
+  realtor: PublicRealtor
+  lang: Lang
+  /** Shown under the header's row (Georgia's firm line on a listing). */
+  headerExtra?: ReactNode
+  children: ReactNode
+}) {
+  const theme = homepageTheme(realtor)
+  const name = realtorDisplayName(realtor, lang)
+  const logo = firstPhoto(realtor, 'logo')
+  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  return (
+    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
+      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          <Trans>Skip to content</Trans>
+        </a>
+        <header
+          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+        >
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              <span data-testid="agent-name" className="truncate">
+                {name}
+              </span>
+            </Link>
+            <LanguageSwitch />
+          </div>
+          {headerExtra}
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+          {children}
+        </main>
+        <HomepageFooter realtor={realtor} name={name} />
+      </div>
+    </div>
+  )
+}
