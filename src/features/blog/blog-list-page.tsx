@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { PageNumbers } from '~/components/page-numbers'
 import { buttonClass } from '~/components/ui'
 import { RealtorSubpageShell } from '~/features/homepage/subpage-shell'
 import { langParam, type Lang } from '~/lib/lang'
@@ -36,11 +37,6 @@ function FilterLink({
       {children}
     </Link>
   )
-}
-
-/** Page numbers around the current one, plus the first and the last. */
-function pageNumbers(page: number, totalPages: number): Array<number> {
-  return Array.from({ length: totalPages }, (_, index) => index + 1).filter((number) => Math.abs(number - page) <= 2 || number === 1 || number === totalPages)
 }
 
 /**
@@ -118,24 +114,15 @@ export function BlogListPage({ realtor, lang, search, list }: { realtor: PublicR
         </p>
       )}
 
-      {list.totalPages > 1 ? (
-        <nav aria-label={t`Pages`} className="mt-8 flex flex-wrap items-center gap-2">
-          {pageNumbers(list.page, list.totalPages).map((number) => (
-            <FilterLink
-              key={number}
-              realtor={realtor}
-              lang={lang}
-              search={{ ...filters, page: number === 1 ? undefined : number }}
-              active={number === list.page}
-            >
-              <span className="sr-only">
-                <Trans>Page</Trans>{' '}
-              </span>
-              {number}
-            </FilterLink>
-          ))}
-        </nav>
-      ) : null}
+      <PageNumbers
+        page={list.page}
+        totalPages={list.totalPages}
+        link={(number, active, label) => (
+          <FilterLink realtor={realtor} lang={lang} search={{ ...filters, page: number === 1 ? undefined : number }} active={active}>
+            {label}
+          </FilterLink>
+        )}
+      />
     </RealtorSubpageShell>
   )
 }
