@@ -105,6 +105,7 @@ for (const lang of [
     test('a visitor finds the latest posts on the homepage and reads one, with its JSON-LD, canonical, hreflang and feed', async ({ page, baseURL }) => {
       const origin = requireBaseURL(baseURL)
       await page.goto(`${lang.prefix}/${DEMO}`)
+      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${origin}${lang.prefix}/${DEMO}/blog/rss.xml`)
       const section = page.getByRole('region', { name: lang.latest })
       await expect(section.getByRole('listitem').filter({ has: page.getByRole('article') })).toHaveCount(3)
       await section.getByRole('link', { name: lang.all }).click()
@@ -301,6 +302,8 @@ test.describe('stored markup runs nothing', () => {
 
 test.describe('accessibility', () => {
   test('axe finds no violation on the blog list and a post, light and dark, in both languages', async ({ page, request, baseURL }) => {
+    // Twelve pages through axe: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000)
     const origin = requireBaseURL(baseURL)
     const realtor = await createPublishedRealtor(request, origin)
     made.push(realtor)

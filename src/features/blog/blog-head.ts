@@ -17,7 +17,8 @@ import type { PublicRealtor } from '~/schemas/realtor'
  * there), and on a post its `BlogPosting` JSON-LD with the realtor as author.
  */
 
-function feedLink(realtor: PublicRealtor, lang: Lang, site: SiteContext): HeadLink {
+/** The feed of the page's language, for feed readers and search consoles that look for it in a page's head. */
+export function feedLink(realtor: PublicRealtor, lang: Lang, site: SiteContext): HeadLink {
   const name = realtorDisplayName(realtor, lang)
   return {
     rel: 'alternate',

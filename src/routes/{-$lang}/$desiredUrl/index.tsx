@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { feedLink } from '~/features/blog/blog-head'
 import { LatestPosts } from '~/features/blog/latest-posts'
 import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
@@ -56,7 +57,13 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
       context.queryClient.ensureQueryData(latestPostsQuery(context.realtor.desiredUrl, lang)),
     ])
   },
-  head: ({ match, params }) => homepageHead(match.context.realtor, langFromParam(params.lang), match.context.site),
+  head: ({ match, params }) => {
+    const lang = langFromParam(params.lang)
+    const head = homepageHead(match.context.realtor, lang, match.context.site)
+    // A homepage with posts names its blog's feed too (issue 28), where feed readers look first.
+    const posts = match.context.queryClient.getQueryData(latestPostsQuery(match.context.realtor.desiredUrl, lang).queryKey)
+    return posts && posts.length > 0 ? { ...head, links: [...head.links, feedLink(match.context.realtor, lang, match.context.site)] } : head
+  },
   component: HomepageRoute,
 })
 
