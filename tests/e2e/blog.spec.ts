@@ -203,6 +203,10 @@ test.describe('filters and pages without JavaScript', () => {
     await expect(page).toHaveURL(`${origin}/en/${realtor.desiredUrl}/blog?page=2`)
     await expect(cards).toHaveCount(2)
     await expect(cards.getByRole('link', { name: 'note-00 title' })).toBeVisible()
+    // A page past the end shows the last one, and says so in its canonical address.
+    await page.goto(`/en/${realtor.desiredUrl}/blog?page=7`)
+    await expect(cards).toHaveCount(2)
+    expect((await seoLinks(page)).canonical).toEqual([`${origin}/en/${realtor.desiredUrl}/blog?page=2`])
 
     await page.getByRole('link', { name: 'Neighbourhood guide' }).click()
     await expect(page).toHaveURL(`${origin}/en/${realtor.desiredUrl}/blog?kind=guide`)

@@ -21,7 +21,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/blog/')({
     const list = await context.queryClient.ensureQueryData(listQuery(params.desiredUrl, params.lang, search))
     if (!list) throw notFound()
   },
-  head: ({ match, params }) => blogListHead(match.context.realtor, langFromParam(params.lang), match.context.site, match.search),
+  head: ({ match, params }) => {
+    // A page past the end shows the last page; its canonical names the page shown.
+    const list = match.context.queryClient.getQueryData(listQuery(params.desiredUrl, params.lang, match.search).queryKey)
+    const search = list ? { ...match.search, page: list.page } : match.search
+    return blogListHead(match.context.realtor, langFromParam(params.lang), match.context.site, search)
+  },
   component: BlogListRoute,
 })
 
