@@ -33,6 +33,7 @@ import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './r
 import { Route as Char123LangChar125DesiredUrlBlogIndexRouteImport } from './routes/{-$lang}/$desiredUrl/blog/index'
 import { Route as Char123LangChar125DesiredUrlBlogSlugRouteImport } from './routes/{-$lang}/$desiredUrl/blog/$slug'
 import { Route as Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport } from './routes/{-$lang}/$desiredUrl/blog/rss[.]xml'
+import { Route as Char123LangChar125DesiredUrlHomesIndexRouteImport } from './routes/{-$lang}/$desiredUrl/homes/index'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
@@ -175,6 +176,12 @@ const Char123LangChar125DesiredUrlBlogRssDotxmlRoute =
     path: '/blog/rss.xml',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlHomesIndexRoute =
+  Char123LangChar125DesiredUrlHomesIndexRouteImport.update({
+    id: '/homes/',
+    path: '/homes/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesListingKeyRoute =
   Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
     id: '/homes/$listingKey',
@@ -228,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
@@ -256,6 +264,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesById {
@@ -287,6 +296,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRouteTypes {
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts'
     | '/{-$lang}/$desiredUrl/blog'
+    | '/{-$lang}/$desiredUrl/homes'
     | '/{-$lang}/$desiredUrl/login'
   id:
     | '__root__'
@@ -377,6 +389,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
 }
@@ -558,6 +571,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/homes/': {
+      id: '/{-$lang}/$desiredUrl/homes/'
+      path: '/homes'
+      fullPath: '/{-$lang}/$desiredUrl/homes/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/$listingKey': {
       id: '/{-$lang}/$desiredUrl/homes/$listingKey'
       path: '/homes/$listingKey'
@@ -603,6 +623,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   Char123LangChar125DesiredUrlBlogIndexRoute: typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  Char123LangChar125DesiredUrlHomesIndexRoute: typeof Char123LangChar125DesiredUrlHomesIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 
@@ -634,6 +655,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAlertsIndexRoute,
     Char123LangChar125DesiredUrlBlogIndexRoute:
       Char123LangChar125DesiredUrlBlogIndexRoute,
+    Char123LangChar125DesiredUrlHomesIndexRoute:
+      Char123LangChar125DesiredUrlHomesIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
       Char123LangChar125DesiredUrlLoginIndexRoute,
   }
@@ -684,6 +707,7 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+
 
 import type { getRouter } from './router.tsx'
 import type { startInstance } from './start.ts'

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
+import type { Lang } from '~/lib/lang'
 import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
+import type { ListingSearch } from '~/schemas/listing-search'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 /**
  * Listed homes: a homepage's list and a home's detail page. Loaded by the routes; not asked
@@ -24,5 +27,33 @@ export function homeDetailQuery(request: HomePageRequest) {
     queryKey: [...homeKeys.all, 'detail', request],
     queryFn: () => getHomeForPage({ data: request }),
     refetchOnMount: false,
+  })
+}
+
+/**
+ * The homes a realtor's page lists for its search params (the homepage's section and the full
+ * search page, each with its own page size); null when the realtor names no region.
+ */
+export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang, size: { perPage: number; group: number }) {
+  const regions = realtor.activityRegion
+  const region = regions[search.region ?? 0] ?? regions[0]
+  if (!region) return null
+  // Reversed bounds are read as the range the visitor meant rather than an error.
+  const [minPrice, maxPrice] =
+    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
+      ? [search.maxPrice, search.minPrice]
+      : [search.minPrice, search.maxPrice]
+  return homeListQuery({
+    state: region.state,
+    city: region.city,
+    type: search.type ?? 'sale',
+    minPrice,
+    maxPrice,
+    minBeds: search.minBeds,
+    currentPage: search.page ?? 1,
+    homesPerPage: size.perPage,
+    totalHomesPerGroup: size.group,
+    realtor: realtor.desiredUrl,
+    lang,
   })
 }

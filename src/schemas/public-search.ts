@@ -52,13 +52,15 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
   if (segments.length === 1) {
     if (first === 'realtors') return { search: directorySearchSchema }
     if (first === 'agreement') return NONE
+    // The full home search on a realtor's own domain (`/homes`); on our host it is `/{desiredUrl}/homes`.
+    if (first === 'homes') return LISTINGS
     return isDesiredUrl(first) ? LISTINGS : undefined
   }
   // A home on our host (`/{desiredUrl}/homes/{key}`) or on a realtor's own domain (`/homes/{key}`).
   // `homes/tour-request` is the tour form's status page (src/lib/tour-pages.ts): its query is its content, never stored.
   if (first === 'homes' && segments.length === 2) return second && second !== 'tour-request' && isListingKeySegment(second) ? NONE : undefined
   if (!isDesiredUrl(first)) return undefined
-  if (segments.length === 2) return second === 'agreement' ? NONE : undefined
+  if (segments.length === 2) return second === 'agreement' ? NONE : second === 'homes' ? LISTINGS : undefined
   return second === 'homes' && third && third !== 'tour-request' && isListingKeySegment(third) ? NONE : undefined
 }
 

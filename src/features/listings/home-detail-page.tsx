@@ -4,8 +4,6 @@ import type { ReactNode } from 'react'
 import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
-import { RealtorSubpageShell } from '~/features/homepage/subpage-shell'
-import { displayPhone, telHref } from '~/lib/contact-links'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { formatNumber } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
@@ -20,6 +18,7 @@ import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
+import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -54,23 +53,6 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   // Homes like this one, in the realtor's own area; none when the listing lies outside it.
   const similar = listingSearchFilters(realtor.activityRegion, home)
   const brokerage = realtor.brokerageName
-  // Georgia (GREC): the firm's name and phone at least as prominent as the agent's name, so
-  // wherever the name stands out on this page (the header, the question's heading) they do too.
-  const firm = brokerage && brokerageAsProminentAsAgent(realtor.activityRegion) ? { name: brokerage, phone: realtor.companyPhone } : null
-  const firmLine = (testId: string, className: string) =>
-    firm ? (
-      <p data-testid={testId} className={className}>
-        {firm.name}
-        {firm.phone ? (
-          <>
-            {' · '}
-            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
-              {displayPhone(firm.phone, realtor.phoneCountryCode)}
-            </a>
-          </>
-        ) : null}
-      </p>
-    ) : null
   const facts: Array<{ label: string; value: string }> = [
     ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
     ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
@@ -83,142 +65,155 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   ]
 
   return (
-    <RealtorSubpageShell realtor={realtor} lang={lang} headerExtra={firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}>
-      <p className="pt-6">
-        <Link
-          to="/{-$lang}/$desiredUrl"
-          params={params}
-          hash="listings"
-          className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-        >
-          {t`← All homes on ${name}'s page`}
-        </Link>
-      </p>
-
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        {status ? (
-          <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
-            {i18n._(status)}
-          </span>
-        ) : null}
-        {home.isDemo ? (
-          <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
-            <Trans>Demo listing</Trans>
-          </span>
-        ) : null}
-      </div>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
-      <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
-        {credit ? (
-          <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
-            {credit}
-          </p>
-        ) : null}
-      </div>
-      {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
-      <p className="mt-4">
-        <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
-          {t`Ask ${name} about this home`}
-        </a>
-      </p>
-
-      {photos.length > 0 ? (
-        <section aria-labelledby="photos-title" className="mt-8">
-          <h2 id="photos-title" className="sr-only">
-            <Trans>Photos</Trans>
-          </h2>
-          <Gallery items={photos} name={address} />
-        </section>
-      ) : null}
-
-      <section aria-labelledby="facts-title" className="mt-10">
-        <h2 id="facts-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-          <Trans>Facts</Trans>
-        </h2>
-        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {facts.map((fact) => (
-            <Fact key={fact.label} label={fact.label}>
-              {fact.value}
-            </Fact>
-          ))}
-        </dl>
-        {home.addressHidden ? (
-          <p className="mt-4 text-base text-stone-700 dark:text-stone-300">{t`The seller asked not to show this home's address online. Ask ${name} for it.`}</p>
-        ) : (
-          <p className="mt-4">
-            <a
-              href={mapHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+      {({ firmLine }) => (
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+          <p className="pt-6">
+            <Link
+              to="/{-$lang}/$desiredUrl"
+              params={params}
+              hash="listings"
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
             >
-              <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
+              {t`← All homes on ${name}'s page`}
+            </Link>
+          </p>
+
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {status ? (
+              <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
+                {i18n._(status)}
+              </span>
+            ) : null}
+            {home.isDemo ? (
+              <span className="rounded-full bg-amber-200 px-3 py-1 text-sm font-semibold text-amber-950">
+                <Trans>Demo listing</Trans>
+              </span>
+            ) : null}
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
+          <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
+            {credit ? (
+              <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
+                {credit}
+              </p>
+            ) : null}
+          </div>
+          {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
+          <p className="mt-4">
+            <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
+              {t`Ask ${name} about this home`}
             </a>
           </p>
-        )}
-      </section>
 
-      <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
-
-      {home.publicRemarks ? (
-        <section aria-labelledby="remarks-title" className="mt-10">
-          <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-            <Trans>About this home</Trans>
-          </h2>
-          {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
-          <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
-            {home.publicRemarks}
-          </p>
-          {lang === 'ko' ? (
-            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-              <Trans>The listing's description comes from the MLS in English.</Trans>
-            </p>
+          {photos.length > 0 ? (
+            <section aria-labelledby="photos-title" className="mt-8">
+              <h2 id="photos-title" className="sr-only">
+                <Trans>Photos</Trans>
+              </h2>
+              <Gallery items={photos} name={address} />
+            </section>
           ) : null}
-        </section>
-      ) : null}
 
-      {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
-      {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
+          <section aria-labelledby="facts-title" className="mt-10">
+            <h2 id="facts-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+              <Trans>Facts</Trans>
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {facts.map((fact) => (
+                <Fact key={fact.label} label={fact.label}>
+                  {fact.value}
+                </Fact>
+              ))}
+            </dl>
+            {home.addressHidden ? (
+              <p className="mt-4 text-base text-stone-700 dark:text-stone-300">
+                {t`The seller asked not to show this home's address online. Ask ${name} for it.`}
+              </p>
+            ) : (
+              <p className="mt-4">
+                <a
+                  href={mapHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+                >
+                  <Trans>See on a map (OpenStreetMap, opens in a new tab)</Trans>
+                </a>
+              </p>
+            )}
+          </section>
 
-      <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
-        <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-          {t`Ask ${name} about this home`}
-        </h2>
-        {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
-        <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
-          {licence && brokerage
-            ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
-            : brokerage
-              ? t`${name} of ${brokerage} will answer you.`
-              : t`${name} will answer you.`}
-        </p>
-        <div className="mt-4">
-          <ContactForm
+          <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
+
+          {home.publicRemarks ? (
+            <section aria-labelledby="remarks-title" className="mt-10">
+              <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+                <Trans>About this home</Trans>
+              </h2>
+              {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
+              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
+                {home.publicRemarks}
+              </p>
+              {lang === 'ko' ? (
+                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                  <Trans>The listing's description comes from the MLS in English.</Trans>
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
+          {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
+
+          <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
+            <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+              {t`Ask ${name} about this home`}
+            </h2>
+            {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
+            <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
+              {licence && brokerage
+                ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
+                : brokerage
+                  ? t`${name} of ${brokerage} will answer you.`
+                  : t`${name} will answer you.`}
+            </p>
+            <div className="mt-4">
+              <ContactForm
+                realtorId={realtor.id}
+                realtorName={name}
+                desiredUrl={realtor.desiredUrl}
+                lang={lang}
+                listingKey={listingKey}
+                initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
+              />
+            </div>
+          </section>
+
+          <TourRequestSection
             realtorId={realtor.id}
             realtorName={name}
             desiredUrl={realtor.desiredUrl}
             lang={lang}
             listingKey={listingKey}
-            initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
+            state={home.state}
           />
-        </div>
-      </section>
 
-      <TourRequestSection realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} listingKey={listingKey} state={home.state} />
+          {similar ? (
+            <section aria-labelledby="similar-alerts-title" className="mt-10">
+              <h2 id="similar-alerts-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+                <Trans>New homes like this one</Trans>
+              </h2>
+              <div className="mt-3">
+                <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
+              </div>
+            </section>
+          ) : null}
 
-      {similar ? (
-        <section aria-labelledby="similar-alerts-title" className="mt-10">
-          <h2 id="similar-alerts-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-            <Trans>New homes like this one</Trans>
-          </h2>
-          <div className="mt-3">
-            <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
-          </div>
-        </section>
-      ) : null}
-
-      <ListingDisclosures sources={[home.listingSource]} lang={lang} />
-    </RealtorSubpageShell>
+          <ListingDisclosures sources={[home.listingSource]} lang={lang} />
+        </main>
+      )}
+    </RealtorPageShell>
   )
 }

@@ -177,6 +177,7 @@ function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null
  * results in place. The URL always carries the filters.
  */
 export function ListingsSection({
+  at = 'homepage',
   realtorId,
   realtorName,
   lang,
@@ -186,6 +187,8 @@ export function ListingsSection({
   pricesCleared,
   list,
 }: {
+  /** Where the list is: the homepage's section, or the full search page (`/{desiredUrl}/homes`). */
+  at?: 'homepage' | 'search'
   realtorId: string
   /** The realtor's name in `lang`, as the saved search's consent names them. */
   realtorName: string
@@ -206,6 +209,8 @@ export function ListingsSection({
   const regionIndex = search.region !== undefined && search.region < regions.length ? search.region : 0
   const type = search.type ?? 'sale'
   const params = { lang: langParam(lang), desiredUrl }
+  // Filters, areas and pages stay on the page the visitor is on.
+  const to = at === 'search' ? '/{-$lang}/$desiredUrl/homes' : '/{-$lang}/$desiredUrl'
   const pages = Array.from({ length: list.totalPages }, (_, index) => index + 1)
   const current = list.currentPage
   const filtered = search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
@@ -216,7 +221,7 @@ export function ListingsSection({
     const nextType = data.get('type') === 'rent' ? 'rent' : 'sale'
     // The selects only hold prices that fit the chosen type (switching cleared the others, and said so).
     void navigate({
-      to: '/{-$lang}/$desiredUrl',
+      to,
       params,
       search: cleanSearch({
         region: regionIndex || undefined,
@@ -247,7 +252,7 @@ export function ListingsSection({
             {regions.map((item, index) => (
               <li key={`${item.state}-${item.city}-${item.neighborhood ?? ''}`}>
                 <Link
-                  to="/{-$lang}/$desiredUrl"
+                  to={to}
                   params={params}
                   search={cleanSearch({ region: index || undefined, type: search.type })}
                   hash="listings"
@@ -295,7 +300,7 @@ export function ListingsSection({
       {total === 0 && filtered ? (
         <p className="mt-2">
           <Link
-            to="/{-$lang}/$desiredUrl"
+            to={to}
             params={params}
             search={cleanSearch({ region: regionIndex || undefined })}
             hash="listings"
@@ -329,7 +334,7 @@ export function ListingsSection({
             {pages.map((page) => (
               <li key={page}>
                 <Link
-                  to="/{-$lang}/$desiredUrl"
+                  to={to}
                   params={params}
                   search={cleanSearch({ ...search, page: page === 1 ? undefined : page })}
                   hash="listings"
@@ -345,6 +350,19 @@ export function ListingsSection({
             ))}
           </ul>
         </nav>
+      ) : null}
+
+      {at === 'homepage' && total > 0 ? (
+        <p className="mt-6 text-center">
+          <Link
+            to="/{-$lang}/$desiredUrl/homes"
+            params={params}
+            search={cleanSearch({ ...search, page: undefined })}
+            className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+          >
+            <Trans>Search all homes</Trans>
+          </Link>
+        </p>
       ) : null}
 
       <ListingDisclosures sources={list.sources} lang={lang} />

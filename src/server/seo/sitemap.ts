@@ -40,19 +40,23 @@ export async function publishedHomepages(services: AppServices): Promise<Array<{
 }
 
 /**
- * `/sitemap.xml`: every published homepage in both languages with lastmod, plus our pages.
- * On a realtor's own domain it lists that homepage only, at `/` and `/en`.
+ * `/sitemap.xml`: every published homepage and its home search in both languages, plus our
+ * pages. On a realtor's own domain it lists that realtor's pages only, at `/`, `/homes` and `/en/…`.
  */
 export async function buildSitemap(services: AppServices, origin: string, ownDomain?: string): Promise<string> {
   const [homepages, posts] = await Promise.all([publishedHomepages(services), sitemapPosts(services, ownDomain)])
   const own = ownDomain ? homepages.find((homepage) => homepage.desiredUrl.toLowerCase() === ownDomain.toLowerCase()) : undefined
   const pages: Array<SitemapPage> = own
-    ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }]
+    ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }, { path: '/homes' }]
     : [
         { path: '/', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
         { path: '/agreement' },
         { path: '/realtors', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
-        ...homepages.map((homepage) => ({ path: `/${homepage.desiredUrl}`, lastmod: homepage.updatedAt.slice(0, 10) })),
+        ...homepages.flatMap((homepage) => [
+          { path: `/${homepage.desiredUrl}`, lastmod: homepage.updatedAt.slice(0, 10) },
+          // The full home search (issue 29): its listings change with every import, so no lastmod.
+          { path: `/${homepage.desiredUrl}/homes` },
+        ]),
       ]
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

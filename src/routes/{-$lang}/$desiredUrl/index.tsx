@@ -11,33 +11,15 @@ import { fitPricesToType } from '~/lib/listing-prices'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
 import { latestPostsQuery } from '~/queries/blog'
-import { homeListQuery } from '~/queries/homes'
+import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 
+const HOMEPAGE_LIST = { perPage: HOMEPAGE_HOMES_PER_PAGE, group: HOMEPAGE_HOMES_PER_GROUP }
+
 /** The homes a homepage lists for its search params; null when the realtor names no region. */
 function homepageListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang) {
-  const regions = realtor.activityRegion
-  const region = regions[search.region ?? 0] ?? regions[0]
-  if (!region) return null
-  // Reversed bounds are read as the range the visitor meant rather than an error.
-  const [minPrice, maxPrice] =
-    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
-      ? [search.maxPrice, search.minPrice]
-      : [search.minPrice, search.maxPrice]
-  return homeListQuery({
-    state: region.state,
-    city: region.city,
-    type: search.type ?? 'sale',
-    minPrice,
-    maxPrice,
-    minBeds: search.minBeds,
-    currentPage: search.page ?? 1,
-    homesPerPage: HOMEPAGE_HOMES_PER_PAGE,
-    totalHomesPerGroup: HOMEPAGE_HOMES_PER_GROUP,
-    realtor: realtor.desiredUrl,
-    lang,
-  })
+  return realtorHomeListQuery(realtor, search, lang, HOMEPAGE_LIST)
 }
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LanguageSwitch } from '~/components/language-switch'
+import { displayPhone, telHref } from '~/lib/contact-links'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -10,26 +11,45 @@ import { firstPhoto } from './photos'
 import { homepageTheme } from './theme'
 
 /**
- * The frame of a realtor's pages below the homepage (a listing, the blog): the homepage's
- * design settings (accent colour, dark modes), a skip link, a header that leads back to the
- * homepage with the language switch, and the footer's licence disclosures.
+ * The frame of a realtor's pages beyond the homepage (a listing, the home search): the
+ * homepage's theme, a skip link, a header naming the realtor with a way home and the language
+ * switch, and the homepage's footer with licence and brokerage. Georgia (GREC): the firm's name
+ * and phone at least as prominent as the agent's name wherever the name stands out; the page
+ * says whether that applies (`firmProminent`, from `brokerageAsProminentAsAgent`: the page's own
+ * chunk carries the state rules, so the directory, which shares this frame's chunk, does not)
+ * and `firmLine` gives it the same line for its own headings.
  */
-export function RealtorSubpageShell({
+export function RealtorPageShell({
   realtor,
   lang,
-  headerExtra,
+  firmProminent,
   children,
 }: {
   realtor: PublicRealtor
   lang: Lang
-  /** Shown under the header's row (Georgia's firm line on a listing). */
-  headerExtra?: ReactNode
-  children: ReactNode
+  firmProminent: boolean
+  children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
   const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
   const logo = firstPhoto(realtor, 'logo')
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  const brokerage = realtor.brokerageName
+  const firm = brokerage && firmProminent ? { name: brokerage, phone: realtor.companyPhone } : null
+  const firmLine = (testId: string, className: string) =>
+    firm ? (
+      <p data-testid={testId} className={className}>
+        {firm.name}
+        {firm.phone ? (
+          <>
+            {' · '}
+            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
+              {displayPhone(firm.phone, realtor.phoneCountryCode)}
+            </a>
+          </>
+        ) : null}
+      </p>
+    ) : null
   return (
     <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
       <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
@@ -51,11 +71,9 @@ export function RealtorSubpageShell({
             </Link>
             <LanguageSwitch />
           </div>
-          {headerExtra}
+          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          {children}
-        </main>
+        {children({ firmLine })}
         <HomepageFooter realtor={realtor} name={name} />
       </div>
     </div>
