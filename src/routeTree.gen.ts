@@ -30,6 +30,9 @@ import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$la
 import { Route as Char123LangChar125DesiredUrlAlertsIndexRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/index'
 import { Route as Char123LangChar125DesiredUrlAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/confirm'
 import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/saved'
+import { Route as Char123LangChar125DesiredUrlBlogIndexRouteImport } from './routes/{-$lang}/$desiredUrl/blog/index'
+import { Route as Char123LangChar125DesiredUrlBlogSlugRouteImport } from './routes/{-$lang}/$desiredUrl/blog/$slug'
+import { Route as Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport } from './routes/{-$lang}/$desiredUrl/blog/rss[.]xml'
 import { Route as Char123LangChar125DesiredUrlHomesIndexRouteImport } from './routes/{-$lang}/$desiredUrl/homes/index'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
@@ -155,6 +158,24 @@ const Char123LangChar125DesiredUrlAlertsSavedRoute =
     path: '/alerts/saved',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlBlogIndexRoute =
+  Char123LangChar125DesiredUrlBlogIndexRouteImport.update({
+    id: '/blog/',
+    path: '/blog/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlBlogSlugRoute =
+  Char123LangChar125DesiredUrlBlogSlugRouteImport.update({
+    id: '/blog/$slug',
+    path: '/blog/$slug',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlBlogRssDotxmlRoute =
+  Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport.update({
+    id: '/blog/rss.xml',
+    path: '/blog/rss.xml',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesIndexRoute =
   Char123LangChar125DesiredUrlHomesIndexRouteImport.update({
     id: '/homes/',
@@ -207,10 +228,13 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -233,10 +257,13 @@ export interface FileRoutesByTo {
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -262,10 +289,13 @@ export interface FileRoutesById {
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -292,10 +322,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/blog/'
     | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
@@ -318,10 +351,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/login'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts'
+    | '/{-$lang}/$desiredUrl/blog'
     | '/{-$lang}/$desiredUrl/homes'
     | '/{-$lang}/$desiredUrl/login'
   id:
@@ -346,10 +382,13 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/blog/'
     | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
@@ -511,6 +550,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/blog/': {
+      id: '/{-$lang}/$desiredUrl/blog/'
+      path: '/blog'
+      fullPath: '/{-$lang}/$desiredUrl/blog/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/blog/$slug': {
+      id: '/{-$lang}/$desiredUrl/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/{-$lang}/$desiredUrl/blog/$slug'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogSlugRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/blog/rss.xml': {
+      id: '/{-$lang}/$desiredUrl/blog/rss.xml'
+      path: '/blog/rss.xml'
+      fullPath: '/{-$lang}/$desiredUrl/blog/rss.xml'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/': {
       id: '/{-$lang}/$desiredUrl/homes/'
       path: '/homes'
@@ -556,10 +616,13 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
   Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  Char123LangChar125DesiredUrlBlogSlugRoute: typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  Char123LangChar125DesiredUrlBlogRssDotxmlRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  Char123LangChar125DesiredUrlBlogIndexRoute: typeof Char123LangChar125DesiredUrlBlogIndexRoute
   Char123LangChar125DesiredUrlHomesIndexRoute: typeof Char123LangChar125DesiredUrlHomesIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
@@ -578,6 +641,10 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAlertsConfirmRoute,
     Char123LangChar125DesiredUrlAlertsSavedRoute:
       Char123LangChar125DesiredUrlAlertsSavedRoute,
+    Char123LangChar125DesiredUrlBlogSlugRoute:
+      Char123LangChar125DesiredUrlBlogSlugRoute,
+    Char123LangChar125DesiredUrlBlogRssDotxmlRoute:
+      Char123LangChar125DesiredUrlBlogRssDotxmlRoute,
     Char123LangChar125DesiredUrlHomesListingKeyRoute:
       Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlHomesTourRequestRoute:
@@ -586,6 +653,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:
       Char123LangChar125DesiredUrlAlertsIndexRoute,
+    Char123LangChar125DesiredUrlBlogIndexRoute:
+      Char123LangChar125DesiredUrlBlogIndexRoute,
     Char123LangChar125DesiredUrlHomesIndexRoute:
       Char123LangChar125DesiredUrlHomesIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
