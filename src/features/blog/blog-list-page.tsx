@@ -51,7 +51,7 @@ export function BlogListPage({ realtor, lang, search, list }: { realtor: PublicR
   return (
     <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
       {() => (
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+        <>
           <div className="flex flex-wrap items-end justify-between gap-4 pt-8">
             <div>
               <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-stone-50">{t`Posts by ${name}`}</h1>
@@ -126,7 +126,7 @@ export function BlogListPage({ realtor, lang, search, list }: { realtor: PublicR
               </FilterLink>
             )}
           />
-        </main>
+        </>
       )}
     </RealtorPageShell>
   )

@@ -34,18 +34,14 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const area = [post.city, post.state, post.postalCode].filter(Boolean).join(', ')
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      back={{ label: t`← All posts by ${name}`, to: '/{-$lang}/$desiredUrl/blog' }}
+    >
       {() => (
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl/blog"
-              params={params}
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {t`← All posts by ${name}`}
-            </Link>
-          </p>
+        <>
           <article lang={post.shownLang} className="mt-2">
             <header>
               <div className="flex flex-wrap items-center gap-2 text-stone-600 dark:text-stone-300" lang={lang}>
@@ -129,7 +125,7 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
               {t`Ask ${name} a question`}
             </Link>
           </p>
-        </main>
+        </>
       )}
     </RealtorPageShell>
   )

@@ -23,16 +23,14 @@ export function RealtorPageShell({
   realtor,
   lang,
   firmProminent,
-  backLabel,
-  backHash,
+  back,
   children,
 }: {
   realtor: PublicRealtor
   lang: Lang
   firmProminent: boolean
-  /** The link back to the homepage that opens the page's content, and where on the homepage it lands. */
-  backLabel: string
-  backHash?: string
+  /** The link back up that opens the page's content: to the homepage (at `hash`) unless `to` says the blog. */
+  back?: { label: string; to?: '/{-$lang}/$desiredUrl' | '/{-$lang}/$desiredUrl/blog'; hash?: string }
   children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
   const theme = homepageTheme(realtor)
@@ -79,16 +77,18 @@ export function RealtorPageShell({
           {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={params}
-              hash={backHash}
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {backLabel}
-            </Link>
-          </p>
+          {back ? (
+            <p className="pt-6">
+              <Link
+                to={back.to ?? '/{-$lang}/$desiredUrl'}
+                params={params}
+                hash={back.hash}
+                className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
+              >
+                {back.label}
+              </Link>
+            </p>
+          ) : null}
           {children({ firmLine })}
         </main>
         <HomepageFooter realtor={realtor} name={name} />

@@ -67,8 +67,7 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
       realtor={realtor}
       lang={lang}
       firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
-      backLabel={t`← All homes on ${name}'s page`}
-      backHash="listings"
+      back={{ label: t`← All homes on ${name}'s page`, hash: 'listings' }}
     >
       {({ firmLine }) => (
         <>
