@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { i18nFor, loadCatalog } from '../../src/i18n/i18n'
 import type { Lang } from '../../src/lib/lang'
 import type { HomeSummary } from '../../src/schemas/home'
-import { escapeHtml, renderAlertMail, type AlertMailInput } from '../../src/server/saved-searches/alert-mail'
+import { escapeHtml } from '../../src/server/mail/mail-html'
+import { renderAlertMail, type AlertMailInput } from '../../src/server/saved-searches/alert-mail'
 
 function summary(overrides: Partial<HomeSummary> = {}): HomeSummary {
   return {

@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { isLang, langFromAcceptLanguage, readCookie, DEFAULT_LANG, LANG_COOKIE, type Lang } from '~/lib/lang'
 import type { Mailer } from '~/server/mail/mailer'
-import { escapeHtml } from '~/server/saved-searches/alert-mail'
+import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
 
 /*
  * The account's own mails (issue 32, item 4): the address verification link and the password
@@ -100,14 +100,13 @@ export function renderAccountMail(input: AccountMailInput, i18n: I18n): Rendered
   ].join('\n')
 
   const e = escapeHtml
-  const font = "font-family:-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;"
+  const font = MAIL_FONT
   const url = e(input.url)
-  const html = `<!doctype html>
-<html lang="${input.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(words.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;${font}font-size:18px;font-weight:bold;color:#1c1917;">${e(input.siteName)}</td></tr>
+  const html = mailDocument({
+    lang: input.lang,
+    title: words.subject,
+    width: 560,
+    rows: `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;${font}font-size:18px;font-weight:bold;color:#1c1917;">${e(input.siteName)}</td></tr>
 <tr><td style="padding:20px 24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
 <h1 style="margin:0 0 12px;font-size:20px;">${e(words.heading)}</h1>
 <p style="margin:0 0 16px;">${e(words.what)}</p>
@@ -119,9 +118,8 @@ export function renderAccountMail(input: AccountMailInput, i18n: I18n): Rendered
 <tr><td style="padding:16px 24px 24px;${font}font-size:13px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
 <p style="margin:0 0 4px;">${e(signature)}</p>
 <p style="margin:0;">${e(why)}</p>
-</td></tr>
-</table></td></tr></table>
-</body></html>`
+</td></tr>`,
+  })
   return { subject: words.subject, text, html }
 }
 

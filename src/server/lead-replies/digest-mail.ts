@@ -2,7 +2,7 @@ import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import type { LeadKind } from '~/schemas/leads'
-import { escapeHtml } from '~/server/saved-searches/alert-mail'
+import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
 
 /*
  * The realtor's daily digest (issue 26 item 3): what came in, what is due, which tour requests
@@ -93,13 +93,11 @@ export function renderDigestMail(input: DigestInput, i18n: I18n): { subject: str
   ].join('\n')
 
   const e = escapeHtml
-  const font = "font-family:-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;"
-  const html = `<!doctype html>
-<html lang="${input.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
+  const font = MAIL_FONT
+  const html = mailDocument({
+    lang: input.lang,
+    title: subject,
+    rows: `<tr><td style="padding:24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
 <p style="margin:0 0 16px;">${e(greeting)}</p>
 ${sections
   .map(
@@ -113,8 +111,7 @@ ${sections
 </td></tr>
 <tr><td style="padding:16px 24px 24px;${font}font-size:13px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
 <p style="margin:0;">${e(why)} <a href="${e(input.settingsUrl)}" style="color:#1d4ed8;">${e(input.settingsUrl)}</a></p>
-</td></tr>
-</table></td></tr></table>
-</body></html>`
+</td></tr>`,
+  })
   return { subject, text, html }
 }

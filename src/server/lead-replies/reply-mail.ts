@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import { renderTemplate, type ReplyValues } from '~/lib/reply-placeholders'
-import { escapeHtml } from '~/server/saved-searches/alert-mail'
+import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
 
 /*
  * The instant reply as it goes out (issue 26, decision 021). Pure, so the words are unit-tested.
@@ -51,24 +51,21 @@ export function renderReplyMail(input: ReplyMailInput, i18n: I18n): RenderedRepl
   const text = [body, '', '--', ...footer, '', why].join('\n')
 
   const e = escapeHtml
-  const font = "font-family:-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;"
+  const font = MAIL_FONT
   const paragraphs = body
     .split(/\n{2,}/)
     .map((paragraph) => `<p style="margin:0 0 12px;">${paragraph.split('\n').map(e).join('<br>')}</p>`)
     .join('\n')
-  const html = `<!doctype html>
-<html lang="${input.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:24px;${font}font-size:16px;line-height:1.55;color:#1c1917;">
+  const html = mailDocument({
+    lang: input.lang,
+    title: subject,
+    rows: `<tr><td style="padding:24px;${font}font-size:16px;line-height:1.55;color:#1c1917;">
 ${paragraphs}
 </td></tr>
 <tr><td style="padding:16px 24px 24px;${font}font-size:14px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
 ${footer.map((line, index) => `<p style="margin:0;${index === 0 ? 'font-weight:bold;color:#1c1917;' : ''}">${e(line)}</p>`).join('\n')}
 <p style="margin:12px 0 0;">${e(why)}</p>
-</td></tr>
-</table></td></tr></table>
-</body></html>`
+</td></tr>`,
+  })
   return { subject, text, html }
 }

@@ -1,5 +1,6 @@
 import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
 import { areaText, homePrice } from '~/features/listings/home-display'
 import { disclaimerTexts, formatLastUpdated, listingCredit } from '~/features/listings/listing-source-text'
 import { formatPrice } from '~/lib/format'
@@ -62,12 +63,6 @@ export type AlertMailInput = {
 }
 
 export type RenderedMail = { subject: string; text: string; html: string }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character)
-}
 
 /** Only http(s) addresses become links or images: anything else in data is dropped. */
 function safeUrl(url: string | null): string | null {
@@ -213,7 +208,7 @@ export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail
   ].join('\n')
 
   const e = escapeHtml
-  const font = "font-family:-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;"
+  const font = MAIL_FONT
   const photo = safeUrl(input.realtor.photo)
   const homeRows = homes
     .map(({ home, lines }) => {
@@ -240,12 +235,10 @@ ${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:#44403c;">${e(li
         }`,
     )
     .join('\n')
-  const html = `<!doctype html>
-<html lang="${input.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f5f5f4;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;">
+  const html = mailDocument({
+    lang: input.lang,
+    title: subject,
+    rows: `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
 ${photo ? `<td width="64" valign="top" style="padding-right:12px;"><img src="${e(photo)}" width="64" height="64" alt="${e(name)}" style="display:block;width:64px;height:64px;border-radius:32px;border:0;"></td>` : ''}
 <td valign="middle" style="${font}font-size:15px;line-height:1.4;color:#1c1917;">
@@ -268,8 +261,7 @@ ${disclosureHtml}
 <p style="margin:0 0 8px;"><a href="${e(safeUrl(input.manageUrl) ?? '')}" style="color:#1d4ed8;">${e(manage)}</a> · <a href="${e(safeUrl(input.unsubscribeUrl) ?? '')}" style="color:#1d4ed8;">${e(unsubscribe)}</a></p>
 <p style="margin:0 0 4px;">${e(name)} · <a href="mailto:${e(input.realtor.email)}" style="color:#44403c;">${e(input.realtor.email)}</a></p>
 ${address ? `<p style="margin:0;">${e(address)}</p>` : ''}
-</td></tr>
-</table></td></tr></table>
-</body></html>`
+</td></tr>`,
+  })
   return { subject, text, html }
 }

@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
 import type { TourMode } from '~/schemas/tours'
-import { escapeHtml } from '~/server/saved-searches/alert-mail'
+import { escapeHtml } from '~/server/mail/mail-html'
 
 /*
  * The visitor's mails about their tour (issue 26 item 4): the confirmed or proposed time (with
