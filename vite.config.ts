@@ -99,8 +99,8 @@ function visitorCatalogs(): Plugin {
  * demand (the live contact form, the consent banner) and a listing page's own parts stay out.
  */
 const REALTOR_PAGE_MODULE =
-  /[\\/]src[\\/](?:features[\\/](?:homepage|listings|saved-searches)[\\/]|lib[\\/](?:consent|analytics-tag|saved-search-words|saved-search-pages|visit-beacon|date-time-format|listing-disclaimers|contact-links|own-domain-paths)\.ts)/
-const LOADED_ON_DEMAND_OR_ELSEWHERE = /(?:contact-form-live|analytics-consent-banner|home-detail-|payment-estimate|alert-pages)/
+  /[\\/]src[\\/](?:features[\\/](?:homepage|listings|saved-searches)[\\/]|features[\\/]blog[\\/](?:post-card|post-meta|latest-posts)\.tsx|lib[\\/](?:consent|analytics-tag|saved-search-words|saved-search-pages|visit-beacon|date-time-format|listing-disclaimers|contact-links|own-domain-paths)\.ts)/
+const LOADED_ON_DEMAND_OR_ELSEWHERE = /(?:contact-form-live|analytics-consent-banner|home-detail-|home-search-|payment-estimate|alert-pages)/
 
 function isRealtorPageModule(id: string): boolean {
   return REALTOR_PAGE_MODULE.test(id) && !LOADED_ON_DEMAND_OR_ELSEWHERE.test(id)

@@ -4,7 +4,7 @@
  * `node scripts/bench-listings.mjs`. Needs the production build. For SQLite and then for a
  * throwaway PostgreSQL cluster: generates 100,000 demo listings (BENCH_HOMES), starts the
  * built server and measures `GET /cozying-api/v1/home/list` under 50 concurrent
- * connections for the default query and filtered ones (autocannon, 10 s each, after one
+ * connections for the default query, filtered ones and map areas (wrk, or autocannon without it; 10 s each, after one
  * warm-up request), then the uncached cost: 300 sequential requests that each ask a
  * different question, so none is answered from the 15 s page cache. Prints; never fails
  * on a figure.
@@ -14,16 +14,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import autocannon from 'autocannon'
-import { root, run, waitFor } from './bench-support.mjs'
+import { loadTest, root, run, waitFor, wrk } from './bench-support.mjs'
 
 const port = Number(process.env.BENCH_LISTINGS_PORT ?? 3420)
 const base = `http://127.0.0.1:${port}`
 const count = Number(process.env.BENCH_HOMES ?? 100_000)
 const QUERIES = [
-  ['default', ''],
-  ['filtered', '?minPrice=1000000&maxPrice=2500000&minBeds=3&sort=price_asc'],
-  ['filtered GA page 3', '?state=GA&city=Duluth&type=sale&minBaths=2&currentPage=3&homesPerPage=10&totalHomesPerGroup=100'],
+  ['default', 'home/list', ''],
+  ['filtered', 'home/list', '?minPrice=1000000&maxPrice=2500000&minBeds=3&sort=price_asc'],
+  ['filtered GA page 3', 'home/list', '?state=GA&city=Duluth&type=sale&minBaths=2&currentPage=3&homesPerPage=10&totalHomesPerGroup=100'],
+  // Map search (issue 29): a city-sized area's list, and a region's markers. A map asks with
+  // the browser's fetch, which always accepts brotli: 5,000 points are ~400 KB as JSON, ~60 KB so.
+  ['map area, Irvine', 'home/list', '?bbox=-117.9,33.6,-117.7,33.75', { 'accept-encoding': 'br, gzip' }],
+  ['map points, Orange County', 'home/points', '?bbox=-118.1,33.4,-117.4,34.0', { 'accept-encoding': 'br, gzip' }],
 ]
 
 function percentile(sorted, p) {
@@ -34,14 +37,14 @@ async function measure(label, env) {
   const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
   try {
     await waitFor(`${base}/builds/latest.json`)
-    for (const [name, query] of QUERIES) {
-      const url = `${base}/cozying-api/v1/home/list${query}`
+    for (const [name, endpoint, query, headers = {}] of QUERIES) {
+      const url = `${base}/cozying-api/v1/${endpoint}${query}`
       const first = await (await fetch(url)).json()
-      const result = await autocannon({ url, connections: 50, duration: 10 })
+      const result = await loadTest(url, { duration: 10, headers })
+      const size = endpoint === 'home/points' ? `${first.points.length} points` : `${first.totalHomes} homes in the group`
       console.log(
-        `GET /cozying-api/v1/home/list ${name} (${first.totalHomes} homes in the group) on ${count.toLocaleString('en-US')} listings (${label}), ` +
-          `50 connections, 10 s: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-          `errors ${result.errors + result.non2xx}`,
+        `GET /cozying-api/v1/${endpoint} ${name} (${size}${headers['accept-encoding'] ? ', brotli' : ''}) on ${count.toLocaleString('en-US')} listings (${label}), ` +
+          `50 connections, 10 s (${wrk ? 'wrk' : 'autocannon'}): ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
       )
     }
     const times = []
@@ -58,6 +61,25 @@ async function measure(label, env) {
       `GET /cozying-api/v1/home/list uncached (${label}), 300 sequential distinct queries: ` +
         `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
     )
+    // Map areas uncached: each box in a grid cell of its own, so the database answers every one.
+    for (const endpoint of ['home/list', 'home/points']) {
+      const mapTimes = []
+      for (let index = 0; index < 200; index += 1) {
+        const west = -118.4 + (index % 20) * 0.05
+        const south = 33.4 + Math.floor(index / 20) * 0.05
+        const started = performance.now()
+        const response = await fetch(
+          `${base}/cozying-api/v1/${endpoint}?bbox=${west.toFixed(3)},${south.toFixed(3)},${(west + 0.2).toFixed(3)},${(south + 0.15).toFixed(3)}`,
+        )
+        await response.arrayBuffer()
+        mapTimes.push(performance.now() - started)
+      }
+      mapTimes.sort((a, b) => a - b)
+      console.log(
+        `GET /cozying-api/v1/${endpoint}?bbox= uncached (${label}), 200 sequential distinct city-sized areas: ` +
+          `p50 ${percentile(mapTimes, 50).toFixed(1)} ms, p99 ${percentile(mapTimes, 99).toFixed(1)} ms`,
+      )
+    }
   } finally {
     server.kill('SIGTERM')
   }

@@ -20,18 +20,13 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
-import { root, run, waitFor } from './bench-support.mjs'
+import { loadTest, root, run, waitFor, which, wrk } from './bench-support.mjs'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const appPort = Number(process.env.BENCH_PORT ?? 3410) + 3
 const nginxPort = appPort + 1
 const base = `http://127.0.0.1:${appPort}`
-
-function which(command) {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined
-}
 
 /** One GET on a new connection: status, headers and body as a Buffer. */
 function get(url, headers = {}) {
@@ -99,32 +94,10 @@ function treeMemoryMb(pid) {
   return { rss: rss / 1024, pss: pss / 1024 }
 }
 
-function parseWrk(output) {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN)
-  const toMs = (value, unit) => Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1)
-  const percentile = (p) => {
-    const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s|m)`).exec(output)
-    return match ? toMs(match[1], match[2]) : NaN
-  }
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
-  return { rps, p50: percentile(50), p99: percentile(99), errors: non2xx + (errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0) }
-}
-
-const wrk = which('wrk')
-
 async function load(url, onSample, duration = seconds) {
   const sampler = onSample ? setInterval(onSample, 500) : undefined
   try {
-    if (wrk) {
-      const child = spawn(wrk, ['-t2', '-c50', `-d${duration}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      child.stdout.on('data', (chunk) => (output += chunk))
-      await new Promise((resolve) => child.on('exit', resolve))
-      return parseWrk(output)
-    }
-    const result = await autocannon({ url, connections: 50, duration })
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+    return await loadTest(url, { duration })
   } finally {
     if (sampler) clearInterval(sampler)
   }

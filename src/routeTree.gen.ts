@@ -30,6 +30,10 @@ import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$la
 import { Route as Char123LangChar125DesiredUrlAlertsIndexRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/index'
 import { Route as Char123LangChar125DesiredUrlAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/confirm'
 import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './routes/{-$lang}/$desiredUrl/alerts/saved'
+import { Route as Char123LangChar125DesiredUrlBlogIndexRouteImport } from './routes/{-$lang}/$desiredUrl/blog/index'
+import { Route as Char123LangChar125DesiredUrlBlogSlugRouteImport } from './routes/{-$lang}/$desiredUrl/blog/$slug'
+import { Route as Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport } from './routes/{-$lang}/$desiredUrl/blog/rss[.]xml'
+import { Route as Char123LangChar125DesiredUrlHomesIndexRouteImport } from './routes/{-$lang}/$desiredUrl/homes/index'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
@@ -154,6 +158,30 @@ const Char123LangChar125DesiredUrlAlertsSavedRoute =
     path: '/alerts/saved',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlBlogIndexRoute =
+  Char123LangChar125DesiredUrlBlogIndexRouteImport.update({
+    id: '/blog/',
+    path: '/blog/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlBlogSlugRoute =
+  Char123LangChar125DesiredUrlBlogSlugRouteImport.update({
+    id: '/blog/$slug',
+    path: '/blog/$slug',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlBlogRssDotxmlRoute =
+  Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport.update({
+    id: '/blog/rss.xml',
+    path: '/blog/rss.xml',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlHomesIndexRoute =
+  Char123LangChar125DesiredUrlHomesIndexRouteImport.update({
+    id: '/homes/',
+    path: '/homes/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesListingKeyRoute =
   Char123LangChar125DesiredUrlHomesListingKeyRouteImport.update({
     id: '/homes/$listingKey',
@@ -200,10 +228,14 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesByTo {
@@ -225,10 +257,14 @@ export interface FileRoutesByTo {
   '/{-$lang}/login': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRoutesById {
@@ -253,10 +289,14 @@ export interface FileRoutesById {
   '/{-$lang}/login/': typeof Char123LangChar125LoginIndexRoute
   '/{-$lang}/$desiredUrl/alerts/confirm': typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 export interface FileRouteTypes {
@@ -282,10 +322,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/blog/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -307,10 +351,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/login'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts'
+    | '/{-$lang}/$desiredUrl/blog'
+    | '/{-$lang}/$desiredUrl/homes'
     | '/{-$lang}/$desiredUrl/login'
   id:
     | '__root__'
@@ -334,10 +382,14 @@ export interface FileRouteTypes {
     | '/{-$lang}/login/'
     | '/{-$lang}/$desiredUrl/alerts/confirm'
     | '/{-$lang}/$desiredUrl/alerts/saved'
+    | '/{-$lang}/$desiredUrl/blog/$slug'
+    | '/{-$lang}/$desiredUrl/blog/rss.xml'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
     | '/{-$lang}/$desiredUrl/alerts/'
+    | '/{-$lang}/$desiredUrl/blog/'
+    | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
   fileRoutesById: FileRoutesById
 }
@@ -498,6 +550,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/blog/': {
+      id: '/{-$lang}/$desiredUrl/blog/'
+      path: '/blog'
+      fullPath: '/{-$lang}/$desiredUrl/blog/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/blog/$slug': {
+      id: '/{-$lang}/$desiredUrl/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/{-$lang}/$desiredUrl/blog/$slug'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogSlugRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/blog/rss.xml': {
+      id: '/{-$lang}/$desiredUrl/blog/rss.xml'
+      path: '/blog/rss.xml'
+      fullPath: '/{-$lang}/$desiredUrl/blog/rss.xml'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/homes/': {
+      id: '/{-$lang}/$desiredUrl/homes/'
+      path: '/homes'
+      fullPath: '/{-$lang}/$desiredUrl/homes/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomesIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/$listingKey': {
       id: '/{-$lang}/$desiredUrl/homes/$listingKey'
       path: '/homes/$listingKey'
@@ -536,10 +616,14 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
   Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
+  Char123LangChar125DesiredUrlBlogSlugRoute: typeof Char123LangChar125DesiredUrlBlogSlugRoute
+  Char123LangChar125DesiredUrlBlogRssDotxmlRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
+  Char123LangChar125DesiredUrlBlogIndexRoute: typeof Char123LangChar125DesiredUrlBlogIndexRoute
+  Char123LangChar125DesiredUrlHomesIndexRoute: typeof Char123LangChar125DesiredUrlHomesIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
 }
 
@@ -557,6 +641,10 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAlertsConfirmRoute,
     Char123LangChar125DesiredUrlAlertsSavedRoute:
       Char123LangChar125DesiredUrlAlertsSavedRoute,
+    Char123LangChar125DesiredUrlBlogSlugRoute:
+      Char123LangChar125DesiredUrlBlogSlugRoute,
+    Char123LangChar125DesiredUrlBlogRssDotxmlRoute:
+      Char123LangChar125DesiredUrlBlogRssDotxmlRoute,
     Char123LangChar125DesiredUrlHomesListingKeyRoute:
       Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlHomesTourRequestRoute:
@@ -565,6 +653,10 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlLoginRedirectRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:
       Char123LangChar125DesiredUrlAlertsIndexRoute,
+    Char123LangChar125DesiredUrlBlogIndexRoute:
+      Char123LangChar125DesiredUrlBlogIndexRoute,
+    Char123LangChar125DesiredUrlHomesIndexRoute:
+      Char123LangChar125DesiredUrlHomesIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
       Char123LangChar125DesiredUrlLoginIndexRoute,
   }

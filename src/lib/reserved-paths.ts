@@ -17,6 +17,8 @@ export const RESERVED_PATHS = [
   'homes',
   // a realtor's saved-search pages on an own domain (`/alerts?token=`), never stored (issue 13)
   'alerts',
+  // a realtor's posts on an own domain (`/blog`, `/blog/{slug}`, issue 28)
+  'blog',
   'signup',
   'account',
   'settings',

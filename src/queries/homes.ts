@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
+import type { Lang } from '~/lib/lang'
+import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
+import type { ListingSearch } from '~/schemas/listing-search'
+import type { PublicRealtor } from '~/schemas/realtor'
 
 /**
  * Listed homes: a homepage's list and a home's detail page. Loaded by the routes; not asked
@@ -24,5 +28,26 @@ export function homeDetailQuery(request: HomePageRequest) {
     queryKey: [...homeKeys.all, 'detail', request],
     queryFn: () => getHomeForPage({ data: request }),
     refetchOnMount: false,
+  })
+}
+
+/**
+ * The homes a realtor's page lists for its search params (the homepage's section and the full
+ * search page, each with its own page size); null when the realtor names no region.
+ */
+export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang, size: { perPage: number; group: number }) {
+  const region = searchedArea(realtor.activityRegion, search.region)
+  if (!region) return null
+  return homeListQuery({
+    state: region.state,
+    city: region.city,
+    type: search.type ?? 'sale',
+    ...orderedPriceRange(search),
+    minBeds: search.minBeds,
+    currentPage: search.page ?? 1,
+    homesPerPage: size.perPage,
+    totalHomesPerGroup: size.group,
+    realtor: realtor.desiredUrl,
+    lang,
   })
 }

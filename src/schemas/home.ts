@@ -1,5 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import { parseBbox, snapBboxOutward, type BboxProblem } from '~/lib/bbox'
 import { listingSourceSchema } from './listing-source'
 import { messageId } from './messages'
 import { openHouseSchema } from './open-houses'
@@ -59,26 +61,56 @@ const MAX_PRICE = 1_000_000_000
 
 const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,000`)
 
+const BBOX_PROBLEMS: Record<BboxProblem, MessageDescriptor> = {
+  format: msg`Give the map area as four numbers: west,south,east,north`,
+  range: msg`Longitudes run from -180 to 180 and latitudes from -90 to 90`,
+  order: msg`The map area's south edge must be below its north edge`,
+  antimeridian: msg`The map area's west edge must lie west of its east edge (areas across the 180th meridian are not supported)`,
+}
+
+/** `bbox=west,south,east,north`, snapped outward to its grid (src/lib/bbox.ts) so nearby boxes ask one question. */
+const bboxField = z
+  .string()
+  .meta({ description: 'The map area, `west,south,east,north` in degrees; widened to a grid, and replaces `state` and `city`' })
+  .transform((text, context) => {
+    const parsed = parseBbox(text)
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: messageId(BBOX_PROBLEMS[parsed.problem]) })
+      return z.NEVER
+    }
+    return snapBboxOutward(parsed.bbox)
+  })
+
+/** What a list and a map of homes both filter by. */
+const homeFilterFields = {
+  type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
+  propertyType: z.enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) }).default(HOME_LIST_DEFAULTS.propertyType),
+  propertyStatus: z.enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) }).default(HOME_LIST_DEFAULTS.propertyStatus),
+  state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
+  city: z
+    .string()
+    .trim()
+    .min(1, { error: messageId(msg`Enter a city`) })
+    .max(80, { error: messageId(msg`This text is too long`) })
+    .default(HOME_LIST_DEFAULTS.city),
+  minPrice: price.optional(),
+  maxPrice: price.optional(),
+  minBeds: wholeNumber(0, 20, msg`Choose from 0 to 20 bedrooms`).optional(),
+  minBaths: wholeNumber(0, 20, msg`Choose from 0 to 20 bathrooms`).optional(),
+}
+
+const pricesInOrder = (query: { minPrice?: number; maxPrice?: number }) =>
+  query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice
+const PRICE_ORDER_ERROR = { path: ['maxPrice'], error: messageId(msg`The highest price must not be below the lowest`) }
+
 /** The query of `home/list`, with the spec's defaults; invalid values give 400 with field errors. */
 export const homeListQuerySchema = z
   .object({
-    type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
-    propertyType: z.enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) }).default(HOME_LIST_DEFAULTS.propertyType),
-    propertyStatus: z.enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) }).default(HOME_LIST_DEFAULTS.propertyStatus),
+    ...homeFilterFields,
     currentPage: wholeNumber(1, 10_000, msg`Enter a page number of 1 or more`).default(HOME_LIST_DEFAULTS.currentPage),
     homesPerPage: wholeNumber(1, MAX_HOMES_PER_PAGE, msg`Choose from 1 to 50 homes per page`).default(HOME_LIST_DEFAULTS.homesPerPage),
     totalHomesPerGroup: wholeNumber(1, MAX_HOMES_PER_GROUP, msg`Choose a group of 1 to 500 homes`).default(HOME_LIST_DEFAULTS.totalHomesPerGroup),
-    state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
-    city: z
-      .string()
-      .trim()
-      .min(1, { error: messageId(msg`Enter a city`) })
-      .max(80, { error: messageId(msg`This text is too long`) })
-      .default(HOME_LIST_DEFAULTS.city),
-    minPrice: price.optional(),
-    maxPrice: price.optional(),
-    minBeds: wholeNumber(0, 20, msg`Choose from 0 to 20 bedrooms`).optional(),
-    minBaths: wholeNumber(0, 20, msg`Choose from 0 to 20 bathrooms`).optional(),
+    bbox: bboxField.optional(),
     sort: z.enum(HOME_SORTS, { error: messageId(msg`Choose newest or price order`) }).default(HOME_LIST_DEFAULTS.sort),
     /** A realtor's desiredUrl: each home's `url` then points at that realtor's detail page. */
     realtor: z
@@ -89,10 +121,7 @@ export const homeListQuerySchema = z
       .optional(),
     lang: z.enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) }).default('ko'),
   })
-  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
-    path: ['maxPrice'],
-    error: messageId(msg`The highest price must not be below the lowest`),
-  })
+  .refine(pricesInOrder, PRICE_ORDER_ERROR)
 export type HomeListQuery = z.output<typeof homeListQuerySchema>
 
 /** One listed home in the original answer's shape, public fields only (no agent phone or e-mail). */
@@ -118,6 +147,8 @@ export const homeSummarySchema = z.object({
   isDemo: z.boolean(),
   sourceId: z.string().meta({ description: "Which of the page's `sources` this listing comes from" }),
   url: z.string().nullable().meta({ description: "The home's detail page on the realtor's site; null without `realtor`" }),
+  latitude: z.number().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
+  longitude: z.number().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
   openHouses: z.array(openHouseSchema).meta({
     description: "Upcoming open houses, soonest first (at most 6): the MLS's, and with `realtor` also that realtor's own; empty when none",
   }),
@@ -138,12 +169,39 @@ export const homeListPageSchema = z.object({
 })
 export type HomeListPage = z.infer<typeof homeListPageSchema>
 
+/** At most this many points in one map answer: enough for a region's markers, small enough to send at once. */
+export const MAX_MAP_POINTS = 5000
+
+/** The query of `home/points`: the list's filters within a required map area. */
+export const homePointsQuerySchema = z
+  .object({ ...homeFilterFields, bbox: bboxField })
+  .omit({ state: true, city: true })
+  .refine(pricesInOrder, PRICE_ORDER_ERROR)
+export type HomePointsQuery = z.output<typeof homePointsQuerySchema>
+
+export const homePointSchema = z.object({
+  homeId: z.string().meta({ description: 'The RESO ListingKey' }),
+  latitude: z.number(),
+  longitude: z.number(),
+  price: z.number(),
+  homeStatus: z.string().meta({ description: 'RESO StandardStatus' }),
+})
+
+export const homePointsSchema = z.object({
+  points: z
+    .array(homePointSchema)
+    .meta({ description: `The matching homes in the area, at most ${MAX_MAP_POINTS}; homes whose address the MLS hides are never among them` }),
+  bbox: z
+    .object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() })
+    .meta({ description: 'The area answered: the asked one widened to its grid' }),
+  truncated: z.boolean().meta({ description: `More than ${MAX_MAP_POINTS} homes match: zoom in to see them all` }),
+})
+export type HomePoints = z.infer<typeof homePointsSchema>
+
 /** A home's detail page: the summary plus the long facts. */
 export const homeDetailSchema = homeSummarySchema.extend({
   streetAddress: z.string().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
   publicRemarks: z.string().nullable(),
-  latitude: z.number().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
-  longitude: z.number().nullable(),
   addressHidden: z.boolean(),
   modificationTimestamp: z.string(),
   associationFeeMonthly: z.number().nullable().meta({ description: 'HOA dues in dollars per month; null when the MLS gives none' }),

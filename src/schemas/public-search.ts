@@ -1,6 +1,7 @@
 import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
 import { isReservedPath } from '~/lib/reserved-paths'
 import type { SearchSchema } from '~/lib/search-params'
+import { blogSearchSchema, isPostSlugSegment } from './blog-search'
 import { directorySearchSchema } from './directory-search'
 import { listingSearchSchema } from './listing-search'
 
@@ -17,6 +18,15 @@ export type PageSearchRule = { search: 'none' | SearchSchema<Record<string, stri
 
 const NONE: PageSearchRule = { search: 'none' }
 const LISTINGS: PageSearchRule = { search: listingSearchSchema }
+const BLOG_LIST: PageSearchRule = { search: blogSearchSchema }
+
+/** A blog's pages below its `blog` segment (issue 28): the list, its RSS feed, a post. */
+function blogRule(below: ReadonlyArray<string>): PageSearchRule | undefined {
+  if (below.length === 0) return BLOG_LIST
+  const [slug = '', ...more] = below
+  if (more.length > 0) return undefined
+  return slug === 'rss.xml' || isPostSlugSegment(slug) ? NONE : undefined
+}
 
 function isDesiredUrl(segment: string): boolean {
   return segment.length <= DESIRED_URL_MAX_LENGTH && DESIRED_URL_PATTERN.test(segment) && !isReservedPath(segment)
@@ -35,17 +45,22 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
   if (rest === '/') return pathname === '/' ? { ...LISTINGS, vary: ['Cookie', 'Accept-Language'] } : LISTINGS
   const segments = rest.slice(1).split('/')
   const [first = '', second, third, ...more] = segments
+  // A realtor's blog on our host (`/{desiredUrl}/blog/...`) or on their own domain (`/blog/...`).
+  if (first === 'blog') return blogRule(segments.slice(1))
+  if (second === 'blog' && isDesiredUrl(first)) return blogRule(segments.slice(2))
   if (more.length > 0) return undefined
   if (segments.length === 1) {
     if (first === 'realtors') return { search: directorySearchSchema }
     if (first === 'agreement') return NONE
+    // The full home search on a realtor's own domain (`/homes`); on our host it is `/{desiredUrl}/homes`.
+    if (first === 'homes') return LISTINGS
     return isDesiredUrl(first) ? LISTINGS : undefined
   }
   // A home on our host (`/{desiredUrl}/homes/{key}`) or on a realtor's own domain (`/homes/{key}`).
   // `homes/tour-request` is the tour form's status page (src/lib/tour-pages.ts): its query is its content, never stored.
   if (first === 'homes' && segments.length === 2) return second && second !== 'tour-request' && isListingKeySegment(second) ? NONE : undefined
   if (!isDesiredUrl(first)) return undefined
-  if (segments.length === 2) return second === 'agreement' ? NONE : undefined
+  if (segments.length === 2) return second === 'agreement' ? NONE : second === 'homes' ? LISTINGS : undefined
   return second === 'homes' && third && third !== 'tour-request' && isListingKeySegment(third) ? NONE : undefined
 }
 

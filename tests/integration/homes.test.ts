@@ -422,6 +422,9 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       isDemo: false,
       sourceId: SOURCE,
       url: null,
+      // Issue 29: where it is, for the map (null when the MLS hides the address).
+      latitude: 33.68,
+      longitude: -117.82,
       // Issue 26: every item carries its upcoming open houses; none here.
       openHouses: [],
     })
@@ -452,7 +455,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     const listResult = await get('/home/list?city=Tustin')
     const page = homeListPageSchema.parse(listResult.body)
     const listed = page.homes.find((home) => home.homeId === 'TUS-HIDDEN')
-    expect(listed).toMatchObject({ fullAddress: 'Tustin, CA', city: 'Tustin', state: 'CA', postalCode: null })
+    expect(listed).toMatchObject({ fullAddress: 'Tustin, CA', city: 'Tustin', state: 'CA', postalCode: null, latitude: null, longitude: null })
     expect(page.homes.find((home) => home.homeId === 'TUS-1')).toMatchObject({
       fullAddress: `${streetOf({ key: 'TUS-1', price: 0, date: '', beds: 0, baths: 0 })}, Tustin, CA 92780`,
       postalCode: '92780',

@@ -118,6 +118,7 @@ describe('OpenAPI document (SQLite)', () => {
       [
         '/auth/token',
         '/home/list',
+        '/home/points',
         '/home/{listingKey}',
         '/open-houses',
         '/open-houses/{id}',
@@ -201,12 +202,17 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
-  it('GET /home/list and /home/{listingKey}: 200, 400, 404', async () => {
+  it('GET /home/list, /home/points and /home/{listingKey}: 200, 400, 404', async () => {
     await seedDemoHomes(s, 60)
     const page = await api<{ homes: Array<{ homeId?: unknown }> }>(s, 'GET', '/home/list?realtor=jane-kim&lang=en')
     check('get', '/home/list', page, 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?state=GA&city=Duluth&minBeds=2&sort=price_asc'), 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?type=buy'), 400)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?bbox=-118,33.5,-117.6,33.9&lang=en'), 200)
+    const points = await api<{ points: Array<unknown> }>(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9')
+    check('get', '/home/points', points, 200)
+    expect(points.body.points.length, 'the demo homes of Irvine are in its box').toBeGreaterThan(0)
+    check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=10,0,5,1'), 400)
     const key: unknown = page.body.homes[0]?.homeId
     expect(typeof key, 'the demo homes include Irvine single-family homes for sale').toBe('string')
     check('get', '/home/{listingKey}', await api(s, 'GET', `/home/${String(key)}?realtor=jane-kim`), 200)

@@ -28,6 +28,8 @@ function summary(overrides: Partial<HomeSummary> = {}): HomeSummary {
     isDemo: false,
     sourceId: 'file:feed',
     url: null,
+    latitude: 33.68,
+    longitude: -117.82,
     ...overrides,
   }
 }

@@ -88,7 +88,7 @@ describe('parseDisplayProfiles', () => {
 })
 
 describe('displayProfileFor', () => {
-  it('defaults follow the NAR IDX policy: standard disclaimer, "Listed by", no agent name, 12 hours, no logo', () => {
+  it('defaults follow the NAR IDX policy: standard disclaimer, "Listed by", no agent name, 12 hours, no logo, no sold data', () => {
     expect(displayProfileFor({}, 'reso:api.mls.example')).toEqual({
       mlsName: 'api.mls.example',
       isDemo: false,
@@ -100,12 +100,15 @@ describe('displayProfileFor', () => {
       logo: null,
       maxAgeHours: 12,
       timeZone: 'America/Los_Angeles',
+      soldData: false,
     })
     expect(displayProfileFor({}, 'file:listings.json').mlsName).toBe('the MLS')
+    expect(displayProfileFor({ 'reso:*': { soldData: true } }, 'reso:api.mls.example').soldData).toBe(true)
   })
 
   it('the demo source is demonstration data and is never stale', () => {
-    expect(displayProfileFor({}, 'demo')).toMatchObject({ isDemo: true, maxAgeHours: null })
+    // Its sold homes are invented, so showing their prices breaks no MLS rule.
+    expect(displayProfileFor({}, 'demo')).toMatchObject({ isDemo: true, maxAgeHours: null, soldData: true })
     expect(isStale(displayProfileFor({}, 'demo'), null, new Date())).toBe(false)
   })
 

@@ -42,6 +42,10 @@ describe('what the store answers, and its keys', () => {
       '/sora-park/homes/CA-1',
       '/en/homes/CA-1',
       '/sora-park/agreement',
+      // The full home search (issue 29), on our host and on an own domain.
+      '/sora-park/homes',
+      '/en/sora-park/homes?type=rent',
+      '/homes',
       '/sitemap.xml',
       '/robots.txt',
     ]) {
@@ -65,6 +69,11 @@ describe('what the store answers, and its keys', () => {
     }
     expect(target('/sora-park', { method: 'POST' })).toBeUndefined()
     expect(target('/sora-park', { method: 'HEAD' })).toBeDefined()
+  })
+
+  it('keys the home search by the listing filters, as the homepage', () => {
+    expect(target('/sora-park/homes?page=2&type=rent&utm_source=kakao&minBeds=x')?.key).toBe(`${ORIGIN}/sora-park/homes?type=rent&page=2`)
+    expect(target('/en/homes?minBeds=3')?.key).toBe(`${ORIGIN}/en/homes?minBeds=3`)
   })
 
   it('keys the directory by its own filters', () => {

@@ -5,6 +5,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { REGION_STATES } from '~/schemas/realtor'
 import type { DirectoryPage } from '~/schemas/directory'
 import { RealtorCard, stateLabel } from './realtor-card'
+import { PageNumbers } from '~/components/page-numbers'
 import { buttonClass } from '~/components/ui'
 
 type Filters = { state?: 'CA' | 'GA'; city?: string; page?: number }
@@ -83,20 +84,15 @@ export function DirectoryView({
           <Trans>No realtor has a homepage here yet. Try another city.</Trans>
         </p>
       )}
-      {page.totalPages > 1 ? (
-        <nav aria-label={t`Pages`} className="mt-8 flex flex-wrap items-center gap-2">
-          {Array.from({ length: page.totalPages }, (_, index) => index + 1)
-            .filter((number) => Math.abs(number - page.page) <= 3 || number === 1 || number === page.totalPages)
-            .map((number) => (
-              <FilterLink key={number} lang={lang} search={{ ...filters, page: number }} active={number === page.page}>
-                <span className="sr-only">
-                  <Trans>Page</Trans>{' '}
-                </span>
-                {number}
-              </FilterLink>
-            ))}
-        </nav>
-      ) : null}
+      <PageNumbers
+        page={page.page}
+        totalPages={page.totalPages}
+        link={(number, active, label) => (
+          <FilterLink lang={lang} search={{ ...filters, page: number }} active={active}>
+            {label}
+          </FilterLink>
+        )}
+      />
     </div>
   )
 }

@@ -64,6 +64,7 @@ export function RealtorHomepage({
   today,
   variant = 'page',
   listings,
+  latestPosts,
 }: {
   realtor: PublicRealtor
   lang: Lang
@@ -71,6 +72,8 @@ export function RealtorHomepage({
   variant?: 'page' | 'preview'
   /** The listings section's content (issue 6); the section is left out without it. */
   listings?: ReactNode
+  /** The latest posts section's content (issue 28); left out when the realtor has published none. */
+  latestPosts?: ReactNode
 }) {
   const preview = variant === 'preview'
   const Main = preview ? 'div' : 'main'
@@ -107,6 +110,7 @@ export function RealtorHomepage({
     aboutText ? { href: '#about', label: t`About` } : undefined,
     gallery.length > 0 ? { href: '#gallery', label: t`Gallery` } : undefined,
     listings ? { href: '#listings', label: t`Homes` } : undefined,
+    latestPosts ? { href: '#posts', label: t`Posts` } : undefined,
     { href: '#contact', label: t`Contact` },
   ].filter((item) => item !== undefined)
 
@@ -349,6 +353,12 @@ export function RealtorHomepage({
               {listings ? (
                 <Section id="listings" title={<Trans>Homes in my areas</Trans>}>
                   {listings}
+                </Section>
+              ) : null}
+
+              {latestPosts ? (
+                <Section id="posts" title={<Trans>Latest posts</Trans>}>
+                  {latestPosts}
                 </Section>
               ) : null}
 

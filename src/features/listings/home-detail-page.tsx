@@ -1,17 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { LanguageSwitch } from '~/components/language-switch'
 import { buttonClass } from '~/components/ui'
 import { ContactForm } from '~/features/homepage/contact-form'
 import { Gallery } from '~/features/homepage/gallery'
-import { HomepageFooter } from '~/features/homepage/homepage-footer'
-import { firstPhoto } from '~/features/homepage/photos'
-import { displayPhone, telHref } from '~/lib/contact-links'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { homepageTheme } from '~/features/homepage/theme'
 import { formatNumber } from '~/lib/format'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
@@ -23,6 +17,7 @@ import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
+import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -42,16 +37,13 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  */
 export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
-  const logo = firstPhoto(realtor, 'logo')
   const status = statusLabel(home)
   const kind = propertyTypeLabel(home.propertyType)
   const price = homePrice(home)
   const credit = listingCredit(home, home.listingSource, i18n)
   const listingKey = home.homeId
   const address = home.fullAddress
-  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const mapQuery = home.latitude !== null && home.longitude !== null ? `${home.latitude},${home.longitude}` : address
   const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
   const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
@@ -59,23 +51,6 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   // Homes like this one, in the realtor's own area; none when the listing lies outside it.
   const similar = listingSearchFilters(realtor.activityRegion, home)
   const brokerage = realtor.brokerageName
-  // Georgia (GREC): the firm's name and phone at least as prominent as the agent's name, so
-  // wherever the name stands out on this page (the header, the question's heading) they do too.
-  const firm = brokerage && brokerageAsProminentAsAgent(realtor.activityRegion) ? { name: brokerage, phone: realtor.companyPhone } : null
-  const firmLine = (testId: string, className: string) =>
-    firm ? (
-      <p data-testid={testId} className={className}>
-        {firm.name}
-        {firm.phone ? (
-          <>
-            {' · '}
-            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
-              {displayPhone(firm.phone, realtor.phoneCountryCode)}
-            </a>
-          </>
-        ) : null}
-      </p>
-    ) : null
   const facts: Array<{ label: string; value: string }> = [
     ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
     ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
@@ -88,41 +63,14 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   ]
 
   return (
-    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-        >
-          <Trans>Skip to content</Trans>
-        </a>
-        <header
-          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-        >
-          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
-              <span data-testid="agent-name" className="truncate">
-                {name}
-              </span>
-            </Link>
-            <LanguageSwitch />
-          </div>
-          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
-        </header>
-
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          <p className="pt-6">
-            <Link
-              to="/{-$lang}/$desiredUrl"
-              params={params}
-              hash="listings"
-              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-            >
-              {t`← All homes on ${name}'s page`}
-            </Link>
-          </p>
-
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      back={{ label: t`← All homes on ${name}'s page`, hash: 'listings' }}
+    >
+      {({ firmLine }) => (
+        <>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {status ? (
               <span className="rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100">
@@ -256,9 +204,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           ) : null}
 
           <ListingDisclosures sources={[home.listingSource]} lang={lang} />
-        </main>
-        <HomepageFooter realtor={realtor} name={name} />
-      </div>
-    </div>
+        </>
+      )}
+    </RealtorPageShell>
   )
 }

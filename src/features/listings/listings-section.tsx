@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { formatPrice } from '~/lib/format'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
 import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
@@ -177,21 +178,17 @@ function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null
  * results in place. The URL always carries the filters.
  */
 export function ListingsSection({
-  realtorId,
-  realtorName,
+  at = 'homepage',
+  realtor,
   lang,
-  desiredUrl,
-  regions,
   search,
   pricesCleared,
   list,
 }: {
-  realtorId: string
-  /** The realtor's name in `lang`, as the saved search's consent names them. */
-  realtorName: string
+  /** Where the list is: the homepage's section, or the full search page (`/{desiredUrl}/homes`). */
+  at?: 'homepage' | 'search'
+  realtor: PublicRealtor
   lang: Lang
-  desiredUrl: string
-  regions: PublicRealtor['activityRegion']
   /** The search with its prices fitted to its type (`fitPricesToType`). */
   search: ListingSearch
   /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
@@ -203,9 +200,14 @@ export function ListingsSection({
   const loading = useRouterState({ select: (state) => state.isLoading })
   // Set once the visitor switches between sale and rent here (with JavaScript): what it cleared.
   const [typeSwitch, setTypeSwitch] = useState<{ clearedFor: ListingPriceType | null } | null>(null)
+  const { id: realtorId, desiredUrl, activityRegion: regions } = realtor
+  // The saved search's consent names the realtor as the page does.
+  const realtorName = realtorDisplayName(realtor, lang)
   const regionIndex = search.region !== undefined && search.region < regions.length ? search.region : 0
   const type = search.type ?? 'sale'
   const params = { lang: langParam(lang), desiredUrl }
+  // Filters, areas and pages stay on the page the visitor is on.
+  const to = at === 'search' ? '/{-$lang}/$desiredUrl/homes' : '/{-$lang}/$desiredUrl'
   const pages = Array.from({ length: list.totalPages }, (_, index) => index + 1)
   const current = list.currentPage
   const filtered = search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
@@ -216,7 +218,7 @@ export function ListingsSection({
     const nextType = data.get('type') === 'rent' ? 'rent' : 'sale'
     // The selects only hold prices that fit the chosen type (switching cleared the others, and said so).
     void navigate({
-      to: '/{-$lang}/$desiredUrl',
+      to,
       params,
       search: cleanSearch({
         region: regionIndex || undefined,
@@ -247,7 +249,7 @@ export function ListingsSection({
             {regions.map((item, index) => (
               <li key={`${item.state}-${item.city}-${item.neighborhood ?? ''}`}>
                 <Link
-                  to="/{-$lang}/$desiredUrl"
+                  to={to}
                   params={params}
                   search={cleanSearch({ region: index || undefined, type: search.type })}
                   hash="listings"
@@ -295,7 +297,7 @@ export function ListingsSection({
       {total === 0 && filtered ? (
         <p className="mt-2">
           <Link
-            to="/{-$lang}/$desiredUrl"
+            to={to}
             params={params}
             search={cleanSearch({ region: regionIndex || undefined })}
             hash="listings"
@@ -329,7 +331,7 @@ export function ListingsSection({
             {pages.map((page) => (
               <li key={page}>
                 <Link
-                  to="/{-$lang}/$desiredUrl"
+                  to={to}
                   params={params}
                   search={cleanSearch({ ...search, page: page === 1 ? undefined : page })}
                   hash="listings"
@@ -345,6 +347,19 @@ export function ListingsSection({
             ))}
           </ul>
         </nav>
+      ) : null}
+
+      {at === 'homepage' && total > 0 ? (
+        <p className="mt-6 text-center">
+          <Link
+            to="/{-$lang}/$desiredUrl/homes"
+            params={params}
+            search={cleanSearch({ ...search, page: undefined })}
+            className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+          >
+            <Trans>Search all homes</Trans>
+          </Link>
+        </p>
       ) : null}
 
       <ListingDisclosures sources={list.sources} lang={lang} />

@@ -1,5 +1,6 @@
 import { CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
+import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import type { SavedSearchFilters } from '~/lib/saved-search-words'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { ActivityRegion } from '~/schemas/realtor'
@@ -18,12 +19,9 @@ type Region = Pick<ActivityRegion, 'state' | 'city'>
  * bounds read the way the listings read them. Null without a region: there is nothing to save.
  */
 export function homepageSearchFilters(regions: ReadonlyArray<Region>, search: ListingSearch): SavedSearchFilters | null {
-  const region = regions[search.region ?? 0] ?? regions[0]
+  const region = searchedArea(regions, search.region)
   if (!region) return null
-  const [minPrice, maxPrice] =
-    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
-      ? [search.maxPrice, search.minPrice]
-      : [search.minPrice, search.maxPrice]
+  const { minPrice, maxPrice } = orderedPriceRange(search)
   return {
     state: region.state,
     city: region.city,

@@ -3,7 +3,7 @@ import { resolveActor, type Actor } from '~/server/auth/actor'
 import { issueProgramToken } from '~/server/auth/program-token'
 import { createContact, deleteContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { listDirectory } from '~/server/directory/directory'
-import { getHomeDetail, listHomesJson } from '~/server/listings/homes'
+import { getHomeDetail, listHomePoints, listHomesJson } from '~/server/listings/homes'
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { getStatistics } from '~/server/stats/statistics'
@@ -135,6 +135,10 @@ const routes: Array<ApiRoute> = [
   }),
   route('/home/list', {
     GET: async (context) => jsonText(await listHomesJson(context.services, queryOf(context.url))),
+  }),
+  // Before `/home/{listingKey}`, which would take `points` for a listing key.
+  route('/home/points', {
+    GET: async (context) => json(await listHomePoints(context.services, queryOf(context.url))),
   }),
   route('/home/{listingKey}', {
     GET: async (context) => {

@@ -10,7 +10,7 @@ import {
   messageStatusBodySchema,
 } from '~/schemas/inbox'
 import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
-import { homeDetailSchema, homeListPageSchema, homeListQuerySchema } from '~/schemas/home'
+import { homeDetailSchema, homeListPageSchema, homeListQuerySchema, homePointsQuerySchema, homePointsSchema, MAX_MAP_POINTS } from '~/schemas/home'
 import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
 import { translatedErrorBodySchema } from '~/schemas/errors'
@@ -197,6 +197,17 @@ export function buildOpenApiDocument() {
               'Paging runs inside a group of the first `totalHomesPerGroup` matches in the chosen order; `hasMoreThanGroup` tells whether more homes match. No listing agent phone or e-mail is ever returned.',
             requestParams: { query: homeListQuerySchema },
             responses: { '200': { description: 'One page of homes', ...jsonContent(homeListPageSchema.meta({ id: 'HomeListPage' })) }, ...errorResponses(400) },
+          },
+        },
+        '/home/points': {
+          get: {
+            operationId: 'listHomePoints',
+            tags: [API_TAGS.homes.name],
+            security: PUBLIC,
+            summary: 'Where the matching homes of a map area are (public)',
+            description: `Position, price and status of up to ${MAX_MAP_POINTS} homes in \`bbox\`, for map markers. The area is widened to a grid that follows its size, so nearby areas share one answer; homes whose address the MLS hides are never included.`,
+            requestParams: { query: homePointsQuerySchema },
+            responses: { '200': { description: 'The points', ...jsonContent(homePointsSchema.meta({ id: 'HomePoints' })) }, ...errorResponses(400) },
           },
         },
         '/home/{listingKey}': {

@@ -1,14 +1,20 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import {
+  HOME_LIST_DEFAULTS,
   homeListQuerySchema,
+  homePointsQuerySchema,
   LISTING_TYPES,
+  MAX_MAP_POINTS,
   RESO_STATUS,
   RESO_SUB_TYPE,
   type HomeDetail,
   type HomeListPage,
   type HomeListQuery,
+  type HomePoints,
+  type HomePointsQuery,
   type HomeSummary,
 } from '~/schemas/home'
+import type { Bbox } from '~/lib/bbox'
 import type { ListingSource } from '~/schemas/listing-source'
 import type { Database, HomeTable } from '~/server/db/schema'
 import { AppError, parseInput } from '~/server/app-error'
@@ -50,6 +56,8 @@ export const SUMMARY_COLUMNS = [
   'home.listOfficeName',
   'home.onMarketDate',
   'home.internetAddressDisplayYn',
+  'home.latitude',
+  'home.longitude',
   'home.source',
 ] as const
 
@@ -75,23 +83,45 @@ export type SummaryRow = Pick<
   | 'listOfficeName'
   | 'onMarketDate'
   | 'internetAddressDisplayYn'
+  | 'latitude'
+  | 'longitude'
   | 'source'
 >
 
-function matching(db: Kysely<Database>, query: HomeListQuery) {
+/** The filters a list and a map share; a map area (`bbox`) takes the place of the city. */
+type HomeFilters = Omit<HomePointsQuery, 'bbox'> & Partial<Pick<HomeListQuery, 'state' | 'city' | 'sort'>> & { bbox?: Bbox }
+
+function matching(db: Kysely<Database>, query: HomeFilters) {
   // Newest first must walk home_list_newest_idx in order. Given a price range, SQLite
   // would rather range-scan the price index and sort every match (60 ms in Irvine's
   // 18,000 homes instead of 0.1 ms); unary plus keeps the price terms off the index.
   const price = query.sort === 'newest' ? sql<number>`+${sql.ref('home.list_price')}` : sql<number>`${sql.ref('home.list_price')}`
-  // The equality columns in index order: both list indexes start with exactly these.
-  return db
-    .selectFrom('home')
-    .where('home.isListed', '=', 1)
-    .where('home.stateOrProvince', '=', query.state)
-    .where('home.cityKey', '=', query.city.toLowerCase())
-    .where('home.listingType', '=', query.type)
-    .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
-    .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
+  const { bbox } = query
+  // The equality columns in index order: the list indexes start with the city's, the map index
+  // (migration 0027) with the kind's, then the address flag and the latitude range.
+  const located = bbox
+    ? db
+        .selectFrom('home')
+        .where('home.isListed', '=', 1)
+        .where('home.listingType', '=', query.type)
+        .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
+        .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
+        // A home whose address the MLS hides has no place on a map, so no box can find it:
+        // narrowing boxes could otherwise locate it.
+        .where('home.internetAddressDisplayYn', '=', 1)
+        .where('home.latitude', '>=', bbox.south)
+        .where('home.latitude', '<=', bbox.north)
+        .where('home.longitude', '>=', bbox.west)
+        .where('home.longitude', '<=', bbox.east)
+    : db
+        .selectFrom('home')
+        .where('home.isListed', '=', 1)
+        .where('home.stateOrProvince', '=', query.state ?? HOME_LIST_DEFAULTS.state)
+        .where('home.cityKey', '=', (query.city ?? HOME_LIST_DEFAULTS.city).toLowerCase())
+        .where('home.listingType', '=', query.type)
+        .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
+        .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
+  return located
     .$if(query.minPrice !== undefined, (q) => q.where(price, '>=', query.minPrice ?? 0))
     .$if(query.maxPrice !== undefined, (q) => q.where(price, '<=', query.maxPrice ?? 0))
     .$if(query.minBeds !== undefined && query.minBeds > 0, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
@@ -146,6 +176,9 @@ export function toSummary(
     isDemo: Number(row.isDemo) === 1,
     sourceId: row.source,
     url: link.realtor ? homePath(link.realtor, link.lang, row.listingKey) : null,
+    // The position would give the hidden address away.
+    latitude: addressShown && row.latitude !== null ? Number(row.latitude) : null,
+    longitude: addressShown && row.longitude !== null ? Number(row.longitude) : null,
     openHouses,
   }
 }
@@ -246,6 +279,36 @@ export async function loadHomeList(
   }
 }
 
+/**
+ * `GET /home/points`: the position, price and status of every matching home in a map area,
+ * at most MAX_MAP_POINTS (the most recently listed first, so a crowded area shows what is new).
+ * Answered from the page store like the list, keyed by the snapped box.
+ */
+export async function listHomePoints(services: AppServices, input: unknown): Promise<HomePoints> {
+  const query = parseInput(homePointsQuerySchema, input)
+  dependsOn('listings')
+  const rows = await matching(services.db, query)
+    .select(['home.listingKey', 'home.latitude', 'home.longitude', 'home.listPrice', 'home.standardStatus'])
+    .orderBy('home.onMarketDate', 'desc')
+    .orderBy('home.id', 'desc')
+    .limit(MAX_MAP_POINTS + 1)
+    .execute()
+  const points = rows.slice(0, MAX_MAP_POINTS).flatMap((row) =>
+    row.latitude === null || row.longitude === null
+      ? []
+      : [
+          {
+            homeId: row.listingKey,
+            latitude: Number(row.latitude),
+            longitude: Number(row.longitude),
+            price: Number(row.listPrice),
+            homeStatus: row.standardStatus,
+          },
+        ],
+  )
+  return { points, bbox: query.bbox, truncated: rows.length > MAX_MAP_POINTS }
+}
+
 const homeNotFound = () => new AppError('NOT_FOUND', msg`This home is no longer listed`)
 
 /**
@@ -261,7 +324,7 @@ export async function getHomeDetail(
   if (listingKey.length === 0 || listingKey.length > 128) throw homeNotFound()
   const row = await services.db
     .selectFrom('home')
-    .select([...SUMMARY_COLUMNS, 'home.publicRemarks', 'home.latitude', 'home.longitude', 'home.modificationTimestamp', 'home.associationFeeMonthly'])
+    .select([...SUMMARY_COLUMNS, 'home.publicRemarks', 'home.modificationTimestamp', 'home.associationFeeMonthly'])
     .where('home.listingKey', '=', listingKey)
     .where('home.isListed', '=', 1)
     .executeTakeFirst()
@@ -278,8 +341,6 @@ export async function getHomeDetail(
     ...toSummary(row, images.get(row.id) ?? [], link, openHouses.get(row.id) ?? []),
     streetAddress: addressHidden ? null : streetOf(row),
     publicRemarks: row.publicRemarks,
-    latitude: addressHidden || row.latitude === null ? null : Number(row.latitude),
-    longitude: addressHidden || row.longitude === null ? null : Number(row.longitude),
     addressHidden,
     modificationTimestamp: row.modificationTimestamp,
     associationFeeMonthly: row.associationFeeMonthly === null ? null : Number(row.associationFeeMonthly),

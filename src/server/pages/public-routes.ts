@@ -1,3 +1,4 @@
+import { snappedBboxText } from '~/lib/bbox'
 import { normalisedQuery, publicPageRule, type PageSearchRule } from '~/schemas/public-search'
 
 /**
@@ -46,12 +47,25 @@ function apiRule(pathname: string): Rule | undefined {
   return undefined
 }
 
+/**
+ * A map area is keyed by its grid box (src/lib/bbox.ts), the box it is answered for, so panning
+ * within a cell reuses one entry. A box that does not parse is left for the handler to refuse.
+ */
+function withSnappedBbox(search: URLSearchParams): URLSearchParams {
+  const bbox = search.get('bbox')
+  const snapped = bbox === null ? undefined : snappedBboxText(bbox)
+  if (snapped === undefined || snapped === bbox) return search
+  const copy = new URLSearchParams(search)
+  copy.set('bbox', snapped)
+  return copy
+}
+
 /** The store's view of a request, or undefined when the store does not answer it. */
 export function storeTargetFor(request: Request, url: URL, origin: string): StoreTarget | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const rule: Rule | undefined = url.pathname.startsWith(API_READ_PREFIX) ? apiRule(url.pathname) : publicPageRule(url.pathname)
   if (!rule) return undefined
-  const query = url.search === '' ? '' : normalisedQuery(url.searchParams, rule.search)
+  const query = url.search === '' ? '' : normalisedQuery(withSnappedBbox(url.searchParams), rule.search)
   const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname
   return { key: `${origin}${pathAndQuery}`, renderUrl: `${url.origin}${pathAndQuery}`, vary: rule.vary ?? [], passed: rule.passed ?? [] }
 }

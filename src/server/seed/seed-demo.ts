@@ -1,8 +1,10 @@
 import { PHOTO_PATHS, type Photo, type PhotoPath } from '~/schemas/photo'
 import type { RealtorInput } from '~/schemas/realtor'
+import { seedDemoPosts } from '~/server/blog/demo-posts'
 import { createRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { makeThumbnail } from '~/server/uploads/image-check'
+import { storedPhotoAddress } from '~/server/uploads/photo-address'
 import { thumbnailKeyFor, uploadFolderOf, uploadKey } from '~/server/uploads/storage'
 import { demoImages, type DemoImage } from './demo-images'
 
@@ -142,6 +144,12 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
       photos.push(...(await storeImage(services, userId, path, images[path])))
     }
   }
-  await createRealtor(services, { userId, email: DEMO_EMAIL, isAdmin: false }, demoRealtorFields(photos))
+  const realtor = await createRealtor(services, { userId, email: DEMO_EMAIL, isAdmin: false }, demoRealtorFields(photos))
+  const cover = photos.find((photo) => photo.path === 'gallery' && photo.imageType === 'fullsize')
+  await seedDemoPosts(services.db, {
+    realtorId: realtor.id,
+    now: services.now(),
+    coverPhoto: cover ? storedPhotoAddress(services.storage, cover.url) : undefined,
+  })
   return { created: true, desiredUrl: DEMO_DESIRED_URL, email: DEMO_EMAIL, password }
 }

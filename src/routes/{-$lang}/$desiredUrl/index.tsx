@@ -1,40 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { feedLink } from '~/features/blog/blog-head'
+import { LatestPosts } from '~/features/blog/latest-posts'
 import { RealtorHomepage } from '~/features/homepage/homepage'
 import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
-import { realtorDisplayName } from '~/lib/realtor-names'
 import { sendVisitBeacon } from '~/lib/visit-beacon'
-import { homeListQuery } from '~/queries/homes'
+import { latestPostsQuery } from '~/queries/blog'
+import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
 import { HOMEPAGE_HOMES_PER_GROUP, HOMEPAGE_HOMES_PER_PAGE, listingSearchSchema, type ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 
+const HOMEPAGE_LIST = { perPage: HOMEPAGE_HOMES_PER_PAGE, group: HOMEPAGE_HOMES_PER_GROUP }
+
 /** The homes a homepage lists for its search params; null when the realtor names no region. */
 function homepageListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang) {
-  const regions = realtor.activityRegion
-  const region = regions[search.region ?? 0] ?? regions[0]
-  if (!region) return null
-  // Reversed bounds are read as the range the visitor meant rather than an error.
-  const [minPrice, maxPrice] =
-    search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice
-      ? [search.maxPrice, search.minPrice]
-      : [search.minPrice, search.maxPrice]
-  return homeListQuery({
-    state: region.state,
-    city: region.city,
-    type: search.type ?? 'sale',
-    minPrice,
-    maxPrice,
-    minBeds: search.minBeds,
-    currentPage: search.page ?? 1,
-    homesPerPage: HOMEPAGE_HOMES_PER_PAGE,
-    totalHomesPerGroup: HOMEPAGE_HOMES_PER_GROUP,
-    realtor: realtor.desiredUrl,
-    lang,
-  })
+  return realtorHomeListQuery(realtor, search, lang, HOMEPAGE_LIST)
 }
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
@@ -47,10 +31,20 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
   loader: async ({ context, deps: { search }, params }) => {
-    const query = homepageListQuery(context.realtor, search, langFromParam(params.lang))
-    if (query) await context.queryClient.ensureQueryData(query)
+    const lang = langFromParam(params.lang)
+    const query = homepageListQuery(context.realtor, search, lang)
+    await Promise.all([
+      query ? context.queryClient.ensureQueryData(query) : undefined,
+      context.queryClient.ensureQueryData(latestPostsQuery(context.realtor.desiredUrl, lang)),
+    ])
   },
-  head: ({ match, params }) => homepageHead(match.context.realtor, langFromParam(params.lang), match.context.site),
+  head: ({ match, params }) => {
+    const lang = langFromParam(params.lang)
+    const head = homepageHead(match.context.realtor, lang, match.context.site)
+    // A homepage with posts names its blog's feed too (issue 28), where feed readers look first.
+    const posts = match.context.queryClient.getQueryData(latestPostsQuery(match.context.realtor.desiredUrl, lang).queryKey)
+    return posts && posts.length > 0 ? { ...head, links: [...head.links, feedLink(match.context.realtor, lang, match.context.site)] } : head
+  },
   component: HomepageRoute,
 })
 
@@ -64,6 +58,7 @@ function HomepageRoute() {
   useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'home', lang }), [realtor.id, lang])
   // The loader has put the list in the cache; a realtor without a region has none.
   const homes = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
+  const posts = useQuery(latestPostsQuery(realtor.desiredUrl, lang)).data ?? []
   const filtered =
     search.region !== undefined || search.type !== undefined || search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
   // Each section shows only with content: no homes in the realtor's areas, no section.
@@ -73,19 +68,9 @@ function HomepageRoute() {
       realtor={realtor}
       lang={lang}
       today={new Date()}
+      latestPosts={posts.length > 0 ? <LatestPosts posts={posts} lang={lang} desiredUrl={realtor.desiredUrl} /> : undefined}
       listings={
-        showListings && homes ? (
-          <ListingsSection
-            realtorId={realtor.id}
-            realtorName={realtorDisplayName(realtor, lang)}
-            lang={lang}
-            desiredUrl={realtor.desiredUrl}
-            regions={realtor.activityRegion}
-            search={search}
-            pricesCleared={pricesCleared}
-            list={homes}
-          />
-        ) : undefined
+        showListings && homes ? <ListingsSection realtor={realtor} lang={lang} search={search} pricesCleared={pricesCleared} list={homes} /> : undefined
       }
     />
   )

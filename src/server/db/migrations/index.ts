@@ -20,6 +20,7 @@ import * as photoStorageKeys from './0019-photo-storage-keys'
 import * as accountLanguage from './0020-account-language'
 import * as homeSaleFacts from './0021-home-sale-facts'
 import * as posts from './0023-posts'
+import * as homeMapIndex from './0027-home-map-index'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020-account-language': accountLanguage,
   '0021-home-sale-facts': homeSaleFacts,
   '0023-posts': posts,
+  '0027-home-map-index': homeMapIndex,
 }
 
 export const migrationProvider: MigrationProvider = {

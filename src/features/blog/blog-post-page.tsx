@@ -1,0 +1,132 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { buttonClass } from '~/components/ui'
+import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
+import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
+import { langParam, type Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
+import type { BlogPost } from '~/schemas/blog'
+import type { PublicRealtor } from '~/schemas/realtor'
+import { OtherLanguageNote, PostDate, PostKindBadge } from './post-meta'
+
+/*
+ * The stored body is the sanitiser's output (src/server/posts: an allow-list of headings, lists,
+ * links, quotes and images), so it is inserted as HTML; the page's Content-Security-Policy
+ * (no inline script, no foreign script source) is the second line should anything slip through.
+ * Its elements are styled from here, as the editor writes them without classes.
+ */
+const BODY_CLASS = [
+  'mt-8 max-w-prose space-y-4 text-lg leading-relaxed break-words',
+  '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-stone-900 dark:[&_h2]:text-stone-50',
+  '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-stone-900 dark:[&_h3]:text-stone-50',
+  '[&_h4]:mt-6 [&_h4]:font-bold',
+  '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1',
+  '[&_a]:font-medium [&_a]:text-[var(--accent-text)] [&_a]:underline [&_a]:underline-offset-4',
+  '[&_blockquote]:border-l-4 [&_blockquote]:border-stone-300 [&_blockquote]:pl-4 [&_blockquote]:italic dark:[&_blockquote]:border-stone-700',
+  '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl',
+  '[&_table]:w-full [&_td]:border [&_td]:border-stone-300 [&_td]:p-2 [&_th]:border [&_th]:border-stone-300 [&_th]:p-2',
+].join(' ')
+
+/** One post (issue 28): its text in the page's language (or the other, with a note), its tags, and for a guide the area's listings. */
+export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; lang: Lang; post: BlogPost }) {
+  const { t } = useLingui()
+  const name = realtorDisplayName(realtor, lang)
+  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  const area = [post.city, post.state, post.postalCode].filter(Boolean).join(', ')
+  return (
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      back={{ label: t`← All posts by ${name}`, to: '/{-$lang}/$desiredUrl/blog' }}
+    >
+      {() => (
+        <>
+          <article lang={post.shownLang} className="mt-2">
+            <header>
+              <div className="flex flex-wrap items-center gap-2 text-stone-600 dark:text-stone-300" lang={lang}>
+                <PostKindBadge kind={post.kind} />
+                <PostDate iso={post.publishedAt} lang={lang} />
+                {post.kind === 'guide' && area ? <span>· {area}</span> : null}
+              </div>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{post.title}</h1>
+              <p className="mt-2 text-stone-700 dark:text-stone-300" lang={lang}>
+                {t`By ${name}`}
+              </p>
+              {post.shownLang !== lang ? (
+                <div className="mt-4">
+                  <OtherLanguageNote lang={lang} />
+                </div>
+              ) : null}
+            </header>
+            {post.coverPhotoUrl ? (
+              <img
+                src={post.coverPhotoUrl}
+                alt=""
+                width={1200}
+                height={675}
+                fetchPriority="high"
+                decoding="async"
+                className="mt-6 aspect-video w-full rounded-2xl object-cover"
+              />
+            ) : null}
+            {/* Sanitised on every write (src/server/posts); see BODY_CLASS. */}
+            <div className={BODY_CLASS} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+          </article>
+
+          {post.tags.length > 0 ? (
+            <ul className="mt-8 flex flex-wrap gap-2" aria-label={t`Tags`}>
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to="/{-$lang}/$desiredUrl/blog" params={params} search={{ tag }} className={buttonClass('outline')}>
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          {post.listingsRegion !== null || post.marketReportPath ? (
+            <section
+              aria-labelledby="guide-links-title"
+              className="mt-10 rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
+            >
+              <h2 id="guide-links-title" className="text-xl font-bold text-stone-900 dark:text-stone-50">
+                {t`More about ${area}`}
+              </h2>
+              <ul className="mt-4 flex flex-wrap gap-3">
+                {post.listingsRegion !== null ? (
+                  <li>
+                    <Link
+                      to="/{-$lang}/$desiredUrl"
+                      params={params}
+                      search={{ region: post.listingsRegion === 0 ? undefined : post.listingsRegion }}
+                      hash="listings"
+                      className={buttonClass('accent', 'md')}
+                      data-testid="guide-listings-link"
+                    >
+                      <Trans>Homes for sale in this area</Trans>
+                    </Link>
+                  </li>
+                ) : null}
+                {post.marketReportPath ? (
+                  <li>
+                    <a href={post.marketReportPath} className={buttonClass('accentOutline', 'md')} data-testid="guide-market-link">
+                      <Trans>Market report for this area</Trans>
+                    </a>
+                  </li>
+                ) : null}
+              </ul>
+            </section>
+          ) : null}
+
+          <p className="mt-10">
+            <Link to="/{-$lang}/$desiredUrl" params={params} hash="contact" className={buttonClass('accent', 'md')}>
+              {t`Ask ${name} a question`}
+            </Link>
+          </p>
+        </>
+      )}
+    </RealtorPageShell>
+  )
+}

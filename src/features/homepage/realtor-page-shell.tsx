@@ -1,0 +1,98 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { LanguageSwitch } from '~/components/language-switch'
+import { displayPhone, telHref } from '~/lib/contact-links'
+import { langParam, type Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
+import type { PublicRealtor } from '~/schemas/realtor'
+import { HomepageFooter } from './homepage-footer'
+import { firstPhoto } from './photos'
+import { homepageTheme } from './theme'
+
+/**
+ * The frame of a realtor's pages beyond the homepage (a listing, the home search): the
+ * homepage's theme, a skip link, a header naming the realtor with a way home and the language
+ * switch, and the homepage's footer with licence and brokerage. Georgia (GREC): the firm's name
+ * and phone at least as prominent as the agent's name wherever the name stands out; the page
+ * says whether that applies (`firmProminent`, from `brokerageAsProminentAsAgent`: the page's own
+ * chunk carries the state rules, so the directory, which shares this frame's chunk, does not)
+ * and `firmLine` gives it the same line for its own headings.
+ */
+export function RealtorPageShell({
+  realtor,
+  lang,
+  firmProminent,
+  back,
+  children,
+}: {
+  realtor: PublicRealtor
+  lang: Lang
+  firmProminent: boolean
+  /** The link back up that opens the page's content: to the homepage (at `hash`) unless `to` says the blog. */
+  back?: { label: string; to?: '/{-$lang}/$desiredUrl' | '/{-$lang}/$desiredUrl/blog'; hash?: string }
+  children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
+}) {
+  const theme = homepageTheme(realtor)
+  const name = realtorDisplayName(realtor, lang)
+  const logo = firstPhoto(realtor, 'logo')
+  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  const brokerage = realtor.brokerageName
+  const firm = brokerage && firmProminent ? { name: brokerage, phone: realtor.companyPhone } : null
+  const firmLine = (testId: string, className: string) =>
+    firm ? (
+      <p data-testid={testId} className={className}>
+        {firm.name}
+        {firm.phone ? (
+          <>
+            {' · '}
+            <a href={telHref(firm.phone, realtor.phoneCountryCode)} className="underline-offset-4 hover:underline">
+              {displayPhone(firm.phone, realtor.phoneCountryCode)}
+            </a>
+          </>
+        ) : null}
+      </p>
+    ) : null
+  return (
+    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
+      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          <Trans>Skip to content</Trans>
+        </a>
+        <header
+          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+        >
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              <span data-testid="agent-name" className="truncate">
+                {name}
+              </span>
+            </Link>
+            <LanguageSwitch />
+          </div>
+          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+          {back ? (
+            <p className="pt-6">
+              <Link
+                to={back.to ?? '/{-$lang}/$desiredUrl'}
+                params={params}
+                hash={back.hash}
+                className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
+              >
+                {back.label}
+              </Link>
+            </p>
+          ) : null}
+          {children({ firmLine })}
+        </main>
+        <HomepageFooter realtor={realtor} name={name} />
+      </div>
+    </div>
+  )
+}

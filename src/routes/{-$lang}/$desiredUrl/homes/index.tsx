@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { HomeSearchPage } from '~/features/listings/home-search-page'
+import { homeSearchHead } from '~/features/listings/home-search-head'
+import { langFromParam } from '~/lib/lang'
+import { fitPricesToType } from '~/lib/listing-prices'
+import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
+import { listingSearchSchema } from '~/schemas/listing-search'
+
+/** Twice the homepage's page: a search page is where a buyer scans many homes at once. */
+const SEARCH_LIST = { perPage: 18, group: 180 }
+
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
+  validateSearch: listingSearchSchema,
+  // As on the homepage: prices that do not fit the type are cleared before the lookup, and the page says so.
+  loaderDeps: ({ search }) => ({ search: fitPricesToType(search).search }),
+  beforeLoad: ({ context }) => {
+    if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
+  },
+  loader: async ({ context, deps: { search }, params }) => {
+    const query = realtorHomeListQuery(context.realtor, search, langFromParam(params.lang), SEARCH_LIST)
+    if (query) await context.queryClient.ensureQueryData(query)
+  },
+  head: ({ match, params }) => homeSearchHead(match.context.realtor, langFromParam(params.lang), match.context.site),
+  component: HomeSearchRoute,
+})
+
+function HomeSearchRoute() {
+  const { realtor } = Route.useRouteContext()
+  const { search, cleared } = fitPricesToType(Route.useSearch())
+  const lang = langFromParam(Route.useParams().lang)
+  const query = realtorHomeListQuery(realtor, search, lang, SEARCH_LIST)
+  const list = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
+  return <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} />
+}

@@ -1,0 +1,70 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Database } from '~/server/db/schema'
+import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/*
+ * A realtor's posts show on their blog pages, their feed, their homepage's latest posts and the
+ * sitemap, all stored by the page store (decision 009). Those pages depend on the realtor's
+ * revision (and the sitemap on the `realtors` scope), so a change to the posts moves both, as
+ * a save of the realtor does, in the transaction of the change (decision 030).
+ */
+export async function bumpPostRevisions(db: Db, realtorIds: ReadonlyArray<string>): Promise<void> {
+  if (realtorIds.length === 0) return
+  await db
+    .updateTable('realtor')
+    .set({ revision: sql`revision + 1` })
+    .where('id', 'in', [...realtorIds])
+    .execute()
+  await bumpRevisions(db, 'realtors')
+}
+
+/**
+ * Scheduled posts go public at their minute with no request (issue 28). Every stored page
+ * already knows when the next post of its realtor is due and is made again from then
+ * (`dependsUntil`), on every process; this job also moves the revisions of the realtors whose
+ * posts came due since it last looked, so a CDN is told to purge those pages
+ * (the log line of decision 009) and every reader of the revisions sees the change.
+ */
+export async function releaseDuePosts(db: Kysely<Database>, since: Date, now: Date): Promise<Array<string>> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('post')
+      .select('realtorId')
+      .distinct()
+      .where('status', 'in', ['scheduled', 'published'])
+      .where('publishAt', '>', since.toISOString())
+      .where('publishAt', '<=', now.toISOString())
+      .execute()
+    const realtorIds = rows.map((row) => row.realtorId)
+    await bumpPostRevisions(trx, realtorIds)
+    return realtorIds
+  })
+}
+
+export const DUE_POSTS_INTERVAL_MS = 30_000
+/** At start, posts that came due this long before are released again: harmless (one render each), and a restart loses nothing. */
+const FIRST_LOOK_BACK_MS = 24 * 60 * 60_000
+
+/** The job, with the other scheduled jobs (worker 0). Any number of processes may run it. */
+export function startDuePostRelease(services: { db: Kysely<Database>; now: () => Date }): () => void {
+  let since = new Date(services.now().getTime() - FIRST_LOOK_BACK_MS)
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    const now = services.now()
+    releaseDuePosts(services.db, since, now)
+      .then((realtorIds) => {
+        since = now
+        if (realtorIds.length > 0) announcePurge([...realtorIds.map((id) => `realtor-${id}`), 'realtors'])
+      })
+      .catch((error: unknown) => console.error('[blog] releasing due posts failed', error))
+      .finally(() => {
+        running = false
+      })
+  }, DUE_POSTS_INTERVAL_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
