@@ -112,6 +112,19 @@ export function squareFeetToPyeong(sqft: number): number {
   return roundToTenth((sqft * SQUARE_METERS_PER_SQUARE_FOOT) / SQUARE_METERS_PER_PYEONG)
 }
 
+export const AREA_UNITS = ['sqft', 'm2', 'pyeong'] as const
+export type AreaUnit = (typeof AREA_UNITS)[number]
+
+/**
+ * The other way round, for forms that take an area in the unit a Korean reader thinks in (평 or ㎡):
+ * the estimator works in square feet like the listings store, so every entry is turned into sq ft once.
+ */
+export function areaToSquareFeet(value: number, unit: AreaUnit): number {
+  if (unit === 'sqft') return value
+  const squareMeters = unit === 'm2' ? value : value * SQUARE_METERS_PER_PYEONG
+  return squareMeters / SQUARE_METERS_PER_SQUARE_FOOT
+}
+
 /** Spec §9 areas: square feet to square meters (1 sq ft = 0.09290304 m²), rounded to 1 decimal. */
 export function squareFeetToSquareMeters(sqft: number): number {
   return roundToTenth(sqft * SQUARE_METERS_PER_SQUARE_FOOT)

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { AREA_UNITS, areaToSquareFeet, squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/format'
+import { backtestLeaveOneOut } from '../../src/server/valuations/backtest'
+import { type ComparableCandidate, estimateHomeValue, MAX_COMPARABLES, quantile } from '../../src/server/valuations/estimate'
+
+const subject = { postalCode: '92618', city: 'Irvine', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 2000 }
+
+function home(id: string, price: number, overrides: Partial<ComparableCandidate> = {}): ComparableCandidate {
+  return { id, postalCode: '92618', city: 'Irvine', price, livingArea: 2000, beds: 3, baths: 2, yearBuilt: 2000, basis: 'sold', ...overrides }
+}
+
+describe('estimateHomeValue', () => {
+  it('applies the median price per sq ft to the home and brackets it with the spread', () => {
+    // $450, $500, $550, $600, $650 per sq ft on 2,000 sq ft homes.
+    const comps = [900_000, 1_000_000, 1_100_000, 1_200_000, 1_300_000].map((price, index) => home(`h${index}`, price))
+    const result = estimateHomeValue({ ...subject, livingArea: 1000 }, comps)
+    expect(result.kind).toBe('estimate')
+    if (result.kind !== 'estimate') return
+    expect(result.typical).toBe(550_000)
+    expect(result.low).toBe(470_000) // 10th percentile $470/sq ft
+    expect(result.high).toBe(630_000) // 90th percentile $630/sq ft
+    expect(result.basis).toBe('sold')
+    expect(result.comparables).toHaveLength(5)
+  })
+
+  it('never gives a range narrower than ±8 %, even when the comparables agree exactly', () => {
+    const comps = [1, 2, 3, 4].map((n) => home(`h${n}`, 1_000_000))
+    const result = estimateHomeValue(subject, comps)
+    if (result.kind !== 'estimate') throw new Error('expected an estimate')
+    expect(result).toMatchObject({ low: 920_000, typical: 1_000_000, high: 1_080_000 })
+  })
+
+  it('says there are too few comparables (no number) below three', () => {
+    const result = estimateHomeValue(subject, [home('a', 1_000_000), home('b', 1_100_000)])
+    expect(result).toMatchObject({ kind: 'too_few', comparableCount: 2 })
+    expect(result).not.toHaveProperty('typical')
+  })
+
+  it('ignores homes without a living area, with no price, or in another ZIP and city', () => {
+    const result = estimateHomeValue(subject, [
+      home('a', 1_000_000),
+      home('b', 1_000_000, { livingArea: null }),
+      home('c', 0),
+      home('d', 1_000_000, { postalCode: '90001', city: 'Los Angeles' }),
+      home('e', 1_000_000),
+    ])
+    expect(result).toMatchObject({ kind: 'too_few', comparableCount: 2 })
+  })
+
+  it('drops an outlier price per sq ft (a typo or a teardown) instead of letting it stretch the range', () => {
+    const comps = [980_000, 1_000_000, 1_010_000, 1_020_000, 1_040_000].map((price, index) => home(`h${index}`, price))
+    const result = estimateHomeValue(subject, [...comps, home('typo', 10_000_000)])
+    if (result.kind !== 'estimate') throw new Error('expected an estimate')
+    expect(result.comparables.map((comp) => comp.id)).not.toContain('typo')
+    expect(result.high).toBeLessThan(1_200_000)
+  })
+
+  it('prefers the same ZIP and fills in from the same city, at most ten comparables', () => {
+    const sameZip = Array.from({ length: 4 }, (_, index) => home(`zip${index}`, 1_000_000))
+    const sameCity = Array.from({ length: 12 }, (_, index) => home(`city${index}`, 1_000_000, { postalCode: '92620' }))
+    const result = estimateHomeValue(subject, [...sameCity, ...sameZip])
+    expect(result.comparables).toHaveLength(MAX_COMPARABLES)
+    expect(result.comparables.slice(0, 4).every((comp) => comp.sameZip)).toBe(true)
+    expect(result.comparables.slice(4).every((comp) => !comp.sameZip)).toBe(true)
+  })
+
+  it('marks the basis as listed when any comparable is an active or pending listing', () => {
+    const comps = [home('a', 1_000_000), home('b', 1_000_000, { basis: 'listed' }), home('c', 1_000_000)]
+    expect(estimateHomeValue(subject, comps)).toMatchObject({ kind: 'estimate', basis: 'listed' })
+  })
+})
+
+describe('quantile', () => {
+  it('interpolates between sorted values', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5)
+    expect(quantile([10], 0.9)).toBe(10)
+    expect(quantile([], 0.5)).toBeNaN()
+  })
+})
+
+describe('areaToSquareFeet (평 and ㎡ on Korean forms)', () => {
+  it('turns 평 and ㎡ into sq ft, the inverse of the listing pages’ conversions', () => {
+    expect(areaToSquareFeet(2000, 'sqft')).toBe(2000)
+    expect(areaToSquareFeet(100, 'm2')).toBeCloseTo(1076.39, 2)
+    expect(areaToSquareFeet(1, 'pyeong')).toBeCloseTo(35.58, 2)
+    expect(squareFeetToPyeong(areaToSquareFeet(56.2, 'pyeong'))).toBe(56.2)
+    expect(squareFeetToSquareMeters(areaToSquareFeet(185.8, 'm2'))).toBe(185.8)
+    expect(AREA_UNITS).toEqual(['sqft', 'm2', 'pyeong'])
+  })
+})
+
+describe('backtestLeaveOneOut', () => {
+  it('values each home from the others and reports error and range coverage per city', () => {
+    // Irvine: $500/sq ft give or take 4 %, so every home is estimated within its range.
+    const irvine = [0.96, 0.98, 1, 1.02, 1.04].map((factor, index) => ({ ...home(`i${index}`, Math.round(1_000_000 * factor)), propertyType: 'single_family' }))
+    // Tustin has two homes only: too few comparables each, counted, not hidden.
+    const tustin = [1, 2].map((n) => ({ ...home(`t${n}`, 800_000, { postalCode: '92780', city: 'Tustin' }), propertyType: 'single_family' }))
+    const [irvineFigures, tustinFigures] = backtestLeaveOneOut([...irvine, ...tustin])
+    expect(irvineFigures).toMatchObject({ city: 'Irvine', estimated: 5, tooFew: 0, rangeCoverage: 1 })
+    expect(irvineFigures?.medianAbsolutePercentError).toBeGreaterThan(0)
+    expect(irvineFigures?.medianAbsolutePercentError).toBeLessThan(5)
+    expect(tustinFigures).toMatchObject({ city: 'Tustin', estimated: 0, tooFew: 2 })
+  })
+})
