@@ -1,9 +1,8 @@
 import { isSameSitePath } from '~/lib/consent'
 import { isLang, type Lang } from '~/lib/lang'
-import { isAppError } from '~/server/app-error'
 import { confirmSavedSearch, createSavedSearch, deleteByToken, unsubscribeByToken, updateFrequency } from '~/server/saved-searches/subscriptions'
 import type { AppServices } from '~/server/services'
-import { requestOrigin } from '~/server/site/site-context'
+import { answerVisitorForm, formFailure, seeOther } from './visitor-forms'
 
 /*
  * Saved-search forms posted without JavaScript (issue 13): the "Save this search" form, the
@@ -13,20 +12,8 @@ import { requestOrigin } from '~/server/site/site-context'
  * domain too) without this code knowing how that host maps its paths.
  */
 
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
-}
-
 function langOf(form: Record<string, string>, fallback: Lang): Lang {
   return isLang(form.lang) ? form.lang : fallback
-}
-
-/** The failure, in a word the status page turns into a sentence: the fields at fault, or why. */
-function failureOf(error: unknown): string {
-  if (!isAppError(error)) throw error
-  if (error.code === 'RATE_LIMITED') return 'rate'
-  if (error.fieldErrors) return Object.keys(error.fieldErrors).slice(0, 10).join(',')
-  return 'request'
 }
 
 /**
@@ -41,27 +28,9 @@ export async function postSaveSearchForm(
   sender: { clientIp: string; lang: Lang },
 ): Promise<Response> {
   const lang = langOf(form, sender.lang)
-  const url = new URL(request.url)
-  const origin = requestOrigin(request, url)
-  const realtor = await services.db
-    .selectFrom('realtor')
-    .select(['desiredUrl', 'hompageHost'])
-    .where('id', '=', form.realtorId ?? '')
-    .executeTakeFirst()
-  const back = form.consentPage && isSameSitePath(form.consentPage) ? form.consentPage : undefined
-  // On the realtor's own domain their pages have no `/{desiredUrl}` (src/lib/own-domain-paths.ts).
-  const host = new URL(origin).host.toLowerCase()
-  const prefix = lang === 'en' ? '/en' : ''
-  const page = realtor && realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/alerts/saved` : `${prefix}/alerts/saved`
-  const query = new URLSearchParams()
-  try {
-    await createSavedSearch(services, { ...form, lang }, { clientIp: sender.clientIp, lang, origin })
-    query.set('status', 'sent')
-  } catch (error) {
-    query.set('failed', failureOf(error))
-  }
-  if (back) query.set('back', back)
-  return seeOther(`${page}?${query.toString()}`)
+  return answerVisitorForm(services, request, form, lang, 'alerts/saved', (origin) =>
+    createSavedSearch(services, { ...form, lang }, { clientIp: sender.clientIp, lang, origin }),
+  )
 }
 
 /** The page a visitor's form came from, with what happened: back to it with `done` or `failed`. */
@@ -77,7 +46,7 @@ export async function postConfirmForm(services: AppServices, form: Record<string
     await confirmSavedSearch(services, { token })
     return backTo(form, { token, done: 'confirmed' })
   } catch (error) {
-    return backTo(form, { token, failed: failureOf(error) })
+    return backTo(form, { token, failed: formFailure(error) })
   }
 }
 
@@ -100,6 +69,6 @@ export async function postManageForm(services: AppServices, form: Record<string,
     }
     return backTo(form, { token, failed: 'request' })
   } catch (error) {
-    return backTo(form, { token, failed: failureOf(error) })
+    return backTo(form, { token, failed: formFailure(error) })
   }
 }

@@ -1,0 +1,60 @@
+import { isSameSitePath } from '~/lib/consent'
+import type { Lang } from '~/lib/lang'
+import { isAppError } from '~/server/app-error'
+import type { AppServices } from '~/server/services'
+import { requestOrigin } from '~/server/site/site-context'
+
+/*
+ * A visitor's form posted without JavaScript ("Save this search", "Request a tour"): the action
+ * runs as the API would run it, and the answer is a 303 to the realtor's status page for that
+ * form, which says how it went and links back to the page the form was on (`back`, its own path,
+ * so a realtor's own domain stays their own). Never the visitor's input in the address.
+ */
+
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
+}
+
+/** Why it failed, in a word the status page turns into a sentence: the fields at fault, or why. */
+export function formFailure(error: unknown): string {
+  if (!isAppError(error)) throw error
+  if (error.code === 'RATE_LIMITED') return 'rate'
+  if (error.code === 'NOT_FOUND') return 'gone'
+  // `slots.1` and `slots.2` are one field to the visitor.
+  if (error.fieldErrors) return [...new Set(Object.keys(error.fieldErrors).map((key) => key.replace(/\.\d+$/, '')))].slice(0, 10).join(',')
+  return 'request'
+}
+
+/**
+ * Runs `act` with the origin the form was sent from (the mails' links point back to it), then
+ * answers with the status page at `statusPath` under the realtor's address, or at the root of
+ * their own domain when the form came from there (src/lib/own-domain-paths.ts).
+ */
+export async function answerVisitorForm(
+  services: AppServices,
+  request: Request,
+  form: Record<string, string>,
+  lang: Lang,
+  statusPath: string,
+  act: (origin: string) => Promise<unknown>,
+): Promise<Response> {
+  const origin = requestOrigin(request, new URL(request.url))
+  const realtor = await services.db
+    .selectFrom('realtor')
+    .select(['desiredUrl', 'hompageHost'])
+    .where('id', '=', form.realtorId ?? '')
+    .executeTakeFirst()
+  const back = form.consentPage && isSameSitePath(form.consentPage) ? form.consentPage : undefined
+  const host = new URL(origin).host.toLowerCase()
+  const prefix = lang === 'en' ? '/en' : ''
+  const page = realtor && realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/${statusPath}` : `${prefix}/${statusPath}`
+  const query = new URLSearchParams()
+  try {
+    await act(origin)
+    query.set('status', 'sent')
+  } catch (error) {
+    query.set('failed', formFailure(error))
+  }
+  if (back) query.set('back', back)
+  return seeOther(`${page}?${query.toString()}`)
+}
