@@ -3,13 +3,10 @@ import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
 import { leadListQuerySchema, nextCursorSchema } from './lead-list'
 import { messageId } from './messages'
+import { consentPageSchema, honeypotSchema, visitorNameSchema } from './visitor-fields'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
 
-const nameSchema = z
-  .string({ error: messageId(msg`Enter your name`) })
-  .trim()
-  .min(1, { error: messageId(msg`Enter your name`) })
-  .max(60, { error: messageId(msg`This text is too long`) })
+const nameSchema = visitorNameSchema(60)
 
 const messageSchema = z
   .string({ error: messageId(msg`Write a message`) })
@@ -91,20 +88,14 @@ export const contactRequestSchema = z
     isTerm: yesNoSchema.refine((value) => value === 'Y', { error: messageId(msg`Agree to the terms to send your message`) }),
     /** The listing the visitor asked about, when sent from a listing page. */
     listingKey: z.string().trim().max(64).optional(),
-    /** Honeypot: people never see this field, bots fill it in. */
-    website: z.string().max(500).optional(),
+    website: honeypotSchema,
     /**
      * Which wording of the terms the visitor agreed to, and in which language they saw it; the
      * server stores that version's text itself. Absent (an older client): today's wording.
      */
     consentVersion: consentVersionSchema('contact').default(CURRENT_CONSENT.contact),
     consentLang: z.enum(['ko', 'en']).optional(),
-    /** The path of the page the form was on, e.g. `/en/kim`; only a path of this site. */
-    consentPage: z
-      .string()
-      .max(500)
-      .refine(isSameSitePath, { error: messageId(msg`This is not a page of this site`) })
-      .optional(),
+    consentPage: consentPageSchema.optional(),
     /** Whether the visitor ticked "agree to be called or texted" (unticked unless they did). */
     phoneContactConsent: z.boolean().default(false),
     /** The wording of that checkbox the visitor saw; absent when the client showed none. */

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { consentWording, isSameSitePath } from '~/lib/consent'
+import { consentWording } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
 import { leadListQuerySchema, nextCursorSchema } from './lead-list'
 import { messageId } from './messages'
+import { consentPageSchema, honeypotSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -77,16 +78,8 @@ export const savedSearchRequestSchema = z
         error: messageId(msg`This consent wording is not known. Reload the page and try again.`),
       }),
     /** The path of the page the form was on, e.g. `/en/kim`; only a path of this site. */
-    consentPage: z.preprocess(
-      blankAsAbsent,
-      z
-        .string()
-        .max(500)
-        .refine(isSameSitePath, { error: messageId(msg`This is not a page of this site`) })
-        .optional(),
-    ),
-    /** Honeypot: people never see this field, bots fill it in. */
-    website: z.string().max(500).optional(),
+    consentPage: z.preprocess(blankAsAbsent, consentPageSchema.optional()),
+    website: honeypotSchema,
   })
   .superRefine((value, context) => {
     if (value.minPrice !== undefined && value.maxPrice !== undefined && value.minPrice > value.maxPrice) {

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
+import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { isListingTimeZone, isLocalDate, isLocalTime } from '~/lib/listing-time-zones'
 import { nextCursorSchema } from './lead-list'
 import { messageId } from './messages'
+import { consentPageSchema, honeypotSchema, visitorNameSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -34,11 +35,7 @@ export const tourSlotInputSchema = z.object({
 })
 export type TourSlotInput = z.infer<typeof tourSlotInputSchema>
 
-const nameSchema = z
-  .string({ error: messageId(msg`Enter your name`) })
-  .trim()
-  .min(1, { error: messageId(msg`Enter your name`) })
-  .max(100, { error: messageId(msg`This text is too long`) })
+const nameSchema = visitorNameSchema(100)
 
 /** Optional; when given, digits with the usual separators and an optional leading +. */
 const phoneSchema = z
@@ -98,13 +95,8 @@ export const tourRequestSchema = z
         error: messageId(msg`This consent wording is not known. Reload the page and try again.`),
       })
       .default(CURRENT_CONSENT.tour),
-    consentPage: z
-      .string()
-      .max(500)
-      .refine(isSameSitePath, { error: messageId(msg`This is not a page of this site`) })
-      .optional(),
-    /** Honeypot: people never see this field, bots fill it in. */
-    website: z.string().max(500).optional(),
+    consentPage: consentPageSchema.optional(),
+    website: honeypotSchema,
   })
   .superRefine((value, context) => {
     const seen = new Set<string>()

@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { z } from 'zod'
+import { isSameSitePath } from '~/lib/consent'
+import { messageId } from './messages'
+
+/*
+ * Fields every visitor form shares (a message, a saved search, a tour request): the name, the
+ * page the form was on (for the consent record, and the way back), and the honeypot.
+ */
+
+/** The visitor's name (or part of it), at most `max` characters. */
+export function visitorNameSchema(max: number) {
+  return z
+    .string({ error: messageId(msg`Enter your name`) })
+    .trim()
+    .min(1, { error: messageId(msg`Enter your name`) })
+    .max(max, { error: messageId(msg`This text is too long`) })
+}
+
+/** The path of the page the form was on, e.g. `/en/kim`; only a path of this site. */
+export const consentPageSchema = z
+  .string()
+  .max(500)
+  .refine(isSameSitePath, { error: messageId(msg`This is not a page of this site`) })
+
+/** Honeypot: people never see this field, bots fill it in. */
+export const honeypotSchema = z.string().max(500).optional()
