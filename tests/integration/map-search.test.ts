@@ -8,6 +8,7 @@ import { storeTargetFor } from '../../src/server/pages/public-routes'
 import type { AppServices } from '../../src/server/services'
 import { shippedCatalog } from '../catalog'
 import { api, createTestApp, describeOnEachDatabase, ORIGIN, V1, type TestApp } from './harness'
+import { seededRandom } from '../../src/lib/seeded-random'
 
 /*
  * Map search (issue 29 items 2, 3 and 7): `bbox` on `home/list` and `home/points` answer exactly
@@ -31,17 +32,7 @@ type MapHome = {
   listed: boolean
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const random = mulberry32(2029)
+const random = seededRandom(2029)
 const HOMES: Array<MapHome> = Array.from({ length: 400 }, (_, index) => {
   const roll = random()
   return {
@@ -119,7 +110,7 @@ describeOnEachDatabase('map search: bbox on home/list and home/points', (databas
   })
 
   it('answers random boxes exactly as a brute-force filter over the snapped box does', async () => {
-    const boxes = mulberry32(7)
+    const boxes = seededRandom(7)
     for (let round = 0; round < 25; round += 1) {
       const width = 0.01 + boxes() * 0.3
       const height = 0.01 + boxes() * 0.3

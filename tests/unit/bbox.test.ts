@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bboxContains, formatBbox, gridStepOf, parseBbox, snapBboxOutward, snappedBboxText, type Bbox } from '../../src/lib/bbox'
-
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '../../src/lib/seeded-random'
 
 describe('parseBbox', () => {
   it('reads west,south,east,north in degrees', () => {
@@ -52,7 +43,7 @@ describe('snapBboxOutward', () => {
   })
 
   it('holds every box it was given, widens it by at most two cells, and nearby boxes share one answer', () => {
-    const random = mulberry32(29)
+    const random = seededRandom(29)
     const answers = new Set<string>()
     for (let index = 0; index < 2000; index += 1) {
       const width = 0.001 + random() * 20
