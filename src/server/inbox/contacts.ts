@@ -13,13 +13,13 @@ import {
   type CreatedContact,
   type MessagePage,
 } from '~/schemas/inbox'
-import { messageId } from '~/schemas/messages'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { replyToNewLeadsSoon } from '~/server/lead-replies/send-replies'
-import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
+import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
@@ -120,9 +120,7 @@ export async function createContact(services: AppServices, input: unknown, sende
 
 /** The shared query, and a cursor this server made: an old or forged one names no page. */
 const listContactsQuerySchema = messageListQuerySchema.extend({
-  cursor: messageListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
-    error: messageId(msg`This page of messages no longer exists. Start from the newest.`),
-  }),
+  cursor: knownCursor(messageListQuerySchema.shape.cursor, msg`This page of messages no longer exists. Start from the newest.`),
 })
 
 /**
@@ -135,27 +133,14 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   const { realtorId, status, limit, cursor } = parseInput(listContactsQuerySchema, query)
   const ids = await ownedRealtorIds(services, actor, realtorId)
   if (ids.length === 0) return { messages: [], nextCursor: null, total: 0, unread: 0 }
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
   let inbox = services.db.selectFrom('contactMessage').where('realtorId', 'in', ids)
   if (status) inbox = inbox.where('status', '=', status)
-  let pageQuery = inbox.selectAll()
-  if (after) {
-    pageQuery = pageQuery.where((eb) =>
-      eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),
-    )
-  }
-  const [rows, counts] = await Promise.all([
-    // One more than the page: whether a next page follows this one.
-    pageQuery
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute(),
+  const [{ page, nextCursor }, counts] = await Promise.all([
+    readNewestFirstPage(inbox.selectAll(), cursor, limit),
     inbox
       .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'new').then(1).else(0).end()).as('unread')])
       .executeTakeFirstOrThrow(),
   ])
-  const { page, nextCursor } = newestFirstPage(rows, limit)
   return {
     messages: page.map(toContactMessage),
     nextCursor,

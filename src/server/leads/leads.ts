@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
-import { messageId } from '~/schemas/messages'
 import {
   leadIdRequestSchema,
   leadStageSchema,
@@ -14,7 +13,8 @@ import {
 } from '~/schemas/leads'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
+import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { leadSummaries } from './lead-summaries'
 
@@ -27,9 +27,7 @@ import { leadSummaries } from './lead-summaries'
 
 /** The shared query, and a cursor this server made: an old or forged one names no page. */
 const listQuerySchema = leadsQuerySchema.extend({
-  cursor: leadsQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
-    error: messageId(msg`This page of leads no longer exists. Start from the newest.`),
-  }),
+  cursor: knownCursor(leadsQuerySchema.shape.cursor, msg`This page of leads no longer exists. Start from the newest.`),
 })
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern (escaped with `!`). */
@@ -112,21 +110,10 @@ export async function listLeads(services: AppServices, actor: Actor | null, quer
   const ids = await ownedRealtorIds(services, actor, realtorId)
   if (ids.length === 0) return { leads: [], nextCursor: null, total: 0, stageCounts: emptyCounts() }
   const filters: LeadFilters = { ids, kind, lang, q }
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
   let pageQuery = leadRows(services, filters)
   if (stage) pageQuery = pageQuery.where('lead.stage', '=', stage)
-  if (after) {
-    pageQuery = pageQuery.where((eb) =>
-      eb.or([eb('lead.createdAt', '<', after.createdAt), eb.and([eb('lead.createdAt', '=', after.createdAt), eb('lead.id', '<', after.id)])]),
-    )
-  }
-  const [rows, stageRows] = await Promise.all([
-    // One more than the page: whether a next page follows this one.
-    pageQuery
-      .orderBy('lead.createdAt', 'desc')
-      .orderBy('lead.id', 'desc')
-      .limit(limit + 1)
-      .execute(),
+  const [{ page, nextCursor }, stageRows] = await Promise.all([
+    readNewestFirstPage(pageQuery, cursor, limit, 'lead'),
     filteredLeads(services, filters)
       .select((eb) => ['lead.stage', eb.fn.countAll().as('count')])
       .groupBy('lead.stage')
@@ -137,7 +124,6 @@ export async function listLeads(services: AppServices, actor: Actor | null, quer
     const known = leadStageSchema.safeParse(row.stage)
     if (known.success) stageCounts[known.data] = Number(row.count)
   }
-  const { page, nextCursor } = newestFirstPage(rows, limit)
   const total = stage ? stageCounts[stage] : Object.values(stageCounts).reduce((sum, count) => sum + count, 0)
   return { leads: await toItems(services, page, viewerLang), nextCursor, total, stageCounts }
 }

@@ -28,7 +28,8 @@ import { enforceRateLimit } from '~/server/http/rate-limit'
 import { suppressAddress } from '~/server/lead-replies/suppression'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
-import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
+import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import {
   CONFIRM_LINK_TTL_SECONDS,
@@ -420,9 +421,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
 }
 
 const listQuerySchema = savedSearchListQuerySchema.extend({
-  cursor: savedSearchListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
-    error: messageId(msg`This page of saved searches no longer exists. Start from the newest.`),
-  }),
+  cursor: knownCursor(savedSearchListQuerySchema.shape.cursor, msg`This page of saved searches no longer exists. Start from the newest.`),
 })
 
 /**
@@ -434,24 +433,12 @@ export async function listSavedSearches(services: AppServices, actor: Actor | nu
   const { realtorId, status, limit, cursor } = parseInput(listQuerySchema, query)
   const ids = await ownedRealtorIds(services, actor, realtorId)
   if (ids.length === 0) return { searches: [], nextCursor: null, total: 0 }
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
   let leads = services.db.selectFrom('savedSearch').where('realtorId', 'in', ids).where('status', '!=', 'pending')
   if (status) leads = leads.where('status', '=', status)
-  let pageQuery = leads.selectAll()
-  if (after) {
-    pageQuery = pageQuery.where((eb) =>
-      eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),
-    )
-  }
-  const [rows, counts] = await Promise.all([
-    pageQuery
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute(),
+  const [{ page, nextCursor }, counts] = await Promise.all([
+    readNewestFirstPage(leads.selectAll(), cursor, limit),
     leads.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
   ])
-  const { page, nextCursor } = newestFirstPage(rows, limit)
   return { searches: page.map(toSavedSearch), nextCursor, total: Number(counts.total) }
 }
 

@@ -7,7 +7,6 @@ import { consentText, consentWording } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { isListingTimeZone, isTourStartTime, timeZoneOfState, tourDateRange, zonedTimeToUtc, type ListingTimeZone } from '~/lib/listing-time-zones'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { messageId } from '~/schemas/messages'
 import {
   tourConfirmRequestSchema,
   tourModeSchema,
@@ -29,7 +28,8 @@ import { enforceRateLimit } from '~/server/http/rate-limit'
 import { recordLead } from '~/server/leads/record-lead'
 import { getHomeDetail } from '~/server/listings/homes'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
-import { decodeCursor, newestFirstPage, ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
+import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import { realtorPageUrl } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { tourCalendar } from './tour-calendar'
@@ -407,9 +407,7 @@ export async function cancelTourRequest(services: AppServices, actor: Actor | nu
 }
 
 const listQuerySchema = tourRequestListQuerySchema.extend({
-  cursor: tourRequestListQuerySchema.shape.cursor.refine((cursor) => cursor === undefined || decodeCursor(cursor) !== undefined, {
-    error: messageId(msg`This page of tour requests no longer exists. Start from the newest.`),
-  }),
+  cursor: knownCursor(tourRequestListQuerySchema.shape.cursor, msg`This page of tour requests no longer exists. Start from the newest.`),
 })
 
 /** The owner's tour requests, newest first (an admin may name any realtor); another realtor's: 404. */
@@ -425,25 +423,11 @@ export async function listTourRequests(services: AppServices, actor: Actor | nul
     throw error
   }
   if (ids.length === 0) return { tours: [], nextCursor: null, total: 0, waiting: 0 }
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
-  let pageQuery = services.db.selectFrom('tourRequest').selectAll().where('realtorId', 'in', ids)
-  if (after) {
-    pageQuery = pageQuery.where((eb) =>
-      eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),
-    )
-  }
-  const [rows, counts] = await Promise.all([
-    pageQuery
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute(),
-    services.db
-      .selectFrom('tourRequest')
-      .where('realtorId', 'in', ids)
-      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'requested').then(1).else(0).end()).as('waiting')])
+  const tours = services.db.selectFrom('tourRequest').where('realtorId', 'in', ids)
+  const [{ page, nextCursor }, counts] = await Promise.all([
+    readNewestFirstPage(tours.selectAll(), cursor, limit),
+    tours.select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'requested').then(1).else(0).end()).as('waiting')])
       .executeTakeFirstOrThrow(),
   ])
-  const { page, nextCursor } = newestFirstPage(rows, limit)
   return { tours: page.map(toTourView), nextCursor, total: Number(counts.total), waiting: Number(counts.waiting ?? 0) }
 }
