@@ -1,28 +1,13 @@
+import type { Kysely } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { nextAttemptDelayMs, SENDING_LEASE_MS } from '~/server/mail/retry'
+import type { Database } from '~/server/db/schema'
+import { deliverDue, deliverLeased, isDue, type DeliveryResult, type DeliveryRows } from '~/server/mail/delivery-lease'
 import type { AppServices } from '~/server/services'
 import { contactNotificationText } from './contact-notification'
 
-/**
- * Sends one stored message to its realtor. The row is claimed first (outbox → sending), so
- * two processes never send the same message; a failure puts it back in the outbox with a
- * later retry time. The message itself is never deleted or altered.
- */
-export async function deliverContact(services: AppServices, id: string): Promise<'sent' | 'kept' | 'skipped'> {
-  const { db, mailer } = services
-  if (!mailer) return 'kept'
-  const now = services.now()
-  const claimed = await db
-    .updateTable('contactMessage')
-    .set({ deliveryState: 'sending', nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS).toISOString() })
-    .where('id', '=', id)
-    .where((where) =>
-      where.or([where('deliveryState', '=', 'outbox'), where.and([where('deliveryState', '=', 'sending'), where('nextAttemptAt', '<=', now.toISOString())])]),
-    )
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return 'skipped'
-
-  const message = await db
+/** A stored message as its notification needs it, with its realtor's address. */
+function loadMessage(db: Kysely<Database>, id: string) {
+  return db
     .selectFrom('contactMessage')
     .innerJoin('realtor', 'realtor.id', 'contactMessage.realtorId')
     .select([
@@ -33,7 +18,7 @@ export async function deliverContact(services: AppServices, id: string): Promise
       'contactMessage.phoneCountryCode',
       'contactMessage.message',
       'contactMessage.listingKey',
-      'contactMessage.deliveryAttempts',
+      'contactMessage.deliveryAttempts as attempts',
       'contactMessage.createdAt',
       'contactMessage.consentVersion',
       'contactMessage.consentText',
@@ -48,11 +33,50 @@ export async function deliverContact(services: AppServices, id: string): Promise
     ])
     .where('contactMessage.id', '=', id)
     .executeTakeFirst()
-  if (!message) return 'skipped'
+}
 
-  const attempts = Number(message.deliveryAttempts) + 1
-  const lang = message.consentLang === 'en' ? 'en' : 'ko'
-  try {
+type StoredMessage = NonNullable<Awaited<ReturnType<typeof loadMessage>>>
+
+/**
+ * The messages as a leased delivery queue (`~/server/mail/delivery-lease`): the message
+ * itself is never deleted or altered by sending it, only its delivery columns.
+ */
+function messageRows(db: Kysely<Database>): DeliveryRows<StoredMessage> {
+  const due = (now: string) => isDue({ state: 'deliveryState', nextAttemptAt: 'nextAttemptAt' }, now)
+  return {
+    claim: async (id, now, leaseUntil) => {
+      const claimed = await db
+        .updateTable('contactMessage')
+        .set({ deliveryState: 'sending', nextAttemptAt: leaseUntil })
+        .where('id', '=', id)
+        .where(due(now))
+        .executeTakeFirst()
+      return Number(claimed.numUpdatedRows) === 1
+    },
+    load: (id) => loadMessage(db, id),
+    due: async (now, limit) =>
+      (await db.selectFrom('contactMessage').select('id').where(due(now)).orderBy('createdAt').limit(limit).execute()).map((row) => row.id),
+    markSent: async (id, attempts, at) => {
+      await db
+        .updateTable('contactMessage')
+        .set({ deliveryState: 'sent', deliveryAttempts: attempts, deliveredAt: at, lastDeliveryError: null, nextAttemptAt: null })
+        .where('id', '=', id)
+        .execute()
+    },
+    markKept: async (id, attempts, error, retryAt) => {
+      await db
+        .updateTable('contactMessage')
+        .set({ deliveryState: 'outbox', deliveryAttempts: attempts, lastDeliveryError: error, nextAttemptAt: retryAt })
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+
+/** Sends one stored message to its realtor, in the language of the page it was sent from. */
+export function deliverContact(services: AppServices, id: string): Promise<DeliveryResult> {
+  return deliverLeased(services, messageRows(services.db), id, async (message, mailer) => {
+    const lang = message.consentLang === 'en' ? 'en' : 'ko'
     await loadCatalog(lang)
     await mailer.send({
       to: message.realtorEmail,
@@ -60,49 +84,10 @@ export async function deliverContact(services: AppServices, id: string): Promise
       subject: `[${services.config.siteName.ko} / ${services.config.siteName.en}] ${message.name}`,
       text: contactNotificationText(i18nFor(lang), message),
     })
-    await db
-      .updateTable('contactMessage')
-      .set({ deliveryState: 'sent', deliveryAttempts: attempts, deliveredAt: services.now().toISOString(), lastDeliveryError: null, nextAttemptAt: null })
-      .where('id', '=', id)
-      .execute()
-    return 'sent'
-  } catch (error) {
-    await db
-      .updateTable('contactMessage')
-      .set({
-        deliveryState: 'outbox',
-        deliveryAttempts: attempts,
-        lastDeliveryError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-        nextAttemptAt: new Date(services.now().getTime() + nextAttemptDelayMs(attempts)).toISOString(),
-      })
-      .where('id', '=', id)
-      .execute()
-    return 'kept'
-  }
+  })
 }
 
 /** Retries every message whose time has come. Called on an interval by the server. */
-export async function deliverPendingContacts(services: AppServices, limit = 50): Promise<{ sent: number; kept: number }> {
-  if (!services.mailer) return { sent: 0, kept: 0 }
-  const now = services.now().toISOString()
-  const due = await services.db
-    .selectFrom('contactMessage')
-    .select('id')
-    .where((where) =>
-      where.or([
-        where.and([where('deliveryState', '=', 'outbox'), where.or([where('nextAttemptAt', 'is', null), where('nextAttemptAt', '<=', now)])]),
-        where.and([where('deliveryState', '=', 'sending'), where('nextAttemptAt', '<=', now)]),
-      ]),
-    )
-    .orderBy('createdAt')
-    .limit(limit)
-    .execute()
-  let sent = 0
-  let kept = 0
-  for (const { id } of due) {
-    const result = await deliverContact(services, id)
-    if (result === 'sent') sent += 1
-    else if (result === 'kept') kept += 1
-  }
-  return { sent, kept }
+export function deliverPendingContacts(services: AppServices, limit = 50): Promise<{ sent: number; kept: number }> {
+  return deliverDue(services, messageRows(services.db), limit, (id) => deliverContact(services, id))
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import { z } from 'zod'
 import type { Database, MailOutboxTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
 import type { MailAttachment } from './mailer'
-import { nextAttemptDelayMs, SENDING_LEASE_MS } from './retry'
+import { deliverDue, deliverLeased, isDue, type DeliveryResult, type DeliveryRows } from './delivery-lease'
 
 export type OutboxMail = Pick<
   MailOutboxTable,
@@ -59,32 +59,35 @@ function parseHeaders(json: string | null): Record<string, string> | undefined {
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 }
 
-/**
- * Sends one stored mail. It is claimed first (outbox → sending with a lease), so two processes
- * or workers never send it twice; a failure puts it back with a later retry time. Without a
- * mailer it stays in the outbox, where the platform admin sees it.
- */
-export async function deliverOutboxMail(services: AppServices, id: string): Promise<'sent' | 'kept' | 'skipped'> {
-  const { db, mailer } = services
-  if (!mailer) return 'kept'
-  const now = services.now()
-  const claimed = await db
-    .updateTable('mailOutbox')
-    .set({ state: 'sending', nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS).toISOString() })
-    .where('id', '=', id)
-    .where((where) =>
-      where.or([
-        where.and([where('state', '=', 'outbox'), where.or([where('nextAttemptAt', 'is', null), where('nextAttemptAt', '<=', now.toISOString())])]),
-        where.and([where('state', '=', 'sending'), where('nextAttemptAt', '<=', now.toISOString())]),
-      ]),
-    )
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return 'skipped'
-  const mail = await db.selectFrom('mailOutbox').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!mail) return 'skipped'
-  const attempts = Number(mail.attempts) + 1
-  try {
-    await mailer.send({
+/** The mail_outbox table as a leased delivery queue (`./delivery-lease`). */
+function outboxRows(db: Kysely<Database>): DeliveryRows<Selectable<MailOutboxTable>> {
+  const due = (now: string) => isDue({ state: 'state', nextAttemptAt: 'nextAttemptAt' }, now)
+  return {
+    claim: async (id, now, leaseUntil) => {
+      const claimed = await db
+        .updateTable('mailOutbox')
+        .set({ state: 'sending', nextAttemptAt: leaseUntil })
+        .where('id', '=', id)
+        .where(due(now))
+        .executeTakeFirst()
+      return Number(claimed.numUpdatedRows) === 1
+    },
+    load: (id) => db.selectFrom('mailOutbox').selectAll().where('id', '=', id).executeTakeFirst(),
+    due: async (now, limit) =>
+      (await db.selectFrom('mailOutbox').select('id').where(due(now)).orderBy('createdAt').limit(limit).execute()).map((row) => row.id),
+    markSent: async (id, attempts, at) => {
+      await db.updateTable('mailOutbox').set({ state: 'sent', attempts, sentAt: at, lastError: null, nextAttemptAt: null }).where('id', '=', id).execute()
+    },
+    markKept: async (id, attempts, error, retryAt) => {
+      await db.updateTable('mailOutbox').set({ state: 'outbox', attempts, lastError: error, nextAttemptAt: retryAt }).where('id', '=', id).execute()
+    },
+  }
+}
+
+/** Sends one stored mail under a lease; without a mailer it stays in the outbox, where the platform admin sees it. */
+export function deliverOutboxMail(services: AppServices, id: string): Promise<DeliveryResult> {
+  return deliverLeased(services, outboxRows(services.db), id, (mail, mailer) =>
+    mailer.send({
       to: mail.toAddress,
       fromName: mail.fromName,
       replyTo: mail.replyTo ?? undefined,
@@ -93,50 +96,11 @@ export async function deliverOutboxMail(services: AppServices, id: string): Prom
       html: mail.htmlBody ?? undefined,
       headers: parseHeaders(mail.headers),
       attachments: parseAttachments(mail.attachments),
-    })
-    await db
-      .updateTable('mailOutbox')
-      .set({ state: 'sent', attempts, sentAt: services.now().toISOString(), lastError: null, nextAttemptAt: null })
-      .where('id', '=', id)
-      .execute()
-    return 'sent'
-  } catch (error) {
-    await db
-      .updateTable('mailOutbox')
-      .set({
-        state: 'outbox',
-        attempts,
-        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        nextAttemptAt: new Date(services.now().getTime() + nextAttemptDelayMs(attempts)).toISOString(),
-      })
-      .where('id', '=', id)
-      .execute()
-    return 'kept'
-  }
+    }),
+  )
 }
 
 /** Sends every stored mail whose time has come, oldest first. Called after enqueueing and on an interval. */
-export async function deliverPendingMail(services: AppServices, limit = 200): Promise<{ sent: number; kept: number }> {
-  if (!services.mailer) return { sent: 0, kept: 0 }
-  const now = services.now().toISOString()
-  const due = await services.db
-    .selectFrom('mailOutbox')
-    .select('id')
-    .where((where) =>
-      where.or([
-        where.and([where('state', '=', 'outbox'), where.or([where('nextAttemptAt', 'is', null), where('nextAttemptAt', '<=', now)])]),
-        where.and([where('state', '=', 'sending'), where('nextAttemptAt', '<=', now)]),
-      ]),
-    )
-    .orderBy('createdAt')
-    .limit(limit)
-    .execute()
-  let sent = 0
-  let kept = 0
-  for (const { id } of due) {
-    const result = await deliverOutboxMail(services, id)
-    if (result === 'sent') sent += 1
-    else if (result === 'kept') kept += 1
-  }
-  return { sent, kept }
+export function deliverPendingMail(services: AppServices, limit = 200): Promise<{ sent: number; kept: number }> {
+  return deliverDue(services, outboxRows(services.db), limit, (id) => deliverOutboxMail(services, id))
 }
