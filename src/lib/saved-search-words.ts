@@ -28,6 +28,22 @@ export type SavedSearchFilters = {
   minBaths: number | null
 }
 
+type NumericFilter = 'minPrice' | 'maxPrice' | 'minBeds' | 'minBaths'
+
+/** A stored search's filters from its row: a driver may hand numeric columns back as text. */
+export function savedSearchFiltersOf(row: Omit<SavedSearchFilters, NumericFilter> & Record<NumericFilter, number | string | null>): SavedSearchFilters {
+  const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value))
+  return {
+    state: row.state,
+    city: row.city,
+    listingType: row.listingType,
+    minPrice: numberOrNull(row.minPrice),
+    maxPrice: numberOrNull(row.maxPrice),
+    minBeds: numberOrNull(row.minBeds),
+    minBaths: numberOrNull(row.minBaths),
+  }
+}
+
 const FREQUENCY_LABELS: Record<SavedSearchFrequency, MessageDescriptor> = {
   instant: msg`As soon as there are new homes`,
   daily: msg`Once a day`,

@@ -13,13 +13,13 @@ import {
   type CreatedContact,
   type MessagePage,
 } from '~/schemas/inbox'
-import { canManage, type Actor } from '~/server/auth/actor'
+import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { replyToNewLeadsSoon } from '~/server/lead-replies/send-replies'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
-import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
@@ -149,18 +149,16 @@ export async function listContacts(services: AppServices, actor: Actor | null, q
   }
 }
 
+/** The message, or a 404 for anyone but its realtor's owner (and the admin), whatever the method. */
+async function managedMessage(services: AppServices, actor: Actor, id: string) {
+  return managedLeadRow(services, actor, await services.db.selectFrom('contactMessage').select(['id', 'realtorId']).where('id', '=', id).executeTakeFirst())
+}
+
 /** Marks a message read or handled; only the realtor it was sent to (or an admin) may, anyone else gets 404. */
 export async function updateContactStatus(services: AppServices, actor: Actor | null, input: unknown): Promise<ContactMessage> {
   if (!actor) throw errors.unauthorized()
   const { id, status } = parseInput(messageStatusRequestSchema, input)
-  const row = await services.db
-    .selectFrom('contactMessage')
-    .innerJoin('realtor', 'realtor.id', 'contactMessage.realtorId')
-    .select(['contactMessage.id', 'realtor.userId'])
-    .where('contactMessage.id', '=', id)
-    .executeTakeFirst()
-  // Another realtor's message does not exist for the caller (issue 32 item 6), as for DELETE.
-  if (!row || !canManage(actor, row)) throw errors.notFound()
+  await managedMessage(services, actor, id)
   await services.db.updateTable('contactMessage').set({ status }).where('id', '=', id).execute()
   const updated = await services.db.selectFrom('contactMessage').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   return toContactMessage(updated)
@@ -175,13 +173,7 @@ export async function updateContactStatus(services: AppServices, actor: Actor | 
 export async function deleteContact(services: AppServices, actor: Actor | null, input: unknown): Promise<{ id: string }> {
   if (!actor) throw errors.unauthorized()
   const { id } = parseInput(messageDeleteRequestSchema, input)
-  const row = await services.db
-    .selectFrom('contactMessage')
-    .innerJoin('realtor', 'realtor.id', 'contactMessage.realtorId')
-    .select(['contactMessage.id', 'realtor.userId'])
-    .where('contactMessage.id', '=', id)
-    .executeTakeFirst()
-  if (!row || !canManage(actor, row)) throw errors.notFound()
+  await managedMessage(services, actor, id)
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('contactMessage').where('id', '=', id).execute()
     await forgetLead(trx, id)

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Kysely } from 'kysely'
-import { savedSearchInWords } from '~/lib/saved-search-words'
+import { savedSearchFiltersOf, savedSearchInWords } from '~/lib/saved-search-words'
 import type { LeadKind } from '~/schemas/leads'
 import type { Database, TourRequestTable } from '~/server/db/schema'
 
@@ -59,20 +59,7 @@ const SUMMARY_READERS: Partial<Record<LeadKind, SummaryReader>> = {
       .select(['id', 'state', 'city', 'listingType', 'minPrice', 'maxPrice', 'minBeds', 'minBaths'])
       .where('id', 'in', ids)
       .execute()
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        savedSearchInWords(i18n, {
-          state: row.state,
-          city: row.city,
-          listingType: row.listingType,
-          minPrice: row.minPrice === null ? null : Number(row.minPrice),
-          maxPrice: row.maxPrice === null ? null : Number(row.maxPrice),
-          minBeds: row.minBeds === null ? null : Number(row.minBeds),
-          minBaths: row.minBaths === null ? null : Number(row.minBaths),
-        }),
-      ]),
-    )
+    return new Map(rows.map((row) => [row.id, savedSearchInWords(i18n, savedSearchFiltersOf(row))]))
   },
 }
 

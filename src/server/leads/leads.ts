@@ -11,10 +11,10 @@ import {
   type LeadPage,
   type LeadStageCounts,
 } from '~/schemas/leads'
-import { canManage, type Actor } from '~/server/auth/actor'
+import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
-import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { leadSummaries } from './lead-summaries'
 
@@ -134,14 +134,8 @@ export async function listLeads(services: AppServices, actor: Actor | null, quer
  */
 export async function managedLead(services: AppServices, actor: Actor | null, id: string): Promise<{ id: string; realtorId: string }> {
   if (!actor) throw errors.unauthorized()
-  const row = await services.db
-    .selectFrom('lead')
-    .innerJoin('realtor', 'realtor.id', 'lead.realtorId')
-    .select(['lead.id', 'lead.realtorId', 'realtor.userId'])
-    .where('lead.id', '=', id)
-    .executeTakeFirst()
-  if (!row || !canManage(actor, row)) throw errors.notFound()
-  return { id: row.id, realtorId: row.realtorId }
+  const row = await services.db.selectFrom('lead').select(['id', 'realtorId']).where('id', '=', id).executeTakeFirst()
+  return managedLeadRow(services, actor, row)
 }
 
 /** One lead as the list shows it. */

@@ -7,7 +7,8 @@ import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { frequencyLabel, savedSearchInWords, SAVED_SEARCH_SORTS } from '~/lib/saved-search-words'
+import { frequencyLabel, savedSearchFiltersOf, savedSearchInWords, SAVED_SEARCH_SORTS } from '~/lib/saved-search-words'
+import { escapeHtml } from '~/server/mail/mail-html'
 import { messageId } from '~/schemas/messages'
 import {
   savedSearchFrequencyRequestSchema,
@@ -21,7 +22,7 @@ import {
   type SavedSearchPage,
   type SavedSearchView,
 } from '~/schemas/saved-search'
-import { canManage, type Actor } from '~/server/auth/actor'
+import type { Actor } from '~/server/auth/actor'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
@@ -29,7 +30,7 @@ import { suppressAddress } from '~/server/lead-replies/suppression'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
-import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import {
   CONFIRM_LINK_TTL_SECONDS,
@@ -92,22 +93,6 @@ function siteBase(services: AppServices, realtor: Pick<RealtorForMail, 'desiredU
   return { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function filtersOf(row: SavedSearchRow) {
-  return {
-    state: row.state,
-    city: row.city,
-    listingType: row.listingType,
-    minPrice: row.minPrice === null ? null : Number(row.minPrice),
-    maxPrice: row.maxPrice === null ? null : Number(row.maxPrice),
-    minBeds: row.minBeds === null ? null : Number(row.minBeds),
-    minBaths: row.minBaths === null ? null : Number(row.minBaths),
-  }
-}
-
 /**
  * The one mail sent before confirmation: in the visitor's language, from the realtor's name,
  * answered to the realtor, with a link that expires. It says what the search is, so a person
@@ -124,7 +109,7 @@ function confirmationMail(
   const realtorName = realtorDisplayName(realtor, lang)
   const token = signSavedSearchToken(services.config.signingSecret, search, 'confirm', new Date(now.getTime() + CONFIRM_LINK_TTL_SECONDS * 1000))
   const url = confirmPageUrl(siteBase(services, realtor, search.siteOrigin), lang, token)
-  const words = savedSearchInWords(i18n, filtersOf(search))
+  const words = savedSearchInWords(i18n, savedSearchFiltersOf(search))
   const frequency = i18n._(frequencyLabel(search.frequency))
   const name = search.name ?? ''
   const greeting = name ? i18n._(msg`Hello ${name},`) : i18n._(msg`Hello,`)
@@ -297,7 +282,7 @@ async function viewOf(services: AppServices, search: SavedSearchRow, withManageT
     .where('id', '=', search.realtorId)
     .executeTakeFirstOrThrow()
   return {
-    ...filtersOf(search),
+    ...savedSearchFiltersOf(search),
     sort: z.enum(SAVED_SEARCH_SORTS).catch('newest').parse(search.sort),
     status: search.status,
     frequency: search.frequency,
@@ -404,7 +389,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     lang: row.lang,
     frequency: row.frequency,
     status: row.status,
-    ...filtersOf(row),
+    ...savedSearchFiltersOf(row),
     sort: z.enum(SAVED_SEARCH_SORTS).catch('newest').parse(row.sort),
     createdAt: row.createdAt,
     confirmedAt: row.confirmedAt,
@@ -444,17 +429,9 @@ export async function listSavedSearches(services: AppServices, actor: Actor | nu
 
 /** The search with its realtor's owner, or a 404 for anyone who may not manage it (ids cannot be probed). */
 async function managedSearch(services: AppServices, actor: Actor, id: string): Promise<SavedSearchRow> {
-  const row = await services.db
-    .selectFrom('savedSearch')
-    .innerJoin('realtor', 'realtor.id', 'savedSearch.realtorId')
-    .selectAll('savedSearch')
-    .select('realtor.userId')
-    .where('savedSearch.id', '=', id)
-    .executeTakeFirst()
+  const row = await services.db.selectFrom('savedSearch').selectAll().where('id', '=', id).executeTakeFirst()
   // Unconfirmed searches are not the realtor's to see either.
-  if (!row || row.status === 'pending' || !canManage(actor, row)) throw errors.notFound()
-  const { userId: _owner, ...search } = row
-  return search
+  return managedLeadRow(services, actor, row?.status === 'pending' ? undefined : row)
 }
 
 /** The realtor pauses (`paused`: no alerts) or resumes one search. */

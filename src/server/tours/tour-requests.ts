@@ -22,14 +22,14 @@ import {
   type TourSlotInput,
 } from '~/schemas/tours'
 import { AppError, errors, isAppError, parseInput } from '~/server/app-error'
-import { canManage, type Actor } from '~/server/auth/actor'
+import type { Actor } from '~/server/auth/actor'
 import type { TourRequestTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/http/rate-limit'
 import { recordLead } from '~/server/leads/record-lead'
 import { getHomeDetail } from '~/server/listings/homes'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
-import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
+import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import { realtorPageUrl } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { tourCalendar } from './tour-calendar'
@@ -209,16 +209,7 @@ export async function createTourRequest(services: AppServices, input: unknown, s
 /** The request and whether the actor may act on it; anyone else is told it does not exist. */
 async function ownedTour(services: AppServices, actor: Actor | null, id: string): Promise<TourRow> {
   if (!actor) throw errors.unauthorized()
-  const row = await services.db
-    .selectFrom('tourRequest')
-    .innerJoin('realtor', 'realtor.id', 'tourRequest.realtorId')
-    .selectAll('tourRequest')
-    .select('realtor.userId')
-    .where('tourRequest.id', '=', id)
-    .executeTakeFirst()
-  if (!row || !canManage(actor, row)) throw errors.notFound()
-  const { userId: _owner, ...tour } = row
-  return tour
+  return managedLeadRow(services, actor, await services.db.selectFrom('tourRequest').selectAll().where('id', '=', id).executeTakeFirst())
 }
 
 async function mailRealtor(
@@ -426,7 +417,8 @@ export async function listTourRequests(services: AppServices, actor: Actor | nul
   const tours = services.db.selectFrom('tourRequest').where('realtorId', 'in', ids)
   const [{ page, nextCursor }, counts] = await Promise.all([
     readNewestFirstPage(tours.selectAll(), cursor, limit),
-    tours.select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'requested').then(1).else(0).end()).as('waiting')])
+    tours
+      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'requested').then(1).else(0).end()).as('waiting')])
       .executeTakeFirstOrThrow(),
   ])
   return { tours: page.map(toTourView), nextCursor, total: Number(counts.total), waiting: Number(counts.waiting ?? 0) }
