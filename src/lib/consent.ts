@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { Lang } from './lang'
 
 /*
  * The consent wordings a visitor can be shown, by version (issue 15 item 4). The form renders
@@ -87,3 +88,23 @@ export function isSameSitePath(value: string): boolean {
 
 /** When the privacy notice at `/agreement` took effect (UTC); a change of the notice moves it. */
 export const PRIVACY_NOTICE_EFFECTIVE_DATE = '2026-11-23'
+
+/**
+ * The consent a visitor gave, as a lead's row stores it (saved searches, tour requests): the
+ * wording's version and text as shown, its language, the page and the time.
+ */
+export function storedConsentOf(row: { consentVersion: string; consentText: string; consentLang: string; consentPage: string | null; consentedAt: string }): {
+  version: string
+  text: string
+  lang: Lang
+  page: string | null
+  consentedAt: string
+} {
+  return {
+    version: row.consentVersion,
+    text: row.consentText,
+    lang: row.consentLang === 'en' ? 'en' : 'ko',
+    page: row.consentPage,
+    consentedAt: row.consentedAt,
+  }
+}

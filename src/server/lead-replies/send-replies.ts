@@ -13,6 +13,7 @@ import { renderReplyMail } from './reply-mail'
 import { readLeadSettings } from './reply-settings'
 import { fallbackOrigin, serializedOnSqlite } from './serialize'
 import { isSuppressed } from './suppression'
+import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 
 /*
  * The instant reply (issue 26 item 1, decision 021). A lead recorded with `reply_state =
@@ -61,20 +62,7 @@ async function replyToLead(services: AppServices, leadId: string): Promise<{ out
     // One reply decision per realtor at a time: the daily limit then sees the other's result.
     let realtorQuery = trx
       .selectFrom('realtor')
-      .select([
-        'id',
-        'desiredUrl',
-        'hompageHost',
-        'displayNameKo',
-        'displayNameEn',
-        'email',
-        'contactPhone',
-        'phoneCountryCode',
-        'licenseNumber',
-        'brokerageName',
-        'brokerageLicenseNumber',
-        'brokerageAddress',
-      ])
+      .select(['id', 'phoneCountryCode', ...SENDER_REALTOR_COLUMNS])
       .where('id', '=', lead.realtorId)
     if (services.dbKind === 'postgres') realtorQuery = realtorQuery.forUpdate()
     const realtor = await realtorQuery.executeTakeFirstOrThrow()

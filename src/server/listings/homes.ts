@@ -128,6 +128,9 @@ function matching(db: Kysely<Database>, query: HomeFilters) {
     .$if(query.minBaths !== undefined && query.minBaths > 0, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
 }
 
+/** The columns `addressOf` reads: a home's address as its MLS lets it be shown. */
+export const ADDRESS_COLUMNS = ['home.unparsedAddress', 'home.city', 'home.stateOrProvince', 'home.postalCode', 'home.internetAddressDisplayYn'] as const
+
 /** RESO UnparsedAddress may be the whole civic address ("12 Elm St, Irvine, CA 92620"): keep the street. */
 function streetOf(row: Pick<SummaryRow, 'unparsedAddress' | 'city'>): string | null {
   const address = row.unparsedAddress?.trim()

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
-import { messageOf, NO_COUNTS, recordImportRun, redactImportError, type ImportRunCounts } from './import-runs'
+import { runRecorded } from './import-runs'
 import { parseResoProperties } from './reso-property'
 import { replaceFeedOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
 import { announcePurge } from '~/server/pages/revisions'
@@ -98,31 +98,10 @@ async function readValues(filePath: string): Promise<{ values: Array<unknown>; o
   throw new ResoFileError(`${filePath}: expected an OData response { "value": [ ...Property ] } or an array of RESO Property objects`)
 }
 
-/** What a run record keeps of a summary (import-runs.ts). */
-export function countsOf(summary: ImportSummary): ImportRunCounts {
-  return { fetched: summary.fetched, inserted: summary.inserted, updated: summary.updated, rejected: summary.rejected.length, retired: summary.retired }
-}
-
 /** One recorded run (import-runs.ts, issue 32): a file that cannot be read or parsed is a failed run. */
 export async function importFromResoFile(services: AppServices, filePath: string, options: FileImportOptions = {}): Promise<FileImportSummary> {
   const source = options.source ?? fileSourceOf(filePath)
-  const startedAt = services.now()
-  let summary: FileImportSummary
-  try {
-    summary = await runFileImport(services, filePath, source, options)
-  } catch (error) {
-    await recordImportRun(services.db, {
-      source,
-      startedAt,
-      finishedAt: services.now(),
-      outcome: 'failed',
-      error: redactImportError(messageOf(error)),
-      counts: NO_COUNTS,
-    }).catch((recordError: unknown) => console.error(`[listings] ${source}: the failed run could not be recorded`, recordError))
-    throw error
-  }
-  await recordImportRun(services.db, { source, startedAt, finishedAt: services.now(), outcome: 'succeeded', counts: countsOf(summary) })
-  return summary
+  return runRecorded(services, source, [], () => runFileImport(services, filePath, source, options))
 }
 
 async function runFileImport(services: AppServices, filePath: string, source: string, options: FileImportOptions): Promise<FileImportSummary> {

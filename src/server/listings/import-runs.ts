@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ImportRun } from '~/schemas/admin'
 import type { Database } from '~/server/db/schema'
+import type { AppServices } from '~/server/services'
 
 /*
  * Every listings import run, failed ones included (issue 32 item 5, migration 0018): the
@@ -43,6 +44,44 @@ export function redactImportError(message: string, secrets: ReadonlyArray<string
     .replace(SECRET_JSON, `$1"${REDACTED}"`)
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text
+}
+
+/** What an import run has counted: its summary, once it has one. */
+type CountedRun = { fetched: number; inserted: number; updated: number; rejected: ReadonlyArray<unknown>; retired: number }
+
+function countsOf(summary: CountedRun): ImportRunCounts {
+  return { fetched: summary.fetched, inserted: summary.inserted, updated: summary.updated, rejected: summary.rejected.length, retired: summary.retired }
+}
+
+/**
+ * Runs one import of a source (a file or a RESO Web API) and records it: a failure is stored
+ * with its error, the given secrets and any credentials stripped, and what the run had counted
+ * by then (`progress`), then thrown on as before; a success is stored with its counts.
+ */
+export async function runRecorded<Summary extends CountedRun>(
+  services: Pick<AppServices, 'db' | 'now'>,
+  source: string,
+  secrets: ReadonlyArray<string>,
+  run: (progress: { summary?: Summary }) => Promise<Summary>,
+): Promise<Summary> {
+  const startedAt = services.now()
+  const progress: { summary?: Summary } = {}
+  let summary: Summary
+  try {
+    summary = await run(progress)
+  } catch (error) {
+    await recordImportRun(services.db, {
+      source,
+      startedAt,
+      finishedAt: services.now(),
+      outcome: 'failed',
+      error: redactImportError(messageOf(error), secrets),
+      counts: progress.summary ? countsOf(progress.summary) : NO_COUNTS,
+    }).catch((recordError: unknown) => console.error(`[listings] ${source}: the failed run could not be recorded`, recordError))
+    throw error
+  }
+  await recordImportRun(services.db, { source, startedAt, finishedAt: services.now(), outcome: 'succeeded', counts: countsOf(summary) })
+  return summary
 }
 
 export type RecordedImportRun = { recoveredFromFailures: number }

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { announcePurge } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
-import { alertsAfterImport, countsOf, type ImportSummary } from './import-file'
-import { messageOf, NO_COUNTS, recordImportRun, redactImportError } from './import-runs'
+import { alertsAfterImport, type ImportSummary } from './import-file'
+import { runRecorded } from './import-runs'
 import { ResoConfigError, resoSourceOf, type ResoConfig } from './reso-config'
 import { createHttp, pages, type ResoHttpOptions } from './reso-http'
 import { importResoOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
@@ -62,26 +62,8 @@ function later(a: string | null, b: string): string {
  * stripped, and what the run had counted, then thrown on as before; a success says whether it
  * recovered from failed runs.
  */
-export async function importFromResoWebApi(services: AppServices, config: ResoConfig, options: ResoImportOptions = {}): Promise<ResoImportSummary> {
-  const startedAt = services.now()
-  const source = options.source ?? resoSourceOf(config)
-  const progress: { summary?: ResoImportSummary } = {}
-  let summary: ResoImportSummary
-  try {
-    summary = await runResoImport(services, config, options, progress)
-  } catch (error) {
-    await recordImportRun(services.db, {
-      source,
-      startedAt,
-      finishedAt: services.now(),
-      outcome: 'failed',
-      error: redactImportError(messageOf(error), secretsOf(config)),
-      counts: progress.summary ? countsOf(progress.summary) : NO_COUNTS,
-    }).catch((recordError: unknown) => console.error(`[listings] ${source}: the failed run could not be recorded`, recordError))
-    throw error
-  }
-  await recordImportRun(services.db, { source, startedAt, finishedAt: services.now(), outcome: 'succeeded', counts: countsOf(summary) })
-  return summary
+export function importFromResoWebApi(services: AppServices, config: ResoConfig, options: ResoImportOptions = {}): Promise<ResoImportSummary> {
+  return runRecorded(services, options.source ?? resoSourceOf(config), secretsOf(config), (progress) => runResoImport(services, config, options, progress))
 }
 
 function secretsOf(config: ResoConfig): Array<string> {

@@ -3,7 +3,7 @@ import { createEvent } from 'ics'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
 import { AppError } from '~/server/app-error'
-import { addressOf } from '~/server/listings/homes'
+import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
 import { dependsOn, dependsUntil } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 
@@ -42,11 +42,7 @@ export async function openHouseCalendarFile(services: AppServices, id: string, l
       'openHouse.remarks',
       'openHouse.updatedAt',
       'home.listingKey',
-      'home.unparsedAddress',
-      'home.city',
-      'home.stateOrProvince',
-      'home.postalCode',
-      'home.internetAddressDisplayYn',
+      ...ADDRESS_COLUMNS,
       'home.listOfficeName',
     ])
     .where('openHouse.id', '=', id)

@@ -5,7 +5,7 @@ import { openHouseInputSchema, openHouseListQuerySchema, type RealtorOpenHouse, 
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import type { AppServices } from '~/server/services'
-import { addressOf } from '~/server/listings/homes'
+import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
 import { bumpOpenHouseRevision, toOpenHouse } from './open-house-store'
 
 /*
@@ -48,11 +48,7 @@ const LIST_COLUMNS = [
   'openHouse.kind',
   'openHouse.remarks',
   'home.listingKey',
-  'home.unparsedAddress',
-  'home.city',
-  'home.stateOrProvince',
-  'home.postalCode',
-  'home.internetAddressDisplayYn',
+  ...ADDRESS_COLUMNS,
 ] as const
 
 async function readOwned(services: AppServices, realtorIds: ReadonlyArray<string>, id?: string): Promise<Array<RealtorOpenHouse>> {

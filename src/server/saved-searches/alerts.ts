@@ -12,6 +12,7 @@ import { photoUrlOf } from '~/server/uploads/photo-address'
 import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
+import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 
 /** Homes shown in one mail; the rest are counted and linked. */
 export const HOMES_PER_MAIL = 12
@@ -56,21 +57,7 @@ function isDue(search: Pick<SavedSearch, 'frequency' | 'lastAlertedAt'>, now: Da
 }
 
 async function readRealtor(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
-  const realtor = await services.db
-    .selectFrom('realtor')
-    .select([
-      'displayNameKo',
-      'displayNameEn',
-      'desiredUrl',
-      'hompageHost',
-      'email',
-      'licenseNumber',
-      'brokerageName',
-      'brokerageLicenseNumber',
-      'brokerageAddress',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const realtor = await services.db.selectFrom('realtor').select(SENDER_REALTOR_COLUMNS).where('id', '=', id).executeTakeFirst()
   if (!realtor) return undefined
   const [photos, regions] = await Promise.all([
     services.db

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { consentText, consentWording } from '~/lib/consent'
+import { consentText, consentWording, storedConsentOf } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { frequencyLabel, savedSearchFiltersOf, savedSearchInWords, SAVED_SEARCH_SORTS } from '~/lib/saved-search-words'
@@ -395,13 +395,7 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     confirmedAt: row.confirmedAt,
     lastAlertedAt: row.lastAlertedAt,
     unsubscribedAt: row.unsubscribedAt,
-    consent: {
-      version: row.consentVersion,
-      text: row.consentText,
-      lang: row.consentLang === 'en' ? 'en' : 'ko',
-      page: row.consentPage,
-      consentedAt: row.consentedAt,
-    },
+    consent: storedConsentOf(row),
   }
 }
 

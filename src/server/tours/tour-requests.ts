@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { consentText, consentWording } from '~/lib/consent'
+import { consentText, consentWording, storedConsentOf } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { isListingTimeZone, isTourStartTime, timeZoneOfState, tourDateRange, zonedTimeToUtc, type ListingTimeZone } from '~/lib/listing-time-zones'
 import { realtorDisplayName } from '~/lib/realtor-names'
@@ -34,6 +34,7 @@ import { realtorPageUrl } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { tourCalendar } from './tour-calendar'
 import { renderTourMail, tourEventWords, type TourMailInput, type TourMailRealtor } from './tour-mail'
+import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 
 /*
  * Tour requests (issue 26 item 4, decision 022). A visitor asks for a tour of a listed home at
@@ -103,13 +104,7 @@ export function toTourView(row: TourRow): TourRequestView {
     phone: row.phone,
     message: row.message,
     lang: row.lang === 'en' ? 'en' : 'ko',
-    consent: {
-      version: row.consentVersion,
-      text: row.consentText,
-      lang: row.consentLang === 'en' ? 'en' : 'ko',
-      page: row.consentPage,
-      consentedAt: row.consentedAt,
-    },
+    consent: storedConsentOf(row),
     icsSequence: Number(row.icsSequence),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -217,22 +212,7 @@ async function mailRealtor(
   realtorId: string,
   lang: Lang,
 ): Promise<TourMailRealtor & { desiredUrl: string; hompageHost: string | null }> {
-  const realtor = await services.db
-    .selectFrom('realtor')
-    .select([
-      'displayNameKo',
-      'displayNameEn',
-      'desiredUrl',
-      'hompageHost',
-      'email',
-      'contactPhone',
-      'licenseNumber',
-      'brokerageName',
-      'brokerageLicenseNumber',
-      'brokerageAddress',
-    ])
-    .where('id', '=', realtorId)
-    .executeTakeFirstOrThrow()
+  const realtor = await services.db.selectFrom('realtor').select(SENDER_REALTOR_COLUMNS).where('id', '=', realtorId).executeTakeFirstOrThrow()
   return {
     name: realtorDisplayName(realtor, lang),
     email: realtor.email,
