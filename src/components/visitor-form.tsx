@@ -1,8 +1,11 @@
-import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type ReactNode } from 'react'
 import { langParam, type Lang } from '~/lib/lang'
+import { toPublicPath } from '~/lib/own-domain-paths'
+import type { FormFailure, VisitorPostOutcome } from '~/lib/visitor-form-post'
 
-/* What every form a visitor sends from a realtor's homepage has (the contact form, saving a search). */
+/* What every form a visitor sends from a realtor's pages has (the contact form, saving a search, requesting a tour). */
 
 /** A text field, select or text area of these forms (inside a `VisitorField`). */
 export const visitorInputClass =
@@ -31,21 +34,89 @@ export function VisitorField({
         {label}
       </label>
       {children}
-      {errors && errors.length > 0 ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={errorId}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldErrorText id={errorId} errors={errors} />
     </div>
   )
 }
 
+type LabelledControl = {
+  id: string
+  label: ReactNode
+  errors: ReadonlyArray<string> | undefined
+  /** Where the errors are, for `aria-describedby`; `{id}-error` unless the form names them otherwise. */
+  errorId?: string
+  /** Other descriptions of the control (a hint, the time zone), beside its errors. */
+  describedBy?: string
+}
+
+function controlAria(id: string, errors: ReadonlyArray<string> | undefined, errorId: string | undefined, describedBy: string | undefined) {
+  const invalid = (errors?.length ?? 0) > 0
+  return {
+    'aria-invalid': invalid,
+    'aria-describedby': [invalid ? (errorId ?? `${id}-error`) : undefined, describedBy].filter(Boolean).join(' ') || undefined,
+  }
+}
+
+/** A labelled input with its errors, invalid and described by them while it has any. */
+export function VisitorInput({ id, label, errors, errorId, describedBy, ...input }: LabelledControl & Omit<ComponentProps<'input'>, 'id'>) {
+  return (
+    <VisitorField id={id} label={label} errors={errors} errorId={errorId}>
+      <input id={id} {...input} {...controlAria(id, errors, errorId, describedBy)} className={visitorInputClass} />
+    </VisitorField>
+  )
+}
+
+/** A labelled text area with its errors, as `VisitorInput`. */
+export function VisitorTextArea({ id, label, errors, errorId, describedBy, ...area }: LabelledControl & Omit<ComponentProps<'textarea'>, 'id'>) {
+  return (
+    <VisitorField id={id} label={label} errors={errors} errorId={errorId}>
+      <textarea id={id} {...area} {...controlAria(id, errors, errorId, describedBy)} className={visitorInputClass} />
+    </VisitorField>
+  )
+}
+
+/** A field's label with "(optional)" after it, quieter. */
+export function OptionalLabel({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}{' '}
+      <span className="font-normal text-stone-500 dark:text-stone-400">
+        <Trans>(optional)</Trans>
+      </span>
+    </>
+  )
+}
+
+const neverChanges = () => () => undefined
+const inBrowser = () => true
+const onServer = () => false
+
+/**
+ * Whether this render runs in the browser after hydration: until then the browser's own checks
+ * guard a form (it posts without scripts); from then the form checks and shows its own words.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(neverChanges, inBrowser, onServer)
+}
+
+/** A field's or group's errors, if any, under the id its input's `aria-describedby` names. */
+export function FieldErrorText({ id, errors }: { id: string; errors: ReadonlyArray<string> | undefined }) {
+  if (!errors || errors.length === 0) return null
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" data-testid={id}>
+      {errors.join(' ')}
+    </p>
+  )
+}
+
 /** A field hidden from people and assistive technology, named so bots fill it in; the server drops what fills it. */
-export function HoneypotField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+export function HoneypotField({ id, value, onChange }: { id: string; value?: string; onChange?: (value: string) => void }) {
+  // Controlled where the form keeps its own state, else read from the form's data when it is sent.
+  const controlled = onChange ? { value, onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value) } : {}
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Website</label>
-      <input id={id} name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input id={id} name="website" tabIndex={-1} autoComplete="off" {...controlled} />
     </div>
   )
 }
@@ -61,5 +132,114 @@ export function AgreementLink({ lang, desiredUrl, children }: { lang: Lang; desi
     >
       {children}
     </Link>
+  )
+}
+
+/** The path of this page as the visitor's address bar shows it (own domains drop `/{desiredUrl}`): the page a consent was given on. */
+export function usePublicPath(): string {
+  const { ownDomain } = useRouteContext({ from: '__root__' })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  return ownDomain ? toPublicPath(pathname, ownDomain) : pathname
+}
+
+export type VisitorSubmission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }
+
+/**
+ * A visitor form's sending state and the server's errors beside its fields. `send` runs one
+ * post (`postVisitorForm`) and files its answer: the refusal's field errors by field, its
+ * general message (or `words.refused`) with the hidden fields' errors, or `words.unreachable`
+ * when the server could not be reached. Error ids are `{errorPrefix}-{field}-error`.
+ */
+export function useVisitorSubmission<Field extends string>(errorPrefix: string) {
+  const [submission, setSubmission] = useState<VisitorSubmission>({ kind: 'idle' })
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, Array<string>>>>({})
+  const errorId = (field: Field) => `${errorPrefix}-${field}-error`
+  const invalid = (field: Field) => (fieldErrors[field]?.length ?? 0) > 0
+  return {
+    submission,
+    fieldErrors,
+    errorId,
+    invalid,
+    /** An input's `aria-describedby`: its error while invalid, and any other descriptions. */
+    describedBy: (field: Field, ...others: Array<string>) => [invalid(field) ? errorId(field) : undefined, ...others].filter(Boolean).join(' ') || undefined,
+    /** Errors the form finds itself, before anything is sent. */
+    refuseLocally: (errors: Partial<Record<Field, Array<string>>>) => {
+      setFieldErrors(errors)
+      setSubmission({ kind: 'idle' })
+    },
+    reset: () => {
+      setFieldErrors({})
+      setSubmission({ kind: 'idle' })
+    },
+    send: async (post: () => Promise<VisitorPostOutcome<Field>>, words: { refused: string; unreachable: string }): Promise<FormFailure<Field> | undefined> => {
+      setSubmission({ kind: 'sending' })
+      setFieldErrors({})
+      const outcome = await post()
+      if (outcome.kind === 'sent') setSubmission({ kind: 'sent' })
+      if (outcome.kind === 'unreachable') setSubmission({ kind: 'failed', message: words.unreachable })
+      if (outcome.kind !== 'refused') return undefined
+      setFieldErrors(outcome.failure.fields)
+      setSubmission({ kind: 'failed', message: [outcome.failure.message ?? words.refused, ...outcome.failure.others].join(' ') })
+      return outcome.failure
+    },
+  }
+}
+
+/**
+ * A visitor form closed in a <details> until the visitor opens it (it opens without scripts
+ * too), with the answer announced above the form: "sent" in a polite live region, which then
+ * replaces the form, and a failure as an alert the form names. Test ids are `{testId}`,
+ * `{testId}-toggle`, `-sent` and `-failure`.
+ */
+export function VisitorFormDisclosure({
+  testId,
+  summary,
+  intro,
+  sentMessage,
+  submission,
+  failureId,
+  children,
+}: {
+  testId: string
+  summary: ReactNode
+  intro?: ReactNode
+  sentMessage: ReactNode
+  submission: VisitorSubmission
+  failureId: string
+  children: ReactNode
+}) {
+  return (
+    <details className="group rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900" data-testid={testId}>
+      <summary
+        className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-[var(--accent-text)] focus-visible:outline-2 focus-visible:outline-[var(--accent-text)] [&::-webkit-details-marker]:hidden"
+        data-testid={`${testId}-toggle`}
+      >
+        <span>{summary}</span>
+        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="grid gap-4 border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
+        {intro}
+        <div role="status" aria-live="polite">
+          {submission.kind === 'sent' ? (
+            <p className="rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid={`${testId}-sent`}>
+              {sentMessage}
+            </p>
+          ) : null}
+        </div>
+        {submission.kind === 'failed' ? (
+          <p
+            id={failureId}
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
+            data-testid={`${testId}-failure`}
+          >
+            {submission.message}
+          </p>
+        ) : null}
+        {submission.kind !== 'sent' ? children : null}
+      </div>
+    </details>
   )
 }

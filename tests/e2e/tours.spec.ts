@@ -106,7 +106,7 @@ for (const { lang, prefix } of LANGS) {
     const axe = await axeViolations(page)
     expect.soft(axe, `axe on the open tour form:\n${axe.join('\n')}`).toEqual([])
     await page.getByTestId('tour-submit').click()
-    await expect(page.getByTestId('tour-sent')).toBeVisible()
+    await expect(page.getByTestId('tour-request-sent')).toBeVisible()
     await visitor.close()
 
     // A refusal with JavaScript: the error beside the field.

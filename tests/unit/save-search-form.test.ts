@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseSaveSearchFailure } from '~/features/saved-searches/save-search-failure'
 import { homepageSearchFilters, listingSearchFilters, priceBand, saveSearchHiddenValues } from '~/features/saved-searches/search-filters'
+import { fieldByHead, sortFormFailure } from '~/lib/visitor-form-post'
 import { savedSearchRequestSchema } from '~/schemas/saved-search'
 
 /* Issue 13: what the "Save this search" form saves, and how it reads the API's refusal. */
@@ -97,7 +97,9 @@ describe('saveSearchHiddenValues', () => {
   })
 })
 
-describe('parseSaveSearchFailure', () => {
+const parseSaveSearchFailure = (body: unknown) => sortFormFailure(body, fieldByHead(['email', 'name', 'frequency']))
+
+describe('sortFormFailure, as the save-search form reads a refusal', () => {
   it('puts typed fields beside them and the hidden ones in the general message', () => {
     const failure = parseSaveSearchFailure({
       message: 'Check the fields',
@@ -114,5 +116,14 @@ describe('parseSaveSearchFailure', () => {
   it('survives a body that is not an error body', () => {
     expect(parseSaveSearchFailure(null)).toEqual({ message: undefined, fields: {}, others: [] })
     expect(parseSaveSearchFailure({ message: 3, fieldErrors: [] })).toEqual({ message: undefined, fields: {}, others: [] })
+  })
+
+  it('places paths the form maps itself, as the tour form places `slots.1` beside the second time', () => {
+    const slotOf = (path: string) => (path === 'slots.1' ? 'slot2' : path.startsWith('slots') ? 'slot1' : undefined)
+    expect(sortFormFailure({ fieldErrors: { 'slots.1': ['Choose a later day'], slots: 'Give two times', lang: ['?'] } }, slotOf)).toEqual({
+      message: undefined,
+      fields: { slot2: ['Choose a later day'], slot1: ['Give two times'] },
+      others: ['?'],
+    })
   })
 })

@@ -4,7 +4,7 @@ import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { Button } from '~/components/ui'
-import { AgreementLink, HoneypotField, VisitorField, visitorInputClass } from '~/components/visitor-form'
+import { AgreementLink, HoneypotField, VisitorInput, visitorInputClass, VisitorTextArea } from '~/components/visitor-form'
 
 export type ContactCheckboxName = 'isTerm' | 'phoneContactConsent'
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, ContactCheckboxName>
@@ -96,37 +96,31 @@ export function ContactFormView({
       {(['lastName', 'firstName'] as const).map((name) => (
         <Fragment key={name}>
           {fields.text(name, (field) => (
-            <VisitorField id={fieldId(name)} label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>} errors={field.errors}>
-              <input
-                id={fieldId(name)}
-                name={name}
-                autoComplete={name === 'lastName' ? 'family-name' : 'given-name'}
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                aria-invalid={field.errors.length > 0}
-                aria-describedby={field.errors.length > 0 ? `${fieldId(name)}-error` : undefined}
-                className={visitorInputClass}
-              />
-            </VisitorField>
+            <VisitorInput
+              id={fieldId(name)}
+              label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>}
+              errors={field.errors}
+              name={name}
+              autoComplete={name === 'lastName' ? 'family-name' : 'given-name'}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+            />
           ))}
         </Fragment>
       ))}
       {fields.text('email', (field) => (
-        <VisitorField id={fieldId('email')} label={<Trans>E-mail</Trans>} errors={field.errors}>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={field.value}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            aria-invalid={field.errors.length > 0}
-            aria-describedby={field.errors.length > 0 ? `${fieldId('email')}-error` : undefined}
-            className={visitorInputClass}
-          />
-        </VisitorField>
+        <VisitorInput
+          id={fieldId('email')}
+          label={<Trans>E-mail</Trans>}
+          errors={field.errors}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={field.value}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+        />
       ))}
       <div>
         <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
@@ -148,21 +142,18 @@ export function ContactFormView({
             </div>
           ))}
           {fields.text('phone', (field) => (
-            <VisitorField id={fieldId('phone')} label={<Trans>Phone</Trans>} errors={field.errors}>
-              <input
-                id={fieldId('phone')}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                value={field.value}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                aria-invalid={field.errors.length > 0}
-                aria-describedby={field.errors.length > 0 ? `${fieldId('phone')}-error` : undefined}
-                className={visitorInputClass}
-              />
-            </VisitorField>
+            <VisitorInput
+              id={fieldId('phone')}
+              label={<Trans>Phone</Trans>}
+              errors={field.errors}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+            />
           ))}
         </div>
         {/* Next to the phone number it is about; never ticked unless the visitor ticks it. */}
@@ -189,19 +180,16 @@ export function ContactFormView({
       </div>
       <div className="sm:col-span-2">
         {fields.text('message', (field) => (
-          <VisitorField id={fieldId('message')} label={<Trans>Message</Trans>} errors={field.errors}>
-            <textarea
-              id={fieldId('message')}
-              name="message"
-              rows={5}
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-              aria-invalid={field.errors.length > 0}
-              aria-describedby={field.errors.length > 0 ? `${fieldId('message')}-error` : undefined}
-              className={visitorInputClass}
-            />
-          </VisitorField>
+          <VisitorTextArea
+            id={fieldId('message')}
+            label={<Trans>Message</Trans>}
+            errors={field.errors}
+            name="message"
+            rows={5}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+          />
         ))}
       </div>
       <HoneypotField id={`${formId}-website`} value={honeypot} onChange={onHoneypotChange} />

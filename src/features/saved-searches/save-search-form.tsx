@@ -1,14 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui'
-import { AgreementLink, HoneypotField, VisitorField, visitorInputClass } from '~/components/visitor-form'
+import {
+  AgreementLink,
+  HoneypotField,
+  OptionalLabel,
+  useHydrated,
+  usePublicPath,
+  useVisitorSubmission,
+  VisitorField,
+  VisitorFormDisclosure,
+  VisitorInput,
+  visitorInputClass,
+} from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
-import { toPublicPath } from '~/lib/own-domain-paths'
 import { SAVED_SEARCH_FORM_ACTIONS } from '~/lib/saved-search-pages'
 import { frequencyLabel, SAVED_SEARCH_FREQUENCIES, savedSearchInWords, type SavedSearchFilters, type SavedSearchFrequency } from '~/lib/saved-search-words'
-import { parseSaveSearchFailure, type SaveSearchField } from './save-search-failure'
+import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
 import { saveSearchHiddenValues } from './search-filters'
 
 /*
@@ -26,18 +35,10 @@ import { saveSearchHiddenValues } from './search-filters'
  * homepage is served from the page store (decision 009).
  */
 
-const neverChanges = () => () => undefined
-const isBrowser = () => true
-const isServer = () => false
-
-type Submission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }
-
-/** The path of this page as the visitor's address bar shows it (own domains drop `/{desiredUrl}`). */
-function usePublicPath(): string {
-  const { ownDomain } = useRouteContext({ from: '__root__' })
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-  return ownDomain ? toPublicPath(pathname, ownDomain) : pathname
-}
+/** The fields the visitor types; errors of the hidden ones go in the general message. */
+const SAVE_SEARCH_FIELDS = ['email', 'name', 'frequency'] as const
+type SaveSearchField = (typeof SAVE_SEARCH_FIELDS)[number]
+const saveSearchFieldOf = fieldByHead(SAVE_SEARCH_FIELDS)
 
 /**
  * A disclosure ("Get e-mail alerts for this search") holding the form. <details> opens without
@@ -68,24 +69,21 @@ export function SaveSearchForm({
   const [name, setName] = useState('')
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily')
   const [honeypot, setHoneypot] = useState('')
-  const [submission, setSubmission] = useState<Submission>({ kind: 'idle' })
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SaveSearchField, Array<string>>>>({})
+  const { submission, fieldErrors, errorId, invalid, describedBy, refuseLocally, reset, send } = useVisitorSubmission<SaveSearchField>(testId)
   // Until the page is hydrated the browser checks the address itself (the form posts without
   // scripts); once it is, this form checks it and shows its own words beside the field.
-  const hydrated = useSyncExternalStore(neverChanges, isBrowser, isServer)
+  const hydrated = useHydrated()
   const emailRef = useRef<HTMLInputElement>(null)
 
   const wording = consentWording(CURRENT_CONSENT.savedSearch, 'savedSearch')
   const words = savedSearchInWords(i18n, filters)
   const id = (field: string) => `${formId}-${field}`
-  const errorId = (field: SaveSearchField) => `${testId}-${field}-error`
   const hidden = saveSearchHiddenValues({ realtorId, lang, filters, consentPage })
   // A change of search is a new search to save: the answer about the last one goes away.
   const [answeredFor, setAnsweredFor] = useState(words)
   if (answeredFor !== words) {
     setAnsweredFor(words)
-    setSubmission({ kind: 'idle' })
-    setFieldErrors({})
+    reset()
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -93,179 +91,121 @@ export function SaveSearchForm({
     if (submission.kind === 'sending') return
     const address = email.trim()
     if (address === '' || !/^[^\s@]+@[^\s@]+$/.test(address)) {
-      setFieldErrors({ email: [address === '' ? t`Enter an e-mail address` : t`Enter a valid e-mail address`] })
-      setSubmission({ kind: 'idle' })
+      refuseLocally({ email: [address === '' ? t`Enter an e-mail address` : t`Enter a valid e-mail address`] })
       emailRef.current?.focus()
       return
     }
-    setFieldErrors({})
-    setSubmission({ kind: 'sending' })
     const body: Record<string, string> = Object.fromEntries(hidden.filter(([, value]) => value !== ''))
     // The page is named by its path alone, as the browser shows it now.
     if (isSameSitePath(window.location.pathname)) body.consentPage = window.location.pathname
     Object.assign(body, { email: address, frequency }, name.trim() ? { name: name.trim() } : {}, honeypot ? { website: honeypot } : {})
-    try {
-      const response = await fetch(SAVED_SEARCH_FORM_ACTIONS.save, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-language': lang },
-        body: JSON.stringify(body),
-      })
-      if (response.status === 202) {
-        setSubmission({ kind: 'sent' })
-        return
-      }
-      const failure = parseSaveSearchFailure(await response.json().catch(() => null))
-      setFieldErrors(failure.fields)
-      setSubmission({
-        kind: 'failed',
-        message: [failure.message ?? t`Your search could not be saved. Please try again.`, ...failure.others].join(' '),
-      })
-      if (failure.fields.email) emailRef.current?.focus()
-    } catch {
-      setSubmission({ kind: 'failed', message: t`Your search could not be saved. Check your connection and try again.` })
-    }
+    const failure = await send(() => postVisitorForm(SAVED_SEARCH_FORM_ACTIONS.save, body, { lang, accepted: 202, fieldOf: saveSearchFieldOf }), {
+      refused: t`Your search could not be saved. Please try again.`,
+      unreachable: t`Your search could not be saved. Check your connection and try again.`,
+    })
+    if (failure?.fields.email) emailRef.current?.focus()
   }
 
-  const invalid = (field: SaveSearchField) => (fieldErrors[field]?.length ?? 0) > 0
-  const describedBy = (field: SaveSearchField, ...others: Array<string>) =>
-    [invalid(field) ? errorId(field) : undefined, ...others].filter(Boolean).join(' ') || undefined
-
   return (
-    <details className="group rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900" data-testid={testId}>
-      <summary
-        className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-[var(--accent-text)] focus-visible:outline-2 focus-visible:outline-[var(--accent-text)] [&::-webkit-details-marker]:hidden"
-        data-testid={`${testId}-toggle`}
-      >
-        <span>
-          <Trans>Get e-mail alerts for this search</Trans>
-        </span>
-        <span aria-hidden="true" className="transition-transform group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <div className="grid gap-4 border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
+    <VisitorFormDisclosure
+      testId={testId}
+      summary={<Trans>Get e-mail alerts for this search</Trans>}
+      intro={
         <p className="text-sm text-stone-700 dark:text-stone-300">
           <Trans>We'll e-mail you when new homes match:</Trans>{' '}
           <strong className="font-semibold text-stone-900 dark:text-stone-100" data-testid={`${testId}-words`}>
             {words}
           </strong>
         </p>
-        <div role="status" aria-live="polite">
-          {submission.kind === 'sent' ? (
-            <p className="rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid={`${testId}-sent`}>
-              <Trans>Check your e-mail: open the link we sent to confirm, and the alerts will start.</Trans>
-            </p>
-          ) : null}
-        </div>
-        {submission.kind === 'failed' ? (
-          <p
-            id={id('failure')}
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800 dark:bg-red-950 dark:text-red-200"
-            data-testid={`${testId}-failure`}
-          >
-            {submission.message}
-          </p>
-        ) : null}
-        {submission.kind !== 'sent' ? (
-          <form
-            method="post"
-            action={SAVED_SEARCH_FORM_ACTIONS.save}
-            noValidate={hydrated}
-            onSubmit={(event) => void submit(event)}
-            aria-describedby={submission.kind === 'failed' ? id('failure') : undefined}
-            className="grid gap-4 sm:grid-cols-2"
-            data-testid={`${testId}-form`}
-          >
-            {hidden.map(([field, value]) => (
-              <input key={field} type="hidden" name={field} value={value} />
-            ))}
-            <VisitorField id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} label={<Trans>E-mail</Trans>}>
-              <input
-                ref={emailRef}
-                id={id('email')}
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={invalid('email')}
-                aria-describedby={describedBy('email')}
-                className={visitorInputClass}
-                data-testid={`${testId}-email`}
-              />
-            </VisitorField>
-            <VisitorField
-              id={id('name')}
-              errors={fieldErrors.name}
-              errorId={errorId('name')}
-              label={
-                <>
-                  <Trans>Name</Trans>{' '}
-                  <span className="font-normal text-stone-500 dark:text-stone-400">
-                    <Trans>(optional)</Trans>
-                  </span>
-                </>
-              }
+      }
+      sentMessage={<Trans>Check your e-mail: open the link we sent to confirm, and the alerts will start.</Trans>}
+      submission={submission}
+      failureId={id('failure')}
+    >
+      <form
+        method="post"
+        action={SAVED_SEARCH_FORM_ACTIONS.save}
+        noValidate={hydrated}
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={submission.kind === 'failed' ? id('failure') : undefined}
+        className="grid gap-4 sm:grid-cols-2"
+        data-testid={`${testId}-form`}
+      >
+        {hidden.map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
+        ))}
+        <VisitorInput
+          ref={emailRef}
+          id={id('email')}
+          name="email"
+          type="email"
+          label={<Trans>E-mail</Trans>}
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          errors={fieldErrors.email}
+          errorId={errorId('email')}
+          data-testid={`${testId}-email`}
+        />
+        <VisitorInput
+          id={id('name')}
+          name="name"
+          label={
+            <OptionalLabel>
+              <Trans>Name</Trans>
+            </OptionalLabel>
+          }
+          autoComplete="name"
+          maxLength={60}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          errors={fieldErrors.name}
+          errorId={errorId('name')}
+        />
+        <div className="sm:col-span-2">
+          <VisitorField id={id('frequency')} errors={fieldErrors.frequency} errorId={errorId('frequency')} label={<Trans>How often</Trans>}>
+            <select
+              id={id('frequency')}
+              name="frequency"
+              value={frequency}
+              onChange={(event) => setFrequency(SAVED_SEARCH_FREQUENCIES.find((value) => value === event.target.value) ?? 'daily')}
+              aria-invalid={invalid('frequency')}
+              aria-describedby={describedBy('frequency')}
+              className={visitorInputClass}
+              data-testid={`${testId}-frequency`}
             >
-              <input
-                id={id('name')}
-                name="name"
-                autoComplete="name"
-                maxLength={60}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={invalid('name')}
-                aria-describedby={describedBy('name')}
-                className={visitorInputClass}
-              />
-            </VisitorField>
-            <div className="sm:col-span-2">
-              <VisitorField id={id('frequency')} errors={fieldErrors.frequency} errorId={errorId('frequency')} label={<Trans>How often</Trans>}>
-                <select
-                  id={id('frequency')}
-                  name="frequency"
-                  value={frequency}
-                  onChange={(event) => setFrequency(SAVED_SEARCH_FREQUENCIES.find((value) => value === event.target.value) ?? 'daily')}
-                  aria-invalid={invalid('frequency')}
-                  aria-describedby={describedBy('frequency')}
-                  className={visitorInputClass}
-                  data-testid={`${testId}-frequency`}
-                >
-                  {SAVED_SEARCH_FREQUENCIES.map((value) => (
-                    <option key={value} value={value}>
-                      {i18n._(frequencyLabel(value))}
-                    </option>
-                  ))}
-                </select>
-              </VisitorField>
-            </div>
-            <HoneypotField id={id('website')} value={honeypot} onChange={setHoneypot} />
-            {/* The very words the server stores with the search (src/lib/consent.ts), from the same message. */}
-            <p id={id('consent')} className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300" data-testid={`${testId}-consent`}>
-              {wording ? consentText(i18n, wording, { realtor: realtorName }) : null}{' '}
-              <AgreementLink lang={lang} desiredUrl={desiredUrl}>
-                <Trans>Privacy notice</Trans>
-              </AgreementLink>
-            </p>
-            <div className="sm:col-span-2">
-              <Button
-                variant="accent"
-                size="md"
-                type="submit"
-                className="w-full sm:w-auto"
-                disabled={submission.kind === 'sending'}
-                aria-busy={submission.kind === 'sending'}
-                aria-describedby={id('consent')}
-                data-testid={`${testId}-submit`}
-              >
-                {submission.kind === 'sending' ? <Trans>Saving…</Trans> : <Trans>Save this search</Trans>}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </div>
-    </details>
+              {SAVED_SEARCH_FREQUENCIES.map((value) => (
+                <option key={value} value={value}>
+                  {i18n._(frequencyLabel(value))}
+                </option>
+              ))}
+            </select>
+          </VisitorField>
+        </div>
+        <HoneypotField id={id('website')} value={honeypot} onChange={setHoneypot} />
+        {/* The very words the server stores with the search (src/lib/consent.ts), from the same message. */}
+        <p id={id('consent')} className="text-sm text-stone-700 sm:col-span-2 dark:text-stone-300" data-testid={`${testId}-consent`}>
+          {wording ? consentText(i18n, wording, { realtor: realtorName }) : null}{' '}
+          <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+            <Trans>Privacy notice</Trans>
+          </AgreementLink>
+        </p>
+        <div className="sm:col-span-2">
+          <Button
+            variant="accent"
+            size="md"
+            type="submit"
+            className="w-full sm:w-auto"
+            disabled={submission.kind === 'sending'}
+            aria-busy={submission.kind === 'sending'}
+            aria-describedby={id('consent')}
+            data-testid={`${testId}-submit`}
+          >
+            {submission.kind === 'sending' ? <Trans>Saving…</Trans> : <Trans>Save this search</Trans>}
+          </Button>
+        </div>
+      </form>
+    </VisitorFormDisclosure>
   )
 }
