@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
@@ -10,7 +9,8 @@ import { invalidateDeletedMessage } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
 import { errorMessage } from '~/lib/server-error'
 import { ExportCsvButton } from './export-button'
-import { LeadListPanel, listLoadFailure } from './lead-list'
+import { DeleteLeadDialog } from './delete-lead-dialog'
+import { LeadListPanel, listLoadFailure, loadedPages } from './lead-list'
 import { InboxSummary, MessageList } from './message-list'
 import type { InboxMessage, InboxPage, MessageStatus } from './types'
 
@@ -89,14 +89,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       await invalidateDeletedMessage(queryClient, { realtorId, id: message.id })
     },
   })
-  const deleteError = deleteMutation.isError
-    ? errorMessage(deleteMutation.error, (id) => i18n._(id), t`The message could not be deleted. Check your connection and try again.`)
-    : undefined
-  const deletingEmail = toDelete?.email ?? ''
-
-  const pages = messagesQuery.data?.pages ?? []
-  const result = pages[0]
-  const messages = pages.flatMap((page) => page.messages)
+  const { first: result, rows: messages } = loadedPages(messagesQuery.data, (page) => page.messages)
   const failure = listLoadFailure(messagesQuery, (id) => i18n._(id), t`Your messages could not be loaded. Check your connection and try again.`)
 
   function toggle(message: InboxMessage) {
@@ -130,30 +123,27 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
         loadingMore: <Trans>Loading messages…</Trans>,
       }}
       dialog={
-        <DeleteDialog
-          open={toDelete !== null}
-          expected={deletingEmail}
-          title={<Trans>Delete this message?</Trans>}
-          description={
-            <Trans>
-              The message and everything stored with it, its consent record included, will be deleted for good. Copies already sent to your e-mail stay in your
-              mailbox. This cannot be undone.
-            </Trans>
-          }
-          label={
-            <Trans>
-              Type the sender's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
-            </Trans>
-          }
-          confirmLabel={<Trans>Delete message</Trans>}
-          pending={deleteMutation.isPending}
-          error={deleteError}
-          onCancel={() => setToDelete(null)}
-          onClosed={() => setToDelete(null)}
-          onConfirm={() => {
-            if (toDelete) deleteMutation.mutate(toDelete)
+        <DeleteLeadDialog
+          lead={toDelete}
+          deletion={deleteMutation}
+          onClose={() => setToDelete(null)}
+          words={{
+            title: <Trans>Delete this message?</Trans>,
+            description: (
+              <Trans>
+                The message and everything stored with it, its consent record included, will be deleted for good. Copies already sent to your e-mail stay in
+                your mailbox. This cannot be undone.
+              </Trans>
+            ),
+            label: (email) => (
+              <Trans>
+                Type the sender's e-mail address <span className="font-mono font-semibold break-all">{email}</span> to confirm
+              </Trans>
+            ),
+            confirm: <Trans>Delete message</Trans>,
+            failed: t`The message could not be deleted. Check your connection and try again.`,
           }}
-          testIds={{ dialog: 'inbox-delete-dialog', input: 'inbox-delete-confirm', confirm: 'inbox-delete-submit' }}
+          testIdPrefix="inbox"
         />
       }
     >

@@ -143,3 +143,9 @@ export function LeadListPanel({
     </section>
   )
 }
+
+/** A paged list's rows loaded so far, and its first page, which carries the whole list's counts. */
+export function loadedPages<Page, Row>(data: { pages: ReadonlyArray<Page> } | undefined, rowsOf: (page: Page) => ReadonlyArray<Row>) {
+  const pages = data?.pages ?? []
+  return { first: pages.at(0), rows: pages.flatMap(rowsOf) }
+}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Button, buttonClass, Icon } from '~/components/ui'
 import { displayPhone, mailtoHref, telHref } from '~/lib/contact-links'
+import { LeadDetail, LeadToggle, ReachDetails, detailTermClass } from './lead-details'
 import type { InboxMessage } from './types'
 
 /** The first characters of the original, quoted in the reply: mailto URLs past ~2,000 characters get cut by some mail programs. */
@@ -61,88 +62,61 @@ export function MessageItem({
       data-testid="inbox-message"
       data-status={message.status}
     >
-      <h3>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          onClick={onToggle}
-          className="flex min-h-11 w-full items-start gap-3 p-4 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-stone-900 sm:p-5 dark:hover:bg-stone-800/60 dark:focus-visible:outline-stone-100"
-        >
-          {/* The dot is decoration; the "New" text beside the name is what is announced. */}
-          <span aria-hidden="true" className={`mt-2 size-2.5 shrink-0 rounded-full ${isNew ? 'bg-sky-600' : 'bg-transparent'}`} />
-          <span className="grid min-w-0 flex-1 gap-1">
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              {isNew ? (
-                <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-bold tracking-wide text-sky-900 uppercase dark:bg-sky-900 dark:text-sky-100">
-                  <Trans>New</Trans>
-                </span>
-              ) : null}
-              {handled ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                  <Icon name="check" className="size-3" />
-                  <Trans>Handled</Trans>
-                </span>
-              ) : null}
-              <span className={`truncate text-base text-stone-900 dark:text-stone-50 ${isNew ? 'font-bold' : 'font-medium'}`}>{message.name}</span>
-              {/* Rendered from the browser's clock zone: the server's text may differ, which is expected. */}
-              <time dateTime={message.createdAt} suppressHydrationWarning className="text-sm text-stone-500 dark:text-stone-400">
-                {when}
-              </time>
-            </span>
-            {listingKey ? (
-              <span className="inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
-                <Icon name="tag" className="size-3.5" />
-                {t`Listing ${listingKey}`}
+      <LeadToggle expanded={expanded} bodyId={bodyId} onToggle={onToggle}>
+        {/* The dot is decoration; the "New" text beside the name is what is announced. */}
+        <span aria-hidden="true" className={`mt-2 size-2.5 shrink-0 rounded-full ${isNew ? 'bg-sky-600' : 'bg-transparent'}`} />
+        <span className="grid min-w-0 flex-1 gap-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {isNew ? (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-bold tracking-wide text-sky-900 uppercase dark:bg-sky-900 dark:text-sky-100">
+                <Trans>New</Trans>
               </span>
             ) : null}
-            {expanded ? null : (
-              // The excerpt is for the eye; screen readers get the whole text once it is opened.
-              <span aria-hidden="true" className={`line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300 ${isNew ? 'font-semibold' : ''}`}>
-                {message.message}
+            {handled ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                <Icon name="check" className="size-3" />
+                <Trans>Handled</Trans>
               </span>
-            )}
+            ) : null}
+            <span className={`truncate text-base text-stone-900 dark:text-stone-50 ${isNew ? 'font-bold' : 'font-medium'}`}>{message.name}</span>
+            {/* Rendered from the browser's clock zone: the server's text may differ, which is expected. */}
+            <time dateTime={message.createdAt} suppressHydrationWarning className="text-sm text-stone-500 dark:text-stone-400">
+              {when}
+            </time>
           </span>
-          <Icon name="chevron" className={`mt-1 size-5 text-stone-500 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} />
-        </button>
-      </h3>
+          {listingKey ? (
+            <span className="inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-300">
+              <Icon name="tag" className="size-3.5" />
+              {t`Listing ${listingKey}`}
+            </span>
+          ) : null}
+          {expanded ? null : (
+            // The excerpt is for the eye; screen readers get the whole text once it is opened.
+            <span aria-hidden="true" className={`line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300 ${isNew ? 'font-semibold' : ''}`}>
+              {message.message}
+            </span>
+          )}
+        </span>
+      </LeadToggle>
       {/* Indented to line up with the name above (past the unread dot). */}
       <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 pt-4 pr-4 pb-5 pl-[2.375rem] sm:pr-5 sm:pl-[2.625rem] dark:border-stone-800">
         {/* keep-all: Korean wraps between words, as Korean readers expect; long URLs still break. */}
         <p className="text-base leading-relaxed break-words break-keep whitespace-pre-wrap text-stone-900 dark:text-stone-100">{message.message}</p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="font-medium text-stone-500 dark:text-stone-400">
-            <Trans>E-mail</Trans>
-          </dt>
-          <dd className="min-w-0 break-all">
-            <a href={mailtoHref(message.email)} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
-              {message.email}
-            </a>
-          </dd>
-          <dt className="font-medium text-stone-500 dark:text-stone-400">
-            <Trans>Phone</Trans>
-          </dt>
-          <dd>
-            <a href={telHref(message.phone, message.phoneCountryCode)} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
-              {displayPhone(message.phone, message.phoneCountryCode)}
-            </a>
-          </dd>
+          <ReachDetails
+            email={message.email}
+            phone={{ href: telHref(message.phone, message.phoneCountryCode), label: displayPhone(message.phone, message.phoneCountryCode) }}
+          />
           {listingKey ? (
-            <>
-              <dt className="font-medium text-stone-500 dark:text-stone-400">
-                <Trans>Listing</Trans>
-              </dt>
-              <dd className="font-mono break-all">{listingKey}</dd>
-            </>
+            <LeadDetail term={<Trans>Listing</Trans>} className="font-mono break-all">
+              {listingKey}
+            </LeadDetail>
           ) : null}
-          <dt className="font-medium text-stone-500 dark:text-stone-400">
-            <Trans>Received</Trans>
-          </dt>
-          <dd>
+          <LeadDetail term={<Trans>Received</Trans>}>
             <time dateTime={message.createdAt} suppressHydrationWarning>
               {when}
             </time>
-          </dd>
+          </LeadDetail>
         </dl>
         <div className="mt-5 flex flex-wrap gap-2">
           <a href={replyHref} className={buttonClass('primary')} data-testid="inbox-reply">
@@ -181,7 +155,6 @@ export function MessageItem({
  */
 function ConsentDetails({ consent, formatDateTime }: { consent: InboxMessage['consent']; formatDateTime: (iso: string) => string }) {
   const { t } = useLingui()
-  const termClass = 'font-medium text-stone-500 dark:text-stone-400'
   const languageName = consent.lang === 'ko' ? t`Korean` : consent.lang === 'en' ? t`English` : null
   const phoneAnswer = consent.phoneContact === true ? t`Agreed` : consent.phoneContact === false ? t`Not agreed` : t`Not recorded`
   return (
@@ -195,13 +168,13 @@ function ConsentDetails({ consent, formatDateTime }: { consent: InboxMessage['co
         </p>
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 px-3 pb-3">
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Version</Trans>
           </dt>
           <dd className="font-mono" data-testid="inbox-consent-version">
             {consent.version}
           </dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Agreed at</Trans>
           </dt>
           <dd>
@@ -213,15 +186,15 @@ function ConsentDetails({ consent, formatDateTime }: { consent: InboxMessage['co
               '—'
             )}
           </dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Language shown</Trans>
           </dt>
           <dd>{languageName ?? '—'}</dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Page</Trans>
           </dt>
           <dd className="font-mono break-all">{consent.page ?? '—'}</dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Words shown</Trans>
           </dt>
           <dd>
@@ -229,7 +202,7 @@ function ConsentDetails({ consent, formatDateTime }: { consent: InboxMessage['co
               {consent.text ?? '—'}
             </blockquote>
           </dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Calls and texts</Trans>
           </dt>
           <dd data-testid="inbox-consent-phone">

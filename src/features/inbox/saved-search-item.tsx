@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, Icon } from '~/components/ui'
-import { mailtoHref } from '~/lib/contact-links'
 import { frequencyLabel, savedSearchInWords, savedSearchStatusLabel } from '~/lib/saved-search-words'
 import type { SavedSearch } from '~/schemas/saved-search'
-
-const termClass = 'font-medium text-stone-500 dark:text-stone-400'
+import { detailTermClass, ReachDetails } from './lead-details'
 
 const STATUS_BADGE: Record<SavedSearch['status'], string> = {
   pending: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-100',
@@ -51,19 +49,12 @@ export function SavedSearchItem({
         {savedSearchInWords(i18n, search)}
       </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className={termClass}>
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd className="min-w-0 break-all">
-          <a href={mailtoHref(search.email)} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
-            {search.email}
-          </a>
-        </dd>
-        <dt className={termClass}>
+        <ReachDetails email={search.email} />
+        <dt className={detailTermClass}>
           <Trans>How often</Trans>
         </dt>
         <dd>{i18n._(frequencyLabel(search.frequency))}</dd>
-        <dt className={termClass}>
+        <dt className={detailTermClass}>
           <Trans>Confirmed</Trans>
         </dt>
         <dd>
@@ -78,7 +69,7 @@ export function SavedSearchItem({
         </dd>
         {search.lastAlertedAt ? (
           <>
-            <dt className={termClass}>
+            <dt className={detailTermClass}>
               <Trans>Last alert</Trans>
             </dt>
             <dd>
@@ -111,11 +102,11 @@ export function SavedSearchItem({
           <Trans>Consent</Trans>
         </summary>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 px-3 pb-3">
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Version</Trans>
           </dt>
           <dd className="font-mono">{search.consent.version}</dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Agreed at</Trans>
           </dt>
           <dd>
@@ -123,15 +114,15 @@ export function SavedSearchItem({
               {formatDateTime(search.consent.consentedAt)}
             </time>
           </dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Language shown</Trans>
           </dt>
           <dd>{search.consent.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Page</Trans>
           </dt>
           <dd className="font-mono break-all">{search.consent.page ?? '—'}</dd>
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Words shown</Trans>
           </dt>
           <dd>

@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { deleteMySavedSearch, pauseMySavedSearch } from '~/functions/saved-search-leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
@@ -10,7 +9,8 @@ import { errorMessage } from '~/lib/server-error'
 import { inboxKeys, inboxSavedSearchesQuery } from '~/queries/inbox'
 import type { SavedSearch, SavedSearchPage } from '~/schemas/saved-search'
 import { ExportSavedSearchesButton } from './export-button'
-import { LeadListPanel, listLoadFailure } from './lead-list'
+import { DeleteLeadDialog } from './delete-lead-dialog'
+import { LeadListPanel, listLoadFailure, loadedPages } from './lead-list'
 import { SavedSearchItem } from './saved-search-item'
 
 /** Saved searches per page of the inbox. */
@@ -67,14 +67,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
       await queryClient.invalidateQueries({ queryKey: inboxKeys.savedSearches(realtorId) })
     },
   })
-  const deleteError = deleteMutation.isError
-    ? errorMessage(deleteMutation.error, (id) => i18n._(id), t`The saved search could not be deleted. Check your connection and try again.`)
-    : undefined
-  const deletingEmail = toDelete?.email ?? ''
-
-  const pages = searchesQuery.data?.pages ?? []
-  const first = pages[0]
-  const searches = pages.flatMap((page) => page.searches)
+  const { first, rows: searches } = loadedPages(searchesQuery.data, (page) => page.searches)
   const total = first?.total ?? 0
   const failure = listLoadFailure(searchesQuery, (id) => i18n._(id), t`Your saved searches could not be loaded. Check your connection and try again.`)
 
@@ -101,30 +94,27 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
         loadingMore: <Trans>Loading saved searches…</Trans>,
       }}
       dialog={
-        <DeleteDialog
-          open={toDelete !== null}
-          expected={deletingEmail}
-          title={<Trans>Delete this saved search?</Trans>}
-          description={
-            <Trans>
-              The saved search and everything stored with it, its consent record included, will be deleted for good, and no more alerts will be sent for it.
-              This cannot be undone.
-            </Trans>
-          }
-          label={
-            <Trans>
-              Type the visitor's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
-            </Trans>
-          }
-          confirmLabel={<Trans>Delete saved search</Trans>}
-          pending={deleteMutation.isPending}
-          error={deleteError}
-          onCancel={() => setToDelete(null)}
-          onClosed={() => setToDelete(null)}
-          onConfirm={() => {
-            if (toDelete) deleteMutation.mutate(toDelete)
+        <DeleteLeadDialog
+          lead={toDelete}
+          deletion={deleteMutation}
+          onClose={() => setToDelete(null)}
+          words={{
+            title: <Trans>Delete this saved search?</Trans>,
+            description: (
+              <Trans>
+                The saved search and everything stored with it, its consent record included, will be deleted for good, and no more alerts will be sent for it.
+                This cannot be undone.
+              </Trans>
+            ),
+            label: (email) => (
+              <Trans>
+                Type the visitor's e-mail address <span className="font-mono font-semibold break-all">{email}</span> to confirm
+              </Trans>
+            ),
+            confirm: <Trans>Delete saved search</Trans>,
+            failed: t`The saved search could not be deleted. Check your connection and try again.`,
           }}
-          testIds={{ dialog: 'saved-search-delete-dialog', input: 'saved-search-delete-confirm', confirm: 'saved-search-delete-submit' }}
+          testIdPrefix="saved-search"
         />
       }
     >

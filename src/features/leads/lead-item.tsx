@@ -2,15 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
-import { mailtoHref } from '~/lib/contact-links'
+import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
 import type { Lang } from '~/lib/lang'
 import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { isFollowUpDue } from './follow-up'
 import { LEAD_KINDS } from './lead-kinds'
 import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from './lead-labels'
 import { LeadNotes } from './lead-notes'
-
-const termClass = 'font-medium text-stone-500 dark:text-stone-400'
 
 /** What the item's status line says after the last change of this lead. */
 export type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string } | undefined
@@ -67,57 +65,44 @@ export function LeadItem({
       data-stage={lead.stage}
       data-due={due ? 'true' : undefined}
     >
-      <h3>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          onClick={onToggle}
-          className="flex min-h-11 w-full items-start gap-3 p-4 text-left hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-stone-900 sm:p-5 dark:hover:bg-stone-800/60 dark:focus-visible:outline-stone-100"
-          data-testid="lead-toggle"
-        >
-          <span className="grid min-w-0 flex-1 gap-1">
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${kind.badgeClass}`} data-testid="lead-kind">
-                <Icon name={kind.icon} className="size-3" />
-                {i18n._(kind.label)}
-              </span>
-              <span className="min-w-0 text-base font-semibold break-all text-stone-900 dark:text-stone-50">{who}</span>
+      <LeadToggle expanded={expanded} bodyId={bodyId} onToggle={onToggle} testId="lead-toggle">
+        <span className="grid min-w-0 flex-1 gap-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${kind.badgeClass}`} data-testid="lead-kind">
+              <Icon name={kind.icon} className="size-3" />
+              {i18n._(kind.label)}
+            </span>
+            <span className="min-w-0 text-base font-semibold break-all text-stone-900 dark:text-stone-50">{who}</span>
+            <span
+              className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-100"
+              data-testid="lead-stage"
+            >
+              {i18n._(LEAD_STAGE_LABELS[lead.stage])}
+            </span>
+            {dueDay ? (
               <span
-                className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-100"
-                data-testid="lead-stage"
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                data-testid="lead-due"
               >
-                {i18n._(LEAD_STAGE_LABELS[lead.stage])}
-              </span>
-              {dueDay ? (
-                <span
-                  className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
-                  data-testid="lead-due"
-                >
-                  {t`Follow up: ${dueDay}`}
-                </span>
-              ) : null}
-            </span>
-            <span className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
-              {lead.name ? <span className="break-all">{lead.email}</span> : null}
-              {/* Rendered from the browser's clock zone: the server's text may differ, which is expected. */}
-              <time dateTime={lead.createdAt} suppressHydrationWarning>
-                {formatDateTime(lead.createdAt)}
-              </time>
-              <span>{lead.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</span>
-            </span>
-            {lead.summary && !expanded ? (
-              <span className="line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300" data-testid="lead-summary">
-                {lead.summary}
+                {t`Follow up: ${dueDay}`}
               </span>
             ) : null}
           </span>
-          <Icon
-            name="chevron"
-            className={`mt-1 size-5 shrink-0 text-stone-500 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`}
-          />
-        </button>
-      </h3>
+          <span className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-300">
+            {lead.name ? <span className="break-all">{lead.email}</span> : null}
+            {/* Rendered from the browser's clock zone: the server's text may differ, which is expected. */}
+            <time dateTime={lead.createdAt} suppressHydrationWarning>
+              {formatDateTime(lead.createdAt)}
+            </time>
+            <span>{lead.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</span>
+          </span>
+          {lead.summary && !expanded ? (
+            <span className="line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300" data-testid="lead-summary">
+              {lead.summary}
+            </span>
+          ) : null}
+        </span>
+      </LeadToggle>
       <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
         {lead.summary ? <p className="mb-4 text-base break-words break-keep text-stone-900 dark:text-stone-100">{lead.summary}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -178,27 +163,8 @@ export function LeadItem({
           ) : null}
         </p>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className={termClass}>
-            <Trans>E-mail</Trans>
-          </dt>
-          <dd className="min-w-0 break-all">
-            <a href={mailtoHref(lead.email)} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
-              {lead.email}
-            </a>
-          </dd>
-          {lead.phone ? (
-            <>
-              <dt className={termClass}>
-                <Trans>Phone</Trans>
-              </dt>
-              <dd>
-                <a href={`tel:${lead.phone}`} className="font-medium text-stone-900 underline underline-offset-4 dark:text-stone-100">
-                  {lead.phone}
-                </a>
-              </dd>
-            </>
-          ) : null}
-          <dt className={termClass}>
+          <ReachDetails email={lead.email} phone={lead.phone ? { href: `tel:${lead.phone}`, label: lead.phone } : null} />
+          <dt className={detailTermClass}>
             <Trans>Source page</Trans>
           </dt>
           <dd className="min-w-0 font-mono break-all" data-testid="lead-source-page">
@@ -206,13 +172,13 @@ export function LeadItem({
           </dd>
           {lead.listingKey ? (
             <>
-              <dt className={termClass}>
+              <dt className={detailTermClass}>
                 <Trans>Listing</Trans>
               </dt>
               <dd className="font-mono break-all">{lead.listingKey}</dd>
             </>
           ) : null}
-          <dt className={termClass}>
+          <dt className={detailTermClass}>
             <Trans>Automatic reply</Trans>
           </dt>
           <dd data-testid="lead-reply-state">

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { inputClass } from '~/components/form/inputs'
 import { Button, Icon } from '~/components/ui'
-import { LeadListPanel, listLoadFailure } from '~/features/inbox/lead-list'
+import { LeadListPanel, listLoadFailure, loadedPages } from '~/features/inbox/lead-list'
 import { changeLead } from '~/functions/leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -80,9 +80,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       }),
   })
 
-  const pages = leadsList.data?.pages ?? []
-  const first = pages[0]
-  const leads = pages.flatMap((page) => page.leads)
+  const { first, rows: leads } = loadedPages(leadsList.data, (page) => page.leads)
   const failure = listLoadFailure(leadsList, (id) => i18n._(id), t`Your leads could not be loaded. Check your connection and try again.`)
   const filtered = filters.kind !== undefined || filters.lang !== undefined || filters.q !== undefined || filters.stage !== undefined
   const allCount = first ? LEAD_STAGE_ORDER.reduce((sum, stage) => sum + first.stageCounts[stage], 0) : 0

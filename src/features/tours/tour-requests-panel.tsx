@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '~/components/ui'
 import { useToast } from '~/components/toast'
-import { LeadListPanel, listLoadFailure } from '~/features/inbox/lead-list'
+import { LeadListPanel, listLoadFailure, loadedPages } from '~/features/inbox/lead-list'
 import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -86,9 +86,7 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
     onError,
   })
 
-  const pages = toursQuery.data?.pages ?? []
-  const first = pages[0]
-  const tours = pages.flatMap((page) => page.tours)
+  const { first, rows: tours } = loadedPages(toursQuery.data, (page) => page.tours)
   const failure = listLoadFailure(toursQuery, (id) => i18n._(id), t`Your tour requests could not be loaded. Check your connection and try again.`)
   const waiting = first?.waiting ?? 0
   const total = first?.total ?? 0
