@@ -31,6 +31,19 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string>>): string {
   return rows.map((row) => row.map(csvCell).join(',')).join(CRLF) + (rows.length > 0 ? CRLF : '')
 }
 
+/** A column of an export: its header in the viewer's language beside how each row fills it, so the two cannot drift apart. */
+export type CsvColumn<Row> = readonly [header: string, cell: (row: Row) => string]
+
+/** The whole file: BOM, the header row, one record per row in the given order. */
+export function csvFile<Row>(rows: ReadonlyArray<Row>, columns: ReadonlyArray<CsvColumn<Row>>): string {
+  return UTF8_BOM + toCsv([columns.map(([header]) => header), ...rows.map((row) => columns.map(([, cell]) => cell(row)))])
+}
+
+/** `{name}-YYYY-MM-DD.csv`, dated in the viewer's time zone (the day they exported it). */
+export function datedCsvFileName(name: string, now: Date): string {
+  return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+}
+
 export type MessagesCsvLabels = {
   headers: {
     date: string
@@ -77,48 +90,31 @@ export type CsvMessage = Pick<InboxMessage, 'createdAt' | 'name' | 'email' | 'ph
  */
 export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: MessagesCsvLabels, formatDate: (iso: string) => string = csvDate): string {
   const { headers } = labels
-  const rows = [
+  return csvFile(messages, [
+    [headers.date, (message) => formatDate(message.createdAt)],
+    [headers.name, (message) => message.name],
+    [headers.email, (message) => message.email],
+    [headers.phone, (message) => displayPhone(message.phone, message.phoneCountryCode)],
+    [headers.message, (message) => message.message],
+    [headers.listing, (message) => message.listingKey ?? ''],
+    [headers.status, (message) => labels.status[message.status]],
+    [headers.consentVersion, ({ consent }) => consent.version ?? ''],
+    [headers.consentedAt, ({ consent }) => (consent.consentedAt ? formatDate(consent.consentedAt) : '')],
+    [headers.consentLang, ({ consent }) => consent.lang ?? ''],
+    [headers.consentPage, ({ consent }) => consent.page ?? ''],
+    [headers.consentText, ({ consent }) => consent.text ?? ''],
     [
-      headers.date,
-      headers.name,
-      headers.email,
-      headers.phone,
-      headers.message,
-      headers.listing,
-      headers.status,
-      headers.consentVersion,
-      headers.consentedAt,
-      headers.consentLang,
-      headers.consentPage,
-      headers.consentText,
       headers.phoneContact,
-      headers.phoneContactVersion,
-      headers.phoneContactText,
+      ({ consent }) => (consent.phoneContact === null ? '' : consent.phoneContact ? labels.phoneContact.agreed : labels.phoneContact.notAgreed),
     ],
-    ...messages.map(({ consent, ...message }) => [
-      formatDate(message.createdAt),
-      message.name,
-      message.email,
-      displayPhone(message.phone, message.phoneCountryCode),
-      message.message,
-      message.listingKey ?? '',
-      labels.status[message.status],
-      consent.version ?? '',
-      consent.consentedAt ? formatDate(consent.consentedAt) : '',
-      consent.lang ?? '',
-      consent.page ?? '',
-      consent.text ?? '',
-      consent.phoneContact === null ? '' : consent.phoneContact ? labels.phoneContact.agreed : labels.phoneContact.notAgreed,
-      consent.phoneContactVersion ?? '',
-      consent.phoneContactText ?? '',
-    ]),
-  ]
-  return UTF8_BOM + toCsv(rows)
+    [headers.phoneContactVersion, ({ consent }) => consent.phoneContactVersion ?? ''],
+    [headers.phoneContactText, ({ consent }) => consent.phoneContactText ?? ''],
+  ])
 }
 
 /** `messages-YYYY-MM-DD.csv`, dated in the viewer's time zone (the day they exported it). */
 export function csvFileName(now: Date): string {
-  return `messages-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+  return datedCsvFileName('messages', now)
 }
 
 export type SavedSearchesCsvLabels = {
@@ -166,48 +162,27 @@ export function savedSearchesCsv(
   formatDate: (iso: string) => string = csvDate,
 ): string {
   const { headers } = labels
-  const rows = [
-    [
-      headers.confirmedAt,
-      headers.name,
-      headers.email,
-      headers.area,
-      headers.type,
-      headers.minPrice,
-      headers.maxPrice,
-      headers.beds,
-      headers.baths,
-      headers.frequency,
-      headers.status,
-      headers.consentVersion,
-      headers.consentText,
-      headers.consentLang,
-      headers.consentPage,
-      headers.consentedAt,
-    ],
-    ...searches.map((search) => [
-      search.confirmedAt ? formatDate(search.confirmedAt) : '',
-      search.name ?? '',
-      search.email,
-      `${search.city}, ${search.state}`,
-      search.listingType ? labels.type[search.listingType] : '',
-      csvNumber(search.minPrice),
-      csvNumber(search.maxPrice),
-      csvNumber(search.minBeds),
-      csvNumber(search.minBaths),
-      labels.frequency[search.frequency],
-      labels.status[search.status],
-      search.consent.version,
-      search.consent.text,
-      search.consent.lang,
-      search.consent.page ?? '',
-      formatDate(search.consent.consentedAt),
-    ]),
-  ]
-  return UTF8_BOM + toCsv(rows)
+  return csvFile(searches, [
+    [headers.confirmedAt, (search) => (search.confirmedAt ? formatDate(search.confirmedAt) : '')],
+    [headers.name, (search) => search.name ?? ''],
+    [headers.email, (search) => search.email],
+    [headers.area, (search) => `${search.city}, ${search.state}`],
+    [headers.type, (search) => (search.listingType ? labels.type[search.listingType] : '')],
+    [headers.minPrice, (search) => csvNumber(search.minPrice)],
+    [headers.maxPrice, (search) => csvNumber(search.maxPrice)],
+    [headers.beds, (search) => csvNumber(search.minBeds)],
+    [headers.baths, (search) => csvNumber(search.minBaths)],
+    [headers.frequency, (search) => labels.frequency[search.frequency]],
+    [headers.status, (search) => labels.status[search.status]],
+    [headers.consentVersion, ({ consent }) => consent.version],
+    [headers.consentText, ({ consent }) => consent.text],
+    [headers.consentLang, ({ consent }) => consent.lang],
+    [headers.consentPage, ({ consent }) => consent.page ?? ''],
+    [headers.consentedAt, ({ consent }) => formatDate(consent.consentedAt)],
+  ])
 }
 
 /** `saved-searches-YYYY-MM-DD.csv`, dated like the messages' file. */
 export function savedSearchesCsvFileName(now: Date): string {
-  return `saved-searches-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
+  return datedCsvFileName('saved-searches', now)
 }

@@ -1,5 +1,5 @@
 import type { LeadItem, LeadKind, LeadReplyState, LeadStage } from '~/schemas/leads'
-import { csvDate, toCsv, UTF8_BOM } from '~/features/inbox/csv'
+import { csvDate, csvFile, datedCsvFileName } from '~/features/inbox/csv'
 
 /*
  * The lead desk's "Export CSV" (issue 26 item 2): one row per lead of every kind, with its
@@ -36,41 +36,24 @@ export type CsvLead = Pick<
 
 export function leadsCsv(leads: ReadonlyArray<CsvLead>, labels: LeadsCsvLabels, formatDate: (iso: string) => string = csvDate): string {
   const { headers } = labels
-  const rows = [
-    [
-      headers.kind,
-      headers.stage,
-      headers.name,
-      headers.email,
-      headers.phone,
-      headers.lang,
-      headers.sourcePage,
-      headers.listing,
-      headers.createdAt,
-      headers.nextFollowUp,
-      headers.replyState,
-      headers.notesCount,
-    ],
-    ...leads.map((lead) => [
-      labels.kind[lead.kind],
-      labels.stage[lead.stage],
-      lead.name ?? '',
-      lead.email,
-      lead.phone ?? '',
-      labels.lang[lead.lang],
-      lead.sourcePage ?? '',
-      lead.listingKey ?? '',
-      formatDate(lead.createdAt),
-      // Already a calendar day a spreadsheet reads as a date.
-      lead.nextFollowUp ?? '',
-      labels.replyState[lead.replyState],
-      String(lead.notesCount),
-    ]),
-  ]
-  return UTF8_BOM + toCsv(rows)
+  return csvFile(leads, [
+    [headers.kind, (lead) => labels.kind[lead.kind]],
+    [headers.stage, (lead) => labels.stage[lead.stage]],
+    [headers.name, (lead) => lead.name ?? ''],
+    [headers.email, (lead) => lead.email],
+    [headers.phone, (lead) => lead.phone ?? ''],
+    [headers.lang, (lead) => labels.lang[lead.lang]],
+    [headers.sourcePage, (lead) => lead.sourcePage ?? ''],
+    [headers.listing, (lead) => lead.listingKey ?? ''],
+    [headers.createdAt, (lead) => formatDate(lead.createdAt)],
+    // Already a calendar day a spreadsheet reads as a date.
+    [headers.nextFollowUp, (lead) => lead.nextFollowUp ?? ''],
+    [headers.replyState, (lead) => labels.replyState[lead.replyState]],
+    [headers.notesCount, (lead) => String(lead.notesCount)],
+  ])
 }
 
 /** `leads-YYYY-MM-DD.csv`, dated in the viewer's time zone. */
 export function leadsCsvFileName(now: Date): string {
-  return `leads-${csvDate(now.toISOString()).slice(0, 10)}.csv`
+  return datedCsvFileName('leads', now)
 }
