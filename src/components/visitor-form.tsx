@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type ReactNode } from 'react'
+import { Button } from '~/components/ui'
 import { langParam, type Lang } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
 import type { FormFailure, VisitorPostOutcome } from '~/lib/visitor-form-post'
@@ -97,6 +98,38 @@ const onServer = () => false
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(neverChanges, inBrowser, onServer)
+}
+
+/** The form's send button, across both columns; busy and disabled while sending, with the words for either state. */
+export function VisitorSubmitButton({
+  sending,
+  idle,
+  busy,
+  describedBy,
+  testId,
+}: {
+  sending: boolean
+  idle: ReactNode
+  busy: ReactNode
+  describedBy?: string
+  testId: string
+}) {
+  return (
+    <div className="sm:col-span-2">
+      <Button
+        variant="accent"
+        size="md"
+        type="submit"
+        className="w-full sm:w-auto"
+        disabled={sending}
+        aria-busy={sending}
+        aria-describedby={describedBy}
+        data-testid={testId}
+      >
+        {sending ? busy : idle}
+      </Button>
+    </div>
+  )
 }
 
 /** A field's or group's errors, if any, under the id its input's `aria-describedby` names. */

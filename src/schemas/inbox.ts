@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
-import { leadListQuerySchema, nextCursorSchema } from './lead-list'
+import { leadListQuerySchema, leadPageFacts } from './lead-list'
 import { messageId } from './messages'
-import { consentPageSchema, honeypotSchema, visitorNameSchema } from './visitor-fields'
+import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
 
 const nameSchema = visitorNameSchema(60)
@@ -78,11 +78,7 @@ function consentVersionSchema(kind: ConsentKind) {
 /** The contact message as it is posted to the API (spec §7). */
 export const contactRequestSchema = z
   .object({
-    realtorId: z
-      .string({ error: messageId(msg`Choose a realtor`) })
-      .trim()
-      .min(1, { error: messageId(msg`Choose a realtor`) })
-      .max(64),
+    realtorId: visitorRealtorIdSchema,
     name: z.string().trim().max(130).optional(),
     ...visitorFields,
     isTerm: yesNoSchema.refine((value) => value === 'Y', { error: messageId(msg`Agree to the terms to send your message`) }),
@@ -192,8 +188,7 @@ export type MessageListQuery = z.input<typeof messageListQuerySchema>
 /** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
 export const messagePageSchema = z.object({
   messages: z.array(contactMessageSchema),
-  nextCursor: nextCursorSchema,
-  total: z.number().int(),
+  ...leadPageFacts,
   unread: z.number().int(),
 })
 export type MessagePage = z.infer<typeof messagePageSchema>

@@ -20,3 +20,6 @@ export function leadListQuerySchema<Status extends z.ZodType>(status: Status) {
 }
 
 export const nextCursorSchema = z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' })
+
+/** What every page of a lead list says beside its rows: where the next page starts, and how many rows the whole list (with its filters) has. */
+export const leadPageFacts = { nextCursor: nextCursorSchema, total: z.number().int() }

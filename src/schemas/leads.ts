@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { nextCursorSchema } from './lead-list'
+import { leadPageFacts } from './lead-list'
 import { messageId } from './messages'
 
 /*
@@ -95,9 +95,8 @@ export type LeadStageCounts = z.infer<typeof leadStageCountsSchema>
 
 export const leadPageSchema = z.object({
   leads: z.array(leadItemSchema),
-  nextCursor: nextCursorSchema,
-  /** Every lead matching all filters, the stage's included. */
-  total: z.number().int(),
+  /** `total`: every lead matching all filters, the stage's included. */
+  ...leadPageFacts,
   stageCounts: leadStageCountsSchema,
 })
 export type LeadPage = z.infer<typeof leadPageSchema>

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
-import { leadListQuerySchema, nextCursorSchema } from './lead-list'
+import { leadListQuerySchema, leadPageFacts } from './lead-list'
 import { messageId } from './messages'
-import { consentPageSchema, honeypotSchema } from './visitor-fields'
+import { consentPageSchema, honeypotSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -36,11 +36,7 @@ export const savedSearchStatusSchema = z.enum(SAVED_SEARCH_STATUSES)
 
 export const savedSearchRequestSchema = z
   .object({
-    realtorId: z
-      .string({ error: messageId(msg`Choose a realtor`) })
-      .trim()
-      .min(1, { error: messageId(msg`Choose a realtor`) })
-      .max(64),
+    realtorId: visitorRealtorIdSchema,
     email: emailSchema,
     name: z.preprocess(
       blankAsAbsent,
@@ -137,8 +133,7 @@ export type SavedSearchListQuery = z.input<typeof savedSearchListQuerySchema>
 
 export const savedSearchPageSchema = z.object({
   searches: z.array(savedSearchSchema),
-  nextCursor: nextCursorSchema,
-  total: z.number().int(),
+  ...leadPageFacts,
 })
 export type SavedSearchPage = z.infer<typeof savedSearchPageSchema>
 

@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { isListingTimeZone, isLocalDate, isLocalTime } from '~/lib/listing-time-zones'
-import { nextCursorSchema } from './lead-list'
+import { leadPageFacts } from './lead-list'
 import { messageId } from './messages'
-import { consentPageSchema, honeypotSchema, visitorNameSchema } from './visitor-fields'
+import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -48,11 +48,7 @@ const phoneSchema = z
 /** `POST /tour-requests`: what the visitor asks for. */
 export const tourRequestSchema = z
   .object({
-    realtorId: z
-      .string({ error: messageId(msg`Choose a realtor`) })
-      .trim()
-      .min(1, { error: messageId(msg`Choose a realtor`) })
-      .max(64),
+    realtorId: visitorRealtorIdSchema,
     listingKey: z
       .string({ error: messageId(msg`Choose a home`) })
       .trim()
@@ -186,8 +182,7 @@ export type TourRequestListQuery = z.input<typeof tourRequestListQuerySchema>
 
 export const tourRequestPageSchema = z.object({
   tours: z.array(tourRequestViewSchema),
-  nextCursor: nextCursorSchema,
-  total: z.number().int(),
+  ...leadPageFacts,
   waiting: z.number().int().meta({ description: 'Requests waiting for an answer' }),
 })
 export type TourRequestPage = z.infer<typeof tourRequestPageSchema>

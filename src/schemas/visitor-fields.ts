@@ -4,9 +4,17 @@ import { isSameSitePath } from '~/lib/consent'
 import { messageId } from './messages'
 
 /*
- * Fields every visitor form shares (a message, a saved search, a tour request): the name, the
- * page the form was on (for the consent record, and the way back), and the honeypot.
+ * Fields every visitor form shares (a message, a saved search, a tour request): the realtor it
+ * goes to, the name, the page the form was on (for the consent record, and the way back), and
+ * the honeypot.
  */
+
+/** The realtor whose page the form is on. */
+export const visitorRealtorIdSchema = z
+  .string({ error: messageId(msg`Choose a realtor`) })
+  .trim()
+  .min(1, { error: messageId(msg`Choose a realtor`) })
+  .max(64)
 
 /** The visitor's name (or part of it), at most `max` characters. */
 export function visitorNameSchema(max: number) {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
 import { useAppForm } from '~/components/form/app-form'
 import { describedBy, FieldRow, useFieldErrors } from '~/components/form/field-row'
 import { inputClass } from '~/components/form/inputs'
@@ -212,16 +212,9 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
     >
       <form.Field name="replyEnabled">
         {(field) => (
-          <label className="flex min-h-11 items-center gap-3 font-medium text-stone-900 dark:text-stone-100">
-            <input
-              type="checkbox"
-              className="size-5 accent-stone-900 dark:accent-stone-100"
-              checked={field.state.value}
-              onChange={(event) => field.handleChange(event.target.checked)}
-              data-testid="reply-enabled"
-            />
+          <SettingCheckbox checked={field.state.value} onChange={field.handleChange} testId="reply-enabled">
             <Trans>Send an instant reply to every new lead</Trans>
-          </label>
+          </SettingCheckbox>
         )}
       </form.Field>
 
@@ -289,16 +282,9 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
         </p>
         <form.Field name="digestEnabled">
           {(field) => (
-            <label className="flex min-h-11 items-center gap-3 font-medium text-stone-900 sm:col-span-2 dark:text-stone-100">
-              <input
-                type="checkbox"
-                className="size-5 accent-stone-900 dark:accent-stone-100"
-                checked={field.state.value}
-                onChange={(event) => field.handleChange(event.target.checked)}
-                data-testid="digest-enabled"
-              />
+            <SettingCheckbox checked={field.state.value} onChange={field.handleChange} testId="digest-enabled" className="sm:col-span-2">
               <Trans>Send me the daily digest</Trans>
-            </label>
+            </SettingCheckbox>
           )}
         </form.Field>
         <form.AppField name="lang">
@@ -368,5 +354,33 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
         </p>
       </div>
     </form>
+  )
+}
+
+/** A setting that is on or off, its words as the checkbox's label. */
+function SettingCheckbox({
+  checked,
+  onChange,
+  testId,
+  className = '',
+  children,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  testId: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <label className={`flex min-h-11 items-center gap-3 font-medium text-stone-900 dark:text-stone-100 ${className}`}>
+      <input
+        type="checkbox"
+        className="size-5 accent-stone-900 dark:accent-stone-100"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid={testId}
+      />
+      {children}
+    </label>
   )
 }

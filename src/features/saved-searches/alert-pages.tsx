@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { HomepageLink, StatusNotice, StatusPageShell } from '~/components/status-page'
 import { Button } from '~/components/ui'
 import type { SavedSearchLookup } from '~/functions/saved-searches.functions'
-import { langParam, type Lang } from '~/lib/lang'
+import type { Lang } from '~/lib/lang'
 import { SAVED_SEARCH_FORM_ACTIONS, type AlertPageSearch } from '~/lib/saved-search-pages'
 import { frequencyLabel, SAVED_SEARCH_FREQUENCIES, savedSearchInWords, savedSearchStatusLabel } from '~/lib/saved-search-words'
 import type { SavedSearchView } from '~/schemas/saved-search'
@@ -14,29 +13,6 @@ import type { SavedSearchView } from '~/schemas/saved-search'
  * the same with or without scripts; the confirm link itself only shows a button, so a mail
  * scanner fetching it confirms nothing.
  */
-
-function Shell({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <main id="main" className="mx-auto w-full max-w-xl px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900">
-        <h1 className="text-2xl font-semibold text-stone-900 dark:text-stone-100">{title}</h1>
-        <div className="mt-4 grid gap-4 text-stone-800 dark:text-stone-200">{children}</div>
-      </div>
-    </main>
-  )
-}
-
-function Notice({ tone, children, testId }: { tone: 'ok' | 'error'; children: ReactNode; testId: string }) {
-  const className =
-    tone === 'ok'
-      ? 'rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
-      : 'rounded-lg bg-red-50 p-3 font-medium text-red-800 dark:bg-red-950 dark:text-red-200'
-  return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={className} data-testid={testId}>
-      {children}
-    </p>
-  )
-}
 
 function SearchSummary({ view }: { view: SavedSearchView }) {
   const { i18n } = useLingui()
@@ -78,13 +54,7 @@ function alertsPath(lang: Lang, desiredUrl: string, page: 'alerts' | 'alerts/con
 function HomeLink({ lang, desiredUrl }: { lang: Lang; desiredUrl: string }) {
   return (
     <p>
-      <Link
-        to="/{-$lang}/$desiredUrl"
-        params={{ lang: langParam(lang), desiredUrl }}
-        className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-      >
-        <Trans>Back to the homepage</Trans>
-      </Link>
+      <HomepageLink lang={lang} desiredUrl={desiredUrl} />
     </p>
   )
 }
@@ -92,12 +62,12 @@ function HomeLink({ lang, desiredUrl }: { lang: Lang; desiredUrl: string }) {
 /** A page whose link did not lead to a saved search (expired, unknown, already deleted): why, and the way home. */
 function LinkFailedPage({ title, message, lang, desiredUrl }: { title: string; message: string; lang: Lang; desiredUrl: string }) {
   return (
-    <Shell title={title}>
-      <Notice tone="error" testId="alert-link-error">
+    <StatusPageShell title={title}>
+      <StatusNotice tone="error" testId="alert-link-error">
         {message}
-      </Notice>
+      </StatusNotice>
       <HomeLink lang={lang} desiredUrl={desiredUrl} />
-    </Shell>
+    </StatusPageShell>
   )
 }
 
@@ -108,11 +78,11 @@ export function ConfirmAlertPage({ lookup, search, lang, desiredUrl }: { lookup:
   const { view } = lookup
   if (view.status !== 'pending') {
     return (
-      <Shell title={view.status === 'unsubscribed' ? t`You have unsubscribed` : t`You're subscribed`}>
+      <StatusPageShell title={view.status === 'unsubscribed' ? t`You have unsubscribed` : t`You're subscribed`}>
         {view.status !== 'unsubscribed' ? (
-          <Notice tone="ok" testId="alert-confirmed">
+          <StatusNotice tone="ok" testId="alert-confirmed">
             <Trans>You'll get e-mails from {view.realtorName} when new homes match this search.</Trans>
-          </Notice>
+          </StatusNotice>
         ) : null}
         <SearchSummary view={view} />
         {view.manageToken ? (
@@ -127,15 +97,15 @@ export function ConfirmAlertPage({ lookup, search, lang, desiredUrl }: { lookup:
           </p>
         ) : null}
         <HomeLink lang={lang} desiredUrl={desiredUrl} />
-      </Shell>
+      </StatusPageShell>
     )
   }
   return (
-    <Shell title={t`Confirm your e-mail alerts`}>
+    <StatusPageShell title={t`Confirm your e-mail alerts`}>
       {search.failed ? (
-        <Notice tone="error" testId="alert-confirm-error">
+        <StatusNotice tone="error" testId="alert-confirm-error">
           <Trans>This could not be confirmed. Open the link from your e-mail again.</Trans>
-        </Notice>
+        </StatusNotice>
       ) : null}
       <p>
         <Trans>Press Confirm to get e-mails from {view.realtorName} about new homes matching this search.</Trans>
@@ -148,7 +118,7 @@ export function ConfirmAlertPage({ lookup, search, lang, desiredUrl }: { lookup:
           <Trans>Confirm</Trans>
         </Button>
       </form>
-    </Shell>
+    </StatusPageShell>
   )
 }
 
@@ -167,18 +137,18 @@ export function ManageAlertPage({
   const { i18n, t } = useLingui()
   if (search.done === 'deleted' || !lookup) {
     return (
-      <Shell title={t`Your saved search`}>
+      <StatusPageShell title={t`Your saved search`}>
         {search.done === 'deleted' ? (
-          <Notice tone="ok" testId="alert-deleted">
+          <StatusNotice tone="ok" testId="alert-deleted">
             <Trans>Your saved search was deleted. You will get no more e-mails about it.</Trans>
-          </Notice>
+          </StatusNotice>
         ) : (
-          <Notice tone="error" testId="alert-link-error">
+          <StatusNotice tone="error" testId="alert-link-error">
             <Trans>This link is not valid. Open the link from your e-mail again.</Trans>
-          </Notice>
+          </StatusNotice>
         )}
         <HomeLink lang={lang} desiredUrl={desiredUrl} />
-      </Shell>
+      </StatusPageShell>
     )
   }
   if (!lookup.ok) return <LinkFailedPage title={t`Your saved search`} message={i18n._(lookup.message)} lang={lang} desiredUrl={desiredUrl} />
@@ -191,19 +161,19 @@ export function ManageAlertPage({
     </>
   )
   return (
-    <Shell title={t`Your saved search`}>
+    <StatusPageShell title={t`Your saved search`}>
       {search.done === 'frequency' ? (
-        <Notice tone="ok" testId="alert-done">
+        <StatusNotice tone="ok" testId="alert-done">
           <Trans>Saved. E-mails will now come {i18n._(frequencyLabel(view.frequency)).toLowerCase()}.</Trans>
-        </Notice>
+        </StatusNotice>
       ) : search.done === 'unsubscribed' ? (
-        <Notice tone="ok" testId="alert-done">
+        <StatusNotice tone="ok" testId="alert-done">
           <Trans>You have unsubscribed. You will get no more e-mails about this search.</Trans>
-        </Notice>
+        </StatusNotice>
       ) : search.failed ? (
-        <Notice tone="error" testId="alert-failed">
+        <StatusNotice tone="error" testId="alert-failed">
           <Trans>That did not work. Please try again.</Trans>
-        </Notice>
+        </StatusNotice>
       ) : null}
       <SearchSummary view={view} />
       {view.status !== 'unsubscribed' ? (
@@ -251,7 +221,7 @@ export function ManageAlertPage({
           </Button>
         </form>
       </div>
-    </Shell>
+    </StatusPageShell>
   )
 }
 
@@ -261,19 +231,19 @@ export function SavedAlertPage({ search, lang, desiredUrl }: { search: AlertPage
   const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
   const failed = search.failed?.split(',') ?? []
   return (
-    <Shell title={search.status === 'sent' ? t`Check your e-mail` : t`Your search was not saved`}>
+    <StatusPageShell title={search.status === 'sent' ? t`Check your e-mail` : t`Your search was not saved`}>
       {search.status === 'sent' ? (
-        <Notice tone="ok" testId="alert-saved">
+        <StatusNotice tone="ok" testId="alert-saved">
           <Trans>We sent you an e-mail. Open the link in it to confirm, and the alerts will start.</Trans>
-        </Notice>
+        </StatusNotice>
       ) : failed.includes('rate') ? (
-        <Notice tone="error" testId="alert-save-failed">
+        <StatusNotice tone="error" testId="alert-save-failed">
           <Trans>Too many requests. Please wait a moment and try again</Trans>
-        </Notice>
+        </StatusNotice>
       ) : (
-        <Notice tone="error" testId="alert-save-failed">
+        <StatusNotice tone="error" testId="alert-save-failed">
           {failed.includes('email') ? <Trans>Enter a valid e-mail address.</Trans> : <Trans>Some fields need your attention. Go back and check them.</Trans>}
-        </Notice>
+        </StatusNotice>
       )}
       {back ? (
         <p>
@@ -284,6 +254,6 @@ export function SavedAlertPage({ search, lang, desiredUrl }: { search: AlertPage
       ) : (
         <HomeLink lang={lang} desiredUrl={desiredUrl} />
       )}
-    </Shell>
+    </StatusPageShell>
   )
 }

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { Button } from '~/components/ui'
 import {
   AgreementLink,
   HoneypotField,
@@ -11,6 +10,7 @@ import {
   VisitorField,
   VisitorFormDisclosure,
   VisitorInput,
+  VisitorSubmitButton,
   visitorInputClass,
 } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
@@ -191,20 +191,13 @@ export function SaveSearchForm({
             <Trans>Privacy notice</Trans>
           </AgreementLink>
         </p>
-        <div className="sm:col-span-2">
-          <Button
-            variant="accent"
-            size="md"
-            type="submit"
-            className="w-full sm:w-auto"
-            disabled={submission.kind === 'sending'}
-            aria-busy={submission.kind === 'sending'}
-            aria-describedby={id('consent')}
-            data-testid={`${testId}-submit`}
-          >
-            {submission.kind === 'sending' ? <Trans>Saving…</Trans> : <Trans>Save this search</Trans>}
-          </Button>
-        </div>
+        <VisitorSubmitButton
+          sending={submission.kind === 'sending'}
+          idle={<Trans>Save this search</Trans>}
+          busy={<Trans>Saving…</Trans>}
+          describedBy={id('consent')}
+          testId={`${testId}-submit`}
+        />
       </form>
     </VisitorFormDisclosure>
   )

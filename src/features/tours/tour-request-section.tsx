@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
-import { Button } from '~/components/ui'
 import {
   AgreementLink,
   FieldErrorText,
@@ -11,6 +10,7 @@ import {
   useVisitorSubmission,
   VisitorFormDisclosure,
   VisitorInput,
+  VisitorSubmitButton,
   visitorInputClass,
   VisitorTextArea,
 } from '~/components/visitor-form'
@@ -281,19 +281,7 @@ function TourRequestForm({
           </p>
           <FieldErrorText id={errorId('consent')} errors={fieldErrors.consent} />
         </div>
-        <div className="sm:col-span-2">
-          <Button
-            variant="accent"
-            size="md"
-            type="submit"
-            className="w-full sm:w-auto"
-            disabled={submission.kind === 'sending'}
-            aria-busy={submission.kind === 'sending'}
-            data-testid="tour-submit"
-          >
-            {submission.kind === 'sending' ? <Trans>Sending…</Trans> : <Trans>Request a tour</Trans>}
-          </Button>
-        </div>
+        <VisitorSubmitButton sending={submission.kind === 'sending'} idle={<Trans>Request a tour</Trans>} busy={<Trans>Sending…</Trans>} testId="tour-submit" />
       </form>
     </VisitorFormDisclosure>
   )

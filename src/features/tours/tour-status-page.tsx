@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { langParam, type Lang } from '~/lib/lang'
+import { HomepageLink, StatusNotice, StatusPageShell, statusLinkClass } from '~/components/status-page'
+import type { Lang } from '~/lib/lang'
 import type { TourStatusSearch } from '~/lib/tour-pages'
 
 /*
@@ -24,40 +24,25 @@ export function TourStatusPage({ search, lang, desiredUrl }: { search: TourStatu
             ? t`Enter a valid e-mail address.`
             : t`Some fields need your attention. Go back and check them.`
   return (
-    <main id="main" className="mx-auto w-full max-w-xl px-4 py-10 sm:py-16">
-      <div className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 dark:border-stone-800 dark:bg-stone-900">
-        <h1 className="text-2xl font-semibold text-stone-900 dark:text-stone-100">{sent ? t`Tour requested` : t`Your tour request was not sent`}</h1>
-        <div className="mt-4 grid gap-4 text-stone-800 dark:text-stone-200">
-          {sent ? (
-            <p
-              role="status"
-              className="rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-              data-testid="tour-status-sent"
-            >
-              <Trans>Your request was sent. The realtor will confirm a time by e-mail.</Trans>
-            </p>
-          ) : (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800 dark:bg-red-950 dark:text-red-200" data-testid="tour-status-failed">
-              {problem}
-            </p>
-          )}
-          <p>
-            {back ? (
-              <a href={back} className="font-medium text-[var(--accent-text)] underline underline-offset-4" data-testid="tour-status-back">
-                <Trans>Back to the home</Trans>
-              </a>
-            ) : (
-              <Link
-                to="/{-$lang}/$desiredUrl"
-                params={{ lang: langParam(lang), desiredUrl }}
-                className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-              >
-                <Trans>Back to the homepage</Trans>
-              </Link>
-            )}
-          </p>
-        </div>
-      </div>
-    </main>
+    <StatusPageShell title={sent ? t`Tour requested` : t`Your tour request was not sent`}>
+      {sent ? (
+        <StatusNotice tone="ok" testId="tour-status-sent">
+          <Trans>Your request was sent. The realtor will confirm a time by e-mail.</Trans>
+        </StatusNotice>
+      ) : (
+        <StatusNotice tone="error" testId="tour-status-failed">
+          {problem}
+        </StatusNotice>
+      )}
+      <p>
+        {back ? (
+          <a href={back} className={statusLinkClass} data-testid="tour-status-back">
+            <Trans>Back to the home</Trans>
+          </a>
+        ) : (
+          <HomepageLink lang={lang} desiredUrl={desiredUrl} />
+        )}
+      </p>
+    </StatusPageShell>
   )
 }
