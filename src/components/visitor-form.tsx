@@ -48,6 +48,8 @@ type LabelledControl = {
   errorId?: string
   /** Other descriptions of the control (a hint, the time zone), beside its errors. */
   describedBy?: string
+  /** Says "(optional)" after the label. */
+  optional?: boolean
 }
 
 function controlAria(id: string, errors: ReadonlyArray<string> | undefined, errorId: string | undefined, describedBy: string | undefined) {
@@ -59,20 +61,50 @@ function controlAria(id: string, errors: ReadonlyArray<string> | undefined, erro
 }
 
 /** A labelled input with its errors, invalid and described by them while it has any. */
-export function VisitorInput({ id, label, errors, errorId, describedBy, ...input }: LabelledControl & Omit<ComponentProps<'input'>, 'id'>) {
+export function VisitorInput({ id, label, errors, errorId, describedBy, optional, ...input }: LabelledControl & Omit<ComponentProps<'input'>, 'id'>) {
   return (
-    <VisitorField id={id} label={label} errors={errors} errorId={errorId}>
+    <VisitorField id={id} label={optional ? <OptionalLabel>{label}</OptionalLabel> : label} errors={errors} errorId={errorId}>
       <input id={id} {...input} {...controlAria(id, errors, errorId, describedBy)} className={visitorInputClass} />
     </VisitorField>
   )
 }
 
 /** A labelled text area with its errors, as `VisitorInput`. */
-export function VisitorTextArea({ id, label, errors, errorId, describedBy, ...area }: LabelledControl & Omit<ComponentProps<'textarea'>, 'id'>) {
+export function VisitorTextArea({ id, label, errors, errorId, describedBy, optional, ...area }: LabelledControl & Omit<ComponentProps<'textarea'>, 'id'>) {
   return (
-    <VisitorField id={id} label={label} errors={errors} errorId={errorId}>
+    <VisitorField id={id} label={optional ? <OptionalLabel>{label}</OptionalLabel> : label} errors={errors} errorId={errorId}>
       <textarea id={id} {...area} {...controlAria(id, errors, errorId, describedBy)} className={visitorInputClass} />
     </VisitorField>
+  )
+}
+
+/**
+ * A checkbox with its words beside it (a consent, as the server stores it), and its errors
+ * below, named by `aria-describedby` while there are any. Never ticked unless the visitor ticks it.
+ */
+export function VisitorCheckbox({
+  id,
+  label,
+  errors,
+  labelClassName,
+  ...input
+}: { id: string; label: ReactNode; errors?: ReadonlyArray<string>; labelClassName: string } & Omit<ComponentProps<'input'>, 'id' | 'type'>) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          {...input}
+          {...controlAria(id, errors, undefined, undefined)}
+          className="mt-1 size-5 shrink-0 accent-[var(--accent-text)]"
+        />
+        <label htmlFor={id} className={labelClassName}>
+          {label}
+        </label>
+      </div>
+      <FieldErrorText id={`${id}-error`} errors={errors} />
+    </div>
   )
 }
 

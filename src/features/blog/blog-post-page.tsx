@@ -8,6 +8,7 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import type { BlogPost } from '~/schemas/blog'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { OtherLanguageNote, PostDate, PostKindBadge } from './post-meta'
+import { HeroImage } from '~/components/hero-image'
 
 /*
  * The stored body is the sanitiser's output (src/server/posts: an allow-list of headings, lists,
@@ -60,15 +61,7 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
               ) : null}
             </header>
             {post.coverPhotoUrl ? (
-              <img
-                src={post.coverPhotoUrl}
-                alt=""
-                width={1200}
-                height={675}
-                fetchPriority="high"
-                decoding="async"
-                className="mt-6 aspect-video w-full rounded-2xl object-cover"
-              />
+              <HeroImage src={post.coverPhotoUrl} width={1200} height={675} className="mt-6 aspect-video w-full rounded-2xl object-cover" />
             ) : null}
             {/* Sanitised on every write (src/server/posts); see BODY_CLASS. */}
             <div className={BODY_CLASS} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />

@@ -4,7 +4,7 @@ import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { Button } from '~/components/ui'
-import { AgreementLink, HoneypotField, VisitorInput, visitorInputClass, VisitorTextArea } from '~/components/visitor-form'
+import { AgreementLink, HoneypotField, OptionalLabel, VisitorCheckbox, VisitorInput, visitorInputClass, VisitorTextArea } from '~/components/visitor-form'
 
 export type ContactCheckboxName = 'isTerm' | 'phoneContactConsent'
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, ContactCheckboxName>
@@ -158,23 +158,17 @@ export function ContactFormView({
         </div>
         {/* Next to the phone number it is about; never ticked unless the visitor ticks it. */}
         {fields.checkbox('phoneContactConsent', (field) => (
-          <div className="mt-3 flex items-start gap-3">
-            <input
+          <div className="mt-3">
+            <VisitorCheckbox
               id={fieldId('phoneContactConsent')}
               name="phoneContactConsent"
-              type="checkbox"
               checked={field.value}
               onChange={(event) => field.onChange(event.target.checked)}
               onBlur={field.onBlur}
-              className="mt-1 size-5 shrink-0 accent-[var(--accent-text)]"
               data-testid="contact-phone-consent"
+              labelClassName="text-sm text-stone-700 dark:text-stone-300"
+              label={<OptionalLabel>{phoneWording ? consentText(i18n, phoneWording, consentValues) : null}</OptionalLabel>}
             />
-            <label htmlFor={fieldId('phoneContactConsent')} className="text-sm text-stone-700 dark:text-stone-300">
-              {phoneWording ? consentText(i18n, phoneWording, consentValues) : null}{' '}
-              <span className="text-stone-500 dark:text-stone-400">
-                <Trans>(optional)</Trans>
-              </span>
-            </label>
           </div>
         ))}
       </div>
@@ -195,31 +189,22 @@ export function ContactFormView({
       <HoneypotField id={`${formId}-website`} value={honeypot} onChange={onHoneypotChange} />
       <div className="sm:col-span-2">
         {fields.checkbox('isTerm', (field) => (
-          <div>
-            <div className="flex items-start gap-3">
-              <input
-                id={fieldId('isTerm')}
-                name="isTerm"
-                type="checkbox"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                aria-invalid={field.errors.length > 0}
-                aria-describedby={field.errors.length > 0 ? `${fieldId('isTerm')}-error` : undefined}
-                className="mt-1 size-5 accent-[var(--accent-text)]"
-              />
-              <label htmlFor={fieldId('isTerm')} className="text-stone-800 dark:text-stone-200">
+          <VisitorCheckbox
+            id={fieldId('isTerm')}
+            name="isTerm"
+            checked={field.value}
+            onChange={(event) => field.onChange(event.target.checked)}
+            errors={field.errors}
+            labelClassName="text-stone-800 dark:text-stone-200"
+            label={
+              <>
                 {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
                 <AgreementLink lang={lang} desiredUrl={desiredUrl}>
                   <Trans>Read them</Trans>
                 </AgreementLink>
-              </label>
-            </div>
-            {field.errors.length > 0 ? (
-              <p id={`${fieldId('isTerm')}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-                {field.errors.join(' ')}
-              </p>
-            ) : null}
-          </div>
+              </>
+            }
+          />
         ))}
       </div>
       <div className="sm:col-span-2">

@@ -16,6 +16,7 @@ import { shownTestimonials, TestimonialsSection } from './testimonials-section'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
+import { HeroImage } from '~/components/hero-image'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },
@@ -156,17 +157,7 @@ export function RealtorHomepage({
               aria-labelledby={preview ? 'preview-hero-title' : 'hero-title'}
               className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
             >
-              {top ? (
-                <img
-                  src={top.url}
-                  alt=""
-                  width={1600}
-                  height={900}
-                  fetchPriority="high"
-                  decoding="async"
-                  className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-                />
-              ) : null}
+              {top ? <HeroImage src={top.url} width={1600} height={900} className="absolute inset-0 -z-10 size-full object-cover opacity-60" /> : null}
               <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
               <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">
                 {logos.length > 0 ? (

@@ -67,7 +67,7 @@ function LeadListEmpty({ testId, title, text }: { testId: string; title: ReactNo
  * The frame the inbox's two lists share (messages, saved searches): the heading with its count
  * and CSV export, one alert region for load and action errors, the first load's placeholders,
  * the empty state, the list, "show older" and the list's delete dialog. Test ids are
- * `{testId}-panel`, `-error`, `-empty` and `-more`.
+ * `{testId}-panel`, `-summary`, `-error`, `-empty` and `-more`.
  */
 export function LeadListPanel({
   testId,
@@ -87,7 +87,7 @@ export function LeadListPanel({
   testId: string
   headingId: string
   heading: ReactNode
-  /** The whole list's counts, shown once something has loaded. */
+  /** The whole list's counts, shown under the heading once something has loaded. */
   summary: ReactNode
   exportButton: ReactNode
   list: PagedList
@@ -110,7 +110,11 @@ export function LeadListPanel({
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
             {heading}
           </h2>
-          {loaded && count > 0 ? summary : null}
+          {loaded && count > 0 ? (
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid={`${testId}-summary`}>
+              {summary}
+            </p>
+          ) : null}
         </div>
         {loaded ? exportButton : null}
       </div>

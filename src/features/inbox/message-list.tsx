@@ -41,7 +41,7 @@ export function MessageList({
 /** "12 messages · 3 new", for the whole inbox. */
 export function InboxSummary({ messageCount, unread }: { messageCount: number; unread: number }) {
   return (
-    <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="inbox-summary">
+    <>
       <Plural value={messageCount} one="# message" other="# messages" />
       {unread > 0 ? (
         <>
@@ -51,6 +51,6 @@ export function InboxSummary({ messageCount, unread }: { messageCount: number; u
           </span>
         </>
       ) : null}
-    </p>
+    </>
   )
 }

@@ -76,11 +76,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
       testId="saved-searches"
       headingId={headingId}
       heading={<Trans>Saved searches</Trans>}
-      summary={
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="saved-searches-summary">
-          <Plural value={total} one="# saved search" other="# saved searches" />
-        </p>
-      }
+      summary={<Plural value={total} one="# saved search" other="# saved searches" />}
       exportButton={<ExportSavedSearchesButton realtorId={realtorId} disabled={searches.length === 0} onError={setActionError} />}
       list={searchesQuery}
       count={first ? searches.length : undefined}

@@ -108,11 +108,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       testId="leads"
       headingId={headingId}
       heading={<Trans>Leads</Trans>}
-      summary={
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="leads-summary">
-          <Plural value={first?.total ?? 0} one="# lead" other="# leads" />
-        </p>
-      }
+      summary={<Plural value={first?.total ?? 0} one="# lead" other="# leads" />}
       exportButton={<ExportLeadsButton realtorId={realtorId} lang={lang} filters={filters} disabled={leads.length === 0} />}
       list={leadsList}
       count={first ? leads.length : undefined}

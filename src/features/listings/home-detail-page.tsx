@@ -44,6 +44,8 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
   const credit = listingCredit(home, home.listingSource, i18n)
   const listingKey = home.homeId
   const address = home.fullAddress
+  // Who the page's visitor forms (a message, a tour request) go to, about this home.
+  const askAboutThisHome = { realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, lang, listingKey }
   const mapQuery = home.latitude !== null && home.longitude !== null ? `${home.latitude},${home.longitude}` : address
   const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
   const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
@@ -172,25 +174,11 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
                   : t`${name} will answer you.`}
             </p>
             <div className="mt-4">
-              <ContactForm
-                realtorId={realtor.id}
-                realtorName={name}
-                desiredUrl={realtor.desiredUrl}
-                lang={lang}
-                listingKey={listingKey}
-                initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`}
-              />
+              <ContactForm {...askAboutThisHome} initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`} />
             </div>
           </section>
 
-          <TourRequestSection
-            realtorId={realtor.id}
-            realtorName={name}
-            desiredUrl={realtor.desiredUrl}
-            lang={lang}
-            listingKey={listingKey}
-            state={home.state}
-          />
+          <TourRequestSection {...askAboutThisHome} state={home.state} />
 
           {similar ? (
             <section aria-labelledby="similar-alerts-title" className="mt-10">

@@ -3,7 +3,6 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import {
   AgreementLink,
   HoneypotField,
-  OptionalLabel,
   useHydrated,
   usePublicPath,
   useVisitorSubmission,
@@ -151,11 +150,8 @@ export function SaveSearchForm({
         <VisitorInput
           id={id('name')}
           name="name"
-          label={
-            <OptionalLabel>
-              <Trans>Name</Trans>
-            </OptionalLabel>
-          }
+          label={<Trans>Name</Trans>}
+          optional
           autoComplete="name"
           maxLength={60}
           value={name}

@@ -4,7 +4,6 @@ import {
   AgreementLink,
   FieldErrorText,
   HoneypotField,
-  OptionalLabel,
   useHydrated,
   usePublicPath,
   useVisitorSubmission,
@@ -46,11 +45,7 @@ const CONTACT_DETAILS = [
 function ContactDetailLabel({ name }: { name: (typeof CONTACT_DETAILS)[number]['name'] }) {
   if (name === 'name') return <Trans>Name</Trans>
   if (name === 'email') return <Trans>E-mail</Trans>
-  return (
-    <OptionalLabel>
-      <Trans>Phone</Trans>
-    </OptionalLabel>
-  )
+  return <Trans>Phone</Trans>
 }
 
 /** The API's field errors placed by field: `slots.1` beside the second time, `slots` beside the first. */
@@ -237,6 +232,7 @@ function TourRequestForm({
             id={id(detail.name)}
             {...detail}
             label={<ContactDetailLabel name={detail.name} />}
+            optional={!detail.required}
             errors={fieldErrors[detail.name]}
             errorId={errorId(detail.name)}
             data-testid={`tour-${detail.name}`}
@@ -246,11 +242,8 @@ function TourRequestForm({
           <VisitorTextArea
             id={id('message')}
             name="message"
-            label={
-              <OptionalLabel>
-                <Trans>Message</Trans>
-              </OptionalLabel>
-            }
+            label={<Trans>Message</Trans>}
+            optional
             rows={3}
             maxLength={2000}
             errors={fieldErrors.message}

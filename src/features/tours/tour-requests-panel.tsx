@@ -98,11 +98,11 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
       headingId={headingId}
       heading={<Trans>Tour requests</Trans>}
       summary={
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="tours-summary">
+        <>
           <Plural value={total} one="# tour request" other="# tour requests" />
           {' · '}
           <Plural value={waiting} one="# waiting for your answer" other="# waiting for your answer" />
-        </p>
+        </>
       }
       exportButton={null}
       list={toursQuery}

@@ -337,12 +337,10 @@ export interface MailOutboxTable {
 }
 
 /**
- * What one flush of one process counted, per key (migration 0012, decision 016): kept 48 hours.
- * Nothing about a visitor, only the page, the language, the UTC day and the referrer's class and host.
+ * What a visit is counted by (decision 016): nothing about a visitor, only the realtor, the UTC
+ * day, the page's language and kind, and the referrer's class and host.
  */
-export interface VisitEventTable {
-  flushId: string
-  seq: number
+interface VisitKeyColumns {
   realtorId: string
   day: string
   lang: string
@@ -354,6 +352,12 @@ export interface VisitEventTable {
   referrerClass: string
   /** The engine or network (`google`, `kakaotalk`), another site's host, or '' when direct. */
   referrerHost: string
+}
+
+/** What one flush of one process counted, per key (migration 0012): kept 48 hours. */
+export interface VisitEventTable extends VisitKeyColumns {
+  flushId: string
+  seq: number
   views: number
   messages: number
   savedSearches: number
@@ -361,20 +365,12 @@ export interface VisitEventTable {
 }
 
 /** The daily sums of visit_event, kept two years; every flush adds to them (count = count + excluded.count). */
-export interface VisitDailyTable {
-  realtorId: string
-  day: string
-  lang: string
-  pageKind: string
-  listingKey: string
-  referrerClass: string
-  referrerHost: string
+export interface VisitDailyTable extends VisitKeyColumns {
   views: BigIntColumn
   messages: BigIntColumn
   savedSearches: BigIntColumn
 }
 
-/** The pipeline record of one lead of any kind (migration 0013, decision 020); `id` is the kind's own row id. */
 export interface LeadTable {
   id: string
   realtorId: string
