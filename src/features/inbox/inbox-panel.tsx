@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useToast } from '~/components/toast'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { invalidateDeletedMessage } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
-import { errorMessage } from '~/lib/server-error'
 import { ExportCsvButton } from './export-button'
 import { DeleteLeadDialog } from './delete-lead-dialog'
-import { LeadListPanel, listLoadFailure, loadedPages } from './lead-list'
+import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from './lead-list'
 import { InboxSummary, MessageList } from './message-list'
 import type { InboxMessage, InboxPage, MessageStatus } from './types'
 
@@ -38,13 +36,12 @@ function withMessage<TPageParam>(
  */
 export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const toast = useToast()
+  const { toast, actionError, setActionError, clearError, showError } = useLeadActions()
   const headingId = useId()
   const queryClient = useQueryClient()
   const listQuery = inboxMessagesQuery(realtorId, { limit: INBOX_PAGE_SIZE })
   const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
-  const [actionError, setActionError] = useState<string | undefined>()
   // The message whose delete is being confirmed; the dialog is open while it is set.
   const [toDelete, setToDelete] = useState<InboxMessage | null>(null)
 
@@ -62,7 +59,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const statusMutation = useMutation({
     mutationFn: (input: { id: string; status: MessageStatus; previous: MessageStatus }) => markMessage({ data: { id: input.id, status: input.status } }),
     onMutate: async (input) => {
-      setActionError(undefined)
+      clearError()
       // Optimistic: the badge changes at once; a failure puts the old status back.
       await queryClient.cancelQueries({ queryKey })
       queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
@@ -75,7 +72,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     },
     onError: (error, input) => {
       queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
-      setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
+      showError(error)
     },
   })
 

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import { useToast } from '~/components/toast'
 import { Button, ErrorAlert, Icon } from '~/components/ui'
 import { isRetryableCode } from '~/lib/retryable'
 import { errorCode, errorMessage } from '~/lib/server-error'
@@ -152,4 +154,23 @@ export function LeadListPanel({
 export function loadedPages<Page, Row>(data: { pages: ReadonlyArray<Page> } | undefined, rowsOf: (page: Page) => ReadonlyArray<Row>) {
   const pages = data?.pages ?? []
   return { first: pages.at(0), rows: pages.flatMap(rowsOf) }
+}
+
+/**
+ * What a lead panel keeps beside its list for the actions on its leads: a toast for one that
+ * worked, and the error of one that did not in the panel's alert region, beside what failed,
+ * until the next action starts (`clearError` as a mutation's `onMutate`, `showError` as its `onError`).
+ */
+export function useLeadActions() {
+  const { t, i18n } = useLingui()
+  const toast = useToast()
+  const [actionError, setActionError] = useState<string | undefined>()
+  return {
+    toast,
+    actionError,
+    setActionError,
+    clearError: () => setActionError(undefined),
+    showError: (error: unknown) =>
+      setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`)),
+  }
 }

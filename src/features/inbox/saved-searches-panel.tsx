@@ -1,16 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useToast } from '~/components/toast'
 import { deleteMySavedSearch, pauseMySavedSearch } from '~/functions/saved-search-leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { errorMessage } from '~/lib/server-error'
 import { inboxKeys, inboxSavedSearchesQuery } from '~/queries/inbox'
 import type { SavedSearch, SavedSearchPage } from '~/schemas/saved-search'
 import { ExportSavedSearchesButton } from './export-button'
 import { DeleteLeadDialog } from './delete-lead-dialog'
-import { LeadListPanel, listLoadFailure, loadedPages } from './lead-list'
+import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from './lead-list'
 import { SavedSearchItem } from './saved-search-item'
 
 /** Saved searches per page of the inbox. */
@@ -31,11 +29,10 @@ function withSearches<TPageParam>(
  */
 export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const toast = useToast()
+  const { toast, actionError, setActionError, clearError, showError } = useLeadActions()
   const headingId = useId()
   const queryClient = useQueryClient()
   const listQuery = inboxSavedSearchesQuery(realtorId, { limit: PAGE_SIZE })
-  const [actionError, setActionError] = useState<string | undefined>()
   const [toDelete, setToDelete] = useState<SavedSearch | null>(null)
 
   const searchesQuery = useInfiniteQuery({ ...listQuery, staleTime: 30_000, retry: false })
@@ -43,16 +40,14 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
 
   const pauseMutation = useMutation({
     mutationFn: (input: { id: string; paused: boolean }) => pauseMySavedSearch({ data: input }),
-    onMutate: () => setActionError(undefined),
+    onMutate: clearError,
     onSuccess: (updated, input) => {
       queryClient.setQueriesData<InfiniteData<SavedSearchPage>>({ queryKey: inboxKeys.savedSearches(realtorId) }, (current) =>
         withSearches(current, (searches) => searches.map((search) => (search.id === updated.id ? updated : search))),
       )
       toast.success(input.paused ? t`Alerts paused` : t`Alerts resumed`)
     },
-    onError: (error) => {
-      setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
-    },
+    onError: showError,
   })
 
   const deleteMutation = useMutation({

@@ -1,14 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { Button } from '~/components/ui'
-import { useToast } from '~/components/toast'
-import { LeadListPanel, listLoadFailure, loadedPages } from '~/features/inbox/lead-list'
+import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from '~/features/inbox/lead-list'
 import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
-import { errorMessage } from '~/lib/server-error'
 import { tourKeys, tourRequestsQuery } from '~/queries/tours'
 import type { TourRequestView, TourSlot, TourStatus } from '~/schemas/tours'
 
@@ -54,36 +52,33 @@ function statusLabel(status: TourStatus) {
 
 export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t, i18n } = useLingui()
-  const toast = useToast()
+  const { toast, actionError, clearError, showError } = useLeadActions()
   const headingId = useId()
   const queryClient = useQueryClient()
-  const [actionError, setActionError] = useState<string | undefined>()
   const toursQuery = useInfiniteQuery({ ...tourRequestsQuery(realtorId, { limit: PAGE_SIZE }), staleTime: 30_000, retry: false })
   const created = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
 
-  const onError = (error: unknown) =>
-    setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
   const refresh = () => queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) })
 
   const confirmMutation = useMutation({
     mutationFn: (input: { id: string; slot?: number; start?: { date: string; time: string } }) => confirmMyTourRequest({ data: input }),
-    onMutate: () => setActionError(undefined),
+    onMutate: clearError,
     onSuccess: async (updated) => {
       toast.success(
         updated.status === 'confirmed' ? t`Tour confirmed. The visitor gets an invitation by e-mail.` : t`New time proposed to the visitor by e-mail.`,
       )
       await refresh()
     },
-    onError,
+    onError: showError,
   })
   const cancelMutation = useMutation({
     mutationFn: (id: string) => cancelMyTourRequest({ data: { id } }),
-    onMutate: () => setActionError(undefined),
+    onMutate: clearError,
     onSuccess: async () => {
       toast.success(t`The visitor was told by e-mail.`)
       await refresh()
     },
-    onError,
+    onError: showError,
   })
 
   const { first, rows: tours } = loadedPages(toursQuery.data, (page) => page.tours)
