@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { AREA_UNITS } from '~/lib/format'
 import { PROPERTY_KINDS } from './home'
+import type { ValuationFormValues } from '~/lib/home-value'
 import { messageId } from './messages'
 
 /*
@@ -56,33 +56,6 @@ export const valuationRequestSchema = z.object({
 })
 export type ValuationRequest = z.infer<typeof valuationRequestSchema>
 
-/** The names of the page form's fields: the request's, with the area's unit beside it. */
-export const VALUATION_FORM_FIELDS = ['street', 'city', 'state', 'postalCode', 'propertyType', 'beds', 'baths', 'livingArea', 'areaUnit', 'yearBuilt'] as const
-export type ValuationFormField = (typeof VALUATION_FORM_FIELDS)[number]
-/** What the form holds: text as typed, so a posted page can give the visitor their entries back. */
-export type ValuationFormValues = Record<ValuationFormField, string>
-
-export const areaUnitSchema = z.enum(AREA_UNITS)
-
-const NUMERIC_FIELDS = new Set<string>(['beds', 'baths', 'livingArea', 'yearBuilt'])
-
-/** A typed number, or the text itself when it is not one (the schema then says so); empty is absent. */
-function formNumber(text: string): number | string | undefined {
-  const trimmed = text.trim().replace(/,/g, '')
-  if (trimmed === '') return undefined
-  const value = Number(trimmed)
-  return Number.isFinite(value) ? value : trimmed
-}
-
-/** The form's text fields as the request the schema reads (numbers as numbers, area still in the form's unit). */
-export function valuationFormInput(values: ValuationFormValues, realtorId: string): Record<string, unknown> {
-  const input: Record<string, unknown> = { realtorId }
-  for (const field of VALUATION_FORM_FIELDS) {
-    if (field !== 'areaUnit') input[field] = NUMERIC_FIELDS.has(field) ? formNumber(values[field]) : values[field]
-  }
-  return input
-}
-
 export const valuationStatusSchema = z.enum(['sold', 'active', 'pending'])
 
 export const valuationComparableSchema = z.object({
@@ -123,3 +96,9 @@ export const valuationAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('too_few'), ...answerFacts }),
 ])
 export type ValuationAnswer = z.infer<typeof valuationAnswerSchema>
+
+/** What the page shows after a submission: the answer, or the refusal in the page's language. */
+export type ValuationOutcome = { kind: 'answer'; answer: ValuationAnswer } | { kind: 'error'; message: string; fieldErrors: Record<string, Array<string>> }
+
+/** The page's answer to its form posted without scripts: the entries given back with the outcome. */
+export type PostedValuation = { values: ValuationFormValues; outcome: ValuationOutcome }
