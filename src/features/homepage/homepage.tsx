@@ -16,6 +16,7 @@ import { shownTestimonials, TestimonialsSection } from './testimonials-section'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
+import { HomeValueInvitation } from '~/features/valuations/home-value-link'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },
@@ -361,6 +362,12 @@ export function RealtorHomepage({
                   {latestPosts}
                 </Section>
               ) : null}
+
+              {preview ? null : (
+                <Section id="home-value" title={<Trans>Thinking of selling?</Trans>}>
+                  <HomeValueInvitation lang={lang} desiredUrl={realtor.desiredUrl} />
+                </Section>
+              )}
 
               <Section id="contact" title={t`Send ${name} a message`}>
                 {preview ? (
