@@ -16,7 +16,7 @@ import { shownTestimonials, TestimonialsSection } from './testimonials-section'
 import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
-import { HomeValueInvitation } from '~/features/valuations/home-value-link'
+import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },

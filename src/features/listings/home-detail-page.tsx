@@ -18,7 +18,7 @@ import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
-import { HomeValueInvitation } from '~/features/valuations/home-value-link'
+import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

@@ -19,6 +19,7 @@ function dayText(date: string, lang: Lang): string {
 export function ValuationResult({ realtor, lang, answer }: { realtor: PublicRealtor; lang: Lang; answer: ValuationAnswer }) {
   const name = realtorDisplayName(realtor, lang)
   const count = answer.comparableCount
+  const minimum = answer.minimumComparables
   return (
     <div data-testid="valuation-result" className="grid gap-6">
       {answer.status === 'estimate' ? (
@@ -75,7 +76,7 @@ export function ValuationResult({ realtor, lang, answer }: { realtor: PublicReal
           </p>
           <p className="mt-2">
             <Trans>
-              An automated estimate needs at least {answer.minimumComparables} comparable homes. {name} can look at your home and give you a personal valuation.
+              An automated estimate needs at least {minimum} comparable homes. {name} can look at your home and give you a personal valuation.
             </Trans>
           </p>
         </div>
@@ -120,6 +121,8 @@ function Comparables({ lang, desiredUrl, homes }: { lang: Lang; desiredUrl: stri
       <ul data-testid="comparables" className="mt-3 grid gap-3">
         {homes.map((home) => {
           const date = dayText(home.date, lang)
+          const { beds, baths } = home
+          const perFoot = formatNumber(home.pricePerSquareFoot)
           return (
             <li
               key={home.listingKey}
@@ -152,10 +155,10 @@ function Comparables({ lang, desiredUrl, homes }: { lang: Lang; desiredUrl: stri
               </p>
               <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
                 {[
-                  home.beds === null ? null : t`${home.beds} bd`,
-                  home.baths === null ? null : t`${home.baths} ba`,
+                  beds === null ? null : t`${beds} bd`,
+                  baths === null ? null : t`${baths} ba`,
                   areaText(home.livingArea, lang),
-                  t`$${formatNumber(home.pricePerSquareFoot)}/sq ft`,
+                  t`$${perFoot}/sq ft`,
                 ]
                   .filter((part) => part !== null)
                   .join(' · ')}
