@@ -154,12 +154,7 @@ function Comparables({ lang, desiredUrl, homes }: { lang: Lang; desiredUrl: stri
                 {home.sameZip ? <Trans>Same ZIP code</Trans> : <Trans>Same city</Trans>}
               </p>
               <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-                {[
-                  beds === null ? null : t`${beds} bd`,
-                  baths === null ? null : t`${baths} ba`,
-                  areaText(home.livingArea, lang),
-                  t`$${perFoot}/sq ft`,
-                ]
+                {[beds === null ? null : t`${beds} bd`, baths === null ? null : t`${baths} ba`, areaText(home.livingArea, lang), t`$${perFoot}/sq ft`]
                   .filter((part) => part !== null)
                   .join(' · ')}
               </p>
