@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { ValuationAnswer } from '../../src/schemas/valuations'
-import { api, createTestApp, describeOnEachDatabase, expectError, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
+import { buildSitemap } from '../../src/server/seo/sitemap'
+import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
 
 /*
  * `POST /valuations` (issue 27 item 3) on SQLite and PostgreSQL: a range from comparable homes of
@@ -39,13 +40,15 @@ const HOME = { street: '1 Test Lane', city: 'Irvine', state: 'CA', postalCode: '
 describeOnEachDatabase('POST /valuations', (database) => {
   let app: TestApp
   let realtorId = ''
+  let desiredUrl = ''
 
   beforeAll(async () => {
     app = await createTestApp(database.name)
     const token = await signUp(app.services, uniqueEmail('valuation-owner'))
-    const created = await api<{ id: string }>(app.services, 'POST', '/realtor', { token, body: validRealtor() })
+    const created = await api<{ id: string; desiredUrl: string }>(app.services, 'POST', '/realtor', { token, body: validRealtor() })
     expect(created.status, created.text).toBe(201)
     realtorId = created.body.id
+    desiredUrl = created.body.desiredUrl
     const parsed = parseResoProperties([
       property('VAL-1', { ListPrice: 1_000_000 }),
       property('VAL-2', { ListPrice: 1_050_000, StandardStatus: 'Pending' }),
@@ -125,5 +128,18 @@ describeOnEachDatabase('POST /valuations', (database) => {
 
   it('answers 404 for a realtor without a homepage', async () => {
     expectError(await api(app.services, 'POST', '/valuations', { body: { ...HOME, realtorId: 'no-such-realtor' }, lang: 'en' }), 404, 'NOT_FOUND')
+  })
+
+  it('lists the home-value page in the sitemap in both languages with hreflang, on our host and on the own domain', async () => {
+    const sitemap = await buildSitemap(app.services, ORIGIN)
+    const korean = `${ORIGIN}/${desiredUrl}/home-value`
+    const english = `${ORIGIN}/en/${desiredUrl}/home-value`
+    expect(sitemap).toContain(
+      `<url><loc>${korean}</loc><xhtml:link rel="alternate" hreflang="ko" href="${korean}"/><xhtml:link rel="alternate" hreflang="en" href="${english}"/>`,
+    )
+    expect(sitemap).toContain(`<url><loc>${english}</loc>`)
+    const own = await buildSitemap(app.services, 'https://jane.example', desiredUrl)
+    expect(own).toContain('<loc>https://jane.example/home-value</loc>')
+    expect(own).toContain('<loc>https://jane.example/en/home-value</loc>')
   })
 })
