@@ -30,6 +30,8 @@ export async function main(): Promise<number> {
     .where('listingType', '=', 'sale')
     .where('isListed', '=', 1)
     .distinct()
+    .orderBy('stateOrProvince')
+    .orderBy('city')
     .execute()
   const results: Array<CityAccuracy> = []
   const started = performance.now()
