@@ -62,6 +62,9 @@ const WORKSPACE_ONLY = [
   'src/schemas/home.ts',
   // A home's own page is not a visitor page in this sense: it loads the full catalog.
   'src/features/listings/home-detail-',
+  // Nor is the home-value page (issue 27): only its invitation (features/homepage) is on the homepage.
+  'src/features/valuations/',
+  'src/schemas/valuations.ts',
 ]
 const VISITOR_CATALOG = 'virtual:visitor-messages/'
 

@@ -8,7 +8,8 @@
  *    server that has served it;
  *  - page delivery beside nginx serving the same bytes (scripts/bench-pages.mjs, issue 12);
  *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7);
- *  - home/list on 100,000 listings, SQLite and PostgreSQL (scripts/bench-listings.mjs);
+ *  - home/list and POST /valuations on 100,000 listings, SQLite and PostgreSQL, and the
+ *    valuation backtest (scripts/bench-listings.mjs, scripts/bench-valuations.ts);
  *  - saved-search alerts: 10,000 searches × 1,000 new listings on SQLite (scripts/bench-alerts.ts).
  * BENCH_ONLY=lighthouse skips everything but Lighthouse (for quick iterations on the page);
  * BENCH_ONLY=pages runs the page delivery part alone;

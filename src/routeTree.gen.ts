@@ -23,6 +23,7 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as Char123LangChar125DesiredUrlIndexRouteImport } from './routes/{-$lang}/$desiredUrl/index'
 import { Route as Char123LangChar125DesiredUrlAdminRouteImport } from './routes/{-$lang}/$desiredUrl/admin'
 import { Route as Char123LangChar125DesiredUrlAgreementRouteImport } from './routes/{-$lang}/$desiredUrl/agreement'
+import { Route as Char123LangChar125DesiredUrlHomeValueRouteImport } from './routes/{-$lang}/$desiredUrl/home-value'
 import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './routes/{-$lang}/$desiredUrl/process'
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
@@ -114,6 +115,12 @@ const Char123LangChar125DesiredUrlAgreementRoute =
   Char123LangChar125DesiredUrlAgreementRouteImport.update({
     id: '/agreement',
     path: '/agreement',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlHomeValueRoute =
+  Char123LangChar125DesiredUrlHomeValueRouteImport.update({
+    id: '/home-value',
+    path: '/home-value',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
 const Char123LangChar125DesiredUrlProcessRoute =
@@ -221,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
@@ -250,6 +258,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
@@ -282,6 +291,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
@@ -375,6 +387,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
@@ -501,6 +514,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlAgreementRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/home-value': {
+      id: '/{-$lang}/$desiredUrl/home-value'
+      path: '/home-value'
+      fullPath: '/{-$lang}/$desiredUrl/home-value'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlHomeValueRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/process': {
       id: '/{-$lang}/$desiredUrl/process'
       path: '/process'
@@ -612,6 +632,7 @@ declare module '@tanstack/react-router' {
 interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAdminRoute: typeof Char123LangChar125DesiredUrlAdminRoute
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
+  Char123LangChar125DesiredUrlHomeValueRoute: typeof Char123LangChar125DesiredUrlHomeValueRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
   Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
@@ -633,6 +654,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAdminRoute,
     Char123LangChar125DesiredUrlAgreementRoute:
       Char123LangChar125DesiredUrlAgreementRoute,
+    Char123LangChar125DesiredUrlHomeValueRoute:
+      Char123LangChar125DesiredUrlHomeValueRoute,
     Char123LangChar125DesiredUrlProcessRoute:
       Char123LangChar125DesiredUrlProcessRoute,
     Char123LangChar125DesiredUrlIndexRoute:

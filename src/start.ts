@@ -10,6 +10,8 @@ import { markServerFnReached } from '~/server/http/server-fn-guard'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { getServices } from '~/server/process-services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
+import { isHomeValuePagePath } from '~/lib/home-value'
+import { renderWithPostedValuation } from '~/server/valuations/posted-valuation'
 
 /** Spec §2/§4 (`rootLanguageRedirect`), for a `/` the page store did not answer. */
 const rootLanguage = createMiddleware().server(async ({ request, pathname, next }) => {
@@ -48,6 +50,17 @@ const ownDomain = createMiddleware().server(async ({ request, next }) => {
   return runOnOwnDomain(host.desiredUrl, () => next())
 })
 
+/**
+ * The home-value form posted without scripts (issue 27, decision 036): the answer is the page
+ * itself with the estimate, rendered with the posted entries in scope, and no cache keeps it.
+ */
+const homeValuePost = createMiddleware().server(async ({ request, pathname, next }) => {
+  if (request.method !== 'POST' || !isHomeValuePagePath(pathname)) return next()
+  const result = await renderWithPostedValuation(request, async () => next())
+  result.response.headers.set('cache-control', 'no-store')
+  return result
+})
+
 /** Every server function fails the same way: the error body of decision 011, as a ServerError. */
 const errorBody = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   // The call was decoded and reached a function: what fails from here is the function's (issue 32).
@@ -77,5 +90,6 @@ export const startInstance = createStart(() => ({
     createCsrfMiddleware({ filter: (context) => context.handlerType === 'serverFn' }),
     ownDomain,
     rootLanguage,
+    homeValuePost,
   ],
 }))

@@ -19,6 +19,8 @@ export const RESERVED_PATHS = [
   'alerts',
   // a realtor's posts on an own domain (`/blog`, `/blog/{slug}`, issue 28)
   'blog',
+  // a realtor's home-value page on an own domain (`/home-value`, issue 27)
+  'home-value',
   'signup',
   'account',
   'settings',

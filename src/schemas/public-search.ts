@@ -1,4 +1,5 @@
 import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
+import { HOME_VALUE_SEGMENT } from '~/lib/home-value'
 import { isReservedPath } from '~/lib/reserved-paths'
 import type { SearchSchema } from '~/lib/search-params'
 import { blogSearchSchema, isPostSlugSegment } from './blog-search'
@@ -54,13 +55,15 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
     if (first === 'agreement') return NONE
     // The full home search on a realtor's own domain (`/homes`); on our host it is `/{desiredUrl}/homes`.
     if (first === 'homes') return LISTINGS
+    // The home-value page's empty form on an own domain (issue 27); its answer to a POST is never stored.
+    if (first === HOME_VALUE_SEGMENT) return NONE
     return isDesiredUrl(first) ? LISTINGS : undefined
   }
   // A home on our host (`/{desiredUrl}/homes/{key}`) or on a realtor's own domain (`/homes/{key}`).
   // `homes/tour-request` is the tour form's status page (src/lib/tour-pages.ts): its query is its content, never stored.
   if (first === 'homes' && segments.length === 2) return second && second !== 'tour-request' && isListingKeySegment(second) ? NONE : undefined
   if (!isDesiredUrl(first)) return undefined
-  if (segments.length === 2) return second === 'agreement' ? NONE : second === 'homes' ? LISTINGS : undefined
+  if (segments.length === 2) return second === 'agreement' || second === HOME_VALUE_SEGMENT ? NONE : second === 'homes' ? LISTINGS : undefined
   return second === 'homes' && third && third !== 'tour-request' && isListingKeySegment(third) ? NONE : undefined
 }
 

@@ -21,6 +21,8 @@ import {
   type ContactCreatedBody,
   type MessagesBody,
 } from './harness'
+import { upsertHomes } from '../../src/server/listings/home-store'
+import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 import { signSavedSearchToken } from '../../src/server/saved-searches/links'
 import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
@@ -140,6 +142,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/tour-requests',
         '/tour-requests/{id}/confirm',
         '/tour-requests/{id}/cancel',
+        '/valuations',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -339,6 +342,51 @@ describe('OpenAPI document (SQLite)', () => {
       415,
     )
     expect(TEST_LIMITS.contact).toBe(3)
+  })
+
+  it('POST /valuations: 200 (an estimate and too few), 400, 404, 413, 415', async () => {
+    const parsed = parseResoProperties(
+      [1_000_000, 1_040_000, 980_000, 1_100_000].map((price, index) => ({
+        ListingKey: `OAS-VAL-${index}`,
+        ListPrice: price,
+        StandardStatus: 'Active',
+        PropertyType: 'Residential',
+        PropertySubType: 'Townhouse',
+        BedroomsTotal: 3,
+        BathroomsTotalInteger: 2,
+        LivingArea: 1800 + index * 50,
+        City: 'Valuationville',
+        StateOrProvince: 'CA',
+        PostalCode: '90999',
+        UnparsedAddress: `${index} Contract Court`,
+        OnMarketDate: '2026-10-01',
+        ModificationTimestamp: '2026-10-01T10:00:00Z',
+        InternetEntireListingDisplayYN: true,
+        InternetAddressDisplayYN: index !== 0,
+      })),
+    )
+    await upsertHomes(s.db, parsed.records, { source: 'demo', isDemo: true, now: new Date('2026-10-02T00:00:00Z') })
+    const home = {
+      realtorId,
+      street: '1 Any Street',
+      city: 'Valuationville',
+      state: 'CA',
+      postalCode: '90999',
+      propertyType: 'townhouse',
+      beds: 3,
+      baths: 2,
+      livingArea: 1850,
+    }
+    const estimate = await api<{ status: string }>(s, 'POST', '/valuations', { body: home })
+    check('post', '/valuations', estimate, 200)
+    expect(estimate.body.status).toBe('estimate')
+    const tooFew = await api<{ status: string }>(s, 'POST', '/valuations', { body: { ...home, propertyType: 'land' } })
+    check('post', '/valuations', tooFew, 200)
+    expect(tooFew.body.status).toBe('too_few')
+    check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, postalCode: 'x' } }), 400)
+    check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, realtorId: randomUUID() } }), 404)
+    check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify(home), headers: { 'content-type': 'text/plain' } }), 415)
   })
 
   it('GET /realtor-contacts: 200, 400, 401, 403, 404', async () => {

@@ -17,6 +17,7 @@ import { VideoFacade, youtubeVideoId } from './video-facade'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
 import { HeroImage } from '~/components/hero-image'
+import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 
 const STATE_NAMES: Record<Lang, Record<string, string>> = {
   ko: { CA: '캘리포니아', GA: '조지아' },
@@ -352,6 +353,12 @@ export function RealtorHomepage({
                   {latestPosts}
                 </Section>
               ) : null}
+
+              {preview ? null : (
+                <Section id="home-value" title={<Trans>Thinking of selling?</Trans>}>
+                  <HomeValueInvitation lang={lang} desiredUrl={realtor.desiredUrl} />
+                </Section>
+              )}
 
               <Section id="contact" title={t`Send ${name} a message`}>
                 {preview ? (

@@ -18,6 +18,7 @@ import { listingCredit } from './listing-source-text'
 import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
+import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -179,6 +180,15 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
           </section>
 
           <TourRequestSection {...askAboutThisHome} state={home.state} />
+
+          <section aria-labelledby="home-value-title" className="mt-10">
+            <h2 id="home-value-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+              <Trans>Own a home nearby?</Trans>
+            </h2>
+            <div className="mt-3">
+              <HomeValueInvitation lang={lang} desiredUrl={realtor.desiredUrl} />
+            </div>
+          </section>
 
           {similar ? (
             <section aria-labelledby="similar-alerts-title" className="mt-10">

@@ -21,6 +21,7 @@ import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJ
 import { postConfirmForm, postManageForm, postSaveSearchForm } from './saved-search-forms'
 import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
 import { postTourForm } from './tour-forms'
+import { valueHome } from '~/server/valuations/value-home'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -280,6 +281,11 @@ const routes: Array<ApiRoute> = [
       const actor = await requireActor(context)
       return json(await listTourRequests(context.services, actor, queryOf(context.url)))
     },
+  }),
+  // A home's estimated value (issue 27): it stores nothing and is never kept by any cache, as
+  // the address it was asked for is the visitor's; the form without scripts posts to its page instead.
+  route('/valuations', {
+    POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
   }),
   route('/tour-requests/{id}/confirm', {
     POST: async (context) => {

@@ -29,6 +29,7 @@ import {
 } from '~/schemas/saved-search'
 import { openHousePaths } from './openapi-open-houses'
 import { tourPaths } from './openapi-tours'
+import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -67,6 +68,7 @@ export const API_TAGS = {
   leadDesk: { name: 'Lead desk', description: "The realtor's instant reply to new leads and their daily digest" },
   tours: { name: 'Tours', description: 'Tour requests a visitor sends from a listing page, and the realtor confirming, proposing or cancelling them' },
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
+  valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
 } as const
 
 let cached: ReturnType<typeof createDocument> | undefined
@@ -95,6 +97,21 @@ export function buildOpenApiDocument() {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         ...openHousePaths({ jsonContent, errorResponses, bearer }),
         ...tourPaths(errorBodySchema),
+        '/valuations': {
+          post: {
+            operationId: 'valueHome',
+            tags: [API_TAGS.valuations.name],
+            security: PUBLIC,
+            summary: "Estimate a home's value from comparable homes (public)",
+            description:
+              'An automated estimate, not an appraisal: homes of the same type in the same ZIP code first, then the same city (sales where the MLS lets them be shown, else homes for sale and under contract), at most 10. `status` is `estimate` with `low`, `typical` and `high` (US dollars, to the nearest thousand), or `too_few` when fewer than `minimumComparables` homes compare, with no number. `livingArea` is in square feet. Nothing is stored; a comparable whose MLS withholds its address has `address: null`. `realtorId` names a published homepage.',
+            requestBody: jsonContent(valuationRequestSchema),
+            responses: {
+              '200': { description: 'The estimate, or too few comparables', ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })) },
+              ...errorResponses(400, 404, 413, 415),
+            },
+          },
+        },
         '/auth/token': {
           post: {
             operationId: 'issueToken',

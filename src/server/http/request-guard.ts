@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { loadCatalog, translate } from '~/i18n/i18n'
+import { isHomeValuePagePath } from '~/lib/home-value'
 import { langFromPath } from '~/lib/lang'
 import { AppError, errors } from '~/server/app-error'
 import { apiLang, errorResponse } from './responses'
@@ -45,11 +46,14 @@ async function refusal(pathname: string, status: number, message: MessageDescrip
  *
  * A `POST` to a page is a form sent before the scripts loaded (the sign-in form posts rather
  * than put a password in the address): it is sent back to the page with a 303, unread, so the
- * visitor sees the form again instead of an error.
+ * visitor sees the form again instead of an error. The home-value page is the exception: its
+ * form posts to the page, which answers with the estimate.
  */
 export async function refuseUnanswerable(request: Request, url: URL): Promise<Response | undefined> {
   const { pathname } = url
   if (!takesActions(pathname) && request.method !== 'GET' && request.method !== 'HEAD') {
+    // The home-value form without scripts: its page answers the POST with the estimate (decision 036).
+    if (request.method === 'POST' && isHomeValuePagePath(pathname)) return undefined
     if (request.method === 'POST' && !hasMalformedEscape(pathname)) {
       return new Response(null, { status: 303, headers: { location: `${pathname}${url.search}`, 'cache-control': 'no-store' } })
     }

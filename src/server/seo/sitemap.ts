@@ -40,14 +40,14 @@ export async function publishedHomepages(services: AppServices): Promise<Array<{
 }
 
 /**
- * `/sitemap.xml`: every published homepage and its home search in both languages, plus our
- * pages. On a realtor's own domain it lists that realtor's pages only, at `/`, `/homes` and `/en/…`.
+ * `/sitemap.xml`: every published homepage, its home search and its home-value page in both languages, plus our
+ * pages. On a realtor's own domain it lists that realtor's pages only, at `/`, `/homes`, `/home-value` and `/en/…`.
  */
 export async function buildSitemap(services: AppServices, origin: string, ownDomain?: string): Promise<string> {
   const [homepages, posts] = await Promise.all([publishedHomepages(services), sitemapPosts(services, ownDomain)])
   const own = ownDomain ? homepages.find((homepage) => homepage.desiredUrl.toLowerCase() === ownDomain.toLowerCase()) : undefined
   const pages: Array<SitemapPage> = own
-    ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }, { path: '/homes' }]
+    ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }, { path: '/homes' }, { path: '/home-value' }]
     : [
         { path: '/', lastmod: homepages[0]?.updatedAt.slice(0, 10) },
         { path: '/agreement' },
@@ -56,6 +56,8 @@ export async function buildSitemap(services: AppServices, origin: string, ownDom
           { path: `/${homepage.desiredUrl}`, lastmod: homepage.updatedAt.slice(0, 10) },
           // The full home search (issue 29): its listings change with every import, so no lastmod.
           { path: `/${homepage.desiredUrl}/homes` },
+          // "What is my home worth?" (issue 27): a form, so no lastmod either.
+          { path: `/${homepage.desiredUrl}/home-value` },
         ]),
       ]
   return [

@@ -14,7 +14,16 @@ export type StoredComparable = ComparableCandidate & {
   date: string
 }
 
-export type ComparableQuery = { propertyType: PropertyKind; state: string; city: string; postalCode: string }
+export type ComparableQuery = {
+  propertyType: PropertyKind
+  state: string
+  city: string
+  postalCode: string
+  /** Only homes of this living area (sq ft, inclusive): the estimator's nearest first (value-home.ts). */
+  livingArea?: { min: number; max: number }
+  /** Only the ZIP code's homes, not the rest of the city's. */
+  zipOnly?: boolean
+}
 
 /**
  * Candidate comparables for the estimator: homes for sale of the same type in the same ZIP or city,
@@ -23,34 +32,42 @@ export type ComparableQuery = { propertyType: PropertyKind; state: string; city:
  * ranks and trims them; this only narrows the rows read.
  */
 export async function findComparableCandidates(db: Kysely<Database>, profiles: DisplayProfiles, query: ComparableQuery): Promise<StoredComparable[]> {
-  const rows = await db
-    .selectFrom('home')
-    .select([
-      'id',
-      'listingKey',
-      'source',
-      'standardStatus',
-      'listPrice',
-      'closePrice',
-      'closeDate',
-      'onMarketDate',
-      'livingArea',
-      'bedroomsTotal',
-      'bathroomsTotalInteger',
-      'yearBuilt',
-      'unparsedAddress',
-      'internetAddressDisplayYn',
-      'city',
-      'postalCode',
-    ])
-    .where('listingType', '=', 'sale')
-    .where('isListed', '=', 1)
-    .where('retiredAt', 'is', null)
-    .where('propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
-    .where('stateOrProvince', '=', query.state.trim().toUpperCase())
-    .where((eb) => eb.or([eb('postalCode', '=', query.postalCode.trim().slice(0, 5)), eb('city', '=', query.city.trim())]))
-    .where('standardStatus', 'in', ['Active', 'Pending', 'ActiveUnderContract', 'Closed'])
-    .execute()
+  // The city's homes and the ZIP's as two index range scans (migration 0028), merged: one query
+  // with `zip or city` read every home of the type on SQLite.
+  const select = (place: 'city' | 'zip') => {
+    let rows = db
+      .selectFrom('home')
+      .select([
+        'id',
+        'listingKey',
+        'source',
+        'standardStatus',
+        'listPrice',
+        'closePrice',
+        'closeDate',
+        'onMarketDate',
+        'livingArea',
+        'bedroomsTotal',
+        'bathroomsTotalInteger',
+        'yearBuilt',
+        'unparsedAddress',
+        'internetAddressDisplayYn',
+        'city',
+        'postalCode',
+      ])
+      .where('isListed', '=', 1)
+      .where('listingType', '=', 'sale')
+      .where('propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
+      .where('stateOrProvince', '=', query.state.trim().toUpperCase())
+      .where('retiredAt', 'is', null)
+      .where('standardStatus', 'in', ['Active', 'Pending', 'ActiveUnderContract', 'Closed'])
+    rows = place === 'city' ? rows.where('cityKey', '=', query.city.trim().toLowerCase()) : rows.where('postalCode', '=', query.postalCode.trim().slice(0, 5))
+    if (query.livingArea) rows = rows.where('livingArea', '>=', query.livingArea.min).where('livingArea', '<=', query.livingArea.max)
+    return rows.execute()
+  }
+  const [zipRows, cityRows] = await Promise.all([select('zip'), query.zipOnly ? Promise.resolve([]) : select('city')])
+  const seen = new Set<string>()
+  const rows = [...zipRows, ...cityRows].filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
   return rows.flatMap((row) => {
     const isSale = row.standardStatus === 'Closed'
     if (isSale && (row.closePrice === null || row.closeDate === null || !displayProfileFor(profiles, row.source).soldData)) return []

@@ -83,7 +83,7 @@ function dissimilarity(subject: ValuationSubject, candidate: ComparableCandidate
   const beds = candidate.beds === null ? 0.5 : Math.abs(candidate.beds - subject.beds)
   const baths = candidate.baths === null ? 0.5 : Math.abs(candidate.baths - subject.baths)
   const age = subject.yearBuilt === undefined || candidate.yearBuilt === null ? 0 : Math.abs(candidate.yearBuilt - subject.yearBuilt)
-  return size + 0.1 * beds + 0.1 * baths + 0.004 * Math.min(age, 50) + (sameZip ? 0 : 0.25)
+  return size + 0.1 * beds + 0.1 * baths + 0.004 * Math.min(age, 50) + (sameZip ? 0 : OTHER_ZIP_PENALTY)
 }
 
 /** Drops prices per sq ft more than a few robust deviations from the median (a typo, a teardown). */
@@ -100,16 +100,34 @@ function roundToThousand(value: number): number {
   return Math.round(value / 1000) * 1000
 }
 
+/** Same ZIP (first five digits) as the subject, or undefined when neither the ZIP nor the city is the subject's. */
+function placeOf(subject: ValuationSubject, candidate: ComparableCandidate): { sameZip: boolean } | undefined {
+  const sameZip = candidate.postalCode.trim().slice(0, 5) === subject.postalCode.trim().slice(0, 5)
+  if (!sameZip && candidate.city.trim().toLowerCase() !== subject.city.trim().toLowerCase()) return undefined
+  return { sameZip }
+}
+
+/**
+ * The score the estimator ranks a candidate by (smaller is more alike), or undefined when it cannot be
+ * a comparable. Lets the candidate query read a narrow band of sizes first and know whether the band
+ * already holds the homes the estimator would choose (value-home.ts).
+ */
+export function comparableScore(subject: ValuationSubject, candidate: ComparableCandidate): number | undefined {
+  const place = placeOf(subject, candidate)
+  if (!place || candidate.livingArea === null || candidate.livingArea <= 0 || candidate.price <= 0) return undefined
+  return dissimilarity(subject, candidate, candidate.livingArea, place.sameZip)
+}
+
+/** The part of the score that is not size: a ZIP other than the subject's costs this much. */
+export const OTHER_ZIP_PENALTY = 0.25
+
 export function estimateHomeValue<C extends ComparableCandidate>(subject: ValuationSubject, candidates: readonly C[]): ValuationEstimate<C> {
-  const subjectZip = subject.postalCode.trim().slice(0, 5)
-  const subjectCity = subject.city.trim().toLowerCase()
   const usable = candidates.flatMap((candidate) => {
     const livingArea = candidate.livingArea
-    if (livingArea === null || livingArea <= 0 || candidate.price <= 0) return []
-    const sameZip = candidate.postalCode.trim().slice(0, 5) === subjectZip
-    if (!sameZip && candidate.city.trim().toLowerCase() !== subjectCity) return []
-    const chosen: ChosenComparable<C> = { ...candidate, pricePerSquareFoot: candidate.price / livingArea, sameZip }
-    return [{ chosen, score: dissimilarity(subject, candidate, livingArea, sameZip) }]
+    const place = placeOf(subject, candidate)
+    if (!place || livingArea === null || livingArea <= 0 || candidate.price <= 0) return []
+    const chosen: ChosenComparable<C> = { ...candidate, pricePerSquareFoot: candidate.price / livingArea, sameZip: place.sameZip }
+    return [{ chosen, score: dissimilarity(subject, candidate, livingArea, place.sameZip) }]
   })
   // Same ZIP first: the ZIP penalty in the score ranks them ahead, and a city home only fills in.
   const nearest = usable

@@ -21,6 +21,7 @@ import * as accountLanguage from './0020-account-language'
 import * as homeSaleFacts from './0021-home-sale-facts'
 import * as posts from './0023-posts'
 import * as homeMapIndex from './0027-home-map-index'
+import * as homeValuationIndex from './0028-home-valuation-index'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021-home-sale-facts': homeSaleFacts,
   '0023-posts': posts,
   '0027-home-map-index': homeMapIndex,
+  '0028-home-valuation-index': homeValuationIndex,
 }
 
 export const migrationProvider: MigrationProvider = {

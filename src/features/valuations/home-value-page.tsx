@@ -1,0 +1,51 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
+import type { Lang } from '~/lib/lang'
+import { realtorDisplayName } from '~/lib/realtor-names'
+import type { PostedValuation } from '~/schemas/valuations'
+import type { PublicRealtor } from '~/schemas/realtor'
+import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
+import { emptyValuationForm } from '~/lib/home-value'
+import { ValuationForm } from './valuation-form'
+import { MethodNote } from './method-note'
+import { ValuationResult } from './valuation-result'
+
+/**
+ * "What is my home worth?" (`/{desiredUrl}/home-value`, issue 27 item 1): the visitor names a
+ * home and its facts, nothing about themselves, and sees a range from comparable homes with the
+ * homes it rests on. Without scripts the form posts to this page, which answers with the result
+ * (decision 036); with them the result replaces the page's in place.
+ */
+export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealtor; lang: Lang; posted: PostedValuation | null }) {
+  const { t } = useLingui()
+  const name = realtorDisplayName(realtor, lang)
+  const [shown, setShown] = useState<PostedValuation | null>(posted)
+  const values = shown?.values ?? emptyValuationForm(realtor.activityRegion[0]?.state ?? '')
+  return (
+    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
+      {() => (
+        <>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">
+            <Trans>What is my home worth?</Trans>
+          </h1>
+          <p className="mt-3 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+            <Trans>
+              Enter your home&apos;s address and a few facts to see an estimated price range from comparable homes nearby. No sign-up: nothing about you is
+              asked or kept.
+            </Trans>
+          </p>
+          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <ValuationForm realtorId={realtor.id ?? ''} lang={lang} values={values} outcome={shown?.outcome ?? null} onAnswer={setShown} />
+            <section aria-labelledby="valuation-result-heading" aria-live="polite" className="min-w-0">
+              <h2 id="valuation-result-heading" className="sr-only">
+                {t`Your estimate`}
+              </h2>
+              {shown?.outcome.kind === 'answer' ? <ValuationResult realtor={realtor} lang={lang} answer={shown.outcome.answer} /> : <MethodNote />}
+            </section>
+          </div>
+        </>
+      )}
+    </RealtorPageShell>
+  )
+}

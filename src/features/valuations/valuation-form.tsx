@@ -1,0 +1,216 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { estimateHomeValue } from '~/functions/valuations.functions'
+import type { AreaUnit } from '~/lib/format'
+import { valuationFormFrom, valuationRequestFrom, type ValuationFormField, type ValuationFormValues } from '~/lib/home-value'
+import type { Lang } from '~/lib/lang'
+import { errorFieldErrors, errorMessage, isServerError } from '~/lib/server-error'
+import type { PropertyKind } from '~/schemas/home'
+import type { PostedValuation, ValuationOutcome } from '~/schemas/valuations'
+
+const PROPERTY_TYPES: ReadonlyArray<{ value: PropertyKind; label: MessageDescriptor }> = [
+  { value: 'single_family', label: msg`Single-family home` },
+  { value: 'condo', label: msg`Condo` },
+  { value: 'townhouse', label: msg`Townhouse` },
+  { value: 'multi_family', label: msg`Multi-family home` },
+  { value: 'land', label: msg`Land` },
+]
+
+/** Korean readers think in 평 and ㎡ as the listing pages show them; English pages ask in sq ft. */
+const AREA_UNIT_OPTIONS: Record<Lang, ReadonlyArray<{ value: AreaUnit; label: string }>> = {
+  en: [{ value: 'sqft', label: 'sq ft' }],
+  ko: [
+    { value: 'sqft', label: 'sq ft' },
+    { value: 'pyeong', label: '평' },
+    { value: 'm2', label: '㎡' },
+  ],
+}
+
+const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-[var(--accent)] focus:ring-2 focus:ring-[var(--accent)] focus:outline-none aria-[invalid=true]:border-red-700 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50'
+
+/**
+ * The home-value form: a plain POST to its own page, so it works before and without scripts
+ * (decision 036); with scripts it asks the server function and the page updates in place. Its
+ * inputs are the browser's own (uncontrolled), so nothing typed is lost when scripts arrive.
+ */
+export function ValuationForm({
+  realtorId,
+  lang,
+  values,
+  outcome,
+  onAnswer,
+}: {
+  realtorId: string
+  lang: Lang
+  values: ValuationFormValues
+  outcome: ValuationOutcome | null
+  onAnswer: (posted: PostedValuation) => void
+}) {
+  const { i18n, t } = useLingui()
+  const id = useId()
+  const [pending, setPending] = useState(false)
+  const fieldErrors = outcome?.kind === 'error' ? outcome.fieldErrors : {}
+  const units = AREA_UNIT_OPTIONS[lang]
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (pending) return
+    const form = event.currentTarget
+    const entries = Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, typeof value === 'string' ? value : '']))
+    const typed = valuationFormFrom(entries)
+    setPending(true)
+    try {
+      const answer = await estimateHomeValue({ data: valuationRequestFrom(typed, realtorId) })
+      onAnswer({ values: typed, outcome: { kind: 'answer', answer } })
+    } catch (error) {
+      // Offline or a server failure with no words of ours: the form posts the old way instead.
+      if (!isServerError(error)) return form.submit()
+      const translateId = (messageId: string) => i18n._(messageId)
+      onAnswer({
+        values: typed,
+        outcome: {
+          kind: 'error',
+          message: errorMessage(error, translateId, t`Something went wrong. Please try again.`),
+          fieldErrors: errorFieldErrors(error, lang, translateId),
+        },
+      })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const field = (
+    name: ValuationFormField,
+    label: ReactNode,
+    input: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode,
+  ) => {
+    const errors = fieldErrors[name]
+    const inputId = `${id}-${name}`
+    const errorId = `${inputId}-error`
+    return (
+      <div>
+        <label htmlFor={inputId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+          {label}
+        </label>
+        {input({ id: inputId, ...(errors ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}) })}
+        {errors ? (
+          <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {errors.join(' ')}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-heading`}
+      data-testid="valuation-form"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+        <Trans>Your home</Trans>
+      </h2>
+      {outcome?.kind === 'error' ? (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {outcome.message}
+        </p>
+      ) : null}
+      <div className="mt-4 grid gap-4">
+        {field('street', <Trans>Street address</Trans>, (props) => (
+          <input {...props} name="street" defaultValue={values.street} autoComplete="street-address" maxLength={200} required className={inputClass} />
+        ))}
+        <div className="grid grid-cols-[minmax(0,1fr)_5rem] gap-3 sm:grid-cols-[minmax(0,1fr)_5rem_7rem]">
+          {field('city', <Trans>City</Trans>, (props) => (
+            <input {...props} name="city" defaultValue={values.city} autoComplete="address-level2" maxLength={100} required className={inputClass} />
+          ))}
+          {field('state', <Trans>State</Trans>, (props) => (
+            <input
+              {...props}
+              name="state"
+              defaultValue={values.state}
+              autoComplete="address-level1"
+              maxLength={2}
+              required
+              className={`${inputClass} uppercase`}
+            />
+          ))}
+          <div className="col-span-2 sm:col-span-1">
+            {field('postalCode', <Trans>ZIP code</Trans>, (props) => (
+              <input
+                {...props}
+                name="postalCode"
+                defaultValue={values.postalCode}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={10}
+                required
+                className={inputClass}
+              />
+            ))}
+          </div>
+        </div>
+        {field('propertyType', <Trans>Property type</Trans>, (props) => (
+          <select {...props} name="propertyType" defaultValue={values.propertyType} className={inputClass}>
+            {PROPERTY_TYPES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {i18n._(option.label)}
+              </option>
+            ))}
+          </select>
+        ))}
+        <div className="grid grid-cols-2 gap-3">
+          {field('beds', <Trans>Bedrooms</Trans>, (props) => (
+            <input {...props} name="beds" defaultValue={values.beds} inputMode="numeric" maxLength={3} required className={inputClass} />
+          ))}
+          {field('baths', <Trans>Bathrooms</Trans>, (props) => (
+            <input {...props} name="baths" defaultValue={values.baths} inputMode="numeric" maxLength={3} required className={inputClass} />
+          ))}
+        </div>
+        <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
+          {field('livingArea', <Trans>Living area</Trans>, (props) => (
+            <input {...props} name="livingArea" defaultValue={values.livingArea} inputMode="decimal" maxLength={9} required className={inputClass} />
+          ))}
+          {units.length > 1 ? (
+            <div>
+              <label htmlFor={`${id}-areaUnit`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+                <Trans>Unit</Trans>
+              </label>
+              <select id={`${id}-areaUnit`} name="areaUnit" defaultValue={values.areaUnit} className={inputClass}>
+                {units.map((unit) => (
+                  <option key={unit.value} value={unit.value}>
+                    {unit.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="flex items-end pb-2.5 text-stone-700 dark:text-stone-300">
+              <input type="hidden" name="areaUnit" value="sqft" />
+              sq ft
+            </p>
+          )}
+        </div>
+        {field('yearBuilt', <Trans>Year built (if known)</Trans>, (props) => (
+          <input {...props} name="yearBuilt" defaultValue={values.yearBuilt} inputMode="numeric" maxLength={4} className={inputClass} />
+        ))}
+      </div>
+      <button
+        type="submit"
+        disabled={pending}
+        className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-[var(--accent)] px-5 py-2.5 font-semibold text-[var(--on-accent)] hover:opacity-90 focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60"
+      >
+        {pending ? t`Estimating…` : t`Estimate my home's value`}
+      </button>
+      <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+        <Trans>Your address is used only for this estimate and is not stored.</Trans>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,213 @@
+import { expect, test, type Page } from '@playwright/test'
+import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
+
+/*
+ * "What is my home worth?" (issue 27 items 1 and 6): `/{desiredUrl}/home-value`, linked from the
+ * homepage and the listing pages. Without JavaScript the form posts to the page, which answers
+ * with the estimate (200, no-store, the address in no URL); with it the result appears in place.
+ * Fewer than 3 comparables: no number, the realtor's own valuation instead. Korean pages take
+ * 평 and ㎡. Korean and English, at the desktop and phone widths of the two projects.
+ */
+
+const PAGES = {
+  ko: {
+    home: '/sora-park',
+    path: '/sora-park/home-value',
+    title: '우리 집 가격은 얼마일까요?',
+    street: '도로명 주소',
+    city: '도시',
+    state: '주',
+    zip: 'ZIP 코드',
+    type: '주택 유형',
+    beds: '침실',
+    baths: '욕실',
+    area: '실내 면적',
+    submit: '우리 집 가격 알아보기',
+    statement: /감정평가가 아닌 자동 추정치이며, 비교 주택 \d+채를 근거로 합니다/,
+    tooFew: '근처에서 비교할 만한 집을 찾지 못해',
+    ask: '님께 가격 평가 요청하기',
+    zipError: '5자리 ZIP 코드를 입력해 주세요',
+  },
+  en: {
+    home: '/en/sora-park',
+    path: '/en/sora-park/home-value',
+    title: 'What is my home worth?',
+    street: 'Street address',
+    city: 'City',
+    state: 'State',
+    zip: 'ZIP code',
+    type: 'Property type',
+    beds: 'Bedrooms',
+    baths: 'Bathrooms',
+    area: 'Living area',
+    submit: "Estimate my home's value",
+    statement: /This is an automated estimate, not an appraisal, based on \d+ comparable homes/,
+    tooFew: 'We found no comparable homes nearby',
+    ask: 'for a valuation',
+    zipError: 'Enter a 5-digit ZIP code',
+  },
+} as const
+
+type Text = (typeof PAGES)[keyof typeof PAGES]
+
+/** A street nobody else would type: it must never appear in an address or the server's answer headers. */
+const STREET = '4417 Valuation Test Lane'
+
+async function fillHome(page: Page, text: Text, home: { zip: string; city: string; type?: string; area?: string }) {
+  const form = page.getByTestId('valuation-form')
+  await form.getByLabel(text.street).fill(STREET)
+  await form.getByLabel(text.city, { exact: true }).fill(home.city)
+  await form.getByLabel(text.state, { exact: true }).fill('CA')
+  await form.getByLabel(text.zip).fill(home.zip)
+  if (home.type) await form.getByLabel(text.type).selectOption(home.type)
+  await form.getByLabel(text.beds).fill('3')
+  await form.getByLabel(text.baths).fill('2')
+  await form.getByLabel(text.area, { exact: true }).fill(home.area ?? '2000')
+}
+
+async function expectEstimate(page: Page, text: Text) {
+  const result = page.getByTestId('valuation-result')
+  await expect(result.getByTestId('valuation-typical')).toHaveText(/^\$\d/)
+  await expect(result.getByTestId('valuation-statement')).toContainText(text.statement)
+  const comparables = result.getByTestId('comparable')
+  const count = await comparables.count()
+  expect(count).toBeGreaterThanOrEqual(3)
+  expect(count).toBeLessThanOrEqual(10)
+  const href = await comparables.first().getByRole('link').getAttribute('href')
+  expect(href).toMatch(new RegExp(`^${text.home}/homes/[^/]+$`))
+  // The low, typical and high figures read in order.
+  const figures = await Promise.all(['valuation-low', 'valuation-typical', 'valuation-high'].map((id) => result.getByTestId(id).textContent()))
+  const dollars = figures.map((figure) => {
+    const match = /\$([\d.,]+)(M|K)?/.exec(figure ?? '')
+    const value = Number((match?.[1] ?? 'NaN').replace(/,/g, ''))
+    return match?.[2] === 'M' ? value * 1_000_000 : value
+  })
+  expect(dollars[0]).toBeLessThan(dollars[1] ?? 0)
+  expect(dollars[1]).toBeLessThan(dollars[2] ?? 0)
+}
+
+for (const [lang, text] of Object.entries(PAGES)) {
+  test.describe(`home value (${lang})`, () => {
+    test('the homepage and a listing page link to it; it has its own title and hreflang', async ({ page }) => {
+      await page.goto(text.home)
+      await expect(page.getByTestId('home-value-link')).toHaveAttribute('href', text.path)
+      const listing = await page.locator('#listings article a').first().getAttribute('href')
+      expect(listing).toBeTruthy()
+      await page.goto(listing ?? '')
+      await expect(page.getByTestId('home-value-link')).toHaveAttribute('href', text.path)
+      await page.getByTestId('home-value-link').click()
+      await expect(page).toHaveURL((url) => url.pathname === text.path)
+      await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible()
+      await expect(page).toHaveTitle(new RegExp(`^${text.title.replace('?', '\\?')} \\| `))
+      const { canonical, alternates } = await seoLinks(page)
+      expect(canonical.map((href) => new URL(href).pathname)).toEqual([text.path])
+      expect(alternates.en?.map((href) => new URL(href).pathname)).toEqual(['/en/sora-park/home-value'])
+      expect(alternates.ko?.map((href) => new URL(href).pathname)).toEqual(['/sora-park/home-value'])
+    })
+
+    test('with JavaScript the estimate appears in place, with its comparables; axe finds nothing', async ({ page }) => {
+      await page.goto(text.path)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      expect(await axeViolations(page)).toEqual([])
+      await page.evaluate(() => Reflect.set(window, 'samePage', true))
+      await fillHome(page, text, { zip: '92618', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expectEstimate(page, text)
+      // No navigation happened, and the address is in no URL.
+      expect(await page.evaluate(() => Reflect.get(window, 'samePage') === true)).toBe(true)
+      expect(page.url()).toMatch(new RegExp(`${text.path}$`))
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    test('with JavaScript, too few comparables give no number but the realtor’s own valuation', async ({ page }) => {
+      await page.goto(text.path)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      await fillHome(page, text, { zip: '92618', city: 'Irvine', type: 'land' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expect(page.getByTestId('valuation-too-few')).toContainText(text.tooFew)
+      await expect(page.getByTestId('valuation-typical')).toHaveCount(0)
+      const ask = page.getByTestId('personal-valuation').getByRole('link', { name: new RegExp(text.ask) })
+      await expect(ask).toHaveAttribute('href', `${text.home}#contact`)
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    test('with JavaScript, a wrong entry is named at its field in the page’s language', async ({ page }) => {
+      await page.goto(text.path)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      await fillHome(page, text, { zip: '926', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      const zip = page.getByTestId('valuation-form').getByLabel(text.zip)
+      await expect(zip).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByTestId('valuation-form')).toContainText(text.zipError)
+      expect(await axeViolations(page)).toEqual([])
+    })
+  })
+
+  test.describe(`home value without JavaScript (${lang})`, () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the form posts to the page, which answers with the estimate: 200, no-store, the address in no URL', async ({ page }) => {
+      await page.goto(text.path)
+      await fillHome(page, text, { zip: '92618', city: 'Irvine' })
+      const [response] = await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === text.path),
+        page.getByRole('button', { name: text.submit }).click(),
+      ])
+      expect(response.status()).toBe(200)
+      expect(response.headers()['cache-control']).toBe('no-store')
+      expect(response.headers().location).toBeUndefined()
+      await expectEstimate(page, text)
+      expect(new URL(page.url()).pathname).toBe(text.path)
+      expect(page.url()).not.toContain('Valuation')
+      // The entries come back in the form, ready to change.
+      await expect(page.getByTestId('valuation-form').getByLabel(text.street)).toHaveValue(STREET)
+      // axe needs scripts: the same result markup is checked in the tests with JavaScript above.
+    })
+
+    test('a wrong entry comes back named at its field', async ({ page }) => {
+      await page.goto(text.path)
+      await fillHome(page, text, { zip: '926', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expect(page.getByTestId('valuation-form').getByLabel(text.zip)).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByTestId('valuation-form')).toContainText(text.zipError)
+      await expect(page.getByTestId('valuation-result')).toHaveCount(0)
+    })
+  })
+}
+
+test('a Korean visitor may give the living area in 평', async ({ page }) => {
+  await page.goto('/sora-park/home-value')
+  await waitForHydration(page.getByTestId('valuation-form'))
+  await fillHome(page, PAGES.ko, { zip: '92618', city: 'Irvine', area: '56' })
+  await page.getByTestId('valuation-form').getByLabel('단위').selectOption('pyeong')
+  await page.getByRole('button', { name: PAGES.ko.submit }).click()
+  await expectEstimate(page, PAGES.ko)
+})
+
+test('the empty form is served from the page store; a posted answer never is', async ({ request }) => {
+  const first = await request.get('/en/sora-park/home-value')
+  expect(first.status()).toBe(200)
+  expect(first.headers()['cache-control']).toMatch(/s-maxage=/)
+  const posted = await request.post('/en/sora-park/home-value', {
+    form: {
+      street: STREET,
+      city: 'Irvine',
+      state: 'CA',
+      postalCode: '92618',
+      propertyType: 'single_family',
+      beds: '3',
+      baths: '2',
+      livingArea: '2000',
+      areaUnit: 'sqft',
+    },
+    maxRedirects: 0,
+  })
+  expect(posted.status()).toBe(200)
+  expect(posted.headers()['cache-control']).toBe('no-store')
+  expect(await posted.text()).toContain('data-testid="valuation-result"')
+  // The next visitor's GET does not see the posted answer.
+  const after = await request.get('/en/sora-park/home-value')
+  const html = await after.text()
+  expect(html).not.toContain(STREET)
+  expect(html).not.toContain('data-testid="valuation-result"')
+})

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { upsertHomes } from '../../src/server/listings/home-store'
+import { parseResoProperties } from '../../src/server/listings/reso-property'
+import type { ValuationAnswer } from '../../src/schemas/valuations'
+import { buildSitemap } from '../../src/server/seo/sitemap'
+import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
+
+/*
+ * `POST /valuations` (issue 27 item 3) on SQLite and PostgreSQL: a range from comparable homes of
+ * the same type in the same ZIP or city, no number below three comparables, field errors in the
+ * caller's language, an MLS-withheld address never shown, and an answer no cache may keep.
+ */
+
+const NOW = new Date(Date.UTC(2026, 10, 20, 12, 0, 0))
+
+function property(key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ListingKey: key,
+    ListPrice: 1_000_000,
+    StandardStatus: 'Active',
+    PropertyType: 'Residential',
+    PropertySubType: 'SingleFamilyResidence',
+    BedroomsTotal: 3,
+    BathroomsTotalInteger: 2,
+    LivingArea: 2000,
+    City: 'Irvine',
+    StateOrProvince: 'CA',
+    PostalCode: '92618',
+    UnparsedAddress: `${key} Valuation Way`,
+    OnMarketDate: '2026-10-01',
+    ModificationTimestamp: '2026-10-01T10:00:00Z',
+    InternetEntireListingDisplayYN: true,
+    InternetAddressDisplayYN: true,
+    ...overrides,
+  }
+}
+
+const HOME = { street: '1 Test Lane', city: 'Irvine', state: 'CA', postalCode: '92618', propertyType: 'single_family', beds: 3, baths: 2, livingArea: 2000 }
+
+describeOnEachDatabase('POST /valuations', (database) => {
+  let app: TestApp
+  let realtorId = ''
+  let desiredUrl = ''
+
+  beforeAll(async () => {
+    app = await createTestApp(database.name)
+    const token = await signUp(app.services, uniqueEmail('valuation-owner'))
+    const created = await api<{ id: string; desiredUrl: string }>(app.services, 'POST', '/realtor', { token, body: validRealtor() })
+    expect(created.status, created.text).toBe(201)
+    realtorId = created.body.id
+    desiredUrl = created.body.desiredUrl
+    const parsed = parseResoProperties([
+      property('VAL-1', { ListPrice: 1_000_000 }),
+      property('VAL-2', { ListPrice: 1_050_000, StandardStatus: 'Pending' }),
+      property('VAL-3', { ListPrice: 980_000, LivingArea: 1900 }),
+      property('VAL-4', { StandardStatus: 'Closed', ClosePrice: 1_020_000, CloseDate: '2026-09-15' }),
+      property('VAL-HIDDEN', { ListPrice: 1_010_000, InternetAddressDisplayYN: false }),
+      // Another ZIP of the same city: fills in behind the same-ZIP homes.
+      property('VAL-CITY', { PostalCode: '92620', ListPrice: 1_100_000 }),
+      // Condos in Tustin: only two, too few for a number.
+      property('VAL-T1', { City: 'Tustin', PostalCode: '92780', PropertySubType: 'Condominium', ListPrice: 600_000, LivingArea: 1200 }),
+      property('VAL-T2', { City: 'Tustin', PostalCode: '92780', PropertySubType: 'Condominium', ListPrice: 620_000, LivingArea: 1250 }),
+    ])
+    expect(parsed.rejected).toEqual([])
+    await upsertHomes(app.services.db, parsed.records, { source: 'demo', isDemo: true, now: NOW })
+  })
+
+  afterAll(async () => {
+    await app.close()
+  })
+
+  it('answers a range from the comparables, same ZIP first, each with its status and a withheld address kept withheld', async () => {
+    const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...HOME, yearBuilt: 1999 } })
+    expect(result.status, result.text).toBe(200)
+    expect(result.headers.get('cache-control')).toBe('no-store')
+    const answer = result.body
+    if (answer.status !== 'estimate') throw new Error(`expected an estimate, got ${result.text}`)
+    expect(answer.comparableCount).toBe(6)
+    expect(answer.minimumComparables).toBe(3)
+    expect(answer.low).toBeLessThan(answer.typical)
+    expect(answer.typical).toBeLessThan(answer.high)
+    expect(answer.typical).toBeGreaterThan(950_000)
+    expect(answer.typical).toBeLessThan(1_060_000)
+    expect(answer.typical % 1000).toBe(0)
+    expect(answer.basis).toBe('listed')
+    const keys = answer.comparables.map((home) => home.listingKey)
+    expect(keys.at(-1)).toBe('VAL-CITY')
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-CITY')?.sameZip).toBe(false)
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-4')).toMatchObject({ status: 'sold', price: 1_020_000, date: '2026-09-15' })
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-2')?.status).toBe('pending')
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-1')).toMatchObject({
+      status: 'active',
+      address: 'VAL-1 Valuation Way',
+      pricePerSquareFoot: 500,
+    })
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-HIDDEN')?.address).toBeNull()
+    expect(result.text).not.toContain('VAL-HIDDEN Valuation Way')
+  })
+
+  it('gives no number with fewer than three comparables, and says how many there were', async () => {
+    const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', {
+      body: { realtorId, ...HOME, city: 'Tustin', postalCode: '92780', propertyType: 'condo', livingArea: 1200 },
+    })
+    expect(result.status, result.text).toBe(200)
+    expect(result.body).toMatchObject({ status: 'too_few', comparableCount: 2, minimumComparables: 3 })
+    expect(result.body).not.toHaveProperty('typical')
+  })
+
+  it('answers 400 with field errors in English and in Korean', async () => {
+    const bad = { realtorId, ...HOME, postalCode: '9261', state: 'California', livingArea: 20, street: '' }
+    const english = await api<ErrorBody>(app.services, 'POST', '/valuations', { body: bad, lang: 'en' })
+    expectError(english, 400, 'VALIDATION_FAILED')
+    expect(english.body.fieldErrors).toEqual({
+      street: ['Enter the street address'],
+      state: ['Enter the two-letter state, e.g. CA'],
+      postalCode: ['Enter a 5-digit ZIP code'],
+      livingArea: ['Enter a living area of at least 100 sq ft'],
+    })
+    const korean = await api<ErrorBody>(app.services, 'POST', '/valuations', { body: bad, lang: 'ko' })
+    expectError(korean, 400, 'VALIDATION_FAILED')
+    expect(korean.body.fieldErrors).toEqual({
+      street: ['도로명 주소를 입력해 주세요'],
+      state: ['주를 두 글자로 입력해 주세요 (예: CA)'],
+      postalCode: ['5자리 ZIP 코드를 입력해 주세요'],
+      livingArea: ['실내 면적은 100 sq ft 이상으로 입력해 주세요'],
+    })
+  })
+
+  it('answers 404 for a realtor without a homepage', async () => {
+    expectError(await api(app.services, 'POST', '/valuations', { body: { ...HOME, realtorId: 'no-such-realtor' }, lang: 'en' }), 404, 'NOT_FOUND')
+  })
+
+  it('lists the home-value page in the sitemap in both languages with hreflang, on our host and on the own domain', async () => {
+    const sitemap = await buildSitemap(app.services, ORIGIN)
+    const korean = `${ORIGIN}/${desiredUrl}/home-value`
+    const english = `${ORIGIN}/en/${desiredUrl}/home-value`
+    expect(sitemap).toContain(
+      `<url><loc>${korean}</loc><xhtml:link rel="alternate" hreflang="ko" href="${korean}"/><xhtml:link rel="alternate" hreflang="en" href="${english}"/>`,
+    )
+    expect(sitemap).toContain(`<url><loc>${english}</loc>`)
+    const own = await buildSitemap(app.services, 'https://jane.example', desiredUrl)
+    expect(own).toContain('<loc>https://jane.example/home-value</loc>')
+    expect(own).toContain('<loc>https://jane.example/en/home-value</loc>')
+  })
+})

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { emptyValuationForm, isHomeValuePagePath, valuationFormFrom, valuationRequestFrom } from '../../src/lib/home-value'
+import { toInternalPath, toPublicPath } from '../../src/lib/own-domain-paths'
+import { isReservedPath } from '../../src/lib/reserved-paths'
+import { parseDesiredUrlParams } from '../../src/lib/route-params'
+import { publicPageRule } from '../../src/schemas/public-search'
+import { storeTargetFor } from '../../src/server/pages/public-routes'
+
+/** The page store's view of a request, as the front door asks it. */
+function storeTargetForTest(method: string, href: string) {
+  const url = new URL(href)
+  return storeTargetFor(new Request(url, { method }), url, url.origin)
+}
+
+/* The home-value page's pure rules (issue 27 items 1 and 6): its address, the page store's view of it, and the form's entries. */
+
+describe('home-value addresses', () => {
+  it('reserves `home-value`, so no realtor takes the address an own domain serves the page at', () => {
+    expect(isReservedPath('home-value')).toBe(true)
+    expect(isReservedPath('Home-Value')).toBe(true)
+    expect(parseDesiredUrlParams({ desiredUrl: 'home-value' })).toBe(false)
+  })
+
+  it('maps an own domain’s page to the realtor’s and back', () => {
+    expect(toInternalPath('/home-value', 'jane')).toBe('/jane/home-value')
+    expect(toInternalPath('/en/home-value', 'jane')).toBe('/en/jane/home-value')
+    expect(toPublicPath('/en/jane/home-value', 'jane')).toBe('/en/home-value')
+  })
+
+  it('stores the empty form’s page on our host and on own domains, without its query', () => {
+    for (const path of ['/jane/home-value', '/en/jane/home-value', '/home-value', '/en/home-value']) expect(publicPageRule(path)?.search, path).toBe('none')
+    for (const path of ['/jane/home-value/x', '/admin/home-value', '/jane/homes/home-value/x']) expect(publicPageRule(path), path).toBeUndefined()
+  })
+
+  it('never stores a POST to it, which carries the visitor’s address', () => {
+    expect(storeTargetForTest('GET', 'http://test.local/en/jane/home-value?street=1+Main')?.key).toBe('http://test.local/en/jane/home-value')
+    expect(storeTargetForTest('POST', 'http://test.local/en/jane/home-value')).toBeUndefined()
+  })
+
+  it('knows the paths whose POST the page answers itself', () => {
+    for (const path of ['/jane/home-value', '/en/jane/home-value', '/home-value', '/en/home-value']) expect(isHomeValuePagePath(path), path).toBe(true)
+    for (const path of ['/jane', '/jane/homes', '/a/b/home-value', '/cozying-api/v1/valuations', '/jane/home-value/x'])
+      expect(isHomeValuePagePath(path), path).toBe(false)
+  })
+})
+
+describe('the home-value form', () => {
+  it('reads posted pairs into its fields, ignoring anything else and an unknown unit', () => {
+    const values = valuationFormFrom({ street: '1 Main St', beds: '3', areaUnit: 'acres', email: 'x@example.com' })
+    expect(values).toEqual({ ...emptyValuationForm(''), propertyType: '', street: '1 Main St', beds: '3', areaUnit: 'sqft' })
+    expect(values).not.toHaveProperty('email')
+  })
+
+  it('turns 평 and ㎡ into square feet, and leaves what is not a number for the schema to refuse', () => {
+    const base = { ...emptyValuationForm('CA'), beds: '3', baths: '2', yearBuilt: '' }
+    expect(valuationRequestFrom({ ...base, livingArea: '30', areaUnit: 'pyeong' }, 'r1')).toMatchObject({
+      realtorId: 'r1',
+      livingArea: 1067,
+      beds: 3,
+      baths: 2,
+    })
+    expect(valuationRequestFrom({ ...base, livingArea: '100', areaUnit: 'm2' }, 'r1')).toMatchObject({ livingArea: 1076 })
+    expect(valuationRequestFrom({ ...base, livingArea: '1,850', areaUnit: 'sqft' }, 'r1')).toMatchObject({ livingArea: 1850, yearBuilt: undefined })
+    expect(valuationRequestFrom({ ...base, livingArea: 'big' }, 'r1')).toMatchObject({ livingArea: 'big' })
+  })
+})
