@@ -132,9 +132,9 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
                 your mailbox. This cannot be undone.
               </Trans>
             ),
-            label: (email) => (
+            label: (deletingEmail) => (
               <Trans>
-                Type the sender's e-mail address <span className="font-mono font-semibold break-all">{email}</span> to confirm
+                Type the sender's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
               </Trans>
             ),
             confirm: <Trans>Delete message</Trans>,

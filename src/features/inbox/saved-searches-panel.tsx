@@ -97,9 +97,9 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
                 This cannot be undone.
               </Trans>
             ),
-            label: (email) => (
+            label: (deletingEmail) => (
               <Trans>
-                Type the visitor's e-mail address <span className="font-mono font-semibold break-all">{email}</span> to confirm
+                Type the visitor's e-mail address <span className="font-mono font-semibold break-all">{deletingEmail}</span> to confirm
               </Trans>
             ),
             confirm: <Trans>Delete saved search</Trans>,
