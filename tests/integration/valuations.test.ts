@@ -3,6 +3,8 @@ import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { ValuationAnswer } from '../../src/schemas/valuations'
 import { buildSitemap } from '../../src/server/seo/sitemap'
+import { findComparableCandidates } from '../../src/server/valuations/comparables'
+import { estimateHomeValue } from '../../src/server/valuations/estimate'
 import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
 
 /*
@@ -141,5 +143,41 @@ describeOnEachDatabase('POST /valuations', (database) => {
     const own = await buildSitemap(app.services, 'https://jane.example', desiredUrl)
     expect(own).toContain('<loc>https://jane.example/home-value</loc>')
     expect(own).toContain('<loc>https://jane.example/en/home-value</loc>')
+  })
+
+  it('reads a narrow size band first where homes are many, and answers exactly as from every home of the ZIP and city', async () => {
+    // 12 homes within 2% of the size valued (the band holds the ten), 20 others, and the city's homes in another ZIP.
+    const near = Array.from({ length: 12 }, (_, index) =>
+      property(`BAND-N${index}`, { City: 'Bandville', PostalCode: '92700', LivingArea: 1980 + index * 4, ListPrice: 900_000 + index * 17_000 }),
+    )
+    const far = Array.from({ length: 20 }, (_, index) =>
+      property(`BAND-F${index}`, { City: 'Bandville', PostalCode: '92700', LivingArea: 1000 + index * 150, ListPrice: 500_000 + index * 60_000 }),
+    )
+    const city = Array.from({ length: 5 }, (_, index) =>
+      property(`BAND-C${index}`, { City: 'Bandville', PostalCode: '92701', LivingArea: 2000, ListPrice: 2_000_000 + index * 1000 }),
+    )
+    const parsed = parseResoProperties([...near, ...far, ...city])
+    expect(parsed.rejected).toEqual([])
+    await upsertHomes(app.services.db, parsed.records, { source: 'demo', isDemo: true, now: NOW })
+    const home = { ...HOME, city: 'Bandville', postalCode: '92700', livingArea: 2000 }
+    const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...home } })
+    expect(result.status, result.text).toBe(200)
+    const everything = await findComparableCandidates(app.services.db, app.services.config.displayProfiles, {
+      propertyType: 'single_family',
+      state: 'CA',
+      city: 'Bandville',
+      postalCode: '92700',
+    })
+    expect(everything.length).toBe(37)
+    const expected = estimateHomeValue({ postalCode: '92700', city: 'Bandville', beds: 3, baths: 2, livingArea: 2000 }, everything)
+    if (result.body.status !== 'estimate' || expected.kind !== 'estimate') throw new Error(`expected estimates, got ${result.text}`)
+    expect({ low: result.body.low, typical: result.body.typical, high: result.body.high }).toEqual({
+      low: expected.low,
+      typical: expected.typical,
+      high: expected.high,
+    })
+    expect(result.body.comparables.map((comparable) => comparable.listingKey).sort()).toEqual(
+      expected.comparables.map((comparable) => comparable.listingKey).sort(),
+    )
   })
 })
