@@ -65,6 +65,10 @@ const WORKSPACE_ONLY = [
   // Nor is the home-value page (issue 27): only its invitation (features/homepage) is on the homepage.
   'src/features/valuations/',
   'src/schemas/valuations.ts',
+  // Nor its seller form (issue 27 item 2), which is on the home-value page only.
+  'src/features/seller-leads/',
+  'src/schemas/seller-leads.ts',
+  'src/lib/seller-timeframes.ts',
 ]
 const VISITOR_CATALOG = 'virtual:visitor-messages/'
 

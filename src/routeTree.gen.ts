@@ -25,6 +25,7 @@ import { Route as Char123LangChar125DesiredUrlAdminRouteImport } from './routes/
 import { Route as Char123LangChar125DesiredUrlAgreementRouteImport } from './routes/{-$lang}/$desiredUrl/agreement'
 import { Route as Char123LangChar125DesiredUrlHomeValueRouteImport } from './routes/{-$lang}/$desiredUrl/home-value'
 import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './routes/{-$lang}/$desiredUrl/process'
+import { Route as Char123LangChar125DesiredUrlValuationRequestRouteImport } from './routes/{-$lang}/$desiredUrl/valuation-request'
 import { Route as Char123LangChar125LoginIndexRouteImport } from './routes/{-$lang}/login/index'
 import { Route as Char123LangChar125LoginRedirectRouteImport } from './routes/{-$lang}/login/redirect'
 import { Route as Char123LangChar125LoginResetRouteImport } from './routes/{-$lang}/login/reset'
@@ -129,6 +130,12 @@ const Char123LangChar125DesiredUrlProcessRoute =
     path: '/process',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlValuationRequestRoute =
+  Char123LangChar125DesiredUrlValuationRequestRouteImport.update({
+    id: '/valuation-request',
+    path: '/valuation-request',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125LoginIndexRoute =
   Char123LangChar125LoginIndexRouteImport.update({
     id: '/login/',
@@ -230,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
+  '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
@@ -260,6 +268,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
+  '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlIndexRoute
@@ -293,6 +302,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
+  '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
   '/{-$lang}/login/redirect': typeof Char123LangChar125LoginRedirectRoute
   '/{-$lang}/login/reset': typeof Char123LangChar125LoginResetRoute
   '/{-$lang}/$desiredUrl/': typeof Char123LangChar125DesiredUrlIndexRoute
@@ -327,6 +337,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
+    | '/{-$lang}/$desiredUrl/valuation-request'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
@@ -357,6 +368,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
+    | '/{-$lang}/$desiredUrl/valuation-request'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl'
@@ -389,6 +401,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/agreement'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
+    | '/{-$lang}/$desiredUrl/valuation-request'
     | '/{-$lang}/login/redirect'
     | '/{-$lang}/login/reset'
     | '/{-$lang}/$desiredUrl/'
@@ -528,6 +541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlProcessRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/valuation-request': {
+      id: '/{-$lang}/$desiredUrl/valuation-request'
+      path: '/valuation-request'
+      fullPath: '/{-$lang}/$desiredUrl/valuation-request'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlValuationRequestRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/login/': {
       id: '/{-$lang}/login/'
       path: '/login'
@@ -634,6 +654,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
   Char123LangChar125DesiredUrlHomeValueRoute: typeof Char123LangChar125DesiredUrlHomeValueRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
+  Char123LangChar125DesiredUrlValuationRequestRoute: typeof Char123LangChar125DesiredUrlValuationRequestRoute
   Char123LangChar125DesiredUrlIndexRoute: typeof Char123LangChar125DesiredUrlIndexRoute
   Char123LangChar125DesiredUrlAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlAlertsConfirmRoute
   Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
@@ -658,6 +679,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlHomeValueRoute,
     Char123LangChar125DesiredUrlProcessRoute:
       Char123LangChar125DesiredUrlProcessRoute,
+    Char123LangChar125DesiredUrlValuationRequestRoute:
+      Char123LangChar125DesiredUrlValuationRequestRoute,
     Char123LangChar125DesiredUrlIndexRoute:
       Char123LangChar125DesiredUrlIndexRoute,
     Char123LangChar125DesiredUrlAlertsConfirmRoute:
@@ -730,13 +753,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

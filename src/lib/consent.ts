@@ -16,7 +16,7 @@ import type { Lang } from './lang'
  * receiving e-mails about homes matching a saved search (issue 13), being contacted about a
  * requested tour (issue 26).
  */
-export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch' | 'tour'
+export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch' | 'tour' | 'seller'
 
 /** The values a wording may name; every wording receives all of them. */
 export type ConsentValues = { realtor: string }
@@ -53,6 +53,13 @@ export const CONSENT_WORDINGS = [
     // Who will contact the visitor, how, about what; and the privacy notice the form links beside it.
     describe: ({ realtor }) => msg`I agree that ${realtor} may contact me by e-mail or phone about this tour request, and to the privacy notice.`,
   },
+  {
+    version: 'seller-v1',
+    kind: 'seller',
+    // Who will contact the owner, how, about what; that it is a request, not a listing agreement.
+    describe: ({ realtor }) =>
+      msg`I agree that ${realtor} may contact me by e-mail or phone about a valuation of this home. Asking commits me to nothing, and I agree to the privacy notice.`,
+  },
 ] as const satisfies ReadonlyArray<ConsentWording>
 
 export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
@@ -63,6 +70,7 @@ export const CURRENT_CONSENT = {
   phoneContact: 'phone-contact-v1',
   savedSearch: 'saved-search-v1',
   tour: 'tour-v1',
+  seller: 'seller-v1',
 } as const satisfies Record<ConsentKind, ConsentVersion>
 
 /** The wording of a version of the given kind; undefined for an unknown version or another kind. */

@@ -97,7 +97,7 @@ export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
 export const adminPendingMailSchema = z.object({
   id: z.string(),
   /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed` or `tour-cancelled`. */
-  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert', 'lead-reply', 'lead-digest', 'tour-confirmed', 'tour-cancelled']),
+  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert', 'lead-reply', 'lead-digest', 'tour-confirmed', 'tour-cancelled', 'seller-lead']),
   toAddress: z.string(),
   subject: z.string(),
   attempts: z.number(),

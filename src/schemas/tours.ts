@@ -4,7 +4,7 @@ import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { isListingTimeZone, isLocalDate, isLocalTime } from '~/lib/listing-time-zones'
 import { leadPageFacts } from './lead-list'
 import { messageId } from './messages'
-import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
+import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorPhoneSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -37,14 +37,6 @@ export type TourSlotInput = z.infer<typeof tourSlotInputSchema>
 
 const nameSchema = visitorNameSchema(100)
 
-/** Optional; when given, digits with the usual separators and an optional leading +. */
-const phoneSchema = z
-  .string()
-  .trim()
-  .max(30, { error: messageId(msg`Enter a valid phone number`) })
-  .refine((value) => value === '' || /^\+?[\d\s().-]{7,}$/.test(value), { error: messageId(msg`Enter a valid phone number`) })
-  .refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, { error: messageId(msg`Enter a valid phone number`) })
-
 /** `POST /tour-requests`: what the visitor asks for. */
 export const tourRequestSchema = z
   .object({
@@ -72,7 +64,7 @@ export const tourRequestSchema = z
       .optional(),
     name: nameSchema,
     email: emailSchema,
-    phone: phoneSchema.optional(),
+    phone: visitorPhoneSchema.optional(),
     message: z
       .string()
       .trim()

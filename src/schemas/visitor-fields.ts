@@ -33,3 +33,11 @@ export const consentPageSchema = z
 
 /** Honeypot: people never see this field, bots fill it in. */
 export const honeypotSchema = z.string().max(500).optional()
+
+/** A phone number typed freely (a tour request, a seller lead): digits with the usual separators and an optional leading +. */
+export const visitorPhoneSchema = z
+  .string()
+  .trim()
+  .max(30, { error: messageId(msg`Enter a valid phone number`) })
+  .refine((value) => value === '' || /^\+?[\d\s().-]{7,}$/.test(value), { error: messageId(msg`Enter a valid phone number`) })
+  .refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, { error: messageId(msg`Enter a valid phone number`) })

@@ -143,6 +143,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/tour-requests/{id}/confirm',
         '/tour-requests/{id}/cancel',
         '/valuations',
+        '/seller-leads',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -387,6 +388,29 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, realtorId: randomUUID() } }), 404)
     check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
     check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify(home), headers: { 'content-type': 'text/plain' } }), 415)
+  })
+
+  it('POST /seller-leads: 201, 400, 404, 413, 415, 429', async () => {
+    const home = {
+      realtorId,
+      street: '2 Any Street',
+      city: 'Valuationville',
+      state: 'CA',
+      postalCode: '90999',
+      propertyType: 'townhouse',
+      beds: 3,
+      baths: 2,
+      livingArea: 1850,
+    }
+    const lead = { ...home, name: 'Contract Owner', email: 'contract-owner@example.org', lang: 'en', timeframe: '6-12', consent: true }
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { body: lead }), 201)
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { body: { ...lead, consent: false } }), 400)
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { body: { ...lead, realtorId: randomUUID() } }), 404)
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { rawBody: JSON.stringify(lead), headers: { 'content-type': 'text/plain' } }), 415)
+    const ip = uniqueIp()
+    for (let attempt = 0; attempt < 5; attempt++) await api(s, 'POST', '/seller-leads', { body: { ...lead, consent: false }, ip })
+    check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { body: lead, ip }), 429)
   })
 
   it('GET /realtor-contacts: 200, 400, 401, 403, 404', async () => {

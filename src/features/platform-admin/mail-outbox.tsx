@@ -41,6 +41,8 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
         return t`Tour invitation`
       case 'tour-cancelled':
         return t`Tour cancellation`
+      case 'seller-lead':
+        return t`Seller lead to a realtor`
     }
   }
 

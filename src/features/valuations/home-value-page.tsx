@@ -41,7 +41,11 @@ export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealto
               <h2 id="valuation-result-heading" className="sr-only">
                 {t`Your estimate`}
               </h2>
-              {shown?.outcome.kind === 'answer' ? <ValuationResult realtor={realtor} lang={lang} answer={shown.outcome.answer} /> : <MethodNote />}
+              {shown?.outcome.kind === 'answer' ? (
+                <ValuationResult realtor={realtor} lang={lang} answer={shown.outcome.answer} values={shown.values} />
+              ) : (
+                <MethodNote />
+              )}
             </section>
           </div>
         </>

@@ -1,12 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { ListingLink } from '~/components/listing-link'
 import { areaText } from '~/features/listings/home-display'
 import { formatNumber, formatPrice } from '~/lib/format'
-import { langParam, LOCALE_TAG, type Lang } from '~/lib/lang'
+import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PublicRealtor } from '~/schemas/realtor'
 import type { ValuationAnswer, ValuationComparable } from '~/schemas/valuations'
+import { SellerLeadForm } from '~/features/seller-leads/seller-lead-form'
+import type { ValuationFormValues } from '~/lib/home-value'
 import { MethodNote } from './method-note'
 
 /** A YYYY-MM-DD day as the page's language writes it (read in UTC, so server and browser agree). */
@@ -16,7 +17,18 @@ function dayText(date: string, lang: Lang): string {
 }
 
 /** The estimate (or the honest "too few"), the homes it rests on, and the way to a realtor's own valuation. */
-export function ValuationResult({ realtor, lang, answer }: { realtor: PublicRealtor; lang: Lang; answer: ValuationAnswer }) {
+export function ValuationResult({
+  realtor,
+  lang,
+  answer,
+  values,
+}: {
+  realtor: PublicRealtor
+  lang: Lang
+  answer: ValuationAnswer
+  /** The entries the answer is for: they travel with a request for the realtor's own valuation. */
+  values: ValuationFormValues
+}) {
   const name = realtorDisplayName(realtor, lang)
   const count = answer.comparableCount
   const minimum = answer.minimumComparables
@@ -81,32 +93,9 @@ export function ValuationResult({ realtor, lang, answer }: { realtor: PublicReal
           </p>
         </div>
       )}
-      <PersonalValuationOffer realtor={realtor} lang={lang} />
+      <SellerLeadForm realtorId={realtor.id ?? ''} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} values={values} />
       {answer.comparables.length > 0 ? <Comparables lang={lang} desiredUrl={realtor.desiredUrl} homes={answer.comparables} /> : null}
       <MethodNote />
-    </div>
-  )
-}
-
-/**
- * The realtor's own valuation. For now a way to the homepage's contact form; the seller-lead form
- * (issue 27 item 2) takes this place when it lands.
- */
-function PersonalValuationOffer({ realtor, lang }: { realtor: PublicRealtor; lang: Lang }) {
-  const name = realtorDisplayName(realtor, lang)
-  return (
-    <div data-testid="personal-valuation" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-stone-100 p-5 dark:bg-stone-800">
-      <p className="min-w-0 flex-1 text-stone-800 dark:text-stone-200">
-        <Trans>Want a figure for your home as it really is? {name} can prepare a personal valuation.</Trans>
-      </p>
-      <Link
-        to="/{-$lang}/$desiredUrl"
-        params={{ lang: langParam(lang), desiredUrl: realtor.desiredUrl }}
-        hash="contact"
-        className="inline-flex min-h-11 items-center rounded-lg bg-[var(--accent)] px-4 py-2 font-semibold text-[var(--on-accent)] hover:opacity-90"
-      >
-        <Trans>Ask {name} for a valuation</Trans>
-      </Link>
     </div>
   )
 }

@@ -315,7 +315,7 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest' | 'tour-confirmed' | 'tour-cancelled'
+  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest' | 'tour-confirmed' | 'tour-cancelled' | 'seller-lead'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string
@@ -391,6 +391,37 @@ export interface LeadTable {
   replySkipReason: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** A visitor's request for the realtor's personal valuation of their home (migration 0029, issue 27). */
+export interface SellerLeadTable {
+  id: string
+  realtorId: string
+  name: string
+  email: string
+  phone: string | null
+  lang: string
+  timeframe: string
+  street: string
+  city: string
+  state: string
+  postalCode: string
+  propertyType: string
+  beds: number
+  baths: number
+  livingArea: number
+  yearBuilt: number | null
+  estimateLow: number | null
+  estimateTypical: number | null
+  estimateHigh: number | null
+  comparableCount: number
+  siteOrigin: string
+  consentVersion: string
+  consentText: string
+  consentLang: string
+  consentPage: string | null
+  consentedAt: string
+  createdAt: string
 }
 
 /** A visitor's request to tour a listed home (migration 0016, decision 022). */
@@ -545,6 +576,7 @@ export interface Database {
   leadDigestRun: LeadDigestRunTable
   openHouse: OpenHouseTable
   tourRequest: TourRequestTable
+  sellerLead: SellerLeadTable
   post: PostTable
   postTag: PostTagTable
 }

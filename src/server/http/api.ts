@@ -20,7 +20,9 @@ import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from './responses'
 import { postConfirmForm, postManageForm, postSaveSearchForm } from './saved-search-forms'
 import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
+import { postSellerLeadForm } from './seller-lead-forms'
 import { postTourForm } from './tour-forms'
+import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
 
 export const API_PREFIX = '/cozying-api/v1'
@@ -286,6 +288,18 @@ const routes: Array<ApiRoute> = [
   // the address it was asked for is the visitor's; the form without scripts posts to its page instead.
   route('/valuations', {
     POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
+  }),
+  route('/seller-leads', {
+    // JSON from scripts and programs (201 with a receipt); a plain form from a browser without
+    // scripts, answered with a 303 to the seller status page.
+    POST: async (context) => {
+      const lang = apiLang(context.request)
+      if (isFormBody(context.request)) {
+        return postSellerLeadForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
+      }
+      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
+      return json(await createSellerLead(context.services, await readJsonBody(context.request), sender), 201)
+    },
   }),
   route('/tour-requests/{id}/confirm', {
     POST: async (context) => {

@@ -29,6 +29,7 @@ import {
 } from '~/schemas/saved-search'
 import { openHousePaths } from './openapi-open-houses'
 import { tourPaths } from './openapi-tours'
+import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
@@ -109,6 +110,21 @@ export function buildOpenApiDocument() {
             responses: {
               '200': { description: 'The estimate, or too few comparables', ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })) },
               ...errorResponses(400, 404, 413, 415),
+            },
+          },
+        },
+        '/seller-leads': {
+          post: {
+            operationId: 'createSellerLead',
+            tags: [API_TAGS.valuations.name],
+            security: PUBLIC,
+            summary: "Ask a realtor for a personal valuation of one's home (public)",
+            description:
+              "The valuation's inputs (as `POST /valuations` takes them) with who asks: `name`, `email`, optional `phone`, `lang` (the language to be answered in), `timeframe` (`0-3`, `3-6`, `6-12` months or `curious`) and `consent`, which must be true. The estimate stored with the lead is computed again from the inputs. Stored as a lead of kind `seller` (see `GET /leads`) and mailed to the realtor. Rate-limited per client. A plain HTML form (`application/x-www-form-urlencoded`, `consent=on`) is answered with a 303 to a status page.",
+            requestBody: jsonContent(sellerLeadRequestSchema),
+            responses: {
+              '201': { description: 'Stored, with its lead', ...jsonContent(createdSellerLeadSchema.meta({ id: 'CreatedSellerLead' })) },
+              ...errorResponses(400, 404, 413, 415, 429),
             },
           },
         },

@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Kysely } from 'kysely'
 import { savedSearchFiltersOf, savedSearchInWords } from '~/lib/saved-search-words'
+import { isSellerTimeframe, SELLER_TIMEFRAME_LABELS } from '~/lib/seller-timeframes'
 import type { LeadKind } from '~/schemas/leads'
 import type { Database, TourRequestTable } from '~/server/db/schema'
 
@@ -39,6 +40,16 @@ const TOUR_STATUS_WORDS: Record<TourRequestTable['status'], MessageDescriptor> =
 }
 
 const SUMMARY_READERS: Partial<Record<LeadKind, SummaryReader>> = {
+  seller: async (db, ids, i18n) => {
+    const rows = await db.selectFrom('sellerLead').select(['id', 'street', 'city', 'timeframe']).where('id', 'in', ids).execute()
+    return new Map(
+      rows.map((row) => {
+        const home = `${row.street}, ${row.city}`
+        const when = isSellerTimeframe(row.timeframe) ? ` · ${i18n._(SELLER_TIMEFRAME_LABELS[row.timeframe])}` : ''
+        return [row.id, `${i18n._(msg`Valuation of ${home}`)}${when}`]
+      }),
+    )
+  },
   message: async (db, ids) => {
     const rows = await db.selectFrom('contactMessage').select(['id', 'message']).where('id', 'in', ids).execute()
     return new Map(rows.map((row) => [row.id, shorten(row.message)]))

@@ -22,6 +22,7 @@ import * as homeSaleFacts from './0021-home-sale-facts'
 import * as posts from './0023-posts'
 import * as homeMapIndex from './0027-home-map-index'
 import * as homeValuationIndex from './0028-home-valuation-index'
+import * as sellerLeads from './0029-seller-leads'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0023-posts': posts,
   '0027-home-map-index': homeMapIndex,
   '0028-home-valuation-index': homeValuationIndex,
+  '0029-seller-leads': sellerLeads,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,214 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, type FormEvent } from 'react'
+import {
+  HoneypotField,
+  useHydrated,
+  usePublicPath,
+  useVisitorSubmission,
+  VisitorCheckbox,
+  VisitorField,
+  VisitorFormDisclosure,
+  VisitorInput,
+  visitorInputClass,
+  VisitorSubmitButton,
+  AgreementLink,
+} from '~/components/visitor-form'
+import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
+import { VALUATION_FORM_FIELDS, valuationRequestFrom, type ValuationFormValues } from '~/lib/home-value'
+import type { Lang } from '~/lib/lang'
+import { SELLER_LEAD_ACTION } from '~/lib/seller-pages'
+import { SELLER_TIMEFRAME_LABELS, SELLER_TIMEFRAMES } from '~/lib/seller-timeframes'
+import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
+
+/*
+ * "Get a personal valuation" (issue 27 item 2), under the home-value page's answer: the owner of
+ * the home just valued asks the realtor to look at it. The valuation's entries travel with the
+ * form as hidden fields, so the realtor starts where the visitor left off. Light, as the other
+ * visitor forms: no zod, no form library; the server validates and this form places its errors.
+ *
+ * Without scripts it is a plain urlencoded form posted to the API, answered with a 303 to the
+ * seller status page; with them the same fields go as JSON and the answer is shown in place.
+ */
+
+const FIELDS = ['name', 'email', 'phone', 'lang', 'timeframe', 'consent'] as const
+type Field = (typeof FIELDS)[number]
+const sellerFieldOf = fieldByHead(FIELDS)
+
+export function SellerLeadForm({
+  realtorId,
+  realtorName,
+  desiredUrl,
+  lang,
+  values,
+}: {
+  realtorId: string
+  realtorName: string
+  desiredUrl: string
+  lang: Lang
+  /** The valuation's entries as the page's form holds them. */
+  values: ValuationFormValues
+}) {
+  const { t, i18n } = useLingui()
+  const formId = useId()
+  const hydrated = useHydrated()
+  const consentPage = usePublicPath()
+  const { submission, fieldErrors, errorId, describedBy, send } = useVisitorSubmission<Field>('seller')
+  const wording = consentWording(CURRENT_CONSENT.seller, 'seller')
+  const id = (field: string) => `${formId}-${field}`
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (submission.kind === 'sending') return
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => {
+      const entry = form.get(name)
+      return typeof entry === 'string' ? entry.trim() : ''
+    }
+    const optional = (name: string) => (value(name) ? { [name]: value(name) } : {})
+    const body = {
+      ...valuationRequestFrom(values, realtorId),
+      name: value('name'),
+      email: value('email'),
+      ...optional('phone'),
+      lang: value('lang'),
+      timeframe: value('timeframe'),
+      consent: form.get('consent') === 'on',
+      consentVersion: CURRENT_CONSENT.seller,
+      ...optional('website'),
+      ...(isSameSitePath(window.location.pathname) ? { consentPage: window.location.pathname } : {}),
+    }
+    const failure = await send(() => postVisitorForm(SELLER_LEAD_ACTION, body, { lang, accepted: 201, fieldOf: sellerFieldOf }), {
+      refused: t`Your request could not be sent. Please try again.`,
+      unreachable: t`Your request could not be sent. Check your connection and try again.`,
+    })
+    const first = FIELDS.find((field) => failure?.fields[field])
+    if (first) document.getElementById(id(first))?.focus()
+  }
+
+  return (
+    <VisitorFormDisclosure
+      testId="seller-lead"
+      summary={<Trans>Get a personal valuation from {realtorName}</Trans>}
+      intro={
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          <Trans>
+            {realtorName} looks at your home as it really is (its condition, its updates, the street) and sends you a valuation. The details above come with
+            your request.
+          </Trans>
+        </p>
+      }
+      sentMessage={t`Your request was sent. ${realtorName} will be in touch by e-mail.`}
+      submission={submission}
+      failureId={id('failure')}
+    >
+      <form
+        method="post"
+        action={SELLER_LEAD_ACTION}
+        noValidate={hydrated}
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-4 sm:grid-cols-2"
+        data-testid="seller-form"
+      >
+        <input type="hidden" name="realtorId" value={realtorId} />
+        <input type="hidden" name="pageLang" value={lang} />
+        <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.seller} />
+        <input type="hidden" name="consentPage" value={consentPage} />
+        {VALUATION_FORM_FIELDS.map((field) => (
+          <input key={field} type="hidden" name={field} value={values[field]} />
+        ))}
+        <VisitorInput
+          id={id('name')}
+          name="name"
+          label={<Trans>Name</Trans>}
+          required
+          autoComplete="name"
+          maxLength={100}
+          errors={fieldErrors.name}
+          errorId={errorId('name')}
+          data-testid="seller-name"
+        />
+        <VisitorInput
+          id={id('email')}
+          name="email"
+          type="email"
+          label={<Trans>E-mail</Trans>}
+          required
+          autoComplete="email"
+          maxLength={254}
+          errors={fieldErrors.email}
+          errorId={errorId('email')}
+          data-testid="seller-email"
+        />
+        <VisitorInput
+          id={id('phone')}
+          name="phone"
+          type="tel"
+          label={<Trans>Phone</Trans>}
+          optional
+          autoComplete="tel"
+          maxLength={30}
+          errors={fieldErrors.phone}
+          errorId={errorId('phone')}
+          data-testid="seller-phone"
+        />
+        <VisitorField id={id('lang')} errors={fieldErrors.lang} errorId={errorId('lang')} label={<Trans>Answer me in</Trans>}>
+          <select
+            id={id('lang')}
+            name="lang"
+            defaultValue={lang}
+            aria-describedby={describedBy('lang')}
+            className={visitorInputClass}
+            data-testid="seller-lang"
+          >
+            <option value="ko">한국어</option>
+            <option value="en">English</option>
+          </select>
+        </VisitorField>
+        <div className="sm:col-span-2">
+          <VisitorField id={id('timeframe')} errors={fieldErrors.timeframe} errorId={errorId('timeframe')} label={<Trans>When might you sell?</Trans>}>
+            <select
+              id={id('timeframe')}
+              name="timeframe"
+              defaultValue="3-6"
+              aria-describedby={describedBy('timeframe')}
+              className={visitorInputClass}
+              data-testid="seller-timeframe"
+            >
+              {SELLER_TIMEFRAMES.map((timeframe) => (
+                <option key={timeframe} value={timeframe}>
+                  {i18n._(SELLER_TIMEFRAME_LABELS[timeframe])}
+                </option>
+              ))}
+            </select>
+          </VisitorField>
+        </div>
+        <HoneypotField id={id('website')} />
+        <div className="sm:col-span-2">
+          <VisitorCheckbox
+            id={id('consent')}
+            name="consent"
+            required
+            errors={fieldErrors.consent}
+            labelClassName="text-sm text-stone-700 dark:text-stone-300"
+            data-testid="seller-consent"
+            label={
+              <>
+                {/* The very words the server stores with the lead (src/lib/consent.ts). */}
+                {wording ? consentText(i18n, wording, { realtor: realtorName }) : null}{' '}
+                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+                  <Trans>Privacy notice</Trans>
+                </AgreementLink>
+              </>
+            }
+          />
+        </div>
+        <VisitorSubmitButton
+          sending={submission.kind === 'sending'}
+          idle={<Trans>Ask for a personal valuation</Trans>}
+          busy={<Trans>Sending…</Trans>}
+          testId="seller-submit"
+        />
+      </form>
+    </VisitorFormDisclosure>
+  )
+}

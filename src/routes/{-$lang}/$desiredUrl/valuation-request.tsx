@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { staticPageHead } from '~/features/pages/page-head'
+import { SellerStatusPage } from '~/features/seller-leads/seller-status-page'
+import { langFromParam } from '~/lib/lang'
+import { sellerStatusSearchSchema } from '~/lib/seller-pages'
+
+/** Where "Get a personal valuation" lands when it was posted without scripts (issue 27 item 2). */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')({
+  validateSearch: sellerStatusSearchSchema,
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/valuation-request`,
+      title: msg`Valuation request`,
+      description: msg`Your request for a personal valuation and what happens next.`,
+      noindex: true,
+    }),
+  component: SellerStatusRoute,
+})
+
+function SellerStatusRoute() {
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <SellerStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}
