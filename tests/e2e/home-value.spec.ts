@@ -25,7 +25,9 @@ const PAGES = {
     submit: '우리 집 가격 알아보기',
     statement: /감정평가가 아닌 자동 추정치이며, 비교 주택 \d+채를 근거로 합니다/,
     tooFew: '근처에서 비교할 만한 집을 찾지 못해',
-    ask: '님께 가격 평가 요청하기',
+    ask: '직접 시세 평가 받기',
+    sent: '요청을 보냈습니다.',
+    statusSent: '시세 평가를 요청했습니다',
     zipError: '5자리 ZIP 코드를 입력해 주세요',
   },
   en: {
@@ -43,7 +45,9 @@ const PAGES = {
     submit: "Estimate my home's value",
     statement: /This is an automated estimate, not an appraisal, based on \d+ comparable homes/,
     tooFew: 'We found no comparable homes nearby',
-    ask: 'for a valuation',
+    ask: 'Get a personal valuation from',
+    sent: 'Your request was sent.',
+    statusSent: 'Valuation requested',
     zipError: 'Enter a 5-digit ZIP code',
   },
 } as const
@@ -126,9 +130,28 @@ for (const [lang, text] of Object.entries(PAGES)) {
       await page.getByRole('button', { name: text.submit }).click()
       await expect(page.getByTestId('valuation-too-few')).toContainText(text.tooFew)
       await expect(page.getByTestId('valuation-typical')).toHaveCount(0)
-      const ask = page.getByTestId('personal-valuation').getByRole('link', { name: new RegExp(text.ask) })
-      await expect(ask).toHaveAttribute('href', `${text.home}#contact`)
+      await expect(page.getByTestId('seller-lead-toggle')).toContainText(text.ask)
       expect(await axeViolations(page)).toEqual([])
+    })
+
+    test('with JavaScript, the owner asks for a personal valuation in place; axe finds nothing on the open form', async ({ page }) => {
+      await page.goto(text.path)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      await fillHome(page, text, { zip: '92618', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expectEstimate(page, text)
+      await page.getByTestId('seller-lead-toggle').click()
+      expect(await axeViolations(page)).toEqual([])
+      // Sent without consent first: the refusal is named at the checkbox.
+      await page.getByTestId('seller-name').fill('Jiwoo Han')
+      await page.getByTestId('seller-email').fill(`seller-${Date.now()}-${lang}@example.org`)
+      await page.getByTestId('seller-timeframe').selectOption('0-3')
+      await page.getByTestId('seller-submit').click()
+      await expect(page.getByTestId('seller-consent')).toHaveAttribute('aria-invalid', 'true')
+      await page.getByTestId('seller-consent').check()
+      await page.getByTestId('seller-submit').click()
+      await expect(page.getByTestId('seller-lead-sent')).toContainText(text.sent)
+      expect(page.url()).toMatch(new RegExp(`${text.path}$`))
     })
 
     test('with JavaScript, a wrong entry is named at its field in the page’s language', async ({ page }) => {
@@ -162,6 +185,25 @@ for (const [lang, text] of Object.entries(PAGES)) {
       // The entries come back in the form, ready to change.
       await expect(page.getByTestId('valuation-form').getByLabel(text.street)).toHaveValue(STREET)
       // axe needs scripts: the same result markup is checked in the tests with JavaScript above.
+    })
+
+    test('the owner asks for a personal valuation and lands on the status page', async ({ page }) => {
+      await page.goto(text.path)
+      await fillHome(page, text, { zip: '92618', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expectEstimate(page, text)
+      await page.getByTestId('seller-lead-toggle').click()
+      const email = `seller-nojs-${Date.now()}-${lang}@example.org`
+      await page.getByTestId('seller-name').fill('Jiwoo Han')
+      await page.getByTestId('seller-email').fill(email)
+      await page.getByTestId('seller-consent').check()
+      await page.getByTestId('seller-submit').click()
+      await expect(page.getByTestId('seller-status-sent')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: text.statusSent })).toBeVisible()
+      expect(new URL(page.url()).pathname).toBe(text.path.replace(/home-value$/, 'valuation-request'))
+      expect(page.url()).not.toContain(encodeURIComponent(email))
+      expect(page.url()).not.toContain('Valuation%20Test')
+      await expect(page.getByTestId('seller-status-back')).toHaveAttribute('href', text.path)
     })
 
     test('a wrong entry comes back named at its field', async ({ page }) => {
