@@ -17,10 +17,28 @@ describe('estimateHomeValue', () => {
     expect(result.kind).toBe('estimate')
     if (result.kind !== 'estimate') return
     expect(result.typical).toBe(550_000)
-    expect(result.low).toBe(470_000) // 10th percentile $470/sq ft
-    expect(result.high).toBe(630_000) // 90th percentile $630/sq ft
+    // An 85% prediction interval on the log scale: the centre ÷ and × exp(t·s·√(1 + 1/n)), with
+    // s = 0.1453 (the logs' standard deviation), t = 1.778 (4 degrees of freedom), n = 5: ×1.327.
+    expect(result.low).toBe(414_000)
+    expect(result.high).toBe(730_000)
     expect(result.basis).toBe('sold')
     expect(result.comparables).toHaveLength(5)
+  })
+
+  it('widens the range as the comparables disagree more, and as there are fewer of them', () => {
+    const width = (prices: number[]) => {
+      const result = estimateHomeValue(
+        { ...subject, livingArea: 1000 },
+        prices.map((price, index) => home(`w${index}`, price)),
+      )
+      if (result.kind !== 'estimate') throw new Error('expected an estimate')
+      return (result.high - result.low) / result.typical
+    }
+    const tight = width([1_000_000, 1_040_000, 1_080_000, 1_120_000, 1_160_000, 1_000_000, 1_040_000, 1_080_000, 1_120_000, 1_160_000])
+    const loose = width([800_000, 920_000, 1_040_000, 1_160_000, 1_280_000, 800_000, 920_000, 1_040_000, 1_160_000, 1_280_000])
+    const few = width([800_000, 1_040_000, 1_280_000])
+    expect(loose).toBeGreaterThan(tight)
+    expect(few).toBeGreaterThan(loose)
   })
 
   it('never gives a range narrower than ±8 %, even when the comparables agree exactly', () => {
