@@ -21,7 +21,8 @@ export function MethodNote() {
         </li>
         <li>
           <Trans>
-            The typical value is their median price per square foot times your home&apos;s living area; the range is where a home like them would sell about five times out of six, wider when they disagree or are few.
+            The typical value is their median price per square foot times your home&apos;s living area; the range is where a home like them would sell about
+            five times out of six, wider when they disagree or are few.
           </Trans>
         </li>
         <li>
