@@ -145,8 +145,8 @@ describeOnEachDatabase('POST /valuations', (database) => {
     expect(own).toContain('<loc>https://jane.example/en/home-value</loc>')
   })
 
-  it('reads a narrow size band first where homes are many, and answers exactly as from every home of the ZIP and city', async () => {
-    // 12 homes within 2% of the size valued (the band holds the ten), 20 others, and the city's homes in another ZIP.
+  it('answers exactly as from every home of the ZIP and city, and from the new homes at once after an import', async () => {
+    // 12 homes within 2% of the size valued, 20 others, and the city's homes in another ZIP.
     const near = Array.from({ length: 12 }, (_, index) =>
       property(`BAND-N${index}`, { City: 'Bandville', PostalCode: '92700', LivingArea: 1980 + index * 4, ListPrice: 900_000 + index * 17_000 }),
     )
@@ -179,5 +179,19 @@ describeOnEachDatabase('POST /valuations', (database) => {
     expect(result.body.comparables.map((comparable) => comparable.listingKey).sort()).toEqual(
       expected.comparables.map((comparable) => comparable.listingKey).sort(),
     )
+    // The place's homes are kept in memory per listings revision: an import moves it, and the next
+    // answer rests on the homes it brought (here ten the same size, at twice the price).
+    const again = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...home } })
+    expect(again.body).toEqual(result.body)
+    const dearer = parseResoProperties(
+      Array.from({ length: 10 }, (_, index) =>
+        property(`BAND-D${index}`, { City: 'Bandville', PostalCode: '92700', LivingArea: 2000, ListPrice: 4_000_000 + index * 1000 }),
+      ),
+    )
+    await upsertHomes(app.services.db, dearer.records, { source: 'demo', isDemo: true, now: NOW })
+    const after = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...home } })
+    if (after.body.status !== 'estimate') throw new Error(`expected an estimate, got ${after.text}`)
+    expect(after.body.typical).toBeGreaterThan(result.body.typical * 1.5)
+    expect(after.body.comparables.every((comparable) => comparable.listingKey.startsWith('BAND-D'))).toBe(true)
   })
 })

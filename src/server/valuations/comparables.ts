@@ -19,10 +19,6 @@ export type ComparableQuery = {
   state: string
   city: string
   postalCode: string
-  /** Only homes of this living area (sq ft, inclusive): the estimator's nearest first (value-home.ts). */
-  livingArea?: { min: number; max: number }
-  /** Only the ZIP code's homes, not the rest of the city's. */
-  zipOnly?: boolean
 }
 
 /**
@@ -62,10 +58,9 @@ export async function findComparableCandidates(db: Kysely<Database>, profiles: D
       .where('retiredAt', 'is', null)
       .where('standardStatus', 'in', ['Active', 'Pending', 'ActiveUnderContract', 'Closed'])
     rows = place === 'city' ? rows.where('cityKey', '=', query.city.trim().toLowerCase()) : rows.where('postalCode', '=', query.postalCode.trim().slice(0, 5))
-    if (query.livingArea) rows = rows.where('livingArea', '>=', query.livingArea.min).where('livingArea', '<=', query.livingArea.max)
     return rows.execute()
   }
-  const [zipRows, cityRows] = await Promise.all([select('zip'), query.zipOnly ? Promise.resolve([]) : select('city')])
+  const [zipRows, cityRows] = await Promise.all([select('zip'), select('city')])
   const seen = new Set<string>()
   const rows = [...zipRows, ...cityRows].filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
   return rows.flatMap((row) => {

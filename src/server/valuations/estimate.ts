@@ -162,19 +162,8 @@ function placeOf(subject: ValuationSubject, candidate: ComparableCandidate): { s
   return { sameZip }
 }
 
-/**
- * The score the estimator ranks a candidate by (smaller is more alike), or undefined when it cannot be
- * a comparable. Lets the candidate query read a narrow band of sizes first and know whether the band
- * already holds the homes the estimator would choose (value-home.ts).
- */
-export function comparableScore(subject: ValuationSubject, candidate: ComparableCandidate): number | undefined {
-  const place = placeOf(subject, candidate)
-  if (!place || candidate.livingArea === null || candidate.livingArea <= 0 || candidate.price <= 0) return undefined
-  return dissimilarity(subject, candidate, candidate.livingArea, place.sameZip)
-}
-
 /** The part of the score that is not size: a ZIP other than the subject's costs this much. */
-export const OTHER_ZIP_PENALTY = 0.25
+const OTHER_ZIP_PENALTY = 0.25
 
 export function estimateHomeValue<C extends ComparableCandidate>(subject: ValuationSubject, candidates: readonly C[]): ValuationEstimate<C> {
   const usable = candidates.flatMap((candidate) => {

@@ -1,16 +1,9 @@
+import { LRUCache } from 'lru-cache'
 import { valuationRequestSchema, type ValuationAnswer, type ValuationComparable } from '~/schemas/valuations'
 import { errors, parseInput } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
 import { findComparableCandidates, type StoredComparable } from './comparables'
-import {
-  comparableScore,
-  estimateHomeValue,
-  MAX_COMPARABLES,
-  MIN_COMPARABLES,
-  OTHER_ZIP_PENALTY,
-  type ChosenComparable,
-  type ValuationSubject,
-} from './estimate'
+import { estimateHomeValue, MIN_COMPARABLES, type ChosenComparable, type ValuationSubject } from './estimate'
 import type { ComparableQuery } from './comparables'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
@@ -53,37 +46,45 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
     yearBuilt: request.yearBuilt,
   }
   const query: ComparableQuery = { propertyType: request.propertyType, state: request.state, city: request.city, postalCode: request.postalCode }
-  const candidates = await nearestCandidates(services, query, subject)
+  const candidates = await placeCandidates(services, query)
   const result = estimateHomeValue(subject, candidates)
   const facts = { comparableCount: result.comparables.length, minimumComparables: MIN_COMPARABLES, comparables: result.comparables.map(toComparable) }
   if (result.kind === 'too_few') return { status: 'too_few', ...facts }
   return { status: 'estimate', low: result.low, typical: result.typical, high: result.high, basis: result.basis, ...facts }
 }
 
-/**
- * Size bands read first, narrowest first (log ratio of living area; 0.08 ≈ ±8 %). The widest is the
- * other-ZIP penalty: a home of the city outside the ZIP scores at least that.
- */
-const BAND_EDGES = [0.08, OTHER_ZIP_PENALTY]
+/** Places (a type in a ZIP and its city) whose candidates a process keeps: a few MB at most. */
+const CACHED_PLACES = 256
+
+/** Each process's candidates by place and listings revision; per services, as tests run several apps in one process. */
+const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<StoredComparable[]>>>()
 
 /**
- * The candidates the estimator needs, read cheaply where homes are many (issue 27 item 8). First only
- * the ZIP's homes within a narrow band of sizes around the home's: every home left out scores worse
- * than the band's edge (its size alone, or its other ZIP, costs more), so when the band holds ten
- * homes scoring below its edge, they are exactly the ten the estimator would choose from everything.
- * Otherwise a wider band, then the whole ZIP and city, as before.
+ * The candidates of a place, read once per listings revision (issue 27 item 8). Listings change only
+ * when an import or the seed writes them, which moves the 'listings' revision in the same transaction
+ * (decision 009), so an answer never rests on homes older than the last acknowledged import. Every
+ * other answer for the place is the estimator's work over homes in memory: no query but the realtor's
+ * and the revision read the page store batches anyway.
  */
-async function nearestCandidates(services: AppServices, query: ComparableQuery, subject: ValuationSubject): Promise<StoredComparable[]> {
-  for (const edge of BAND_EDGES) {
-    const band = { min: subject.livingArea * Math.exp(-edge), max: subject.livingArea * Math.exp(edge) }
-    const near = await findComparableCandidates(services.db, services.config.displayProfiles, { ...query, livingArea: band, zipOnly: true })
-    const scores = near.flatMap((home) => {
-      const score = comparableScore(subject, home)
-      return score === undefined ? [] : [score]
-    })
-    scores.sort((a, b) => a - b)
-    const tenth = scores[MAX_COMPARABLES - 1]
-    if (tenth !== undefined && tenth < edge) return near
+async function placeCandidates(services: AppServices, query: ComparableQuery): Promise<StoredComparable[]> {
+  let cache = candidateCaches.get(services)
+  if (!cache) {
+    cache = new LRUCache({ max: CACHED_PLACES })
+    candidateCaches.set(services, cache)
   }
-  return findComparableCandidates(services.db, services.config.displayProfiles, query)
+  const { listings } = await services.revisions.current()
+  const key = JSON.stringify([
+    listings,
+    query.propertyType,
+    query.state.trim().toUpperCase(),
+    query.city.trim().toLowerCase(),
+    query.postalCode.trim().slice(0, 5),
+  ])
+  const cached = cache.get(key)
+  if (cached) return cached
+  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query)
+  cache.set(key, reading)
+  // A failed read is not kept: the next answer reads again.
+  reading.catch(() => cache.delete(key))
+  return reading
 }
