@@ -21,6 +21,10 @@ export const RESERVED_PATHS = [
   'blog',
   // a realtor's home-value page on an own domain (`/home-value`, issue 27)
   'home-value',
+  // where its seller form lands without JavaScript (`/valuation-request?status=sent`, issue 27)
+  'valuation-request',
+  // a realtor's market reports on an own domain (`/market/{city}`, issue 27)
+  'market',
   'signup',
   'account',
   'settings',

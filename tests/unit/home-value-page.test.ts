@@ -18,6 +18,9 @@ describe('home-value addresses', () => {
   it('reserves `home-value`, so no realtor takes the address an own domain serves the page at', () => {
     expect(isReservedPath('home-value')).toBe(true)
     expect(isReservedPath('Home-Value')).toBe(true)
+    // The seller form's status page on an own domain, and the market reports to come.
+    expect(isReservedPath('valuation-request')).toBe(true)
+    expect(isReservedPath('market')).toBe(true)
     expect(parseDesiredUrlParams({ desiredUrl: 'home-value' })).toBe(false)
   })
 
