@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AREA_UNITS, areaToSquareFeet, squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/format'
 import { backtestLeaveOneOut } from '../../src/server/valuations/backtest'
-import { type ComparableCandidate, estimateHomeValue, MAX_COMPARABLES, quantile } from '../../src/server/valuations/estimate'
+import { type ComparableCandidate, estimateHomeValue, MAX_COMPARABLES, nearestCandidates, quantile } from '../../src/server/valuations/estimate'
+import { seededRandom } from '../../src/lib/seeded-random'
 
 const subject = { postalCode: '92618', city: 'Irvine', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 2000 }
 
@@ -118,5 +119,42 @@ describe('backtestLeaveOneOut', () => {
     expect(irvineFigures?.medianAbsolutePercentError).toBeGreaterThan(0)
     expect(irvineFigures?.medianAbsolutePercentError).toBeLessThan(5)
     expect(tustinFigures).toMatchObject({ city: 'Tustin', estimated: 0, tooFew: 2 })
+  })
+})
+
+describe('nearestCandidates', () => {
+  it('gives the estimator what it would choose from every home, for 300 random homes valued among 2,000', () => {
+    const random = seededRandom(2027)
+    const zips = ['92618', '92620', '92602']
+    const homes: ComparableCandidate[] = Array.from({ length: 2000 }, (_, index) => ({
+      id: `r${index}`,
+      postalCode: zips[Math.floor(random() * zips.length)] ?? '92618',
+      city: 'Irvine',
+      price: Math.round(400_000 + random() * 2_000_000),
+      livingArea: Math.round(600 + random() * 4000),
+      beds: 1 + Math.floor(random() * 5),
+      baths: 1 + Math.floor(random() * 4),
+      yearBuilt: random() < 0.2 ? null : 1950 + Math.floor(random() * 75),
+      basis: random() < 0.3 ? 'sold' : 'listed',
+    }))
+    const bySize = [...homes].sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0))
+    for (let index = 0; index < 300; index++) {
+      const valued = {
+        postalCode: zips[Math.floor(random() * zips.length)] ?? '92618',
+        city: 'Irvine',
+        beds: 1 + Math.floor(random() * 5),
+        baths: 1 + Math.floor(random() * 4),
+        livingArea: Math.round(500 + random() * 4500),
+        yearBuilt: random() < 0.5 ? undefined : 1950 + Math.floor(random() * 75),
+      }
+      const near = nearestCandidates(valued, bySize)
+      expect(near.length).toBeLessThanOrEqual(MAX_COMPARABLES)
+      // The same homes and figures; homes of exactly equal score may be listed in another order.
+      const summary = (result: ReturnType<typeof estimateHomeValue>) => ({
+        ...result,
+        comparables: result.comparables.map((comparable) => comparable.id).sort(),
+      })
+      expect(summary(estimateHomeValue(valued, near))).toEqual(summary(estimateHomeValue(valued, homes)))
+    }
   })
 })

@@ -162,8 +162,58 @@ function placeOf(subject: ValuationSubject, candidate: ComparableCandidate): { s
   return { sameZip }
 }
 
+/**
+ * The score the estimator ranks a candidate by (smaller is more alike), or undefined when it cannot be
+ * a comparable. Its size part alone, |log(area ratio)|, never exceeds it: a search that visits homes
+ * in order of size difference may stop once that part passes the tenth best score (value-home.ts).
+ */
+export function comparableScore(subject: ValuationSubject, candidate: ComparableCandidate): number | undefined {
+  const place = placeOf(subject, candidate)
+  if (!place || candidate.livingArea === null || candidate.livingArea <= 0 || candidate.price <= 0) return undefined
+  return dissimilarity(subject, candidate, candidate.livingArea, place.sameZip)
+}
+
 /** The part of the score that is not size: a ZIP other than the subject's costs this much. */
 const OTHER_ZIP_PENALTY = 0.25
+
+/** The first index whose living area is at least `area` (homes sorted by living area). */
+function firstAtLeast(homes: readonly ComparableCandidate[], area: number): number {
+  let low = 0
+  let high = homes.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((homes[middle]?.livingArea ?? 0) < area) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * The homes the estimator would choose from all of `bySize` (a place's homes with an area, sorted by
+ * it), found without scoring them all: homes
+ * are visited outward from the subject's size, and the visit stops once the size difference alone
+ * costs more than the tenth best score so far, as no home further out can then rank among the ten.
+ * The estimator gets these and ranks them as it would rank everything.
+ */
+export function nearestCandidates<C extends ComparableCandidate>(subject: ValuationSubject, bySize: readonly C[]): C[] {
+  const best: Array<{ score: number; home: C }> = []
+  const bound = () => (best.length < MAX_COMPARABLES ? Number.POSITIVE_INFINITY : (best.at(-1)?.score ?? Number.POSITIVE_INFINITY))
+  const gap = (home: C | undefined) => (home?.livingArea ? Math.abs(Math.log(home.livingArea / subject.livingArea)) : Number.POSITIVE_INFINITY)
+  let left = firstAtLeast(bySize, subject.livingArea) - 1
+  let right = left + 1
+  while (left >= 0 || right < bySize.length) {
+    const leftGap = gap(bySize[left])
+    const rightGap = gap(bySize[right])
+    if (Math.min(leftGap, rightGap) > bound()) break
+    const home = leftGap <= rightGap ? bySize[left--] : bySize[right++]
+    const score = home === undefined ? undefined : comparableScore(subject, home)
+    if (home === undefined || score === undefined || score >= bound()) continue
+    const at = best.findIndex((entry) => entry.score > score)
+    best.splice(at === -1 ? best.length : at, 0, { score, home })
+    if (best.length > MAX_COMPARABLES) best.pop()
+  }
+  return best.map((entry) => entry.home)
+}
 
 export function estimateHomeValue<C extends ComparableCandidate>(subject: ValuationSubject, candidates: readonly C[]): ValuationEstimate<C> {
   const usable = candidates.flatMap((candidate) => {

@@ -3,7 +3,7 @@ import { valuationRequestSchema, type ValuationAnswer, type ValuationComparable 
 import { errors, parseInput } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
 import { findComparableCandidates, type StoredComparable } from './comparables'
-import { estimateHomeValue, MIN_COMPARABLES, type ChosenComparable, type ValuationSubject } from './estimate'
+import { estimateHomeValue, MIN_COMPARABLES, nearestCandidates, type ChosenComparable, type ValuationSubject } from './estimate'
 import type { ComparableQuery } from './comparables'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
@@ -46,7 +46,7 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
     yearBuilt: request.yearBuilt,
   }
   const query: ComparableQuery = { propertyType: request.propertyType, state: request.state, city: request.city, postalCode: request.postalCode }
-  const candidates = await placeCandidates(services, query)
+  const candidates = nearestCandidates(subject, await placeCandidates(services, query))
   const result = estimateHomeValue(subject, candidates)
   const facts = { comparableCount: result.comparables.length, minimumComparables: MIN_COMPARABLES, comparables: result.comparables.map(toComparable) }
   if (result.kind === 'too_few') return { status: 'too_few', ...facts }
@@ -56,7 +56,7 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
 /** Places (a type in a ZIP and its city) whose candidates a process keeps: a few MB at most. */
 const CACHED_PLACES = 256
 
-/** Each process's candidates by place and listings revision; per services, as tests run several apps in one process. */
+/** Each process's candidates by place and listings revision, by living area; per services, as tests run several apps in one process. */
 const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<StoredComparable[]>>>()
 
 /**
@@ -82,7 +82,9 @@ async function placeCandidates(services: AppServices, query: ComparableQuery): P
   ])
   const cached = cache.get(key)
   if (cached) return cached
-  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query)
+  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query).then((homes) =>
+    homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
+  )
   cache.set(key, reading)
   // A failed read is not kept: the next answer reads again.
   reading.catch(() => cache.delete(key))
