@@ -43,3 +43,48 @@ export function HomepageLink({ lang, desiredUrl }: { lang: Lang; desiredUrl: str
     </Link>
   )
 }
+
+/**
+ * The page a visitor's form posted without scripts lands on (`?status=sent`, or `?failed=` with the
+ * fields or reason at fault, and `back`, the page the form was on): what happened, and the way back
+ * to that page (only a path of this site), else to the homepage. Test ids are
+ * `{testIdPrefix}-sent`, `-failed` and `-back`.
+ */
+export function FormStatusPage({
+  search,
+  lang,
+  desiredUrl,
+  testIdPrefix,
+  words,
+}: {
+  search: { status?: 'sent' | undefined; failed?: string | undefined; back?: string | undefined }
+  lang: Lang
+  desiredUrl: string
+  testIdPrefix: string
+  words: { sentTitle: string; failedTitle: string; sent: ReactNode; back: ReactNode; problem: (failed: ReadonlyArray<string>) => string }
+}) {
+  const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
+  const sent = search.status === 'sent'
+  return (
+    <StatusPageShell title={sent ? words.sentTitle : words.failedTitle}>
+      {sent ? (
+        <StatusNotice tone="ok" testId={`${testIdPrefix}-sent`}>
+          {words.sent}
+        </StatusNotice>
+      ) : (
+        <StatusNotice tone="error" testId={`${testIdPrefix}-failed`}>
+          {words.problem(search.failed?.split(',') ?? [])}
+        </StatusNotice>
+      )}
+      <p>
+        {back ? (
+          <a href={back} className={statusLinkClass} data-testid={`${testIdPrefix}-back`}>
+            {words.back}
+          </a>
+        ) : (
+          <HomepageLink lang={lang} desiredUrl={desiredUrl} />
+        )}
+      </p>
+    </StatusPageShell>
+  )
+}

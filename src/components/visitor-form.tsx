@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type ReactNode } from 'react'
+import { useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import { langParam, type Lang } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
@@ -248,6 +248,43 @@ export function useVisitorSubmission<Field extends string>(errorPrefix: string) 
       return outcome.failure
     },
   }
+}
+
+/**
+ * The form element of a visitor form: without scripts a plain urlencoded POST to the API action
+ * (answered with a 303 to a status page), checked by the browser; once the page is hydrated the
+ * form checks its own fields and `onSubmit` sends them as JSON instead. It names the failure
+ * alert while one is shown.
+ */
+export function VisitorPostForm({
+  action,
+  onSubmit,
+  submission,
+  failureId,
+  testId,
+  children,
+}: {
+  action: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>
+  submission: VisitorSubmission
+  failureId: string
+  testId: string
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  return (
+    <form
+      method="post"
+      action={action}
+      noValidate={hydrated}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-describedby={submission.kind === 'failed' ? failureId : undefined}
+      className="grid gap-4 sm:grid-cols-2"
+      data-testid={testId}
+    >
+      {children}
+    </form>
+  )
 }
 
 /**

@@ -3,11 +3,11 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import {
   AgreementLink,
   HoneypotField,
-  useHydrated,
   usePublicPath,
   useVisitorSubmission,
   VisitorField,
   VisitorFormDisclosure,
+  VisitorPostForm,
   VisitorInput,
   VisitorSubmitButton,
   visitorInputClass,
@@ -69,9 +69,6 @@ export function SaveSearchForm({
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily')
   const [honeypot, setHoneypot] = useState('')
   const { submission, fieldErrors, errorId, invalid, describedBy, refuseLocally, reset, send } = useVisitorSubmission<SaveSearchField>(testId)
-  // Until the page is hydrated the browser checks the address itself (the form posts without
-  // scripts); once it is, this form checks it and shows its own words beside the field.
-  const hydrated = useHydrated()
   const emailRef = useRef<HTMLInputElement>(null)
 
   const wording = consentWording(CURRENT_CONSENT.savedSearch, 'savedSearch')
@@ -121,15 +118,7 @@ export function SaveSearchForm({
       submission={submission}
       failureId={id('failure')}
     >
-      <form
-        method="post"
-        action={SAVED_SEARCH_FORM_ACTIONS.save}
-        noValidate={hydrated}
-        onSubmit={(event) => void submit(event)}
-        aria-describedby={submission.kind === 'failed' ? id('failure') : undefined}
-        className="grid gap-4 sm:grid-cols-2"
-        data-testid={`${testId}-form`}
-      >
+      <VisitorPostForm action={SAVED_SEARCH_FORM_ACTIONS.save} onSubmit={submit} submission={submission} failureId={id('failure')} testId={`${testId}-form`}>
         {hidden.map(([field, value]) => (
           <input key={field} type="hidden" name={field} value={value} />
         ))}
@@ -194,7 +183,7 @@ export function SaveSearchForm({
           describedBy={id('consent')}
           testId={`${testId}-submit`}
         />
-      </form>
+      </VisitorPostForm>
     </VisitorFormDisclosure>
   )
 }

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
 import {
   HoneypotField,
-  useHydrated,
   usePublicPath,
   useVisitorSubmission,
   VisitorCheckbox,
   VisitorField,
   VisitorFormDisclosure,
+  VisitorPostForm,
   VisitorInput,
   visitorInputClass,
   VisitorSubmitButton,
@@ -50,7 +50,6 @@ export function SellerLeadForm({
 }) {
   const { t, i18n } = useLingui()
   const formId = useId()
-  const hydrated = useHydrated()
   const consentPage = usePublicPath()
   const { submission, fieldErrors, errorId, describedBy, send } = useVisitorSubmission<Field>('seller')
   const wording = consentWording(CURRENT_CONSENT.seller, 'seller')
@@ -101,14 +100,7 @@ export function SellerLeadForm({
       submission={submission}
       failureId={id('failure')}
     >
-      <form
-        method="post"
-        action={SELLER_LEAD_ACTION}
-        noValidate={hydrated}
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4 sm:grid-cols-2"
-        data-testid="seller-form"
-      >
+      <VisitorPostForm action={SELLER_LEAD_ACTION} onSubmit={submit} submission={submission} failureId={id('failure')} testId="seller-form">
         <input type="hidden" name="realtorId" value={realtorId} />
         <input type="hidden" name="pageLang" value={lang} />
         <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.seller} />
@@ -208,7 +200,7 @@ export function SellerLeadForm({
           busy={<Trans>Sending…</Trans>}
           testId="seller-submit"
         />
-      </form>
+      </VisitorPostForm>
     </VisitorFormDisclosure>
   )
 }

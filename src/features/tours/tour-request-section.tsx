@@ -8,6 +8,7 @@ import {
   usePublicPath,
   useVisitorSubmission,
   VisitorFormDisclosure,
+  VisitorPostForm,
   VisitorInput,
   VisitorSubmitButton,
   visitorInputClass,
@@ -137,14 +138,7 @@ function TourRequestForm({
       submission={submission}
       failureId={id('failure')}
     >
-      <form
-        method="post"
-        action={TOUR_REQUEST_ACTION}
-        noValidate={hydrated}
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4 sm:grid-cols-2"
-        data-testid="tour-form"
-      >
+      <VisitorPostForm action={TOUR_REQUEST_ACTION} onSubmit={submit} submission={submission} failureId={id('failure')} testId="tour-form">
         <input type="hidden" name="realtorId" value={realtorId} />
         <input type="hidden" name="listingKey" value={listingKey} />
         <input type="hidden" name="timeZone" value={zone} />
@@ -275,7 +269,7 @@ function TourRequestForm({
           <FieldErrorText id={errorId('consent')} errors={fieldErrors.consent} />
         </div>
         <VisitorSubmitButton sending={submission.kind === 'sending'} idle={<Trans>Request a tour</Trans>} busy={<Trans>Sending…</Trans>} testId="tour-submit" />
-      </form>
+      </VisitorPostForm>
     </VisitorFormDisclosure>
   )
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { HomepageLink, StatusNotice, StatusPageShell, statusLinkClass } from '~/components/status-page'
+import { FormStatusPage } from '~/components/status-page'
 import type { Lang } from '~/lib/lang'
 import type { TourStatusSearch } from '~/lib/tour-pages'
 
@@ -9,40 +9,30 @@ import type { TourStatusSearch } from '~/lib/tour-pages'
  */
 export function TourStatusPage({ search, lang, desiredUrl }: { search: TourStatusSearch; lang: Lang; desiredUrl: string }) {
   const { t } = useLingui()
-  const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
-  const failed = search.failed?.split(',') ?? []
-  const sent = search.status === 'sent'
-  const problem = failed.includes('rate')
-    ? t`Too many requests. Please wait a moment and try again`
-    : failed.includes('gone')
-      ? t`This home is no longer listed`
-      : failed.some((field) => field === 'slots')
-        ? t`Choose two or three different times, from tomorrow up to 30 days ahead, between 8:00 and 19:30. Go back and check them.`
-        : failed.includes('consent')
-          ? t`Agree to be contacted about your tour request`
-          : failed.includes('email')
-            ? t`Enter a valid e-mail address.`
-            : t`Some fields need your attention. Go back and check them.`
   return (
-    <StatusPageShell title={sent ? t`Tour requested` : t`Your tour request was not sent`}>
-      {sent ? (
-        <StatusNotice tone="ok" testId="tour-status-sent">
-          <Trans>Your request was sent. The realtor will confirm a time by e-mail.</Trans>
-        </StatusNotice>
-      ) : (
-        <StatusNotice tone="error" testId="tour-status-failed">
-          {problem}
-        </StatusNotice>
-      )}
-      <p>
-        {back ? (
-          <a href={back} className={statusLinkClass} data-testid="tour-status-back">
-            <Trans>Back to the home</Trans>
-          </a>
-        ) : (
-          <HomepageLink lang={lang} desiredUrl={desiredUrl} />
-        )}
-      </p>
-    </StatusPageShell>
+    <FormStatusPage
+      search={search}
+      lang={lang}
+      desiredUrl={desiredUrl}
+      testIdPrefix="tour-status"
+      words={{
+        sentTitle: t`Tour requested`,
+        failedTitle: t`Your tour request was not sent`,
+        sent: <Trans>Your request was sent. The realtor will confirm a time by e-mail.</Trans>,
+        back: <Trans>Back to the home</Trans>,
+        problem: (failed) =>
+          failed.includes('rate')
+            ? t`Too many requests. Please wait a moment and try again`
+            : failed.includes('gone')
+              ? t`This home is no longer listed`
+              : failed.includes('slots')
+                ? t`Choose two or three different times, from tomorrow up to 30 days ahead, between 8:00 and 19:30. Go back and check them.`
+                : failed.includes('consent')
+                  ? t`Agree to be contacted about your tour request`
+                  : failed.includes('email')
+                    ? t`Enter a valid e-mail address.`
+                    : t`Some fields need your attention. Go back and check them.`,
+      }}
+    />
   )
 }
