@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormStatusPage } from '~/components/status-page'
 import type { Lang } from '~/lib/lang'
-import type { SellerStatusSearch } from '~/lib/seller-pages'
+import type { FormStatusSearch } from '~/lib/form-status'
 
 /*
  * Where the home-value page's "Get a personal valuation" form lands when it was posted without
  * scripts (issue 27 item 2): sent, or why not, and the way back to the estimate.
  */
-export function SellerStatusPage({ search, lang, desiredUrl }: { search: SellerStatusSearch; lang: Lang; desiredUrl: string }) {
+export function SellerStatusPage({ search, lang, desiredUrl }: { search: FormStatusSearch; lang: Lang; desiredUrl: string }) {
   const { t } = useLingui()
   return (
     <FormStatusPage

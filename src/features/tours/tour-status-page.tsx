@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FormStatusPage } from '~/components/status-page'
 import type { Lang } from '~/lib/lang'
-import type { TourStatusSearch } from '~/lib/tour-pages'
+import type { FormStatusSearch } from '~/lib/form-status'
 
 /*
  * Where the listing page's "Request a tour" form lands when it was posted without scripts
  * (issue 26 item 4): sent, or why not, and the way back to the home.
  */
-export function TourStatusPage({ search, lang, desiredUrl }: { search: TourStatusSearch; lang: Lang; desiredUrl: string }) {
+export function TourStatusPage({ search, lang, desiredUrl }: { search: FormStatusSearch; lang: Lang; desiredUrl: string }) {
   const { t } = useLingui()
   return (
     <FormStatusPage

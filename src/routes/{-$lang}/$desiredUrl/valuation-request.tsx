@@ -3,11 +3,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { SellerStatusPage } from '~/features/seller-leads/seller-status-page'
 import { langFromParam } from '~/lib/lang'
-import { sellerStatusSearchSchema } from '~/lib/seller-pages'
+import { formStatusSearchSchema } from '~/lib/form-status'
 
 /** Where "Get a personal valuation" lands when it was posted without scripts (issue 27 item 2). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')({
-  validateSearch: sellerStatusSearchSchema,
+  validateSearch: formStatusSearchSchema,
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,

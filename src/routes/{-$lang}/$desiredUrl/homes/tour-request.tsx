@@ -3,11 +3,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { TourStatusPage } from '~/features/tours/tour-status-page'
 import { langFromParam } from '~/lib/lang'
-import { tourStatusSearchSchema } from '~/lib/tour-pages'
+import { formStatusSearchSchema } from '~/lib/form-status'
 
 /** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')({
-  validateSearch: tourStatusSearchSchema,
+  validateSearch: formStatusSearchSchema,
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
