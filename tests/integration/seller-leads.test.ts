@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { createMailer } from '../../src/server/mail/mailer'
@@ -8,6 +8,7 @@ import {
   createTestApp,
   describeOnEachDatabase,
   expectError,
+  pinnedInWindow,
   signUp,
   TEST_LIMITS,
   uniqueEmail,
@@ -103,6 +104,8 @@ describeOnEachDatabase('seller leads', (database) => {
     ])
     await upsertHomes(s.db, parsed.records, { source: 'demo', isDemo: true, now: NOW })
   })
+
+  afterEach(() => app.clock.reset())
 
   afterAll(async () => {
     await app.close()
@@ -213,6 +216,8 @@ describeOnEachDatabase('seller leads', (database) => {
   })
 
   it('is rate-limited per client like the contact form', async () => {
+    // All in one rate-limit window: a window that turns over mid-test would start the count again.
+    pinnedInWindow(app.clock)
     const ip = uniqueIp()
     for (let index = 0; index < TEST_LIMITS.contact; index += 1) {
       const accepted = await api(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id), ip })
