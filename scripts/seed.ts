@@ -2,6 +2,7 @@ import { env } from '~/server/config/env'
 import { seedDemoHomes } from '~/server/listings/seed-homes'
 import { seedDemoOpenHouses } from '~/server/listings/demo-open-houses'
 import { seedDemo } from '~/server/seed/seed-demo'
+import { writeMarketSnapshotsIfMissing } from '~/server/market/snapshots'
 import { getServices } from '~/server/process-services'
 
 /**
@@ -30,6 +31,8 @@ export async function main(args: Array<string>): Promise<number> {
     const openHouses = await seedDemoOpenHouses(services)
     if (openHouses.stored > 0) console.log(`[seed] ${openHouses.stored} demo open houses for the coming weekend`)
   }
+  // Listings stored before market reports existed, or a month no import has reached yet (issue 27).
+  if (await writeMarketSnapshotsIfMissing(services)) console.log('[seed] market figures of this month written')
   await services.close()
   // Where the app will be once started: what a new user needs next.
   const origin = (config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '')

@@ -159,7 +159,7 @@ describeOnEachDatabase('tour requests', (database) => {
     })
     expect(created.status, created.text).toBe(201)
     realtor = created.body
-    const home = { ...demoHome(1, []), listingKey: 'TOUR-CA-1', stateOrProvince: 'CA', city: 'Irvine' }
+    const home = { ...demoHome(1, [], new Date()), listingKey: 'TOUR-CA-1', stateOrProvince: 'CA', city: 'Irvine' }
     await upsertHomes(s.db, [home], { source: 'demo', isDemo: true, now: new Date() })
     listingKey = home.listingKey
     const detail = await api<{ fullAddress: string }>(s, 'GET', `/home/${listingKey}`)

@@ -234,6 +234,8 @@ describe('listingSearchSchema (homepage search params: bad values fall back to "
 const IMAGES = Array.from({ length: 18 }, (_, index) => `/uploads/demo/homes/home-${String(index + 1).padStart(2, '0')}.webp`)
 const CITY_STATE: Record<string, string> = { Irvine: 'CA', Tustin: 'CA', Duluth: 'GA', Suwanee: 'GA', 'Johns Creek': 'GA', Alpharetta: 'GA' }
 const SAMPLE = 1_000
+/** The demo is seeded relative to its day (issue 27); any moment of that day gives the same homes. */
+const SEEDED_AT = new Date('2026-11-01T09:30:00Z')
 
 /** The record as a RESO feed would carry it, to run it through the importer's own schema. */
 function asReso(home: HomeRecord): Record<string, unknown> {
@@ -248,6 +250,9 @@ function asReso(home: HomeRecord): Record<string, unknown> {
     LivingArea: home.livingArea,
     LotSizeSquareFeet: home.lotSizeSquareFeet,
     AssociationFee: home.associationFeeMonthly,
+    OriginalListPrice: home.originalListPrice,
+    ClosePrice: home.closePrice,
+    CloseDate: home.closeDate,
     AssociationFeeFrequency: home.associationFeeMonthly === null ? null : 'Monthly',
     YearBuilt: home.yearBuilt,
     UnparsedAddress: home.unparsedAddress,
@@ -268,25 +273,54 @@ function asReso(home: HomeRecord): Record<string, unknown> {
 }
 
 describe('demoHome (deterministic demo listings)', () => {
-  const homes = Array.from({ length: SAMPLE }, (_, index) => demoHome(index, IMAGES))
+  const homes = Array.from({ length: SAMPLE }, (_, index) => demoHome(index, IMAGES, SEEDED_AT))
 
   it('the same index gives the same home; another index another home', () => {
-    expect(demoHome(0, IMAGES)).toEqual(demoHome(0, IMAGES))
-    expect(demoHome(41, IMAGES)).toStrictEqual(homes[41])
-    expect(demoHome(1, IMAGES)).not.toEqual(demoHome(0, IMAGES))
-    const { listingKey: _a, media: _b, ...first } = demoHome(0, IMAGES)
-    const { listingKey: _c, media: _d, ...second } = demoHome(1, IMAGES)
+    expect(demoHome(0, IMAGES, SEEDED_AT)).toEqual(demoHome(0, IMAGES, SEEDED_AT))
+    expect(demoHome(41, IMAGES, SEEDED_AT)).toStrictEqual(homes[41])
+    expect(demoHome(1, IMAGES, SEEDED_AT)).not.toEqual(demoHome(0, IMAGES, SEEDED_AT))
+    const { listingKey: _a, media: _b, ...first } = demoHome(0, IMAGES, SEEDED_AT)
+    const { listingKey: _c, media: _d, ...second } = demoHome(1, IMAGES, SEEDED_AT)
     expect(second).not.toEqual(first)
     // demoHomes yields exactly demoHome(0..n-1).
-    expect([...demoHomes(5, IMAGES)]).toEqual(homes.slice(0, 5))
+    expect([...demoHomes(5, IMAGES, SEEDED_AT)]).toEqual(homes.slice(0, 5))
     expect(DEMO_SOURCE).toBe('demo')
-    expect(() => [...demoHomes(1, [])]).toThrow()
+    expect(() => [...demoHomes(1, [], SEEDED_AT)]).toThrow()
+  })
+
+  it('dates count back from the seed day: seeded a month later, every date is a month later', () => {
+    expect(demoHome(7, IMAGES, new Date('2026-11-01T23:59:00Z'))).toEqual(demoHome(7, IMAGES, SEEDED_AT))
+    const later = new Date('2026-12-01T08:00:00Z')
+    const shift = (day: string) => new Date(Date.parse(day) + 30 * 86_400_000).toISOString().slice(0, 10)
+    for (const index of [0, 41, 500]) {
+      const home = demoHome(index, IMAGES, SEEDED_AT)
+      const moved = demoHome(index, IMAGES, later)
+      expect(moved.onMarketDate).toBe(shift(home.onMarketDate))
+      expect(moved.listPrice).toBe(home.listPrice)
+    }
+  })
+
+  it('sold homes sold over the past year near their price; a share of active homes were reduced lately', () => {
+    const sold = homes.filter((home) => home.standardStatus === 'Closed' && home.propertyType !== 'ResidentialLease')
+    expect(sold.length).toBeGreaterThan(20)
+    for (const home of sold) {
+      expect(home.closeDate, home.listingKey).not.toBeNull()
+      const closed = home.closeDate ?? ''
+      expect(closed <= '2026-11-01' && closed > '2025-11-01', `${home.listingKey} closed ${closed}`).toBe(true)
+      expect(home.onMarketDate < (home.closeDate ?? ''), home.listingKey).toBe(true)
+      expect((home.closePrice ?? 0) / home.listPrice, home.listingKey).toBeGreaterThan(0.95)
+      expect((home.closePrice ?? 0) / home.listPrice, home.listingKey).toBeLessThan(1.04)
+    }
+    const reduced = homes.filter((home) => home.originalListPrice !== null)
+    expect(reduced.every((home) => home.standardStatus === 'Active' && (home.originalListPrice ?? 0) > home.listPrice)).toBe(true)
+    expect(reduced.length).toBeGreaterThan(SAMPLE * 0.1)
+    expect(homes.filter((home) => home.standardStatus !== 'Closed').every((home) => home.closePrice === null)).toBe(true)
   })
 
   it('keys are DEMO-000001, DEMO-000002, … and unique', () => {
     expect(homes.slice(0, 3).map((home) => home.listingKey)).toEqual(['DEMO-000001', 'DEMO-000002', 'DEMO-000003'])
     expect(homes[SAMPLE - 1]?.listingKey).toBe('DEMO-001000')
-    expect(demoHome(123_455, IMAGES).listingKey).toBe('DEMO-123456')
+    expect(demoHome(123_455, IMAGES, SEEDED_AT).listingKey).toBe('DEMO-123456')
     expect(new Set(homes.map((home) => home.listingKey)).size).toBe(SAMPLE)
   })
 

@@ -548,6 +548,28 @@ export interface PostTagTable {
   tag: string
 }
 
+/** A city's market figures for one month (migration 0030, issue 27): the trend of its market report. */
+export interface MarketSnapshotTable {
+  stateOrProvince: string
+  cityKey: string
+  /** `YYYY-MM` (UTC). */
+  month: string
+  city: string
+  source: string
+  isDemo: number
+  listingCount: number
+  activeCount: number
+  newListings: number
+  priceReductions: number
+  soldCount: number | null
+  medianListPrice: number | null
+  medianPricePerSquareFoot: number | null
+  medianDaysOnMarket: number | null
+  monthsOfSupply: number | null
+  /** ISO-8601 UTC. */
+  asOf: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -579,6 +601,7 @@ export interface Database {
   sellerLead: SellerLeadTable
   post: PostTable
   postTag: PostTagTable
+  marketSnapshot: MarketSnapshotTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -24,6 +24,7 @@ import { postSellerLeadForm } from './seller-lead-forms'
 import { postTourForm } from './tour-forms'
 import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
+import { marketReportByName } from '~/server/market/market-reports'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -142,6 +143,9 @@ const routes: Array<ApiRoute> = [
   // Before `/home/{listingKey}`, which would take `points` for a listing key.
   route('/home/points', {
     GET: async (context) => json(await listHomePoints(context.services, queryOf(context.url))),
+  }),
+  route('/market', {
+    GET: async (context) => json(await marketReportByName(context.services, queryOf(context.url))),
   }),
   route('/home/{listingKey}', {
     GET: async (context) => {

@@ -10,9 +10,41 @@ import type { HomeRecord } from './reso-property'
  */
 
 export const DEMO_SOURCE = 'demo'
-/** Dates count back from here, not from today, so a re-run produces identical rows. */
-const REFERENCE_DATE = Date.UTC(2026, 10, 1)
 const DAY_MS = 86_400_000
+
+/**
+ * Dates count back from the seed's day (issue 27: the market reports' last 30 days and sales must
+ * be recent on any day the demo is seeded). The day, not the moment, so two seeds on one day
+ * produce identical rows; tests pass their own clock's day.
+ */
+function referenceDayOf(seededAt: Date): number {
+  return Date.UTC(seededAt.getUTCFullYear(), seededAt.getUTCMonth(), seededAt.getUTCDate())
+}
+
+/**
+ * Sale facts of the demo (issue 27): closed homes sold over the past year, at 96–103 % of their
+ * price, and a fifth of active homes reduced from a higher original price in the past six weeks.
+ * Drawn from a second seeded sequence, so every fact the first one draws (and tests know) stays.
+ */
+function demoSaleFacts(index: number, status: string, isLease: boolean, listPrice: number, referenceDay: number, onMarket: Date) {
+  const random = seededRandom(0x5a1e + index * 104_729)
+  if (!isLease && status === 'Closed') {
+    const closeDay = referenceDay - Math.floor(random() * 360) * DAY_MS
+    const daysToSell = 7 + Math.floor(random() * 80)
+    return {
+      closePrice: roundTo(listPrice * (0.96 + random() * 0.07), 1000),
+      closeDate: new Date(closeDay).toISOString().slice(0, 10),
+      onMarket: new Date(closeDay - daysToSell * DAY_MS),
+      originalListPrice: null,
+      reducedAt: null,
+    }
+  }
+  if (!isLease && status === 'Active' && random() < 0.2) {
+    const reducedDay = Math.max(onMarket.getTime() + DAY_MS, referenceDay - Math.floor(random() * 42) * DAY_MS)
+    return { closePrice: null, closeDate: null, onMarket, originalListPrice: roundTo(listPrice * (1.03 + random() * 0.06), 1000), reducedAt: new Date(reducedDay) }
+  }
+  return { closePrice: null, closeDate: null, onMarket, originalListPrice: null, reducedAt: null }
+}
 
 type City = {
   city: string
@@ -124,7 +156,8 @@ function demoAssociationFee(propertySubType: string, livingArea: number): number
 }
 
 /** The index-th demo home; independent of every other index. */
-export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeRecord {
+export function demoHome(index: number, imageUrls: ReadonlyArray<string>, seededAt: Date): HomeRecord {
+  const referenceDay = referenceDayOf(seededAt)
   const random = seededRandom(0x5eed + index * 7919)
   const place = weighted(random, CITIES, (city) => city.weight)
   const subType = weighted(random, SUB_TYPES, (type) => type.share)
@@ -136,8 +169,8 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
   const salePrice = roundTo(place.basePrice * subType.priceFactor * (0.6 + random() * 0.9) * (livingArea / 2200) ** 0.6, 1000)
   const listPrice = isLease ? roundTo(salePrice * 0.0042, 50) : salePrice
   const daysOnMarket = Math.floor(random() * 150)
-  const onMarket = new Date(REFERENCE_DATE - daysOnMarket * DAY_MS)
-  const modified = new Date(onMarket.getTime() + Math.floor(random() * 72) * 3_600_000)
+  const listedAt = new Date(referenceDay - daysOnMarket * DAY_MS)
+  const listedModified = new Date(listedAt.getTime() + Math.floor(random() * 72) * 3_600_000)
   const street = `${100 + Math.floor(random() * 9800)} ${pick(random, STREETS)} ${pick(random, SUFFIXES)}`
   const unit = subType.propertySubType === 'Condominium' ? ` #${100 + Math.floor(random() * 300)}` : ''
   const photoCount = 3 + Math.floor(random() * 4)
@@ -157,13 +190,13 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
         : subType.propertySubType === 'Townhouse'
           ? 'townhome'
           : 'multi-family property'
+  const sale = demoSaleFacts(index, status, isLease, listPrice, referenceDay, listedAt)
   return {
     listingKey: `DEMO-${String(index + 1).padStart(6, '0')}`,
     listPrice,
-    // Sale facts (close price and date, original list price) come with the demo's market history (issue 27).
-    originalListPrice: null,
-    closePrice: null,
-    closeDate: null,
+    originalListPrice: sale.originalListPrice,
+    closePrice: sale.closePrice,
+    closeDate: sale.closeDate,
     standardStatus: status,
     propertyType: isLease ? 'ResidentialLease' : subType.propertySubType === 'MultiFamily' ? 'ResidentialIncome' : 'Residential',
     propertySubType: subType.propertySubType,
@@ -182,8 +215,8 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
     publicRemarks: `Demo listing (not a real home). A ${beds}-bedroom ${kind} in ${place.city} built in ${yearBuilt}, facing ${view}, with ${featureA} and ${featureB}. ${isLease ? 'Available for lease now.' : 'Close to schools, shopping and parks.'}`,
     listAgentFullName: pick(random, AGENTS),
     listOfficeName: pick(random, OFFICES),
-    onMarketDate: onMarket.toISOString().slice(0, 10),
-    modificationTimestamp: modified.toISOString(),
+    onMarketDate: sale.onMarket.toISOString().slice(0, 10),
+    modificationTimestamp: (sale.reducedAt ?? (sale.onMarket === listedAt ? listedModified : new Date(sale.onMarket.getTime() + 3_600_000))).toISOString(),
     // A few listings exercise the MLS display rules.
     internetEntireListingDisplay: random() >= 0.01,
     internetAddressDisplay: random() >= 0.03,
@@ -194,7 +227,7 @@ export function demoHome(index: number, imageUrls: ReadonlyArray<string>): HomeR
   }
 }
 
-export function* demoHomes(count: number, imageUrls: ReadonlyArray<string>): Generator<HomeRecord> {
+export function* demoHomes(count: number, imageUrls: ReadonlyArray<string>, seededAt: Date): Generator<HomeRecord> {
   if (imageUrls.length === 0) throw new Error(`demo homes need images (expected ${DEFAULT_LISTING_IMAGE_COUNT})`)
-  for (let index = 0; index < count; index += 1) yield demoHome(index, imageUrls)
+  for (let index = 0; index < count; index += 1) yield demoHome(index, imageUrls, seededAt)
 }

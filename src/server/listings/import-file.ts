@@ -8,6 +8,7 @@ import { parseResoProperties } from './reso-property'
 import { replaceFeedOpenHouses, type OpenHouseImportSummary } from './reso-open-houses'
 import { announcePurge } from '~/server/pages/revisions'
 import { runAlertsOnce } from '~/server/saved-searches/alerts'
+import { marketAfterImport } from '~/server/market/snapshots'
 
 /*
  * Listings import from a RESO JSON file (issue 6 item 2): an OData response saved from a RESO
@@ -123,5 +124,6 @@ async function runFileImport(services: AppServices, filePath: string, source: st
   await writeImportState(services.db, source, resumeAt, ranAt)
   announcePurge(['listings'])
   const alerts = await alertsAfterImport(services)
+  await marketAfterImport(services)
   return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts, ...(openHouses ? { openHouses } : {}) }
 }

@@ -3,6 +3,7 @@ import { announcePurge } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { readImportState, retireHomesNotIn, upsertHomes, writeImportState } from './home-store'
 import { alertsAfterImport, type ImportSummary } from './import-file'
+import { marketAfterImport } from '~/server/market/snapshots'
 import { runRecorded } from './import-runs'
 import { ResoConfigError, resoSourceOf, type ResoConfig } from './reso-config'
 import { createHttp, pages, type ResoHttpOptions } from './reso-http'
@@ -180,6 +181,7 @@ async function runResoImport(
   // Even a run that changed nothing changed the pages: they show when the data was last updated.
   announcePurge(['listings'])
   summary.alerts = await alertsAfterImport(services)
+  await marketAfterImport(services)
   return summary
 }
 

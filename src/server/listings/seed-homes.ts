@@ -5,6 +5,7 @@ import { DEMO_SOURCE, demoHomes } from './demo-homes'
 import { countHomes, upsertHomes, writeImportState } from './home-store'
 import { alertsAfterImport } from './import-file'
 import { seedDemoOpenHouses } from './demo-open-houses'
+import { seedDemoMarketHistory } from '~/server/market/snapshots'
 import type { HomeRecord } from './reso-property'
 
 const BATCH = 1000
@@ -36,7 +37,7 @@ export async function seedDemoHomes(
     batch = []
     options.onProgress?.(created)
   }
-  for (const home of demoHomes(count, imageKeys)) {
+  for (const home of demoHomes(count, imageKeys, services.now())) {
     batch.push(home)
     if (batch.length >= BATCH) await flush()
   }
@@ -47,5 +48,7 @@ export async function seedDemoHomes(
   announcePurge(['listings'])
   // Demo listings are listings like any other to a search saved on a demo site.
   await alertsAfterImport(services)
+  // The market reports of the demo cities, with a demonstration year of history (issue 27).
+  await seedDemoMarketHistory(services)
   return { created, skipped: false }
 }

@@ -37,7 +37,8 @@ const API_READ: Rule = { search: 'all', passed: ['accept-language'] }
 
 function apiRule(pathname: string): Rule | undefined {
   const path = pathname.slice(API_READ_PREFIX.length)
-  if (path === 'realtor' || path === 'home/list') return API_READ
+  // A city's market figures (issue 27): public, and new only when an import writes a snapshot.
+  if (path === 'realtor' || path === 'home/list' || path === 'market') return API_READ
   const [resource, key, ...more] = path.split('/')
   if (more.length > 0 || !key) return undefined
   if (resource === 'realtor' && key !== 'presigned-multi-file-upload') return API_READ

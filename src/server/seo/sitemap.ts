@@ -2,6 +2,7 @@ import type { Lang } from '~/lib/lang'
 import { LANGS, localizedPath } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
 import { sitemapPosts } from '~/server/blog/sitemap-posts'
+import { sitemapMarkets } from '~/server/market/sitemap-markets'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
 
@@ -40,11 +41,11 @@ export async function publishedHomepages(services: AppServices): Promise<Array<{
 }
 
 /**
- * `/sitemap.xml`: every published homepage, its home search and its home-value page in both languages, plus our
+ * `/sitemap.xml`: every published homepage, its home search, its home-value page, its posts and its market reports in both languages, plus our
  * pages. On a realtor's own domain it lists that realtor's pages only, at `/`, `/homes`, `/home-value` and `/en/…`.
  */
 export async function buildSitemap(services: AppServices, origin: string, ownDomain?: string): Promise<string> {
-  const [homepages, posts] = await Promise.all([publishedHomepages(services), sitemapPosts(services, ownDomain)])
+  const [homepages, posts, markets] = await Promise.all([publishedHomepages(services), sitemapPosts(services, ownDomain), sitemapMarkets(services, ownDomain)])
   const own = ownDomain ? homepages.find((homepage) => homepage.desiredUrl.toLowerCase() === ownDomain.toLowerCase()) : undefined
   const pages: Array<SitemapPage> = own
     ? [{ path: '/', lastmod: own.updatedAt.slice(0, 10) }, { path: '/homes' }, { path: '/home-value' }]
@@ -65,7 +66,7 @@ export async function buildSitemap(services: AppServices, origin: string, ownDom
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...pages.map((page) => urlEntries(origin, page)),
     // On an own domain the blog's addresses drop the `/{desiredUrl}` part, as every link there does.
-    ...posts.map((page) => urlEntries(origin, own ? { ...page, path: toPublicPath(page.path, own.desiredUrl) } : page)),
+    ...[...posts, ...markets].map((page) => urlEntries(origin, own ? { ...page, path: toPublicPath(page.path, own.desiredUrl) } : page)),
     '</urlset>',
   ].join('\n')
 }

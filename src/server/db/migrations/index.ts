@@ -23,6 +23,7 @@ import * as posts from './0023-posts'
 import * as homeMapIndex from './0027-home-map-index'
 import * as homeValuationIndex from './0028-home-valuation-index'
 import * as sellerLeads from './0029-seller-leads'
+import * as marketSnapshots from './0030-market-snapshots'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0027-home-map-index': homeMapIndex,
   '0028-home-valuation-index': homeValuationIndex,
   '0029-seller-leads': sellerLeads,
+  '0030-market-snapshots': marketSnapshots,
 }
 
 export const migrationProvider: MigrationProvider = {
