@@ -40,6 +40,8 @@ import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from 
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
+import { Route as Char123LangChar125DesiredUrlMarketIndexRouteImport } from './routes/{-$lang}/$desiredUrl/market/index'
+import { Route as Char123LangChar125DesiredUrlMarketCityRouteImport } from './routes/{-$lang}/$desiredUrl/market/$city'
 
 const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
   id: '/robots.txt',
@@ -220,6 +222,18 @@ const Char123LangChar125DesiredUrlLoginRedirectRoute =
     path: '/login/redirect',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlMarketIndexRoute =
+  Char123LangChar125DesiredUrlMarketIndexRouteImport.update({
+    id: '/market/',
+    path: '/market/',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlMarketCityRoute =
+  Char123LangChar125DesiredUrlMarketCityRouteImport.update({
+    id: '/market/$city',
+    path: '/market/$city',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$lang}': typeof Char123LangChar125RouteRouteWithChildren
@@ -249,10 +263,12 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
+  '/{-$lang}/$desiredUrl/market/': typeof Char123LangChar125DesiredUrlMarketIndexRoute
 }
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
@@ -280,10 +296,12 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login': typeof Char123LangChar125DesiredUrlLoginIndexRoute
+  '/{-$lang}/$desiredUrl/market': typeof Char123LangChar125DesiredUrlMarketIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -314,10 +332,12 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
   '/{-$lang}/$desiredUrl/homes/': typeof Char123LangChar125DesiredUrlHomesIndexRoute
   '/{-$lang}/$desiredUrl/login/': typeof Char123LangChar125DesiredUrlLoginIndexRoute
+  '/{-$lang}/$desiredUrl/market/': typeof Char123LangChar125DesiredUrlMarketIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -349,10 +369,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
     | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
+    | '/{-$lang}/$desiredUrl/market/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/robots.txt'
@@ -380,10 +402,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts'
     | '/{-$lang}/$desiredUrl/blog'
     | '/{-$lang}/$desiredUrl/homes'
     | '/{-$lang}/$desiredUrl/login'
+    | '/{-$lang}/$desiredUrl/market'
   id:
     | '__root__'
     | '/{-$lang}'
@@ -413,10 +437,12 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
     | '/{-$lang}/$desiredUrl/homes/'
     | '/{-$lang}/$desiredUrl/login/'
+    | '/{-$lang}/$desiredUrl/market/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -646,6 +672,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/market/': {
+      id: '/{-$lang}/$desiredUrl/market/'
+      path: '/market'
+      fullPath: '/{-$lang}/$desiredUrl/market/'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlMarketIndexRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/market/$city': {
+      id: '/{-$lang}/$desiredUrl/market/$city'
+      path: '/market/$city'
+      fullPath: '/{-$lang}/$desiredUrl/market/$city'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlMarketCityRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
   }
 }
 
@@ -663,10 +703,12 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  Char123LangChar125DesiredUrlMarketCityRoute: typeof Char123LangChar125DesiredUrlMarketCityRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   Char123LangChar125DesiredUrlBlogIndexRoute: typeof Char123LangChar125DesiredUrlBlogIndexRoute
   Char123LangChar125DesiredUrlHomesIndexRoute: typeof Char123LangChar125DesiredUrlHomesIndexRoute
   Char123LangChar125DesiredUrlLoginIndexRoute: typeof Char123LangChar125DesiredUrlLoginIndexRoute
+  Char123LangChar125DesiredUrlMarketIndexRoute: typeof Char123LangChar125DesiredUrlMarketIndexRoute
 }
 
 const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredUrlRouteRouteChildren =
@@ -697,6 +739,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlHomesTourRequestRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
+    Char123LangChar125DesiredUrlMarketCityRoute:
+      Char123LangChar125DesiredUrlMarketCityRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:
       Char123LangChar125DesiredUrlAlertsIndexRoute,
     Char123LangChar125DesiredUrlBlogIndexRoute:
@@ -705,6 +749,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlHomesIndexRoute,
     Char123LangChar125DesiredUrlLoginIndexRoute:
       Char123LangChar125DesiredUrlLoginIndexRoute,
+    Char123LangChar125DesiredUrlMarketIndexRoute:
+      Char123LangChar125DesiredUrlMarketIndexRoute,
   }
 
 const Char123LangChar125DesiredUrlRouteRouteWithChildren =
@@ -753,3 +799,13 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
+
+import type { getRouter } from './router.tsx'
+import type { startInstance } from './start.ts'
+declare module '@tanstack/react-start' {
+  interface Register {
+    ssr: true
+    router: Awaited<ReturnType<typeof getRouter>>
+    config: Awaited<ReturnType<typeof startInstance.getOptions>>
+  }
+}

@@ -16,11 +16,7 @@ export const marketFiguresSchema = z.object({
   activeCount: z.number().int().meta({ description: 'Active inventory: listings for sale with status Active' }),
   newListings: z.number().int().meta({ description: 'Listings that came on the market in the 30 days before asOf' }),
   priceReductions: z.number().int().meta({ description: 'Active or under-contract listings reduced below their original price in the last 30 days' }),
-  soldCount: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ description: 'Sales in the 90 days before asOf that the MLS allows to show; null: no sold data' }),
+  soldCount: z.number().int().nullable().meta({ description: 'Sales in the 90 days before asOf that the MLS allows to show; null: no sold data' }),
   medianListPrice: z.number().nullable().meta({ description: 'Median list price of active listings, dollars' }),
   medianPricePerSquareFoot: z.number().nullable().meta({ description: 'Median list price per square foot of active listings with an area' }),
   medianDaysOnMarket: z.number().nullable().meta({ description: 'Median days on the market of active listings' }),

@@ -1,5 +1,6 @@
 import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
 import { HOME_VALUE_SEGMENT } from '~/lib/home-value'
+import { isMarketCitySegment, MARKET_SEGMENT } from '~/lib/market-paths'
 import { isReservedPath } from '~/lib/reserved-paths'
 import type { SearchSchema } from '~/lib/search-params'
 import { blogSearchSchema, isPostSlugSegment } from './blog-search'
@@ -29,6 +30,12 @@ function blogRule(below: ReadonlyArray<string>): PageSearchRule | undefined {
   return slug === 'rss.xml' || isPostSlugSegment(slug) ? NONE : undefined
 }
 
+/** A realtor's market reports below its `market` segment (issue 27): the list of cities, a city. */
+function marketRule(below: ReadonlyArray<string>): PageSearchRule | undefined {
+  if (below.length === 0) return NONE
+  return below.length === 1 && isMarketCitySegment(below[0] ?? '') ? NONE : undefined
+}
+
 function isDesiredUrl(segment: string): boolean {
   return segment.length <= DESIRED_URL_MAX_LENGTH && DESIRED_URL_PATTERN.test(segment) && !isReservedPath(segment)
 }
@@ -49,6 +56,8 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
   // A realtor's blog on our host (`/{desiredUrl}/blog/...`) or on their own domain (`/blog/...`).
   if (first === 'blog') return blogRule(segments.slice(1))
   if (second === 'blog' && isDesiredUrl(first)) return blogRule(segments.slice(2))
+  if (first === MARKET_SEGMENT) return marketRule(segments.slice(1))
+  if (second === MARKET_SEGMENT && isDesiredUrl(first)) return marketRule(segments.slice(2))
   if (more.length > 0) return undefined
   if (segments.length === 1) {
     if (first === 'realtors') return { search: directorySearchSchema }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { MarketReport } from '../../src/schemas/market'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { importFromResoFile } from '../../src/server/listings/import-file'
@@ -48,7 +48,13 @@ function property(key: string, overrides: Record<string, unknown> = {}): Record<
 const IRVINE = [
   property('MK-A1', { ListPrice: 1_000_000, LivingArea: 2000, OnMarketDate: '2026-11-10' }),
   property('MK-A2', { ListPrice: 1_200_000, LivingArea: 2400, OriginalListPrice: 1_300_000, ModificationTimestamp: '2026-11-15T09:00:00Z' }),
-  property('MK-A3', { ListPrice: 800_000, LivingArea: 1000, OnMarketDate: '2026-09-01', OriginalListPrice: 900_000, ModificationTimestamp: '2026-09-10T09:00:00Z' }),
+  property('MK-A3', {
+    ListPrice: 800_000,
+    LivingArea: 1000,
+    OnMarketDate: '2026-09-01',
+    OriginalListPrice: 900_000,
+    ModificationTimestamp: '2026-09-10T09:00:00Z',
+  }),
   property('MK-A4', { ListPrice: 1_500_000, LivingArea: null, OnMarketDate: '2026-11-19', ModificationTimestamp: '2026-11-19T09:00:00Z' }),
   property('MK-P1', {
     ListPrice: 1_100_000,
@@ -121,7 +127,15 @@ describeOnEachDatabase('market figures and snapshots', (database) => {
     })
     const tustin = await computeMarketFigures(app.services.db, app.services.config.displayProfiles, NOW, { stateOrProvince: 'CA', cityKey: 'tustin' })
     expect(tustin).toHaveLength(1)
-    expect(tustin[0]).toMatchObject({ city: 'Tustin', listingCount: 1, activeCount: 1, newListings: 1, medianListPrice: 700_000, medianPricePerSquareFoot: 500, medianDaysOnMarket: 19 })
+    expect(tustin[0]).toMatchObject({
+      city: 'Tustin',
+      listingCount: 1,
+      activeCount: 1,
+      newListings: 1,
+      medianListPrice: 700_000,
+      medianPricePerSquareFoot: 500,
+      medianDaysOnMarket: 19,
+    })
     // No sale in Tustin, so no pace to divide by.
     expect(tustin[0]?.monthsOfSupply).toBeNull()
     await app.services.db.deleteFrom('home').execute()
@@ -209,16 +223,5 @@ describeOnEachDatabase('the demo’s market history', (database) => {
     const after = await app.services.db.selectFrom('marketSnapshot').selectAll().where('cityKey', '=', 'irvine').orderBy('month').execute()
     expect(after.slice(0, -1)).toEqual(rows.slice(0, -1))
     expect(after.at(-1)?.asOf).toBe('2026-11-28T00:00:00.000Z')
-  })
-})
-
-describe('market city addresses', () => {
-  it('are made and read back', async () => {
-    const { marketCitySlug, isMarketCitySegment } = await import('../../src/lib/market-paths')
-    expect(marketCitySlug('Johns Creek', 'GA')).toBe('johns-creek-ga')
-    expect(marketCitySlug('  Cañada Flintridge ', 'CA')).toBe('canada-flintridge-ca')
-    expect(isMarketCitySegment('irvine-ca')).toBe(true)
-    expect(isMarketCitySegment('irvine')).toBe(false)
-    expect(isMarketCitySegment('Irvine-CA')).toBe(false)
   })
 })

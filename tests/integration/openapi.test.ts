@@ -144,6 +144,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/tour-requests/{id}/cancel',
         '/valuations',
         '/seller-leads',
+        '/market',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -206,7 +207,7 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', '/realtor', await api(s, 'POST', '/realtor', { token: otherToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
   })
 
-  it('GET /home/list, /home/points and /home/{listingKey}: 200, 400, 404', async () => {
+  it('GET /home/list, /home/points, /home/{listingKey} and /market: 200, 400, 404', async () => {
     await seedDemoHomes(s, 60)
     const page = await api<{ homes: Array<{ homeId?: unknown }> }>(s, 'GET', '/home/list?realtor=jane-kim&lang=en')
     check('get', '/home/list', page, 200)
@@ -221,6 +222,10 @@ describe('OpenAPI document (SQLite)', () => {
     expect(typeof key, 'the demo homes include Irvine single-family homes for sale').toBe('string')
     check('get', '/home/{listingKey}', await api(s, 'GET', `/home/${String(key)}?realtor=jane-kim`), 200)
     check('get', '/home/{listingKey}', await api(s, 'GET', '/home/NO-SUCH-HOME'), 404)
+    // The demo seed wrote the demo cities' market figures (issue 27).
+    check('get', '/market', await api(s, 'GET', '/market?state=CA&city=Irvine'), 200)
+    check('get', '/market', await api(s, 'GET', '/market?state=California&city=Irvine'), 400)
+    check('get', '/market', await api(s, 'GET', '/market?state=CA&city=Nowhere'), 404)
   })
 
   it('open houses: GET 200/400/401/404, POST 201/400/401/404/413/415, DELETE 200/401/404, the .ics 200/404', async () => {

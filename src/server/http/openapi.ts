@@ -31,6 +31,7 @@ import { openHousePaths } from './openapi-open-houses'
 import { tourPaths } from './openapi-tours'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
+import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
 
 export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
 
@@ -70,6 +71,7 @@ export const API_TAGS = {
   tours: { name: 'Tours', description: 'Tour requests a visitor sends from a listing page, and the realtor confirming, proposing or cancelling them' },
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
   valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
+  market: { name: 'Market reports', description: "A city's market figures after each listings import, with their monthly history" },
 } as const
 
 let cached: ReturnType<typeof createDocument> | undefined
@@ -241,6 +243,18 @@ export function buildOpenApiDocument() {
             description: `Position, price and status of up to ${MAX_MAP_POINTS} homes in \`bbox\`, for map markers. The area is widened to a grid that follows its size, so nearby areas share one answer; homes whose address the MLS hides are never included.`,
             requestParams: { query: homePointsQuerySchema },
             responses: { '200': { description: 'The points', ...jsonContent(homePointsSchema.meta({ id: 'HomePoints' })) }, ...errorResponses(400) },
+          },
+        },
+        '/market': {
+          get: {
+            operationId: 'getMarketReport',
+            tags: [API_TAGS.market.name],
+            security: PUBLIC,
+            summary: "A city's market figures and their last 12 months (public)",
+            description:
+              "The figures a realtor's market report page shows for a city (`city` as the listings spell it, any case; `state` two letters), computed from the listings for sale after each import and kept month by month: `current` is the latest month's, `trend` up to 12 months oldest first. Counts cover homes for sale (never leases); medians are of active listings; `soldCount` and `monthsOfSupply` are null where the MLS does not allow sold data. `source` names the MLS and its disclaimer, which must be shown with the figures; `isDemo` marks demonstration data. 404 when no import has recorded the city.",
+            requestParams: { query: marketQuerySchema },
+            responses: { '200': { description: 'The figures', ...jsonContent(marketReportSchema.meta({ id: 'MarketReport' })) }, ...errorResponses(400, 404) },
           },
         },
         '/home/{listingKey}': {

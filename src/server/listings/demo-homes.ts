@@ -22,14 +22,14 @@ function referenceDayOf(seededAt: Date): number {
 }
 
 /**
- * Sale facts of the demo (issue 27): closed homes sold over the past year, at 96–103 % of their
+ * Sale facts of the demo (issue 27): closed homes sold in the past 100 days, at 96–103 % of their
  * price, and a fifth of active homes reduced from a higher original price in the past six weeks.
  * Drawn from a second seeded sequence, so every fact the first one draws (and tests know) stays.
  */
 function demoSaleFacts(index: number, status: string, isLease: boolean, listPrice: number, referenceDay: number, onMarket: Date) {
   const random = seededRandom(0x5a1e + index * 104_729)
   if (!isLease && status === 'Closed') {
-    const closeDay = referenceDay - Math.floor(random() * 360) * DAY_MS
+    const closeDay = referenceDay - Math.floor(random() * 100) * DAY_MS
     const daysToSell = 7 + Math.floor(random() * 80)
     return {
       closePrice: roundTo(listPrice * (0.96 + random() * 0.07), 1000),
@@ -41,7 +41,13 @@ function demoSaleFacts(index: number, status: string, isLease: boolean, listPric
   }
   if (!isLease && status === 'Active' && random() < 0.2) {
     const reducedDay = Math.max(onMarket.getTime() + DAY_MS, referenceDay - Math.floor(random() * 42) * DAY_MS)
-    return { closePrice: null, closeDate: null, onMarket, originalListPrice: roundTo(listPrice * (1.03 + random() * 0.06), 1000), reducedAt: new Date(reducedDay) }
+    return {
+      closePrice: null,
+      closeDate: null,
+      onMarket,
+      originalListPrice: roundTo(listPrice * (1.03 + random() * 0.06), 1000),
+      reducedAt: new Date(reducedDay),
+    }
   }
   return { closePrice: null, closeDate: null, onMarket, originalListPrice: null, reducedAt: null }
 }
@@ -118,11 +124,16 @@ const SUB_TYPES: Array<SubType> = [
   { propertySubType: 'Townhouse', share: 15, sizeFactor: 0.7, priceFactor: 0.68 },
   { propertySubType: 'MultiFamily', share: 5, sizeFactor: 1.4, priceFactor: 1.3 },
 ]
+/**
+ * A quarter of the demo's sale listings are recent sales (issue 27): enough that a demo city's
+ * months of supply (active listings over the monthly pace of sales) comes out near a real
+ * market's few months, and that valuations find sold comparables.
+ */
 const STATUSES: Array<{ status: string; share: number }> = [
-  { status: 'Active', share: 80 },
+  { status: 'Active', share: 60 },
   { status: 'Pending', share: 10 },
   { status: 'ComingSoon', share: 5 },
-  { status: 'Closed', share: 5 },
+  { status: 'Closed', share: 25 },
 ]
 
 function pick<T>(random: () => number, items: ReadonlyArray<T>): T {

@@ -83,12 +83,7 @@ function meanOf(values: ReadonlyArray<number>): number | null {
   return values.reduce((sum, value) => sum + value, 0) / values.length
 }
 
-export async function computeMarketFigures(
-  db: Kysely<Database>,
-  profiles: DisplayProfiles,
-  asOf: Date,
-  only?: CityKey,
-): Promise<Array<CityMarketFigures>> {
+export async function computeMarketFigures(db: Kysely<Database>, profiles: DisplayProfiles, asOf: Date, only?: CityKey): Promise<Array<CityMarketFigures>> {
   const today = isoDay(asOf)
   const since30Day = isoDay(new Date(asOf.getTime() - 30 * DAY_MS))
   const since30 = new Date(asOf.getTime() - 30 * DAY_MS).toISOString()

@@ -18,7 +18,13 @@ export async function sitemapMarkets(services: AppServices, ownDomainDesiredUrl?
     .innerJoin('marketSnapshot', (join) =>
       join.onRef('marketSnapshot.stateOrProvince', '=', 'activityRegion.state').onRef('marketSnapshot.cityKey', '=', 'activityRegion.cityKey'),
     )
-    .select(['realtor.desiredUrl', 'marketSnapshot.stateOrProvince', 'marketSnapshot.cityKey', (eb) => eb.fn.max('marketSnapshot.city').as('city'), (eb) => eb.fn.max('marketSnapshot.asOf').as('asOf')])
+    .select([
+      'realtor.desiredUrl',
+      'marketSnapshot.stateOrProvince',
+      'marketSnapshot.cityKey',
+      (eb) => eb.fn.max('marketSnapshot.city').as('city'),
+      (eb) => eb.fn.max('marketSnapshot.asOf').as('asOf'),
+    ])
     .where('realtor.isMakeHomepage', '=', 'Y')
     .groupBy(['realtor.desiredUrl', 'marketSnapshot.stateOrProvince', 'marketSnapshot.cityKey'])
   if (ownDomainDesiredUrl) query = query.where('realtor.desiredUrlKey', '=', ownDomainDesiredUrl.toLowerCase())

@@ -136,7 +136,9 @@ export const DEMO_HISTORY_MONTHS = 11
  * the same seed day gives the same history. Marked as demonstration data like the demo listings.
  */
 function demoMonth(current: CityMarketFigures, month: string, back: number): CityMarketFigures {
-  const random = seededRandom([...`${current.stateOrProvince}|${current.cityKey}|${month}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619), 2_166_136_261))
+  const random = seededRandom(
+    [...`${current.stateOrProvince}|${current.cityKey}|${month}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619), 2_166_136_261),
+  )
   const monthNumber = Number(month.slice(5, 7))
   const season = Math.sin(((monthNumber - 2) / 12) * 2 * Math.PI)
   const noise = () => 1 + (random() - 0.5) * 0.03

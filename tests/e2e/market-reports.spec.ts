@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test'
+import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
+
+/*
+ * Market reports (issue 27 items 4 and 6): the demo realtor's cities, each with its figures, a
+ * 12-month chart with a table of every month beside it, the data's source and date, a `Dataset`
+ * in its head and the way to the home-value page. Reached from the homepage, readable without
+ * JavaScript, and axe finds nothing light or dark, in Korean and English on phone and desktop.
+ */
+
+const PAGES = {
+  ko: {
+    home: '/sora-park',
+    list: '/sora-park/market',
+    report: '/sora-park/market/irvine-ca',
+    listTitle: '시장 보고서',
+    heading: 'Irvine, CA 주택 시장',
+    median: '매물 가격 중앙값',
+    basis: /기준 Demo data의 매물 [\d,]+건을 바탕으로 한 수치입니다/,
+    demo: '시연용 데이터',
+    chart: /Irvine 매물 가격 중앙값, 최근 12개월/,
+    table: 'Irvine, CA 월별 수치',
+    other: 'Tustin, CA',
+  },
+  en: {
+    home: '/en/sora-park',
+    list: '/en/sora-park/market',
+    report: '/en/sora-park/market/irvine-ca',
+    listTitle: 'Market reports',
+    heading: 'Irvine, CA housing market',
+    median: 'Median list price',
+    basis: /Based on [\d,]+ listings from Demo data as of /,
+    demo: 'Demonstration data',
+    chart: /Median list price in Irvine, last 12 months/,
+    table: 'Monthly figures for Irvine, CA',
+    other: 'Tustin, CA',
+  },
+} as const
+
+for (const [lang, text] of Object.entries(PAGES)) {
+  test.describe(`market reports (${lang})`, () => {
+    test('the homepage leads to the list of cities, and a city to its report', async ({ page }) => {
+      await page.goto(text.home)
+      await page.getByTestId('market-reports-link').click()
+      await expect(page).toHaveURL((url) => url.pathname === text.list)
+      await expect(page.getByRole('heading', { level: 1, name: text.listTitle })).toBeVisible()
+      const cities = page.getByTestId('market-city-link')
+      // The demo realtor serves Irvine, Tustin and Duluth, and the demo has listings in all three.
+      await expect(cities).toHaveCount(3)
+      await cities.filter({ hasText: 'Irvine, CA' }).click()
+      await expect(page).toHaveURL((url) => url.pathname === text.report)
+      await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible()
+    })
+
+    test('a report shows the figures, the chart and its table, the source and the demo note; its head has hreflang and a Dataset', async ({ page }) => {
+      await page.goto(text.report)
+      await expect(page.getByTestId('market-basis')).toHaveText(text.basis)
+      await expect(page.getByTestId('market-demo-note')).toContainText(text.demo)
+      await expect(page.getByTestId('market-median-price')).toContainText(text.median)
+      await expect(page.getByTestId('market-median-price')).toContainText(/\$[\d.]+M/)
+      await expect(page.getByRole('img', { name: text.chart })).toBeVisible()
+      const table = page.getByRole('table', { name: text.table })
+      // Eleven months of demonstration history and this month, newest first.
+      await expect(table.locator('tbody tr')).toHaveCount(12)
+      await expect(page.getByTestId('listing-disclosure')).toBeVisible()
+      await expect(page.getByRole('link', { name: text.other })).toHaveAttribute('href', text.report.replace('irvine-ca', 'tustin-ca'))
+      await expect(page.getByTestId('home-value-link')).toHaveAttribute('href', text.home + '/home-value')
+      const { canonical, alternates } = await seoLinks(page)
+      expect(canonical.map((href) => new URL(href).pathname)).toEqual([text.report])
+      expect(alternates.ko?.map((href) => new URL(href).pathname)).toEqual([PAGES.ko.report])
+      expect(alternates.en?.map((href) => new URL(href).pathname)).toEqual([PAGES.en.report])
+      const dataset = await page.evaluate(() => {
+        const scripts = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script): unknown => JSON.parse(script.textContent ?? '{}'))
+        return scripts.find((item) => typeof item === 'object' && item !== null && '@type' in item && item['@type'] === 'Dataset')
+      })
+      expect(dataset).toMatchObject({ '@type': 'Dataset', spatialCoverage: { name: 'Irvine, CA' }, isAccessibleForFree: true })
+    })
+
+    test('axe finds nothing on the list and a report, light and dark', async ({ page }) => {
+      for (const path of [text.list, text.report]) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme })
+          await page.goto(path)
+          await waitForHydration(page.locator('main'))
+          expect(await axeViolations(page), `${path} ${scheme}`).toEqual([])
+        }
+      }
+    })
+  })
+}
+
+test.describe('market reports without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a report is whole without scripts, and an unknown city is a 404', async ({ page }) => {
+    await page.goto(PAGES.en.report)
+    await expect(page.getByRole('heading', { level: 1, name: PAGES.en.heading })).toBeVisible()
+    await expect(page.getByRole('table', { name: PAGES.en.table }).locator('tbody tr')).toHaveCount(12)
+    await expect(page.getByRole('img', { name: PAGES.en.chart })).toBeVisible()
+    const missing = await page.goto('/en/sora-park/market/nowhere-ca')
+    expect(missing?.status()).toBe(404)
+  })
+})
+
+test('GET /market answers the figures the page shows', async ({ request }) => {
+  const answer = await request.get('/cozying-api/v1/market?state=CA&city=Irvine')
+  expect(answer.status()).toBe(200)
+  const report: unknown = await answer.json()
+  expect(report).toMatchObject({ city: 'Irvine', state: 'CA', slug: 'irvine-ca', isDemo: true })
+  const invalid = await request.get('/cozying-api/v1/market?state=California&city=Irvine', { headers: { 'accept-language': 'ko' } })
+  expect(invalid.status()).toBe(400)
+})
