@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { listingSourceSchema } from './listing-source'
 import { messageId } from './messages'
+import { stateCodeSchema } from './valuations'
 
 /*
  * Market reports (issue 27 item 4): a city's figures as of its latest snapshot and the monthly
@@ -58,11 +59,7 @@ export type RealtorMarketReport = z.infer<typeof realtorMarketReportSchema>
 
 /** `GET /market?state=&city=`: a city by its name as the listings spell it, any case. */
 export const marketQuerySchema = z.object({
-  state: z
-    .string({ error: messageId(msg`Enter the two-letter state, e.g. CA`) })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: messageId(msg`Enter the two-letter state, e.g. CA`) })
-    .transform((value) => value.toUpperCase()),
+  state: stateCodeSchema,
   city: z
     .string({ error: messageId(msg`Enter the city`) })
     .trim()

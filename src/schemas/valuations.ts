@@ -12,6 +12,13 @@ import { messageId } from './messages'
  * form with them.
  */
 
+/** A US state as its two letters, any case in, capitals out (the valuation, the market report). */
+export const stateCodeSchema = z
+  .string({ error: messageId(msg`Enter the two-letter state, e.g. CA`) })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: messageId(msg`Enter the two-letter state, e.g. CA`) })
+  .transform((value) => value.toUpperCase())
+
 const requiredText = (max: number, missing: Parameters<typeof messageId>[0]) =>
   z
     .string({ error: messageId(missing) })
@@ -31,11 +38,7 @@ export const valuationRequestSchema = z.object({
   realtorId: requiredText(64, msg`Choose a realtor`),
   street: requiredText(200, msg`Enter the street address`),
   city: requiredText(100, msg`Enter the city`),
-  state: z
-    .string({ error: messageId(msg`Enter the two-letter state, e.g. CA`) })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: messageId(msg`Enter the two-letter state, e.g. CA`) })
-    .transform((value) => value.toUpperCase()),
+  state: stateCodeSchema,
   postalCode: z
     .string({ error: messageId(msg`Enter a 5-digit ZIP code`) })
     .trim()

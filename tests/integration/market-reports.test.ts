@@ -12,6 +12,7 @@ import { realtorMarketCities, realtorMarketReport } from '../../src/server/marke
 import { DEMO_HISTORY_MONTHS, writeMarketSnapshots } from '../../src/server/market/snapshots'
 import { buildSitemap } from '../../src/server/seo/sitemap'
 import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
+import { resoPropertyFixture } from '../reso-property-fixture'
 
 /*
  * Market reports (issue 27 item 4) on SQLite and PostgreSQL: the figures of a small city worked
@@ -23,25 +24,7 @@ import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp
 const NOW = new Date(Date.UTC(2026, 10, 20, 12, 0, 0))
 
 function property(key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ListingKey: key,
-    ListPrice: 1_000_000,
-    StandardStatus: 'Active',
-    PropertyType: 'Residential',
-    PropertySubType: 'SingleFamilyResidence',
-    BedroomsTotal: 3,
-    BathroomsTotalInteger: 2,
-    LivingArea: 2000,
-    City: 'Irvine',
-    StateOrProvince: 'CA',
-    PostalCode: '92618',
-    UnparsedAddress: `${key} Market Way`,
-    OnMarketDate: '2026-10-01',
-    ModificationTimestamp: '2026-10-01T10:00:00Z',
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-    ...overrides,
-  }
+  return resoPropertyFixture(key, 'Market Way', overrides)
 }
 
 /** Irvine by hand, as of NOW (2026-11-20): see the expectations below. */

@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from './harness'
 import { startSmtpSink } from './smtp-sink'
+import { resoPropertyFixture } from '../reso-property-fixture'
 
 /*
  * Issue 27 item 2: a seller lead over REST and the form without scripts, on SQLite and
@@ -34,24 +35,7 @@ type Lead = { id: string; kind: string; name: string | null; email: string; lang
 type LeadPage = { leads: Array<Lead>; total: number }
 
 function property(key: string, price: number): Record<string, unknown> {
-  return {
-    ListingKey: key,
-    ListPrice: price,
-    StandardStatus: 'Active',
-    PropertyType: 'Residential',
-    PropertySubType: 'SingleFamilyResidence',
-    BedroomsTotal: 3,
-    BathroomsTotalInteger: 2,
-    LivingArea: 2000,
-    City: 'Irvine',
-    StateOrProvince: 'CA',
-    PostalCode: '92618',
-    UnparsedAddress: `${key} Seller Way`,
-    OnMarketDate: '2026-10-01',
-    ModificationTimestamp: '2026-10-01T10:00:00Z',
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-  }
+  return resoPropertyFixture(key, 'Seller Way', { ListPrice: price })
 }
 
 function sellerBody(realtorId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { findComparableCandidates } from '../../src/server/valuations/comparables'
 import { estimateHomeValue } from '../../src/server/valuations/estimate'
 import { createTestApp, describeOnEachDatabase, type TestApp } from './harness'
+import { resoPropertyFixture } from '../reso-property-fixture'
 
 /*
  * The valuation's candidate query (issue 27 item 1) on SQLite and PostgreSQL: same ZIP or city and
@@ -15,25 +16,7 @@ import { createTestApp, describeOnEachDatabase, type TestApp } from './harness'
 const NOW = new Date(Date.UTC(2026, 10, 20, 12, 0, 0))
 
 function property(key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ListingKey: key,
-    ListPrice: 1_000_000,
-    StandardStatus: 'Active',
-    PropertyType: 'Residential',
-    PropertySubType: 'SingleFamilyResidence',
-    BedroomsTotal: 3,
-    BathroomsTotalInteger: 2,
-    LivingArea: 2000,
-    City: 'Irvine',
-    StateOrProvince: 'CA',
-    PostalCode: '92618',
-    UnparsedAddress: `${key} Comparable Way`,
-    OnMarketDate: '2026-10-01',
-    ModificationTimestamp: '2026-10-01T10:00:00Z',
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-    ...overrides,
-  }
+  return resoPropertyFixture(key, 'Comparable Way', overrides)
 }
 
 const SOLD = { StandardStatus: 'Closed', ClosePrice: 950_000, CloseDate: '2026-09-15' }

@@ -6,6 +6,7 @@ import { buildSitemap } from '../../src/server/seo/sitemap'
 import { findComparableCandidates } from '../../src/server/valuations/comparables'
 import { estimateHomeValue } from '../../src/server/valuations/estimate'
 import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
+import { resoPropertyFixture } from '../reso-property-fixture'
 
 /*
  * `POST /valuations` (issue 27 item 3) on SQLite and PostgreSQL: a range from comparable homes of
@@ -16,25 +17,7 @@ import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp
 const NOW = new Date(Date.UTC(2026, 10, 20, 12, 0, 0))
 
 function property(key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ListingKey: key,
-    ListPrice: 1_000_000,
-    StandardStatus: 'Active',
-    PropertyType: 'Residential',
-    PropertySubType: 'SingleFamilyResidence',
-    BedroomsTotal: 3,
-    BathroomsTotalInteger: 2,
-    LivingArea: 2000,
-    City: 'Irvine',
-    StateOrProvince: 'CA',
-    PostalCode: '92618',
-    UnparsedAddress: `${key} Valuation Way`,
-    OnMarketDate: '2026-10-01',
-    ModificationTimestamp: '2026-10-01T10:00:00Z',
-    InternetEntireListingDisplayYN: true,
-    InternetAddressDisplayYN: true,
-    ...overrides,
-  }
+  return resoPropertyFixture(key, 'Valuation Way', overrides)
 }
 
 const HOME = { street: '1 Test Lane', city: 'Irvine', state: 'CA', postalCode: '92618', propertyType: 'single_family', beds: 3, baths: 2, livingArea: 2000 }

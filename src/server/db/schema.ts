@@ -554,13 +554,17 @@ export interface MarketSnapshotTable {
   cityKey: string
   /** `YYYY-MM` (UTC). */
   month: string
+  /** The city as the listings spell it. */
   city: string
+  /** The source most of the city's listings come from: its MLS name and disclaimer go with the figures. */
   source: string
   isDemo: number
+  /** The listings for sale the figures rest on. */
   listingCount: number
   activeCount: number
   newListings: number
   priceReductions: number
+  /** Sales in the 90 days before `asOf`; null: no source of the city's listings allows sold data. */
   soldCount: number | null
   medianListPrice: number | null
   medianPricePerSquareFoot: number | null

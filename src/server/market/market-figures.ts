@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { Database } from '~/server/db/schema'
+import type { Database, MarketSnapshotTable } from '~/server/db/schema'
 import { displayProfileFor, type DisplayProfiles } from '~/server/listings/display-profile'
 
 /*
@@ -19,24 +19,8 @@ import { displayProfileFor, type DisplayProfiles } from '~/server/listings/displ
  *   the market.
  */
 
-export type CityMarketFigures = {
-  stateOrProvince: string
-  cityKey: string
-  city: string
-  /** The source most of the city's listings come from. */
-  source: string
-  isDemo: boolean
-  listingCount: number
-  activeCount: number
-  newListings: number
-  priceReductions: number
-  /** null: no source of the city's listings allows sold data. */
-  soldCount: number | null
-  medianListPrice: number | null
-  medianPricePerSquareFoot: number | null
-  medianDaysOnMarket: number | null
-  monthsOfSupply: number | null
-}
+/** A snapshot row's figures (migration 0030) before they are dated; `isDemo` as a boolean. */
+export type CityMarketFigures = Omit<MarketSnapshotTable, 'month' | 'asOf' | 'isDemo'> & { isDemo: boolean }
 
 export type CityKey = { stateOrProvince: string; cityKey: string }
 
