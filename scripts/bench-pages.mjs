@@ -138,7 +138,10 @@ export async function benchPages() {
       ['listing detail page', detailPath],
       ['landing page', '/'],
       ['directory', '/realtors'],
+      // Issue 27: a city's market report and its JSON, both answered from the page store.
+      ['market report (en)', '/en/sora-park/market/irvine-ca'],
       ['GET /cozying-api/v1/realtor/sora-park', '/cozying-api/v1/realtor/sora-park'],
+      ['GET /cozying-api/v1/market?state=CA&city=Irvine', '/cozying-api/v1/market?state=CA&city=Irvine'],
     ]
 
     // The same bytes for nginx: what the app answers without Accept-Encoding, as wrk asks.

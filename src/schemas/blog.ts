@@ -62,7 +62,7 @@ export const blogPostSchema = z.object({
   bodyHtml: z.string(),
   /** For a guide: the homepage's listings of that area, when it is one of the realtor's areas. */
   listingsRegion: z.number().int().nullable(),
-  /** For a guide: the market report's path when one exists for its area. */
-  marketReportPath: z.string().nullable(),
+  /** For a guide: its area's market report (`irvine-ca`, issue 27) when the area is the realtor's and has figures. */
+  marketCity: z.string().nullable(),
 })
 export type BlogPost = z.infer<typeof blogPostSchema>

@@ -126,6 +126,8 @@ for (const lang of [
       await expect(page.getByTestId('post-body').getByRole('listitem')).toHaveCount(3)
       // The guide leads to the homes of its area: Irvine is the demo realtor's first region.
       await expect(page.getByTestId('guide-listings-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}#listings`)
+      // And to its market report (issue 27): the demo writes Irvine's figures.
+      await expect(page.getByTestId('guide-market-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}/market/irvine-ca`)
       const { canonical, alternates } = await seoLinks(page)
       expect(canonical).toEqual([`${origin}${lang.prefix}/${DEMO}/blog/woodbridge-irvine-guide`])
       expect(alternates).toMatchObject({

@@ -163,7 +163,30 @@ describeOnEachDatabase('blog', (database) => {
 
     // A guide in one of the realtor's areas links to that area's homes (the second region).
     const guide = await readBlogPost(app.services, { desiredUrl, lang: 'en', slug: 'woodbridge' })
-    expect(guide).toMatchObject({ shownLang: 'ko', bodyHtml: '<p>본문</p>', listingsRegion: 1 })
+    expect(guide).toMatchObject({ shownLang: 'ko', bodyHtml: '<p>본문</p>', listingsRegion: 1, marketCity: null })
+    // And to its market report once the area has market figures (issue 27).
+    await app.services.db
+      .insertInto('marketSnapshot')
+      .values({
+        stateOrProvince: 'CA',
+        cityKey: 'tustin',
+        month: '2026-11',
+        city: 'Tustin',
+        source: 'demo',
+        isDemo: 1,
+        listingCount: 1,
+        activeCount: 1,
+        newListings: 0,
+        priceReductions: 0,
+        soldCount: null,
+        medianListPrice: 700_000,
+        medianPricePerSquareFoot: 500,
+        medianDaysOnMarket: 10,
+        monthsOfSupply: null,
+        asOf: new Date().toISOString(),
+      })
+      .execute()
+    expect((await readBlogPost(app.services, { desiredUrl, lang: 'en', slug: 'woodbridge' }))?.marketCity).toBe('tustin-ca')
   })
 
   it('has no blog for a homepage that is not published', async () => {

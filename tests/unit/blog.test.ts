@@ -63,7 +63,7 @@ describe('BlogPosting JSON-LD', () => {
     postalCode: null,
     bodyHtml: '<p>Body</p>',
     listingsRegion: 0,
-    marketReportPath: null,
+    marketCity: null,
   }
 
   it('names the realtor as author, the dates, the language and an absolute image', () => {

@@ -79,7 +79,7 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
             </ul>
           ) : null}
 
-          {post.listingsRegion !== null || post.marketReportPath ? (
+          {post.listingsRegion !== null || post.marketCity ? (
             <section
               aria-labelledby="guide-links-title"
               className="mt-10 rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
@@ -102,11 +102,16 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
                     </Link>
                   </li>
                 ) : null}
-                {post.marketReportPath ? (
+                {post.marketCity ? (
                   <li>
-                    <a href={post.marketReportPath} className={buttonClass('accentOutline', 'md')} data-testid="guide-market-link">
+                    <Link
+                      to="/{-$lang}/$desiredUrl/market/$city"
+                      params={{ ...params, city: post.marketCity }}
+                      className={buttonClass('accentOutline', 'md')}
+                      data-testid="guide-market-link"
+                    >
                       <Trans>Market report for this area</Trans>
-                    </a>
+                    </Link>
                   </li>
                 ) : null}
               </ul>
