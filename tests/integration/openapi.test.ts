@@ -145,6 +145,8 @@ describe('OpenAPI document (SQLite)', () => {
         '/valuations',
         '/seller-leads',
         '/market',
+        '/posts',
+        '/posts/{id}',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -348,6 +350,51 @@ describe('OpenAPI document (SQLite)', () => {
       415,
     )
     expect(TEST_LIMITS.contact).toBe(3)
+  })
+
+  it('posts: GET 200/400/404, POST 201/400/401/409/413/415, GET one 200/404, PATCH 200/400/404, DELETE 200/401/404', async () => {
+    const realtor = await api<RealtorBody>(s, 'POST', '/realtor', { token: ownerToken, body: validRealtor() })
+    expect([201, 409]).toContain(realtor.status)
+    const post = { slug: 'contract-post', kind: 'article', status: 'published', titleEn: 'Contract', bodyEn: '<p>checked</p>' }
+    const created = await api<{ id: string; realtorId: string }>(s, 'POST', '/posts', { token: ownerToken, body: post })
+    check('post', '/posts', created, 201)
+    check('post', '/posts', await api(s, 'POST', '/posts', { token: ownerToken, body: { ...post, slug: 'Bad Slug' } }), 400)
+    check('post', '/posts', await api(s, 'POST', '/posts', { body: post }), 401)
+    check('post', '/posts', await api(s, 'POST', '/posts', { token: ownerToken, body: post }), 409)
+    check('post', '/posts', await api(s, 'POST', '/posts', { token: ownerToken, body: { ...post, realtorId: randomUUID() } }), 404)
+    check('post', '/posts', await api(s, 'POST', '/posts', { token: ownerToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check(
+      'post',
+      '/posts',
+      await api(s, 'POST', '/posts', { token: ownerToken, rawBody: JSON.stringify(post), headers: { 'content-type': 'text/plain' } }),
+      415,
+    )
+    check('get', '/posts', await api(s, 'GET', `/posts?realtorId=${created.body.realtorId}`), 200)
+    check('get', '/posts', await api(s, 'GET', '/posts'), 400)
+    check('get', '/posts', await api(s, 'GET', `/posts?realtorId=${randomUUID()}`), 404)
+    check('get', '/posts/{id}', await api(s, 'GET', `/posts/${created.body.id}`), 200)
+    check('get', '/posts/{id}', await api(s, 'GET', `/posts/${randomUUID()}`), 404)
+    check('patch', '/posts/{id}', await api(s, 'PATCH', `/posts/${created.body.id}`, { token: ownerToken, body: { summaryEn: 'Short' } }), 200)
+    check('patch', '/posts/{id}', await api(s, 'PATCH', `/posts/${created.body.id}`, { token: ownerToken, body: { kind: 'guide' } }), 400)
+    check('patch', '/posts/{id}', await api(s, 'PATCH', `/posts/${randomUUID()}`, { token: ownerToken, body: {} }), 404)
+    check('patch', '/posts/{id}', await api(s, 'PATCH', `/posts/${created.body.id}`, { body: {} }), 401)
+    const other = await api<{ id: string }>(s, 'POST', '/posts', { token: ownerToken, body: { ...post, slug: 'contract-other' } })
+    check('patch', '/posts/{id}', await api(s, 'PATCH', `/posts/${other.body.id}`, { token: ownerToken, body: { slug: 'contract-post' } }), 409)
+    check(
+      'patch',
+      '/posts/{id}',
+      await api(s, 'PATCH', `/posts/${created.body.id}`, { token: ownerToken, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }),
+      413,
+    )
+    check(
+      'patch',
+      '/posts/{id}',
+      await api(s, 'PATCH', `/posts/${created.body.id}`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }),
+      415,
+    )
+    check('delete', '/posts/{id}', await api(s, 'DELETE', `/posts/${created.body.id}`), 401)
+    check('delete', '/posts/{id}', await api(s, 'DELETE', `/posts/${created.body.id}`, { token: ownerToken }), 200)
+    check('delete', '/posts/{id}', await api(s, 'DELETE', `/posts/${created.body.id}`, { token: ownerToken }), 404)
   })
 
   it('POST /valuations: 200 (an estimate and too few), 400, 404, 413, 415', async () => {

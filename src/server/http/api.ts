@@ -25,6 +25,7 @@ import { postTourForm } from './tour-forms'
 import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
 import { marketReportByName } from '~/server/market/market-reports'
+import { createPost, deletePost, getPost, listPosts, updatePost } from '~/server/posts/posts'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -143,6 +144,21 @@ const routes: Array<ApiRoute> = [
   // Before `/home/{listingKey}`, which would take `points` for a listing key.
   route('/home/points', {
     GET: async (context) => json(await listHomePoints(context.services, queryOf(context.url))),
+  }),
+  route('/posts', {
+    GET: async (context) => json(await listPosts(context.services, await context.actor(), queryOf(context.url))),
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await createPost(context.services, actor, await readJsonBody(context.request)), 201)
+    },
+  }),
+  route('/posts/{id}', {
+    GET: async (context) => json(await getPost(context.services, await context.actor(), param(context, 'id'))),
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      return json(await updatePost(context.services, actor, param(context, 'id'), await readJsonBody(context.request)))
+    },
+    DELETE: async (context) => json(await deletePost(context.services, await requireActor(context), param(context, 'id'))),
   }),
   route('/market', {
     GET: async (context) => json(await marketReportByName(context.services, queryOf(context.url))),

@@ -28,6 +28,7 @@ import {
   savedSearchSchema,
 } from '~/schemas/saved-search'
 import { openHousePaths } from './openapi-open-houses'
+import { POSTS_TAG, postPaths } from './openapi-posts'
 import { tourPaths } from './openapi-tours'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
@@ -71,6 +72,7 @@ export const API_TAGS = {
   tours: { name: 'Tours', description: 'Tour requests a visitor sends from a listing page, and the realtor confirming, proposing or cancelling them' },
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
   valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
+  posts: POSTS_TAG,
   market: { name: 'Market reports', description: "A city's market figures after each listings import, with their monthly history" },
 } as const
 
@@ -99,6 +101,7 @@ export function buildOpenApiDocument() {
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         ...openHousePaths({ jsonContent, errorResponses, bearer }),
+        ...postPaths({ jsonContent, errorResponses, bearer }),
         ...tourPaths(errorBodySchema),
         '/valuations': {
           post: {

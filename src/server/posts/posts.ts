@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { Selectable, Transaction } from 'kysely'
+import { postCreateSchema, postListQuerySchema, postPatchSchema, type Post, type PostFields, type PostList } from '~/schemas/posts'
+import type { FieldErrors } from '~/schemas/errors'
+import { AppError, errors, parseInput } from '~/server/app-error'
+import { canManage, type Actor } from '~/server/auth/actor'
+import { isPublicAt, tagsOfPosts } from '~/server/blog/public-posts'
+import { bumpPostRevisions } from '~/server/blog/post-revisions'
+import type { Database, PostTable } from '~/server/db/schema'
+import type { AppServices } from '~/server/services'
+import { photoUrlOf, storedPhotoAddress } from '~/server/uploads/photo-address'
+import { sanitizePostHtml } from './post-html'
+
+/*
+ * A realtor's posts through the REST API (issue 28 item 5): anyone reads the published ones,
+ * only the owner (or a platform admin) writes and sees drafts and scheduled posts; another
+ * realtor's unpublished post does not exist for the caller (404, as leads are). Every write
+ * sanitises the bodies, checks the post whole (a language's title and body together, one
+ * language at least, a guide's place, a scheduled post's time) and moves the realtor's page
+ * revisions in its transaction (decision 030), so the blog, the feed and the sitemap follow.
+ */
+
+type PostRow = Selectable<PostTable>
+
+const postNotFound = () => new AppError('NOT_FOUND', msg`This post was not found`)
+const slugTaken = () =>
+  new AppError('CONFLICT', msg`This address is already used by another of your posts`, {
+    fieldErrors: { slug: [msg`This address is already used by another of your posts`.id] },
+  })
+
+function postOf(row: PostRow, tags: ReadonlyArray<string>, services: AppServices): Post {
+  return {
+    id: row.id,
+    realtorId: row.realtorId,
+    slug: row.slug,
+    kind: row.kind,
+    status: row.status,
+    publishAt: row.publishAt,
+    titleKo: row.titleKo,
+    titleEn: row.titleEn,
+    bodyKo: row.bodyKo,
+    bodyEn: row.bodyEn,
+    summaryKo: row.summaryKo,
+    summaryEn: row.summaryEn,
+    tags: [...tags],
+    coverPhotoUrl: row.coverPhoto ? photoUrlOf(services.storage, row.coverPhoto) : null,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** The origins that are the realtor's own site: links there are not marked nofollow. */
+function ownOrigins(services: AppServices, realtor: { hompageUrl: string | null }): Array<string> {
+  const origins: Array<string> = []
+  for (const url of [services.config.publicUrl, realtor.hompageUrl]) {
+    if (!url) continue
+    try {
+      origins.push(new URL(url).origin)
+    } catch {
+      // Not a URL: nothing to compare links with.
+    }
+  }
+  return origins
+}
+
+/**
+ * The post as it will be stored: bodies sanitised, and the rules between fields checked on the
+ * whole post, each broken rule named at its field.
+ */
+function checkedPost(fields: PostFields, origins: ReadonlyArray<string>, now: Date): PostFields {
+  const problems: FieldErrors = {}
+  const add = (field: keyof PostFields, message: MessageDescriptor) => {
+    ;(problems[field] ??= []).push(message.id)
+  }
+  const bodyKo = fields.bodyKo ? sanitizePostHtml(fields.bodyKo, { ownOrigins: origins }) || null : null
+  const bodyEn = fields.bodyEn ? sanitizePostHtml(fields.bodyEn, { ownOrigins: origins }) || null : null
+  for (const [title, body, titleField, bodyField] of [
+    [fields.titleKo, bodyKo, 'titleKo', 'bodyKo'],
+    [fields.titleEn, bodyEn, 'titleEn', 'bodyEn'],
+  ] as const) {
+    if (title && !body) add(bodyField, msg`Write the post's text in this language, or remove its title`)
+    if (body && !title) add(titleField, msg`Give the post a title in this language, or remove its text`)
+  }
+  if (!fields.titleKo && !fields.titleEn && !bodyKo && !bodyEn) {
+    add('titleKo', msg`Write the post in Korean, in English or in both`)
+    add('titleEn', msg`Write the post in Korean, in English or in both`)
+  }
+  if (fields.kind === 'guide') {
+    if (!fields.city) add('city', msg`A neighbourhood guide names its city`)
+    if (!fields.state) add('state', msg`A neighbourhood guide names its state`)
+  }
+  if (fields.status === 'scheduled' && !fields.publishAt) add('publishAt', msg`Choose when the post goes public`)
+  if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, { fieldErrors: problems })
+  // A post published with no time is public from now; a draft keeps the time it may be given.
+  const publishAt = fields.status === 'published' && !fields.publishAt ? now.toISOString() : fields.publishAt
+  return { ...fields, bodyKo, bodyEn, publishAt }
+}
+
+async function managedRealtor(services: AppServices, actor: Actor, realtorId: string | undefined) {
+  const query = services.db.selectFrom('realtor').select(['id', 'userId', 'hompageUrl'])
+  const realtor = realtorId
+    ? await query.where('id', '=', realtorId).executeTakeFirst()
+    : await query.where('userId', '=', actor.userId).orderBy('createdAt').executeTakeFirst()
+  // Another realtor's site is not disclosed: 404, as for their leads.
+  if (!realtor || !canManage(actor, realtor)) throw errors.realtorNotFound()
+  return realtor
+}
+
+async function writeTags(trx: Transaction<Database>, post: { id: string; realtorId: string }, tags: ReadonlyArray<string>): Promise<void> {
+  await trx.deleteFrom('postTag').where('postId', '=', post.id).execute()
+  if (tags.length > 0)
+    await trx
+      .insertInto('postTag')
+      .values(tags.map((tag) => ({ postId: post.id, realtorId: post.realtorId, tag })))
+      .execute()
+}
+
+async function slugUsed(db: Transaction<Database>, realtorId: string, slug: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('post').select('id').where('realtorId', '=', realtorId).where('slug', '=', slug)
+  if (exceptId) query = query.where('id', '!=', exceptId)
+  return (await query.executeTakeFirst()) !== undefined
+}
+
+function columnsOf(fields: PostFields, storage: AppServices['storage']) {
+  const { coverPhotoUrl, tags: _tags, ...columns } = fields
+  return { ...columns, coverPhoto: coverPhotoUrl ? storedPhotoAddress(storage, coverPhotoUrl) : null }
+}
+
+async function readPost(services: AppServices, id: string): Promise<{ row: PostRow; tags: Array<string> } | undefined> {
+  const row = await services.db.selectFrom('post').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  return { row, tags: (await tagsOfPosts(services.db, [row.id])).get(row.id) ?? [] }
+}
+
+/** Whether the caller may see this post: public, or theirs (or they are a platform admin). */
+async function mayRead(services: AppServices, actor: Actor | null, row: PostRow): Promise<boolean> {
+  const nowIso = services.now().toISOString()
+  const isPublic =
+    row.status === 'published' ? !row.publishAt || row.publishAt <= nowIso : row.status === 'scheduled' && row.publishAt !== null && row.publishAt <= nowIso
+  const realtor = await services.db.selectFrom('realtor').select(['userId', 'isMakeHomepage']).where('id', '=', row.realtorId).executeTakeFirst()
+  if (!realtor) return false
+  if (actor && canManage(actor, realtor)) return true
+  return isPublic && realtor.isMakeHomepage === 'Y'
+}
+
+export async function listPosts(services: AppServices, actor: Actor | null, query: unknown): Promise<PostList> {
+  const { realtorId } = parseInput(postListQuerySchema, query)
+  const realtor = await services.db.selectFrom('realtor').select(['id', 'userId', 'isMakeHomepage']).where('id', '=', realtorId).executeTakeFirst()
+  if (!realtor) throw errors.realtorNotFound()
+  const owner = actor !== null && canManage(actor, realtor)
+  if (!owner && realtor.isMakeHomepage !== 'Y') throw errors.realtorNotFound()
+  let rows = services.db.selectFrom('post').selectAll().where('post.realtorId', '=', realtor.id)
+  if (!owner) rows = rows.where(isPublicAt(services.now().toISOString()))
+  const found = await rows.orderBy('post.createdAt', 'desc').orderBy('post.id').limit(1_000).execute()
+  const tags = await tagsOfPosts(
+    services.db,
+    found.map((row) => row.id),
+  )
+  return { posts: found.map((row) => postOf(row, tags.get(row.id) ?? [], services)) }
+}
+
+export async function getPost(services: AppServices, actor: Actor | null, id: string): Promise<Post> {
+  const found = await readPost(services, id)
+  if (!found || !(await mayRead(services, actor, found.row))) throw postNotFound()
+  return postOf(found.row, found.tags, services)
+}
+
+export async function createPost(services: AppServices, actor: Actor, input: unknown): Promise<Post> {
+  const { realtorId, ...given } = parseInput(postCreateSchema, input)
+  const realtor = await managedRealtor(services, actor, realtorId)
+  const now = services.now()
+  const fields = checkedPost(
+    {
+      status: 'draft',
+      publishAt: null,
+      titleKo: null,
+      titleEn: null,
+      bodyKo: null,
+      bodyEn: null,
+      summaryKo: null,
+      summaryEn: null,
+      tags: [],
+      coverPhotoUrl: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      ...given,
+    },
+    ownOrigins(services, realtor),
+    now,
+  )
+  const id = randomUUID()
+  await services.db.transaction().execute(async (trx) => {
+    if (await slugUsed(trx, realtor.id, fields.slug)) throw slugTaken()
+    await trx
+      .insertInto('post')
+      .values({ id, realtorId: realtor.id, ...columnsOf(fields, services.storage), createdAt: now.toISOString(), updatedAt: now.toISOString() })
+      .execute()
+    await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
+    await bumpPostRevisions(trx, [realtor.id])
+  })
+  return getPost(services, actor, id)
+}
+
+/** The post's fields as stored, in the shape a write takes, to check a change on the whole post. */
+function fieldsOf(post: Post): PostFields {
+  const { id: _id, realtorId: _realtorId, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = post
+  return fields
+}
+
+export async function updatePost(services: AppServices, actor: Actor, id: string, input: unknown): Promise<Post> {
+  const found = await readPost(services, id)
+  const realtor = found
+    ? await services.db.selectFrom('realtor').select(['id', 'userId', 'hompageUrl']).where('id', '=', found.row.realtorId).executeTakeFirst()
+    : undefined
+  if (!found || !realtor || !canManage(actor, realtor)) throw postNotFound()
+  const change = parseInput(postPatchSchema, input)
+  const current = fieldsOf(postOf(found.row, found.tags, services))
+  const now = services.now()
+  const fields = checkedPost({ ...current, ...change }, ownOrigins(services, realtor), now)
+  await services.db.transaction().execute(async (trx) => {
+    if (await slugUsed(trx, realtor.id, fields.slug, id)) throw slugTaken()
+    await trx
+      .updateTable('post')
+      .set({ ...columnsOf(fields, services.storage), updatedAt: now.toISOString() })
+      .where('id', '=', id)
+      .execute()
+    await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
+    await bumpPostRevisions(trx, [realtor.id])
+  })
+  return getPost(services, actor, id)
+}
+
+export async function deletePost(services: AppServices, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+  const found = await readPost(services, id)
+  const realtor = found ? await services.db.selectFrom('realtor').select(['id', 'userId']).where('id', '=', found.row.realtorId).executeTakeFirst() : undefined
+  if (!found || !realtor || !canManage(actor, realtor)) throw postNotFound()
+  await services.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('postTag').where('postId', '=', id).execute()
+    await trx.deleteFrom('post').where('id', '=', id).execute()
+    await bumpPostRevisions(trx, [realtor.id])
+  })
+  return { id, deleted: true }
+}
