@@ -3,7 +3,7 @@ import { valuationRequestSchema, type ValuationAnswer, type ValuationComparable 
 import { errors, parseInput } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
 import { findComparableCandidates, type StoredComparable } from './comparables'
-import { estimateHomeValue, MIN_COMPARABLES, nearestCandidates, type ChosenComparable, type ValuationSubject } from './estimate'
+import { estimateHomeValue, indexPlace, MIN_COMPARABLES, nearestInPlace, type ChosenComparable, type PlaceHomes, type ValuationSubject } from './estimate'
 import type { ComparableQuery } from './comparables'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
@@ -46,7 +46,7 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
     yearBuilt: request.yearBuilt,
   }
   const query: ComparableQuery = { propertyType: request.propertyType, state: request.state, city: request.city, postalCode: request.postalCode }
-  const candidates = nearestCandidates(subject, await placeCandidates(services, query))
+  const candidates = nearestInPlace(subject, await placeCandidates(services, query))
   const result = estimateHomeValue(subject, candidates)
   const facts = { comparableCount: result.comparables.length, minimumComparables: MIN_COMPARABLES, comparables: result.comparables.map(toComparable) }
   if (result.kind === 'too_few') return { status: 'too_few', ...facts }
@@ -57,7 +57,7 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
 const CACHED_PLACES = 256
 
 /** Each process's candidates by place and listings revision, by living area; per services, as tests run several apps in one process. */
-const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<StoredComparable[]>>>()
+const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<PlaceHomes<StoredComparable>>>>()
 
 /**
  * The candidates of a place, read once per listings revision (issue 27 item 8). Listings change only
@@ -66,7 +66,7 @@ const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<Stored
  * other answer for the place is the estimator's work over homes in memory: no query but the realtor's
  * and the revision read the page store batches anyway.
  */
-async function placeCandidates(services: AppServices, query: ComparableQuery): Promise<StoredComparable[]> {
+async function placeCandidates(services: AppServices, query: ComparableQuery): Promise<PlaceHomes<StoredComparable>> {
   let cache = candidateCaches.get(services)
   if (!cache) {
     cache = new LRUCache({ max: CACHED_PLACES })
@@ -82,8 +82,13 @@ async function placeCandidates(services: AppServices, query: ComparableQuery): P
   ])
   const cached = cache.get(key)
   if (cached) return cached
+  // Every query with this key shares the ZIP's first five digits and the city's lower case, all
+  // that indexPlace reads of the place, so the index serves each of them.
   const reading = findComparableCandidates(services.db, services.config.displayProfiles, query).then((homes) =>
-    homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
+    indexPlace(
+      query,
+      homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
+    ),
   )
   cache.set(key, reading)
   // A failed read is not kept: the next answer reads again.
