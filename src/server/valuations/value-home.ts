@@ -84,7 +84,7 @@ async function placeCandidates(services: AppServices, { listings }: RevisionSnap
   if (cached) return cached
   // Every query with this key shares the ZIP's first five digits and the city's lower case, all
   // that indexPlace reads of the place, so the index serves each of them.
-  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query).then((homes) =>
+  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query, services.dbKind === 'sqlite').then((homes) =>
     indexPlace(
       query,
       homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
