@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { AREA_UNITS, areaToSquareFeet, squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/format'
 import { backtestLeaveOneOut } from '../../src/server/valuations/backtest'
-import { type ComparableCandidate, estimateHomeValue, MAX_COMPARABLES, nearestCandidates, quantile } from '../../src/server/valuations/estimate'
+import {
+  type ComparableCandidate,
+  comparableScore,
+  estimateHomeValue,
+  MAX_COMPARABLES,
+  nearestCandidates,
+  quantile,
+  type ValuationSubject,
+} from '../../src/server/valuations/estimate'
 import { seededRandom } from '../../src/lib/seeded-random'
 
 const subject = { postalCode: '92618', city: 'Irvine', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 2000 }
@@ -155,6 +163,66 @@ describe('nearestCandidates', () => {
         comparables: result.comparables.map((comparable) => comparable.id).sort(),
       })
       expect(summary(estimateHomeValue(valued, near))).toEqual(summary(estimateHomeValue(valued, homes)))
+    }
+  })
+
+  it('chooses the same homes in the same order as one outward visit over every home, ties included', () => {
+    // The visit the search replaced (one list by size, every home scored until the size difference
+    // passes the tenth best score), kept here as the reference the split visit must match exactly.
+    const singleVisit = (valued: ValuationSubject, bySize: readonly ComparableCandidate[]) => {
+      const best: Array<{ score: number; home: ComparableCandidate }> = []
+      const bound = () => (best.length < MAX_COMPARABLES ? Number.POSITIVE_INFINITY : (best.at(-1)?.score ?? Number.POSITIVE_INFINITY))
+      const gap = (home: ComparableCandidate | undefined) =>
+        home?.livingArea ? Math.abs(Math.log(home.livingArea / valued.livingArea)) : Number.POSITIVE_INFINITY
+      let left = bySize.findIndex((home) => (home.livingArea ?? 0) >= valued.livingArea)
+      left = (left === -1 ? bySize.length : left) - 1
+      let right = left + 1
+      while (left >= 0 || right < bySize.length) {
+        const leftGap = gap(bySize[left])
+        const rightGap = gap(bySize[right])
+        if (Math.min(leftGap, rightGap) > bound()) break
+        const home = leftGap <= rightGap ? bySize[left--] : bySize[right++]
+        const score = home === undefined ? undefined : comparableScore(valued, home)
+        if (home === undefined || score === undefined || score >= bound()) continue
+        const at = best.findIndex((entry) => entry.score > score)
+        best.splice(at === -1 ? best.length : at, 0, { score, home })
+        if (best.length > MAX_COMPARABLES) best.pop()
+      }
+      return best.map((entry) => entry.home.id)
+    }
+    // Half and twice the size are equally far (log 2 both ways): the smaller home was met first.
+    const apart = [home('half', 500_000, { livingArea: 500, yearBuilt: null }), home('twice', 2_000_000, { livingArea: 2000, yearBuilt: null })]
+    const thousand = { ...subject, livingArea: 1000, yearBuilt: undefined }
+    expect(singleVisit(thousand, apart)).toEqual(['half', 'twice'])
+    expect(nearestCandidates(thousand, apart).map((chosen) => chosen.id)).toEqual(['half', 'twice'])
+    const random = seededRandom(4242)
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] ?? (values[0] as T)
+    for (let round = 0; round < 40; round++) {
+      // Coarse sizes and rooms and few years, so many homes tie on size difference and on score;
+      // ZIP+4 codes, another city and unpriced homes, which the place's index must treat as the visit did.
+      const homes: ComparableCandidate[] = Array.from({ length: 200 + Math.floor(random() * 800) }, (_, index) => ({
+        id: `t${round}-${index}`,
+        postalCode: pick(['92618', '92618-1234', ' 92620', '92602', '90001']),
+        city: pick(['Irvine', 'irvine ', 'Tustin']),
+        price: random() < 0.02 ? 0 : Math.round(400_000 + random() * 2_000_000),
+        livingArea: random() < 0.02 ? null : 500 + 100 * Math.floor(random() * 30),
+        beds: random() < 0.1 ? null : 1 + Math.floor(random() * 4),
+        baths: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
+        yearBuilt: random() < 0.5 ? null : pick([1990, 2000, 2010]),
+        basis: random() < 0.3 ? 'sold' : 'listed',
+      }))
+      const bySize = homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0))
+      for (let index = 0; index < 25; index++) {
+        const valued = {
+          postalCode: pick(['92618', '92620', '92618-9999']),
+          city: pick(['Irvine', 'IRVINE']),
+          beds: 1 + Math.floor(random() * 4),
+          baths: 1 + Math.floor(random() * 3),
+          livingArea: random() < 0.5 ? 500 + 100 * Math.floor(random() * 30) : Math.round(400 + random() * 3200),
+          yearBuilt: random() < 0.5 ? undefined : pick([1990, 2000, 2010]),
+        }
+        expect(nearestCandidates(valued, bySize).map((home) => home.id)).toEqual(singleVisit(valued, bySize))
+      }
     }
   })
 })

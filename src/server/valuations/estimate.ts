@@ -156,7 +156,7 @@ function roundToThousand(value: number): number {
 }
 
 /** Same ZIP (first five digits) as the subject, or undefined when neither the ZIP nor the city is the subject's. */
-function placeOf(subject: ValuationSubject, candidate: ComparableCandidate): { sameZip: boolean } | undefined {
+function placeOf(subject: Pick<ValuationSubject, 'postalCode' | 'city'>, candidate: ComparableCandidate): { sameZip: boolean } | undefined {
   const sameZip = candidate.postalCode.trim().slice(0, 5) === subject.postalCode.trim().slice(0, 5)
   if (!sameZip && candidate.city.trim().toLowerCase() !== subject.city.trim().toLowerCase()) return undefined
   return { sameZip }
@@ -165,7 +165,7 @@ function placeOf(subject: ValuationSubject, candidate: ComparableCandidate): { s
 /**
  * The score the estimator ranks a candidate by (smaller is more alike), or undefined when it cannot be
  * a comparable. Its size part alone, |log(area ratio)|, never exceeds it: a search that visits homes
- * in order of size difference may stop once that part passes the tenth best score (value-home.ts).
+ * in order of size difference may stop once that part passes the tenth best score (nearestInPlace).
  */
 export function comparableScore(subject: ValuationSubject, candidate: ComparableCandidate): number | undefined {
   const place = placeOf(subject, candidate)
@@ -177,42 +177,113 @@ export function comparableScore(subject: ValuationSubject, candidate: Comparable
 const OTHER_ZIP_PENALTY = 0.25
 
 /** The first index whose living area is at least `area` (homes sorted by living area). */
-function firstAtLeast(homes: readonly ComparableCandidate[], area: number): number {
+function firstAtLeast<T>(homes: readonly T[], areaOf: (home: T) => number, area: number): number {
   let low = 0
   let high = homes.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if ((homes[middle]?.livingArea ?? 0) < area) low = middle + 1
+    const home = homes[middle]
+    if (home !== undefined && areaOf(home) < area) low = middle + 1
     else high = middle
   }
   return low
 }
 
+/** A home that can be a comparable in its place, with its area and its position in the place's order by size. */
+type PlacedHome<C> = { home: C; area: number; position: number }
+
 /**
- * The homes the estimator would choose from all of `bySize` (a place's homes with an area, sorted by
- * it), found without scoring them all: homes
- * are visited outward from the subject's size, and the visit stops once the size difference alone
- * costs more than the tenth best score so far, as no home further out can then rank among the ten.
- * The estimator gets these and ranks them as it would rank everything.
+ * A place's homes (a type in a ZIP and its city) as `nearestInPlace` searches them, built once per
+ * place and listings revision (value-home.ts). Split by ZIP because a home of another ZIP costs
+ * `OTHER_ZIP_PENALTY` on top of its size difference: once the ZIP's own homes give ten scores below
+ * that, the city's homes need no visit at all, where one list by size made every answer score the
+ * thousands of city homes near the home's size (measured: most of a busy worker's time).
+ */
+export type PlaceHomes<C extends ComparableCandidate> = {
+  /** Every home of the place with an area, sorted by it: the order main's single visit followed, kept for its ties. */
+  bySize: readonly C[]
+  /** The homes that can be comparables, sorted by area, in the place's ZIP and in its city's other ZIPs. */
+  sameZip: readonly PlacedHome<C>[]
+  otherZip: readonly PlacedHome<C>[]
+}
+
+/**
+ * Indexes `bySize` (a place's homes with an area, sorted by it) for `nearestInPlace`. Whether a
+ * home shares the ZIP depends only on the place's ZIP and city, which every subject valued in the
+ * place shares, so it is decided here once rather than on every answer.
+ */
+export function indexPlace<C extends ComparableCandidate>(place: Pick<ValuationSubject, 'postalCode' | 'city'>, bySize: readonly C[]): PlaceHomes<C> {
+  const sameZip: PlacedHome<C>[] = []
+  const otherZip: PlacedHome<C>[] = []
+  bySize.forEach((home, position) => {
+    const where = placeOf(place, home)
+    if (!where || home.livingArea === null || home.livingArea <= 0 || home.price <= 0) return
+    const placed = { home, area: home.livingArea, position }
+    if (where.sameZip) sameZip.push(placed)
+    else otherZip.push(placed)
+  })
+  return { bySize, sameZip, otherZip }
+}
+
+type Ranked<C> = PlacedHome<C> & { score: number; gap: number }
+
+/**
+ * The homes the estimator would choose from all of a place's homes, found without scoring them all.
+ * Each list is visited outward from the subject's size and left once the size difference alone (plus
+ * the other-ZIP penalty for the city's list) costs more than the tenth best score so far: no home
+ * further out can then rank among the ten, as every part of the score is at least zero. Homes of
+ * equal score are ranked as the single outward visit over `bySize` met them (nearer in size first,
+ * the smaller home first at an equal distance), so the answer is the one that visit gave, order included.
+ */
+export function nearestInPlace<C extends ComparableCandidate>(subject: ValuationSubject, place: PlaceHomes<C>): C[] {
+  const start = firstAtLeast(place.bySize, (home) => home.livingArea ?? 0, subject.livingArea)
+  const gapOf = (area: number) => Math.abs(Math.log(area / subject.livingArea))
+  // The single visit's order: by size difference, then the smaller side first, then outward.
+  const visitedBefore = (a: Ranked<C>, b: Ranked<C>) => {
+    if (a.gap !== b.gap) return a.gap < b.gap
+    const aLeft = a.position < start
+    if (aLeft !== b.position < start) return aLeft
+    return aLeft ? a.position > b.position : a.position < b.position
+  }
+  const ranksBefore = (a: Ranked<C>, b: Ranked<C>) => (a.score !== b.score ? a.score < b.score : visitedBefore(a, b))
+  const best: Ranked<C>[] = []
+  const bound = () => (best.length < MAX_COMPARABLES ? Number.POSITIVE_INFINITY : (best.at(-1)?.score ?? Number.POSITIVE_INFINITY))
+  const visit = (homes: readonly PlacedHome<C>[], sameZip: boolean) => {
+    const penalty = sameZip ? 0 : OTHER_ZIP_PENALTY
+    let left = firstAtLeast(homes, (home) => home.area, subject.livingArea) - 1
+    let right = left + 1
+    while (left >= 0 || right < homes.length) {
+      const below = homes[left]
+      const above = homes[right]
+      const leftGap = below ? gapOf(below.area) : Number.POSITIVE_INFINITY
+      const rightGap = above ? gapOf(above.area) : Number.POSITIVE_INFINITY
+      const nearer = leftGap <= rightGap ? below : above
+      const gap = Math.min(leftGap, rightGap)
+      // gap + penalty is rounded no higher than the score, a sum of it and terms ≥ 0 in that order.
+      if (nearer === undefined || gap + penalty > bound()) break
+      if (nearer === below) left--
+      else right++
+      const score = dissimilarity(subject, nearer.home, nearer.area, sameZip)
+      if (score > bound()) continue
+      const entry: Ranked<C> = { ...nearer, score, gap }
+      const last = best.at(-1)
+      if (best.length >= MAX_COMPARABLES && last !== undefined && !ranksBefore(entry, last)) continue
+      const at = best.findIndex((other) => ranksBefore(entry, other))
+      best.splice(at === -1 ? best.length : at, 0, entry)
+      if (best.length > MAX_COMPARABLES) best.pop()
+    }
+  }
+  visit(place.sameZip, true)
+  visit(place.otherZip, false)
+  return best.map((entry) => entry.home)
+}
+
+/**
+ * `nearestInPlace` over `bySize` (a place's homes with an area, sorted by it) indexed for this one
+ * subject: the estimator gets these and ranks them as it would rank everything.
  */
 export function nearestCandidates<C extends ComparableCandidate>(subject: ValuationSubject, bySize: readonly C[]): C[] {
-  const best: Array<{ score: number; home: C }> = []
-  const bound = () => (best.length < MAX_COMPARABLES ? Number.POSITIVE_INFINITY : (best.at(-1)?.score ?? Number.POSITIVE_INFINITY))
-  const gap = (home: C | undefined) => (home?.livingArea ? Math.abs(Math.log(home.livingArea / subject.livingArea)) : Number.POSITIVE_INFINITY)
-  let left = firstAtLeast(bySize, subject.livingArea) - 1
-  let right = left + 1
-  while (left >= 0 || right < bySize.length) {
-    const leftGap = gap(bySize[left])
-    const rightGap = gap(bySize[right])
-    if (Math.min(leftGap, rightGap) > bound()) break
-    const home = leftGap <= rightGap ? bySize[left--] : bySize[right++]
-    const score = home === undefined ? undefined : comparableScore(subject, home)
-    if (home === undefined || score === undefined || score >= bound()) continue
-    const at = best.findIndex((entry) => entry.score > score)
-    best.splice(at === -1 ? best.length : at, 0, { score, home })
-    if (best.length > MAX_COMPARABLES) best.pop()
-  }
-  return best.map((entry) => entry.home)
+  return nearestInPlace(subject, indexPlace(subject, bySize))
 }
 
 export function estimateHomeValue<C extends ComparableCandidate>(subject: ValuationSubject, candidates: readonly C[]): ValuationEstimate<C> {

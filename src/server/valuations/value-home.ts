@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import { valuationRequestSchema, type ValuationAnswer, type ValuationComparable } from '~/schemas/valuations'
 import { errors, parseInput } from '~/server/app-error'
+import type { RevisionSnapshot } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { findComparableCandidates, type StoredComparable } from './comparables'
-import { estimateHomeValue, MIN_COMPARABLES, nearestCandidates, type ChosenComparable, type ValuationSubject } from './estimate'
+import { estimateHomeValue, indexPlace, MIN_COMPARABLES, nearestInPlace, type ChosenComparable, type PlaceHomes, type ValuationSubject } from './estimate'
 import type { ComparableQuery } from './comparables'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
@@ -35,8 +36,8 @@ function toComparable(home: ChosenComparable<StoredComparable>): ValuationCompar
  */
 export async function valueHome(services: AppServices, input: unknown): Promise<ValuationAnswer> {
   const request = parseInput(valuationRequestSchema, input)
-  const realtor = await services.db.selectFrom('realtor').select('id').where('id', '=', request.realtorId).where('isMakeHomepage', '=', 'Y').executeTakeFirst()
-  if (!realtor) throw errors.realtorNotFound()
+  const revisions = await services.revisions.current()
+  if (!(await hasHomepage(services, revisions, request.realtorId))) throw errors.realtorNotFound()
   const subject: ValuationSubject = {
     postalCode: request.postalCode,
     city: request.city,
@@ -46,7 +47,7 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
     yearBuilt: request.yearBuilt,
   }
   const query: ComparableQuery = { propertyType: request.propertyType, state: request.state, city: request.city, postalCode: request.postalCode }
-  const candidates = nearestCandidates(subject, await placeCandidates(services, query))
+  const candidates = nearestInPlace(subject, await placeCandidates(services, revisions, query))
   const result = estimateHomeValue(subject, candidates)
   const facts = { comparableCount: result.comparables.length, minimumComparables: MIN_COMPARABLES, comparables: result.comparables.map(toComparable) }
   if (result.kind === 'too_few') return { status: 'too_few', ...facts }
@@ -57,22 +58,21 @@ export async function valueHome(services: AppServices, input: unknown): Promise<
 const CACHED_PLACES = 256
 
 /** Each process's candidates by place and listings revision, by living area; per services, as tests run several apps in one process. */
-const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<StoredComparable[]>>>()
+const candidateCaches = new WeakMap<AppServices, LRUCache<string, Promise<PlaceHomes<StoredComparable>>>>()
 
 /**
  * The candidates of a place, read once per listings revision (issue 27 item 8). Listings change only
  * when an import or the seed writes them, which moves the 'listings' revision in the same transaction
  * (decision 009), so an answer never rests on homes older than the last acknowledged import. Every
- * other answer for the place is the estimator's work over homes in memory: no query but the realtor's
- * and the revision read the page store batches anyway.
+ * other answer for the place is the estimator's work over homes in memory: no query but the revision
+ * read the page store batches anyway (the realtor's is kept per realtors revision, `hasHomepage`).
  */
-async function placeCandidates(services: AppServices, query: ComparableQuery): Promise<StoredComparable[]> {
+async function placeCandidates(services: AppServices, { listings }: RevisionSnapshot, query: ComparableQuery): Promise<PlaceHomes<StoredComparable>> {
   let cache = candidateCaches.get(services)
   if (!cache) {
     cache = new LRUCache({ max: CACHED_PLACES })
     candidateCaches.set(services, cache)
   }
-  const { listings } = await services.revisions.current()
   const key = JSON.stringify([
     listings,
     query.propertyType,
@@ -82,9 +82,49 @@ async function placeCandidates(services: AppServices, query: ComparableQuery): P
   ])
   const cached = cache.get(key)
   if (cached) return cached
-  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query).then((homes) =>
-    homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
+  // Every query with this key shares the ZIP's first five digits and the city's lower case, all
+  // that indexPlace reads of the place, so the index serves each of them.
+  const reading = findComparableCandidates(services.db, services.config.displayProfiles, query, services.dbKind === 'sqlite').then((homes) =>
+    indexPlace(
+      query,
+      homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0)),
+    ),
   )
+  cache.set(key, reading)
+  // A failed read is not kept: the next answer reads again.
+  reading.catch(() => cache.delete(key))
+  return reading
+}
+
+/** Realtors whose homepage a process remembers as published or not: a few KB. */
+const CACHED_REALTORS = 1024
+
+/** Each process's answers to "has this realtor a published homepage?", by realtors revision; per services, as above. */
+const homepageCaches = new WeakMap<AppServices, LRUCache<string, Promise<boolean>>>()
+
+/**
+ * Whether the realtor has a published homepage, read once per realtors revision. Every write to a
+ * realtor (publishing or not included) and every deletion moves that counter in its own
+ * transaction (decision 009), as the page store relies on for the homepage itself. The read per
+ * answer was the one query left on every valuation: a round trip to PostgreSQL, and a Kysely build
+ * and compile on SQLite.
+ */
+async function hasHomepage(services: AppServices, { realtors }: RevisionSnapshot, realtorId: string): Promise<boolean> {
+  let cache = homepageCaches.get(services)
+  if (!cache) {
+    cache = new LRUCache({ max: CACHED_REALTORS })
+    homepageCaches.set(services, cache)
+  }
+  const key = `${realtors}\n${realtorId}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const reading = services.db
+    .selectFrom('realtor')
+    .select('id')
+    .where('id', '=', realtorId)
+    .where('isMakeHomepage', '=', 'Y')
+    .executeTakeFirst()
+    .then((row) => row !== undefined)
   cache.set(key, reading)
   // A failed read is not kept: the next answer reads again.
   reading.catch(() => cache.delete(key))
