@@ -97,7 +97,18 @@ export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
 export const adminPendingMailSchema = z.object({
   id: z.string(),
   /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed`, `tour-cancelled`, `seller-lead`, `market-confirm` (a market report subscription's confirmation) or `market-report` (a monthly market report). */
-  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert', 'lead-reply', 'lead-digest', 'tour-confirmed', 'tour-cancelled', 'seller-lead', 'market-confirm', 'market-report']),
+  kind: z.enum([
+    'contact',
+    'saved-search-confirm',
+    'saved-search-alert',
+    'lead-reply',
+    'lead-digest',
+    'tour-confirmed',
+    'tour-cancelled',
+    'seller-lead',
+    'market-confirm',
+    'market-report',
+  ]),
   toAddress: z.string(),
   subject: z.string(),
   attempts: z.number(),

@@ -174,24 +174,41 @@ describeOnEachDatabase('market report subscriptions', (database) => {
 
   it('accepts the plain form without scripts (consent=on, the city’s address segment) with a 303 to the status page', async () => {
     const email = `form-${randomUUID().slice(0, 8)}@example.org`
-    const form = new URLSearchParams({ realtorId: realtor.id, email, state: 'CA', city: 'irvine-ca', consent: 'on', lang: 'en', consentPage: '/en/x/market/irvine-ca' })
+    const form = new URLSearchParams({
+      realtorId: realtor.id,
+      email,
+      state: 'CA',
+      city: 'irvine-ca',
+      consent: 'on',
+      lang: 'en',
+      consentPage: '/en/x/market/irvine-ca',
+    })
     const posted = await api(s, 'POST', '/market-subscriptions', { rawBody: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(posted.status).toBe(303)
     expect(posted.headers.get('location')).toBe(`/en/${realtor.desiredUrl}/market-alerts/subscribed?status=sent&back=%2Fen%2Fx%2Fmarket%2Firvine-ca`)
     expect(await mailsTo(email, 'market-confirm')).toHaveLength(1)
 
     form.set('consent', '')
-    const refused = await api(s, 'POST', '/market-subscriptions', { rawBody: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const refused = await api(s, 'POST', '/market-subscriptions', {
+      rawBody: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(refused.headers.get('location')).toContain('failed=consent')
   })
 
   it('refuses bad fields with translated errors, a city not the realtor’s, and an unknown realtor', async () => {
-    const english = await api<ErrorBody>(s, 'POST', '/market-subscriptions', { body: request(realtor.id, { email: 'not-an-address', consent: false }), lang: 'en' })
+    const english = await api<ErrorBody>(s, 'POST', '/market-subscriptions', {
+      body: request(realtor.id, { email: 'not-an-address', consent: false }),
+      lang: 'en',
+    })
     expectError(english, 400, 'VALIDATION_FAILED')
     expect(english.body.fieldErrors?.email).toEqual(['Enter a valid e-mail address'])
     expect(english.body.fieldErrors?.consent).toEqual(['Agree to receive the monthly market report'])
 
-    const korean = await api<ErrorBody>(s, 'POST', '/market-subscriptions', { body: request(realtor.id, { email: 'not-an-address', consent: false }), lang: 'ko' })
+    const korean = await api<ErrorBody>(s, 'POST', '/market-subscriptions', {
+      body: request(realtor.id, { email: 'not-an-address', consent: false }),
+      lang: 'ko',
+    })
     expectError(korean, 400, 'VALIDATION_FAILED')
     expect(korean.headers.get('content-language')).toBe('ko')
     expect(korean.body.fieldErrors?.email?.[0]).toMatch(/\p{Script=Hangul}/u)
@@ -206,7 +223,11 @@ describeOnEachDatabase('market report subscriptions', (database) => {
       expect(await mailsTo(String(body.email), 'market-confirm')).toHaveLength(0)
     }
     expectError(await api(s, 'POST', '/market-subscriptions', { body: request(randomUUID()) }), 404, 'NOT_FOUND')
-    const count = await s.db.selectFrom('marketSubscription').select((eb) => eb.fn.countAll().as('n')).where('email', '=', 'not-an-address').executeTakeFirst()
+    const count = await s.db
+      .selectFrom('marketSubscription')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('email', '=', 'not-an-address')
+      .executeTakeFirst()
     expect(Number(count?.n)).toBe(0)
   })
 

@@ -591,7 +591,14 @@ describe('OpenAPI document (SQLite)', () => {
       .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
       .execute()
     const ip = uniqueIp()
-    const body = (overrides: Record<string, unknown> = {}) => ({ realtorId, email: `${randomUUID().slice(0, 8)}@example.org`, state: 'CA', city: 'Irvine', consent: true, ...overrides })
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      realtorId,
+      email: `${randomUUID().slice(0, 8)}@example.org`,
+      state: 'CA',
+      city: 'Irvine',
+      consent: true,
+      ...overrides,
+    })
     const path = '/market-subscriptions'
     const created = await api<{ id: string }>(s, 'POST', path, { ip, body: body() })
     check('post', path, created, 202)

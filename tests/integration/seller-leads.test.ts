@@ -140,7 +140,8 @@ describeOnEachDatabase('seller leads', (database) => {
       .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
       .execute()
     const subscriptionsOf = (email: string) => s.db.selectFrom('marketSubscription').selectAll().where('email', '=', email).execute()
-    const confirmationsTo = (email: string) => s.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', email).where('kind', '=', 'market-confirm').execute()
+    const confirmationsTo = (email: string) =>
+      s.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', email).where('kind', '=', 'market-confirm').execute()
 
     const ticked = sellerBody(realtor.id, { marketReport: true, street: '7 Market Lane' })
     const created = await api<Created & { marketReport?: string }>(s, 'POST', '/seller-leads', { body: ticked, lang: 'en' })
@@ -148,7 +149,14 @@ describeOnEachDatabase('seller leads', (database) => {
     expect(created.body.marketReport).toBe('pending')
     const [subscription] = await subscriptionsOf(String(ticked.email))
     // Double opt-in still applies: pending, in the language the owner asked for, with the box's own words as consent.
-    expect(subscription).toMatchObject({ status: 'pending', city: 'Irvine', state: 'CA', lang: 'ko', consentVersion: 'market-report-seller-v1', consentLang: 'en' })
+    expect(subscription).toMatchObject({
+      status: 'pending',
+      city: 'Irvine',
+      state: 'CA',
+      lang: 'ko',
+      consentVersion: 'market-report-seller-v1',
+      consentLang: 'en',
+    })
     expect(subscription?.consentText).toContain('Irvine')
     expect(await confirmationsTo(String(ticked.email))).toHaveLength(1)
 

@@ -108,7 +108,9 @@ describe('confirmation mail bodies', () => {
       expiry: 'This link works for 7 days.',
       signature: 'Jane',
     })
-    expect(bodies.textBody).toBe('Hello,\n\nPlease confirm:\nIrvine, CA\nOnce a <month>\n\nConfirm: https://x.example/c?token=a&b\n\nThis link works for 7 days.\n\nJane')
+    expect(bodies.textBody).toBe(
+      'Hello,\n\nPlease confirm:\nIrvine, CA\nOnce a <month>\n\nConfirm: https://x.example/c?token=a&b\n\nThis link works for 7 days.\n\nJane',
+    )
     expect(bodies.htmlBody).toContain('<p>Please confirm:<br><strong>Irvine, CA</strong><br>Once a &lt;month&gt;</p>')
     expect(bodies.htmlBody).toContain('<a href="https://x.example/c?token=a&amp;b">Confirm</a>')
   })

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
 import { useId, type FormEvent } from 'react'
 import {
+  AgreementLink,
   HoneypotField,
   usePublicPath,
   useVisitorSubmission,
@@ -13,6 +15,7 @@ import {
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { MARKET_SUBSCRIPTION_ACTIONS } from '~/lib/market-subscription-pages'
+import { realtorDisplayName } from '~/lib/realtor-names'
 import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
 
 /*
@@ -27,17 +30,15 @@ const FIELDS = ['email', 'name', 'consent'] as const
 type Field = (typeof FIELDS)[number]
 const marketFieldOf = fieldByHead(FIELDS)
 
+/** Under a realtor's address (`/{-$lang}/$desiredUrl/…`), whose route context holds the realtor. */
 export function MarketSubscriptionForm({
   realtorId,
-  realtorName,
   desiredUrl,
   state,
   city,
   lang,
 }: {
   realtorId: string
-  /** The realtor's name in the page's language, as the consent names them; the desiredUrl when absent. */
-  realtorName?: string
   desiredUrl: string
   state: string
   city: string
@@ -49,7 +50,9 @@ export function MarketSubscriptionForm({
   const { submission, fieldErrors, errorId, send } = useVisitorSubmission<Field>('market-subscription')
   const wording = consentWording(CURRENT_CONSENT.marketReport, 'marketReport')
   const id = (field: string) => `${formId}-${field}`
-  const sender = realtorName ?? desiredUrl
+  // The name the server renders into the stored consent (realtorDisplayName), so the words shown are the words kept.
+  const { realtor } = useRouteContext({ from: '/{-$lang}/$desiredUrl' })
+  const sender = realtorDisplayName(realtor, lang)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -137,8 +140,15 @@ export function MarketSubscriptionForm({
             errors={fieldErrors.consent}
             labelClassName="text-sm text-stone-700 dark:text-stone-300"
             data-testid="market-subscription-consent"
-            // The very words the server stores with the subscription (src/lib/consent.ts).
-            label={wording ? consentText(i18n, wording, { realtor: sender, city }) : null}
+            label={
+              <>
+                {/* The very words the server stores with the subscription (src/lib/consent.ts). */}
+                {wording ? consentText(i18n, wording, { realtor: sender, city }) : null}{' '}
+                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+                  <Trans>Privacy notice</Trans>
+                </AgreementLink>
+              </>
+            }
           />
         </div>
         <VisitorSubmitButton

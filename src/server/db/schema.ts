@@ -315,7 +315,16 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest' | 'tour-confirmed' | 'tour-cancelled' | 'seller-lead' | 'market-confirm' | 'market-report'
+  kind:
+    | 'saved-search-confirm'
+    | 'saved-search-alert'
+    | 'lead-reply'
+    | 'lead-digest'
+    | 'tour-confirmed'
+    | 'tour-cancelled'
+    | 'seller-lead'
+    | 'market-confirm'
+    | 'market-report'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string

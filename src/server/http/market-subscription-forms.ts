@@ -1,10 +1,6 @@
 import { isLang, type Lang } from '~/lib/lang'
 import { MARKET_ALERT_PAGES } from '~/lib/market-subscription-pages'
-import {
-  confirmMarketSubscription,
-  subscribeToMarketReport,
-  unsubscribeMarketSubscription,
-} from '~/server/market-subscriptions/subscriptions'
+import { confirmMarketSubscription, subscribeToMarketReport, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
 import type { AppServices } from '~/server/services'
 import { backTo } from './saved-search-forms'
 import { answerVisitorForm, formFailure } from './visitor-forms'

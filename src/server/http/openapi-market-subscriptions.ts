@@ -39,7 +39,10 @@ export function marketSubscriptionPaths(errorBody: z.ZodType): ZodOpenApiPathsOb
         security: [],
         requestBody: jsonContent(marketSubscriptionRequestSchema),
         responses: {
-          '202': { description: 'Accepted; waiting for confirmation', ...jsonContent(createdMarketSubscriptionSchema.meta({ id: 'CreatedMarketSubscription' })) },
+          '202': {
+            description: 'Accepted; waiting for confirmation',
+            ...jsonContent(createdMarketSubscriptionSchema.meta({ id: 'CreatedMarketSubscription' })),
+          },
           ...errorResponses(400, 404, 413, 415, 429),
         },
       },

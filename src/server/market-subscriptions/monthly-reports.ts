@@ -82,7 +82,13 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
   return result
 }
 
-async function sendOne(services: AppServices, trx: Transaction<Database>, subscription: Subscription, realtor: RealtorForMail, report: MarketReport): Promise<boolean> {
+async function sendOne(
+  services: AppServices,
+  trx: Transaction<Database>,
+  subscription: Subscription,
+  realtor: RealtorForMail,
+  report: MarketReport,
+): Promise<boolean> {
   const month = report.current.month
   if (subscription.lastSentMonth !== null && subscription.lastSentMonth >= month) return false
   // The claim: only the process that moves the month from what it read goes on.

@@ -212,7 +212,14 @@ export async function subscribeToMarketReport(services: AppServices, input: unkn
     services,
     realtor,
     city,
-    { email: request.email, name: request.name ?? null, lang, consentVersion: request.consentVersion, consentLang: sender.lang, consentPage: request.consentPage ?? null },
+    {
+      email: request.email,
+      name: request.name ?? null,
+      lang,
+      consentVersion: request.consentVersion,
+      consentLang: sender.lang,
+      consentPage: request.consentPage ?? null,
+    },
     sender.origin,
   )
 }
@@ -242,7 +249,14 @@ export async function subscribeWithSellerLead(
     services,
     realtor,
     city,
-    { email: request.email, name: request.name, lang: request.lang, consentVersion: request.consentVersion, consentLang: sender.lang, consentPage: request.consentPage },
+    {
+      email: request.email,
+      name: request.name,
+      lang: request.lang,
+      consentVersion: request.consentVersion,
+      consentLang: sender.lang,
+      consentPage: request.consentPage,
+    },
     sender.origin,
   )
   return 'pending'

@@ -153,7 +153,10 @@ function disclosureLines(input: AlertMailInput, i18n: I18n): Array<{ translated:
 }
 
 /** The licence and brokerage lines a realtor's mails carry under their name (state rules). */
-export function realtorLines(realtor: Pick<AlertMailInput['realtor'], 'licenseNumber' | 'brokerageName' | 'brokerageLicenseNumber'>, i18n: I18n): Array<string> {
+export function realtorLines(
+  realtor: Pick<AlertMailInput['realtor'], 'licenseNumber' | 'brokerageName' | 'brokerageLicenseNumber'>,
+  i18n: I18n,
+): Array<string> {
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return [
     licenseNumber ? i18n._(msg`Licence number: ${licenseNumber}`) : null,

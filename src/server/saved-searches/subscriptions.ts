@@ -32,14 +32,7 @@ import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/o
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
-import {
-  CONFIRM_LINK_TTL_SECONDS,
-  confirmPageUrl,
-  rowForLinkToken,
-  signSavedSearchToken,
-  type LinkPurpose,
-  type SiteBase,
-} from './links'
+import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from './links'
 
 /*
  * A saved search's life (issue 13), apart from the alerts themselves: a visitor saves it
