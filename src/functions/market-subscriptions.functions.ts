@@ -1,7 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { marketSubscriptionTokenSchema, type MarketSubscriptionView } from '~/schemas/market-subscriptions'
-import { isAppError } from '~/server/app-error'
-import { parseWith } from '~/server/http/server-fn'
+import { lookupByLink, parseWith, type LinkLookup } from '~/server/http/server-fn'
 import { readMarketConfirmLink, readMarketUnsubscribeLink } from '~/server/market-subscriptions/subscriptions'
 import { getServices } from '~/server/process-services'
 
@@ -10,21 +9,12 @@ import { getServices } from '~/server/process-services'
  * or expired link is an answer the page shows (its message id), not an error page.
  */
 
-export type MarketSubscriptionLookup = { ok: true; view: MarketSubscriptionView } | { ok: false; message: string }
-
-async function lookup(read: () => Promise<MarketSubscriptionView>): Promise<MarketSubscriptionLookup> {
-  try {
-    return { ok: true, view: await read() }
-  } catch (error) {
-    if (isAppError(error) && error.status < 500) return { ok: false, message: error.descriptor.id }
-    throw error
-  }
-}
+export type MarketSubscriptionLookup = LinkLookup<MarketSubscriptionView>
 
 export const readMarketConfirmPage = createServerFn({ method: 'GET' })
   .validator(parseWith(marketSubscriptionTokenSchema))
-  .handler(async ({ data }) => lookup(async () => readMarketConfirmLink(await getServices(), data)))
+  .handler(async ({ data }) => lookupByLink(async () => readMarketConfirmLink(await getServices(), data)))
 
 export const readMarketUnsubscribePage = createServerFn({ method: 'GET' })
   .validator(parseWith(marketSubscriptionTokenSchema))
-  .handler(async ({ data }) => lookup(async () => readMarketUnsubscribeLink(await getServices(), data)))
+  .handler(async ({ data }) => lookupByLink(async () => readMarketUnsubscribeLink(await getServices(), data)))

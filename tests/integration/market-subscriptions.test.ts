@@ -310,6 +310,19 @@ describeOnEachDatabase('market report subscriptions', (database) => {
     }
   })
 
+  it('sends nothing while the realtor’s homepage is unpublished, and the month once it is published again', async () => {
+    const subscription = await confirmed()
+    await s.db.updateTable('realtor').set({ isMakeHomepage: 'N' }).where('id', '=', realtor.id).execute()
+    try {
+      await sendMonthlyMarketReports(s)
+      expect(await mailsTo(subscription.email, 'market-report')).toHaveLength(0)
+    } finally {
+      await s.db.updateTable('realtor').set({ isMakeHomepage: 'Y' }).where('id', '=', realtor.id).execute()
+    }
+    await sendMonthlyMarketReports(s)
+    expect(await mailsTo(subscription.email, 'market-report')).toHaveLength(1)
+  })
+
   it('unsubscribes in one click from a mail provider and from the unsubscribe page; nothing is sent afterwards', async () => {
     const first = await confirmed()
     const stored = await row(first.id)

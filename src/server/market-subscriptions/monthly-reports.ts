@@ -51,6 +51,8 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
       .selectAll('s')
       .where('s.status', '=', 'active')
       .where('s.id', '>', after)
+      // An unpublished homepage has no report page to link to: its subscribers wait.
+      .where((eb) => eb.exists(eb.selectFrom('realtor as r').select('r.id').whereRef('r.id', '=', 's.realtorId').where('r.isMakeHomepage', '=', 'Y')))
       .where((eb) =>
         eb.exists(
           eb
