@@ -40,6 +40,9 @@ import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from 
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
 import { Route as Char123LangChar125DesiredUrlLoginIndexRouteImport } from './routes/{-$lang}/$desiredUrl/login/index'
 import { Route as Char123LangChar125DesiredUrlLoginRedirectRouteImport } from './routes/{-$lang}/$desiredUrl/login/redirect'
+import { Route as Char123LangChar125DesiredUrlMarketAlertsConfirmRouteImport } from './routes/{-$lang}/$desiredUrl/market-alerts/confirm'
+import { Route as Char123LangChar125DesiredUrlMarketAlertsSubscribedRouteImport } from './routes/{-$lang}/$desiredUrl/market-alerts/subscribed'
+import { Route as Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRouteImport } from './routes/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
 import { Route as Char123LangChar125DesiredUrlMarketIndexRouteImport } from './routes/{-$lang}/$desiredUrl/market/index'
 import { Route as Char123LangChar125DesiredUrlMarketCityRouteImport } from './routes/{-$lang}/$desiredUrl/market/$city'
 
@@ -222,6 +225,24 @@ const Char123LangChar125DesiredUrlLoginRedirectRoute =
     path: '/login/redirect',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlMarketAlertsConfirmRoute =
+  Char123LangChar125DesiredUrlMarketAlertsConfirmRouteImport.update({
+    id: '/market-alerts/confirm',
+    path: '/market-alerts/confirm',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute =
+  Char123LangChar125DesiredUrlMarketAlertsSubscribedRouteImport.update({
+    id: '/market-alerts/subscribed',
+    path: '/market-alerts/subscribed',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute =
+  Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRouteImport.update({
+    id: '/market-alerts/unsubscribe',
+    path: '/market-alerts/unsubscribe',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlMarketIndexRoute =
   Char123LangChar125DesiredUrlMarketIndexRouteImport.update({
     id: '/market/',
@@ -263,6 +284,9 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market-alerts/confirm': typeof Char123LangChar125DesiredUrlMarketAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/market-alerts/subscribed': typeof Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute
+  '/{-$lang}/$desiredUrl/market-alerts/unsubscribe': typeof Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute
   '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
@@ -296,6 +320,9 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market-alerts/confirm': typeof Char123LangChar125DesiredUrlMarketAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/market-alerts/subscribed': typeof Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute
+  '/{-$lang}/$desiredUrl/market-alerts/unsubscribe': typeof Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute
   '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog': typeof Char123LangChar125DesiredUrlBlogIndexRoute
@@ -332,6 +359,9 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  '/{-$lang}/$desiredUrl/market-alerts/confirm': typeof Char123LangChar125DesiredUrlMarketAlertsConfirmRoute
+  '/{-$lang}/$desiredUrl/market-alerts/subscribed': typeof Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute
+  '/{-$lang}/$desiredUrl/market-alerts/unsubscribe': typeof Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute
   '/{-$lang}/$desiredUrl/market/$city': typeof Char123LangChar125DesiredUrlMarketCityRoute
   '/{-$lang}/$desiredUrl/alerts/': typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   '/{-$lang}/$desiredUrl/blog/': typeof Char123LangChar125DesiredUrlBlogIndexRoute
@@ -369,6 +399,9 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market-alerts/confirm'
+    | '/{-$lang}/$desiredUrl/market-alerts/subscribed'
+    | '/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
     | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
@@ -402,6 +435,9 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market-alerts/confirm'
+    | '/{-$lang}/$desiredUrl/market-alerts/subscribed'
+    | '/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
     | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts'
     | '/{-$lang}/$desiredUrl/blog'
@@ -437,6 +473,9 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
+    | '/{-$lang}/$desiredUrl/market-alerts/confirm'
+    | '/{-$lang}/$desiredUrl/market-alerts/subscribed'
+    | '/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
     | '/{-$lang}/$desiredUrl/market/$city'
     | '/{-$lang}/$desiredUrl/alerts/'
     | '/{-$lang}/$desiredUrl/blog/'
@@ -672,6 +711,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/market-alerts/confirm': {
+      id: '/{-$lang}/$desiredUrl/market-alerts/confirm'
+      path: '/market-alerts/confirm'
+      fullPath: '/{-$lang}/$desiredUrl/market-alerts/confirm'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlMarketAlertsConfirmRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/market-alerts/subscribed': {
+      id: '/{-$lang}/$desiredUrl/market-alerts/subscribed'
+      path: '/market-alerts/subscribed'
+      fullPath: '/{-$lang}/$desiredUrl/market-alerts/subscribed'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlMarketAlertsSubscribedRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/market-alerts/unsubscribe': {
+      id: '/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
+      path: '/market-alerts/unsubscribe'
+      fullPath: '/{-$lang}/$desiredUrl/market-alerts/unsubscribe'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/market/': {
       id: '/{-$lang}/$desiredUrl/market/'
       path: '/market'
@@ -703,6 +763,9 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
+  Char123LangChar125DesiredUrlMarketAlertsConfirmRoute: typeof Char123LangChar125DesiredUrlMarketAlertsConfirmRoute
+  Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute: typeof Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute
+  Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute: typeof Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute
   Char123LangChar125DesiredUrlMarketCityRoute: typeof Char123LangChar125DesiredUrlMarketCityRoute
   Char123LangChar125DesiredUrlAlertsIndexRoute: typeof Char123LangChar125DesiredUrlAlertsIndexRoute
   Char123LangChar125DesiredUrlBlogIndexRoute: typeof Char123LangChar125DesiredUrlBlogIndexRoute
@@ -739,6 +802,12 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlHomesTourRequestRoute,
     Char123LangChar125DesiredUrlLoginRedirectRoute:
       Char123LangChar125DesiredUrlLoginRedirectRoute,
+    Char123LangChar125DesiredUrlMarketAlertsConfirmRoute:
+      Char123LangChar125DesiredUrlMarketAlertsConfirmRoute,
+    Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute:
+      Char123LangChar125DesiredUrlMarketAlertsSubscribedRoute,
+    Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute:
+      Char123LangChar125DesiredUrlMarketAlertsUnsubscribeRoute,
     Char123LangChar125DesiredUrlMarketCityRoute:
       Char123LangChar125DesiredUrlMarketCityRoute,
     Char123LangChar125DesiredUrlAlertsIndexRoute:
@@ -799,13 +868,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

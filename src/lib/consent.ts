@@ -16,10 +16,10 @@ import type { Lang } from './lang'
  * receiving e-mails about homes matching a saved search (issue 13), being contacted about a
  * requested tour (issue 26).
  */
-export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch' | 'tour' | 'seller'
+export type ConsentKind = 'contact' | 'phoneContact' | 'savedSearch' | 'tour' | 'seller' | 'marketReport'
 
-/** The values a wording may name; every wording receives all of them. */
-export type ConsentValues = { realtor: string }
+/** The values a wording may name; every wording receives all of them (`city`: the market report's, where there is one). */
+export type ConsentValues = { realtor: string; city?: string }
 
 export type ConsentWording = {
   version: string
@@ -60,6 +60,19 @@ export const CONSENT_WORDINGS = [
     describe: ({ realtor }) =>
       msg`I agree that ${realtor} may contact me by e-mail or phone about a valuation of this home. Asking commits me to nothing, and I agree to the privacy notice.`,
   },
+  {
+    version: 'market-report-v1',
+    kind: 'marketReport',
+    // CAN-SPAM: who will write, what, how often, and that every e-mail lets the visitor stop them.
+    describe: ({ realtor, city = '' }) =>
+      msg`I agree to receive the monthly market report for ${city} by e-mail from ${realtor}. I can unsubscribe at any time from any e-mail.`,
+  },
+  {
+    version: 'market-report-seller-v1',
+    kind: 'marketReport',
+    // The seller form's optional box: its own words are the consent; the confirmation mail says who writes and how to stop.
+    describe: ({ city = '' }) => msg`Also send me the monthly market report for ${city}`,
+  },
 ] as const satisfies ReadonlyArray<ConsentWording>
 
 export type ConsentVersion = (typeof CONSENT_WORDINGS)[number]['version']
@@ -71,7 +84,11 @@ export const CURRENT_CONSENT = {
   savedSearch: 'saved-search-v1',
   tour: 'tour-v1',
   seller: 'seller-v1',
+  marketReport: 'market-report-v1',
 } as const satisfies Record<ConsentKind, ConsentVersion>
+
+/** The seller form's optional "also send me the market report" box (issue 27 item 5). */
+export const SELLER_MARKET_REPORT_CONSENT = 'market-report-seller-v1' satisfies ConsentVersion
 
 /** The wording of a version of the given kind; undefined for an unknown version or another kind. */
 export function consentWording(version: string, kind: ConsentKind): ConsentWording | undefined {

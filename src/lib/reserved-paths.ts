@@ -25,6 +25,8 @@ export const RESERVED_PATHS = [
   'valuation-request',
   // a realtor's market reports on an own domain (`/market/{city}`, issue 27)
   'market',
+  // the monthly market e-mail's confirm and unsubscribe pages on an own domain, never stored (issue 27 item 5)
+  'market-alerts',
   'signup',
   'account',
   'settings',

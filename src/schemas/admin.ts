@@ -96,8 +96,19 @@ export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
 /** One mail waiting in an outbox (issue 13): what the platform admin sees when SMTP is missing or failing. */
 export const adminPendingMailSchema = z.object({
   id: z.string(),
-  /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed` or `tour-cancelled`. */
-  kind: z.enum(['contact', 'saved-search-confirm', 'saved-search-alert', 'lead-reply', 'lead-digest', 'tour-confirmed', 'tour-cancelled', 'seller-lead']),
+  /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed`, `tour-cancelled`, `seller-lead`, `market-confirm` (a market report subscription's confirmation) or `market-report` (a monthly market report). */
+  kind: z.enum([
+    'contact',
+    'saved-search-confirm',
+    'saved-search-alert',
+    'lead-reply',
+    'lead-digest',
+    'tour-confirmed',
+    'tour-cancelled',
+    'seller-lead',
+    'market-confirm',
+    'market-report',
+  ]),
   toAddress: z.string(),
   subject: z.string(),
   attempts: z.number(),

@@ -38,6 +38,11 @@ export const sellerLeadRequestSchema = valuationRequestSchema.extend({
     })
     .default(CURRENT_CONSENT.seller),
   consentPage: consentPageSchema.optional(),
+  /**
+   * The optional "also send me the monthly market report for {city}" box (issue 27 item 5): a
+   * pending market report subscription for the home's city, confirmed by e-mail like any other.
+   */
+  marketReport: z.boolean({ error: messageId(msg`Choose yes or no`) }).default(false),
   website: honeypotSchema,
 })
 export type SellerLeadRequest = z.infer<typeof sellerLeadRequestSchema>
@@ -49,5 +54,10 @@ export const createdSellerLeadSchema = z.object({
   createdAt: z.string(),
   /** The realtor's notice of the lead: `sent` once mailed, `outbox` while it waits to be. */
   delivery: z.enum(['sent', 'outbox']),
+  /**
+   * Only when `marketReport` was asked for: `pending` (a confirmation mail went to the owner) or
+   * `unavailable` (the city has no market report on this realtor's site, or the address asked too often).
+   */
+  marketReport: z.enum(['pending', 'unavailable']).optional(),
 })
 export type CreatedSellerLead = z.infer<typeof createdSellerLeadSchema>

@@ -5,6 +5,7 @@ import { deliverPendingContacts } from './inbox/deliver-contacts'
 import { startLeadDeskSchedule } from './lead-replies/schedule'
 import { deliverPendingMail } from './mail/outbox'
 import { startAlertSchedule } from './saved-searches/alerts'
+import { startMarketReportSchedule } from './market-subscriptions/monthly-reports'
 import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
@@ -35,7 +36,7 @@ function startOutboxRetries(services: AppServices): void {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes, instant replies and daily digests, scheduled posts coming due): the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
@@ -48,6 +49,7 @@ export function getServices(): Promise<AppServices> {
       startUploadCleanup(services)
       startStatsPurge(services)
       startAlertSchedule(services)
+      startMarketReportSchedule(services)
       startLeadDeskSchedule(services, config)
       startOpenHousePurge(services)
       startDuePostRelease(services)

@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
-import { openDatabase, type DbConfig } from '../../src/server/db/database'
 import type { SavedSearchTable } from '../../src/server/db/schema'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { importFromResoFile } from '../../src/server/listings/import-file'
@@ -12,8 +10,8 @@ import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { createMailer } from '../../src/server/mail/mailer'
 import { sendDueAlerts } from '../../src/server/saved-searches/alerts'
 import { matchSavedSearches } from '../../src/server/saved-searches/matcher'
-import { createServices, type AppServices } from '../../src/server/services'
-import { api, createTestApp, describeOnEachDatabase, postgresUrl, SECRET, signUp, testEnv, uniqueEmail, validRealtor, type TestApp } from './harness'
+import type { AppServices } from '../../src/server/services'
+import { api, createTestApp, describeOnEachDatabase, openSecondServices, signUp, uniqueEmail, validRealtor, type TestApp } from './harness'
 import { decodeWords, header as rawHeader, startSmtpSink } from './smtp-sink'
 
 /*
@@ -384,20 +382,3 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     }
   })
 })
-
-/** A second process on the same database: its own connection (pool), the same clock. */
-async function openSecondServices(dbName: 'sqlite' | 'postgres', first: AppServices): Promise<AppServices> {
-  let config: DbConfig
-  if (dbName === 'sqlite') {
-    const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file
-    if (!file) throw new Error('no SQLite file')
-    config = { kind: 'sqlite', file }
-  } else {
-    const current = await first.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()
-    if (!postgresUrl) throw new Error('no PostgreSQL')
-    const url = new URL(postgresUrl)
-    url.pathname = `/${current.name}`
-    config = { kind: 'postgres', url: url.toString() }
-  }
-  return createServices({ database: openDatabase(config), env: testEnv(), secret: SECRET, mailer: undefined, now: first.now })
-}

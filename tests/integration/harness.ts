@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import pg from 'pg'
 import sharp from 'sharp'
 import { describe, expect, inject } from 'vitest'
@@ -9,7 +10,7 @@ import type { RealtorInput } from '../../src/schemas/realtor'
 import { resolveActor, type Actor } from '../../src/server/auth/actor'
 import { setPlatformRole } from '../../src/server/auth/platform-role'
 import { envSchema, type Env } from '../../src/server/config/env'
-import { openDatabase, type AppDatabase } from '../../src/server/db/database'
+import { openDatabase, type AppDatabase, type DbConfig } from '../../src/server/db/database'
 import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
 import { handleAuthRequest } from '../../src/server/http/auth-handler'
 import { handleUploadRequest } from '../../src/server/http/upload-handler'
@@ -390,4 +391,21 @@ export function expectError(result: HttpResult, status: number, code: string, en
   expect(typeof body.message).toBe('string')
   expect((body.message as string).length).toBeGreaterThan(0)
   if (englishMessage !== undefined) expect(body.message).toBe(englishMessage)
+}
+
+/** A second process on the same database: its own connection (pool), the same clock. */
+export async function openSecondServices(dbName: 'sqlite' | 'postgres', first: AppServices): Promise<AppServices> {
+  let config: DbConfig
+  if (dbName === 'sqlite') {
+    const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file
+    if (!file) throw new Error('no SQLite file')
+    config = { kind: 'sqlite', file }
+  } else {
+    const current = await first.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()
+    if (!postgresUrl) throw new Error('no PostgreSQL')
+    const url = new URL(postgresUrl)
+    url.pathname = `/${current.name}`
+    config = { kind: 'postgres', url: url.toString() }
+  }
+  return createServices({ database: openDatabase(config), env: testEnv(), secret: SECRET, mailer: undefined, now: first.now })
 }

@@ -147,6 +147,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/market',
         '/posts',
         '/posts/{id}',
+        '/market-subscriptions',
+        '/market-subscriptions/confirm',
+        '/market-subscriptions/unsubscribe',
       ].sort(),
     )
     expect(doc.components?.schemas).toHaveProperty('Error')
@@ -608,6 +611,62 @@ describe('OpenAPI document (SQLite)', () => {
     check('delete', template, await api(s, 'DELETE', item), 401)
     check('delete', template, await api(s, 'DELETE', item, { token: otherToken }), 404)
     check('delete', template, await api(s, 'DELETE', item, { token: ownerToken }), 200)
+  })
+
+  it('market report subscriptions: POST 202/400/404/413/415/429, confirm 200/400/413/415, one-click unsubscribe 200/400', async () => {
+    pinnedInWindow(app.clock)
+    await s.db
+      .insertInto('marketSnapshot')
+      .values({
+        stateOrProvince: 'CA',
+        cityKey: 'irvine',
+        month: '2026-11',
+        city: 'Irvine',
+        source: 'demo',
+        isDemo: 1,
+        listingCount: 10,
+        activeCount: 8,
+        newListings: 2,
+        priceReductions: 1,
+        soldCount: null,
+        medianListPrice: 1_000_000,
+        medianPricePerSquareFoot: null,
+        medianDaysOnMarket: 12,
+        monthsOfSupply: null,
+        asOf: '2026-11-20T12:00:00.000Z',
+      })
+      .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
+      .execute()
+    const ip = uniqueIp()
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      realtorId,
+      email: `${randomUUID().slice(0, 8)}@example.org`,
+      state: 'CA',
+      city: 'Irvine',
+      consent: true,
+      ...overrides,
+    })
+    const path = '/market-subscriptions'
+    const created = await api<{ id: string }>(s, 'POST', path, { ip, body: body() })
+    check('post', path, created, 202)
+    check('post', path, await api(s, 'POST', path, { ip, body: body({ consent: false }) }), 400)
+    check('post', path, await api(s, 'POST', path, { ip, body: body({ realtorId: randomUUID() }) }), 404)
+    check('post', path, await api(s, 'POST', path, { body: body({ name: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', path, await api(s, 'POST', path, { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check('post', path, await api(s, 'POST', path, { ip, body: body() }), 429)
+
+    const row = await s.db.selectFrom('marketSubscription').selectAll().where('id', '=', created.body.id).executeTakeFirstOrThrow()
+    const confirm = '/market-subscriptions/confirm'
+    check('post', confirm, await api(s, 'POST', confirm, { body: { token: signSavedSearchToken(s.config.signingSecret, row, 'confirm', null) } }), 200)
+    check('post', confirm, await api(s, 'POST', confirm, { body: { token: 'bad' } }), 400)
+    check('post', confirm, await api(s, 'POST', confirm, { rawBody: JSON.stringify({ token: 'x'.repeat(1_100_000) }) }), 413)
+    check('post', confirm, await api(s, 'POST', confirm, { rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+
+    const unsubscribe = '/market-subscriptions/unsubscribe'
+    const form = { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+    const token = encodeURIComponent(signSavedSearchToken(s.config.signingSecret, row, 'unsubscribe', null))
+    check('post', unsubscribe, await api(s, 'POST', `${unsubscribe}?token=${token}`, form), 200)
+    check('post', unsubscribe, await api(s, 'POST', `${unsubscribe}?token=bad`, form), 400)
   })
 
   it('DELETE /realtor-contacts/{id}: 200, 401, 404', async () => {

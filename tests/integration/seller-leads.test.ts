@@ -116,6 +116,86 @@ describeOnEachDatabase('seller leads', (database) => {
     expect(mail?.raw).toContain('Answer in: Korean')
   })
 
+  it('creates a pending market report subscription when the box is ticked, confirmed by its own mail, and none otherwise', async () => {
+    await s.db
+      .insertInto('marketSnapshot')
+      .values({
+        stateOrProvince: 'CA',
+        cityKey: 'irvine',
+        month: '2026-11',
+        city: 'Irvine',
+        source: 'demo',
+        isDemo: 1,
+        listingCount: 4,
+        activeCount: 4,
+        newListings: 0,
+        priceReductions: 0,
+        soldCount: null,
+        medianListPrice: 1_010_000,
+        medianPricePerSquareFoot: 505,
+        medianDaysOnMarket: 50,
+        monthsOfSupply: null,
+        asOf: NOW.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
+      .execute()
+    const subscriptionsOf = (email: string) => s.db.selectFrom('marketSubscription').selectAll().where('email', '=', email).execute()
+    const confirmationsTo = (email: string) =>
+      s.db.selectFrom('mailOutbox').select('id').where('toAddress', '=', email).where('kind', '=', 'market-confirm').execute()
+
+    const ticked = sellerBody(realtor.id, { marketReport: true, street: '7 Market Lane' })
+    const created = await api<Created & { marketReport?: string }>(s, 'POST', '/seller-leads', { body: ticked, lang: 'en' })
+    expect(created.status, created.text).toBe(201)
+    expect(created.body.marketReport).toBe('pending')
+    const [subscription] = await subscriptionsOf(String(ticked.email))
+    // Double opt-in still applies: pending, in the language the owner asked for, with the box's own words as consent.
+    expect(subscription).toMatchObject({
+      status: 'pending',
+      city: 'Irvine',
+      state: 'CA',
+      lang: 'ko',
+      consentVersion: 'market-report-seller-v1',
+      consentLang: 'en',
+    })
+    expect(subscription?.consentText).toContain('Irvine')
+    expect(await confirmationsTo(String(ticked.email))).toHaveLength(1)
+
+    // Without scripts: `marketReport=on` with the rest of the form.
+    const form = new URLSearchParams({
+      realtorId: realtor.id,
+      pageLang: 'en',
+      street: '8 Market Lane',
+      city: 'Irvine',
+      state: 'CA',
+      postalCode: '92618',
+      propertyType: 'single_family',
+      beds: '3',
+      baths: '2',
+      livingArea: '2000',
+      areaUnit: 'sqft',
+      name: 'Form Owner',
+      email: `form-owner-${Math.random().toString(36).slice(2, 10)}@example.org`,
+      lang: 'en',
+      timeframe: 'curious',
+      consent: 'on',
+      marketReport: 'on',
+    })
+    const posted = await api(s, 'POST', '/seller-leads', { rawBody: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(posted.status).toBe(303)
+    expect(await subscriptionsOf(form.get('email') ?? '')).toHaveLength(1)
+
+    // Not ticked: nothing; a city without a report: the lead all the same, no subscription.
+    const plain = sellerBody(realtor.id, { street: '9 Market Lane' })
+    const unticked = await api<Created & { marketReport?: string }>(s, 'POST', '/seller-leads', { body: plain })
+    expect(unticked.body.marketReport).toBeUndefined()
+    expect(await subscriptionsOf(String(plain.email))).toHaveLength(0)
+    const elsewhere = sellerBody(realtor.id, { marketReport: true, city: 'Tustin', postalCode: '92780' })
+    const refused = await api<Created & { marketReport?: string }>(s, 'POST', '/seller-leads', { body: elsewhere })
+    expect(refused.status, refused.text).toBe(201)
+    expect(refused.body.marketReport).toBe('unavailable')
+    expect(await subscriptionsOf(String(elsewhere.email))).toHaveLength(0)
+  })
+
   it('puts the lead in the lead desk as kind seller, with its one line, for its realtor only', async () => {
     const body = sellerBody(realtor.id, { street: '44 Oak Avenue', timeframe: 'curious' })
     const created = await api<Created>(s, 'POST', '/seller-leads', { body })

@@ -43,6 +43,10 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
         return t`Tour cancellation`
       case 'seller-lead':
         return t`Seller lead to a realtor`
+      case 'market-confirm':
+        return t`Market report confirmation`
+      case 'market-report':
+        return t`Monthly market report`
     }
   }
 

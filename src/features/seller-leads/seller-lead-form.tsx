@@ -13,7 +13,7 @@ import {
   VisitorSubmitButton,
   AgreementLink,
 } from '~/components/visitor-form'
-import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
+import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { VALUATION_FORM_FIELDS, valuationRequestFrom, type ValuationFormValues } from '~/lib/home-value'
 import type { Lang } from '~/lib/lang'
 import { SELLER_LEAD_ACTION } from '~/lib/seller-pages'
@@ -53,6 +53,8 @@ export function SellerLeadForm({
   const consentPage = usePublicPath()
   const { submission, fieldErrors, errorId, describedBy, send } = useVisitorSubmission<Field>('seller')
   const wording = consentWording(CURRENT_CONSENT.seller, 'seller')
+  const marketWording = consentWording(SELLER_MARKET_REPORT_CONSENT, 'marketReport')
+  const city = values.city.trim()
   const id = (field: string) => `${formId}-${field}`
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -72,6 +74,7 @@ export function SellerLeadForm({
       lang: value('lang'),
       timeframe: value('timeframe'),
       consent: form.get('consent') === 'on',
+      marketReport: form.get('marketReport') === 'on',
       consentVersion: CURRENT_CONSENT.seller,
       ...optional('website'),
       ...(isSameSitePath(window.location.pathname) ? { consentPage: window.location.pathname } : {}),
@@ -194,6 +197,18 @@ export function SellerLeadForm({
             }
           />
         </div>
+        {city && marketWording ? (
+          <div className="sm:col-span-2">
+            {/* Optional, never ticked for the visitor: a market report subscription, confirmed by its own mail (issue 27 item 5). */}
+            <VisitorCheckbox
+              id={id('marketReport')}
+              name="marketReport"
+              labelClassName="text-sm text-stone-700 dark:text-stone-300"
+              data-testid="seller-market-report"
+              label={consentText(i18n, marketWording, { realtor: realtorName, city })}
+            />
+          </div>
+        ) : null}
         <VisitorSubmitButton
           sending={submission.kind === 'sending'}
           idle={<Trans>Ask for a personal valuation</Trans>}

@@ -315,7 +315,16 @@ export interface SavedSearchMatchTable {
 /** A mail other than a contact message, stored before it is sent and claimed once (issue 13). */
 export interface MailOutboxTable {
   id: string
-  kind: 'saved-search-confirm' | 'saved-search-alert' | 'lead-reply' | 'lead-digest' | 'tour-confirmed' | 'tour-cancelled' | 'seller-lead'
+  kind:
+    | 'saved-search-confirm'
+    | 'saved-search-alert'
+    | 'lead-reply'
+    | 'lead-digest'
+    | 'tour-confirmed'
+    | 'tour-cancelled'
+    | 'seller-lead'
+    | 'market-confirm'
+    | 'market-report'
   realtorId: string | null
   savedSearchId: string | null
   toAddress: string
@@ -574,6 +583,36 @@ export interface MarketSnapshotTable {
   asOf: string
 }
 
+/** A visitor's subscription to one city's monthly market report (migration 0031, issue 27 item 5). */
+export interface MarketSubscriptionTable {
+  id: string
+  realtorId: string
+  email: string
+  /** Lowercase email: one address subscribing to the same city twice is one subscription. */
+  emailKey: string
+  name: string | null
+  lang: 'ko' | 'en'
+  /** The origin the visitor subscribed on; mail links use it when there is no PUBLIC_URL or own domain. */
+  siteOrigin: string
+  state: string
+  city: string
+  cityKey: string
+  status: 'pending' | 'active' | 'unsubscribed'
+  /** Random per subscription; every signed link carries it, so changing it revokes them all. */
+  linkSecret: string
+  consentVersion: string
+  consentText: string
+  consentLang: string
+  consentPage: string | null
+  consentedAt: string
+  createdAt: string
+  updatedAt: string
+  confirmedAt: string | null
+  /** `YYYY-MM` of the last snapshot month a report was queued for; the monthly run's claim. */
+  lastSentMonth: string | null
+  unsubscribedAt: string | null
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -606,6 +645,7 @@ export interface Database {
   post: PostTable
   postTag: PostTagTable
   marketSnapshot: MarketSnapshotTable
+  marketSubscription: MarketSubscriptionTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -26,6 +26,8 @@ import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
 import { marketReportByName } from '~/server/market/market-reports'
 import { createPost, deletePost, getPost, listPosts, updatePost } from '~/server/posts/posts'
+import { confirmMarketSubscription, subscribeToMarketReport, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
+import { postMarketConfirmForm, postMarketSubscribeForm, postMarketUnsubscribeForm } from './market-subscription-forms'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -257,6 +259,37 @@ const routes: Array<ApiRoute> = [
     DELETE: async (context) => {
       const actor = await requireActor(context)
       return json(await deleteSavedSearch(context.services, actor, { id: param(context, 'id') }))
+    },
+  }),
+  // A city's monthly market report by e-mail (issue 27 item 5), double opt-in as saved searches.
+  route('/market-subscriptions', {
+    // JSON from scripts and programs (202: stored, waiting for the visitor's confirmation);
+    // a plain form from a browser without scripts, answered with a 303 to a status page.
+    POST: async (context) => {
+      const lang = apiLang(context.request)
+      if (isFormBody(context.request)) {
+        return postMarketSubscribeForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
+      }
+      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
+      return json(await subscribeToMarketReport(context.services, await readJsonBody(context.request), sender), 202)
+    },
+  }),
+  route('/market-subscriptions/confirm', {
+    // The confirm page's button without scripts (303 back to it), or `{ token }` as JSON.
+    POST: async (context) => {
+      if (isFormBody(context.request)) return postMarketConfirmForm(context.services, await readFormBody(context.request))
+      return json(await confirmMarketSubscription(context.services, await readJsonBody(context.request)))
+    },
+  }),
+  route('/market-subscriptions/unsubscribe', {
+    // RFC 8058 one-click: a mail provider posts `List-Unsubscribe=One-Click` with no Origin and
+    // no cookie; the signed token in the address is the whole authority. The unsubscribe page's
+    // button posts the same with `back`, its own path, and is sent back there.
+    POST: async (context) => {
+      const form = isFormBody(context.request) ? await readFormBody(context.request) : {}
+      const token = context.url.searchParams.get('token') ?? form.token ?? ''
+      if (form.back !== undefined) return postMarketUnsubscribeForm(context.services, form, token)
+      return json(await unsubscribeMarketSubscription(context.services, { token }))
     },
   }),
   // The lead desk (issue 26): every kind of lead, its stage, follow-up day and private notes.

@@ -30,6 +30,7 @@ import {
 import { openHousePaths } from './openapi-open-houses'
 import { POSTS_TAG, postPaths } from './openapi-posts'
 import { tourPaths } from './openapi-tours'
+import { MARKET_SUBSCRIPTIONS_TAG, marketSubscriptionPaths } from './openapi-market-subscriptions'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
@@ -96,13 +97,14 @@ export function buildOpenApiDocument() {
       // Relative (OpenAPI 3.1 resolves it against the document's own address): right behind any
       // proxy and on any of the realtors' own domains, never a placeholder host.
       servers: [{ url: API_PREFIX }],
-      tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
+      tags: [...Object.values(API_TAGS), MARKET_SUBSCRIPTIONS_TAG].map((tag) => ({ ...tag })),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
         ...openHousePaths({ jsonContent, errorResponses, bearer }),
         ...postPaths({ jsonContent, errorResponses, bearer }),
         ...tourPaths(errorBodySchema),
+        ...marketSubscriptionPaths(errorBodySchema),
         '/valuations': {
           post: {
             operationId: 'valueHome',

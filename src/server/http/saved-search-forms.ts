@@ -34,7 +34,7 @@ export async function postSaveSearchForm(
 }
 
 /** The page a visitor's form came from, with what happened: back to it with `done` or `failed`. */
-function backTo(form: Record<string, string>, params: Record<string, string>): Response {
+export function backTo(form: Record<string, string>, params: Record<string, string>): Response {
   const path = form.back && isSameSitePath(form.back) ? form.back : '/'
   return seeOther(`${path}?${new URLSearchParams(params).toString()}`)
 }

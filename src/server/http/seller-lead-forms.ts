@@ -21,6 +21,7 @@ export function sellerFormToRequest(form: Record<string, string>): Record<string
     lang: form.lang,
     timeframe: form.timeframe,
     consent: form.consent === 'on' || form.consent === 'true',
+    marketReport: form.marketReport === 'on' || form.marketReport === 'true',
     ...optional('consentVersion'),
     ...optional('consentPage'),
     ...optional('website'),

@@ -32,3 +32,16 @@ export function toServerFnError(error: unknown): unknown {
   console.error('[server-fn] unexpected error', isAppError(error) ? (error.cause ?? error) : error)
   return new ServerError(toErrorBody(isAppError(error) ? error : errors.internal(error)))
 }
+
+/** What a page reached from a visitor's mail link (a saved search, a market report subscription) shows. */
+export type LinkLookup<View> = { ok: true; view: View } | { ok: false; message: string }
+
+/** A bad or expired link is an answer the page shows (its message id), not an error page. */
+export async function lookupByLink<View>(read: () => Promise<View>): Promise<LinkLookup<View>> {
+  try {
+    return { ok: true, view: await read() }
+  } catch (error) {
+    if (isAppError(error) && error.status < 500) return { ok: false, message: error.descriptor.id }
+    throw error
+  }
+}

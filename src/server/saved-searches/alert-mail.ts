@@ -65,7 +65,7 @@ export type AlertMailInput = {
 export type RenderedMail = { subject: string; text: string; html: string }
 
 /** Only http(s) addresses become links or images: anything else in data is dropped. */
-function safeUrl(url: string | null): string | null {
+export function safeUrl(url: string | null): string | null {
   if (!url) return null
   try {
     const parsed = new URL(url)
@@ -152,12 +152,31 @@ function disclosureLines(input: AlertMailInput, i18n: I18n): Array<{ translated:
   })
 }
 
-function realtorLines(input: AlertMailInput, i18n: I18n): Array<string> {
-  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = input.realtor
+/** The licence and brokerage lines a realtor's mails carry under their name (state rules). */
+export function realtorLines(
+  realtor: Pick<AlertMailInput['realtor'], 'licenseNumber' | 'brokerageName' | 'brokerageLicenseNumber'>,
+  i18n: I18n,
+): Array<string> {
+  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return [
     licenseNumber ? i18n._(msg`Licence number: ${licenseNumber}`) : null,
     brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (licence ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
   ].filter((line) => line !== null)
+}
+
+/** The card's first row: the realtor's photo, name (linked to their homepage) and licence lines. */
+export function realtorHeaderRow(realtor: Pick<AlertMailInput['realtor'], 'name' | 'photo' | 'homepageUrl'>, lines: ReadonlyArray<string>): string {
+  const e = escapeHtml
+  const font = MAIL_FONT
+  const photo = safeUrl(realtor.photo)
+  const name = realtor.name
+  return `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+${photo ? `<td width="64" valign="top" style="padding-right:12px;"><img src="${e(photo)}" width="64" height="64" alt="${e(name)}" style="display:block;width:64px;height:64px;border-radius:32px;border:0;"></td>` : ''}
+<td valign="middle" style="${font}font-size:15px;line-height:1.4;color:#1c1917;">
+<p style="margin:0;font-size:18px;font-weight:bold;"><a href="${e(safeUrl(realtor.homepageUrl) ?? '')}" style="color:#1c1917;text-decoration:none;">${e(name)}</a></p>
+${lines.map((line) => `<p style="margin:0;">${e(line)}</p>`).join('')}
+</td></tr></table></td></tr>`
 }
 
 export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail {
@@ -176,7 +195,7 @@ export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail
   const unsubscribe = i18n._(msg`Unsubscribe`)
   const homes = input.homes.map((home) => ({ home, lines: homeLines(home, input, i18n) }))
   const disclosures = disclosureLines(input, i18n)
-  const realtor = realtorLines(input, i18n)
+  const realtor = realtorLines(input.realtor, i18n)
   const address = input.realtor.postalAddress
 
   const text = [
@@ -209,7 +228,6 @@ export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail
 
   const e = escapeHtml
   const font = MAIL_FONT
-  const photo = safeUrl(input.realtor.photo)
   const homeRows = homes
     .map(({ home, lines }) => {
       const url = safeUrl(home.url) ?? ''
@@ -238,13 +256,7 @@ ${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:#44403c;">${e(li
   const html = mailDocument({
     lang: input.lang,
     title: subject,
-    rows: `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-${photo ? `<td width="64" valign="top" style="padding-right:12px;"><img src="${e(photo)}" width="64" height="64" alt="${e(name)}" style="display:block;width:64px;height:64px;border-radius:32px;border:0;"></td>` : ''}
-<td valign="middle" style="${font}font-size:15px;line-height:1.4;color:#1c1917;">
-<p style="margin:0;font-size:18px;font-weight:bold;"><a href="${e(safeUrl(input.realtor.homepageUrl) ?? '')}" style="color:#1c1917;text-decoration:none;">${e(name)}</a></p>
-${realtor.map((line) => `<p style="margin:0;">${e(line)}</p>`).join('')}
-</td></tr></table></td></tr>
+    rows: `${realtorHeaderRow(input.realtor, realtor)}
 <tr><td style="padding:20px 24px 0;${font}font-size:15px;line-height:1.5;color:#1c1917;">
 <p style="margin:0 0 8px;">${e(greeting)}</p>
 <p style="margin:0 0 8px;">${e(intro)}</p>

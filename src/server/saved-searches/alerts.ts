@@ -12,7 +12,8 @@ import { photoUrlOf } from '~/server/uploads/photo-address'
 import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
-import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { serialized } from '~/server/db/serialized-writes'
 
 /** Homes shown in one mail; the rest are counted and linked. */
 export const HOMES_PER_MAIL = 12
@@ -23,7 +24,7 @@ const DAY_MS = 24 * 3600_000
 type SavedSearch = Selectable<SavedSearchTable>
 
 /** What a realtor's mails say about them, read once per run. */
-type RealtorForMail = {
+export type RealtorForMail = {
   name: Record<'ko' | 'en', string>
   email: string
   desiredUrl: string
@@ -36,27 +37,14 @@ type RealtorForMail = {
   regions: Array<{ state: string; cityKey: string }>
 }
 
-/*
- * SQLite has one writer, and better-sqlite3 waits for the lock synchronously: two connections
- * of one process (two services on one file, as the tests' two "workers") holding and waiting
- * for it across an await would stall the thread. One alert transaction at a time per process
- * keeps that from happening; across processes the busy timeout does its usual job.
- */
-let sqliteTail: Promise<unknown> = Promise.resolve()
-function serialized<T>(services: AppServices, work: () => Promise<T>): Promise<T> {
-  if (services.dbKind !== 'sqlite') return work()
-  const result = sqliteTail.then(work, work)
-  sqliteTail = result.catch(() => undefined)
-  return result
-}
-
 function isDue(search: Pick<SavedSearch, 'frequency' | 'lastAlertedAt'>, now: Date): boolean {
   if (search.frequency === 'instant' || search.lastAlertedAt === null) return true
   const wait = search.frequency === 'daily' ? DAY_MS : 7 * DAY_MS
   return now.getTime() - Date.parse(search.lastAlertedAt) >= wait
 }
 
-async function readRealtor(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
+/** The realtor a run's mails come from (alerts, market reports), with their photo and regions. */
+export async function readRealtorForMail(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
   const realtor = await services.db.selectFrom('realtor').select(SENDER_REALTOR_COLUMNS).where('id', '=', id).executeTakeFirst()
   if (!realtor) return undefined
   const [photos, regions] = await Promise.all([
@@ -106,14 +94,6 @@ function searchPageUrl(base: SiteBase, search: SavedSearch, realtor: RealtorForM
 
 type RunCache = { lastRuns: Map<string, string> }
 
-/**
- * The postal address an alert must carry (CAN-SPAM, 15 U.S.C. 7704(a)(5)): the realtor's
- * brokerage address, else the platform's MAIL_POSTAL_ADDRESS. Blank counts as none.
- */
-function postalAddressFor(realtor: Pick<RealtorForMail, 'brokerageAddress'>, services: AppServices): string | null {
-  return realtor.brokerageAddress?.trim() || services.config.mailPostalAddress?.trim() || null
-}
-
 export type AlertSendResult = { searches: number; mails: number; dropped: number }
 
 /**
@@ -150,7 +130,7 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
     after = page[page.length - 1]?.id ?? after
     for (const search of page) {
       if (!isDue(search, now)) continue
-      if (!realtors.has(search.realtorId)) realtors.set(search.realtorId, await readRealtor(services, search.realtorId))
+      if (!realtors.has(search.realtorId)) realtors.set(search.realtorId, await readRealtorForMail(services, search.realtorId))
       const realtor = realtors.get(search.realtorId)
       if (!realtor) continue
       const outcome = await serialized(services, () => services.db.transaction().execute((trx) => alertOne(services, trx, search, realtor, now, cache)))

@@ -60,6 +60,26 @@ export function verifySavedSearchToken(
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
+/**
+ * The row a visitor's token names, when the token is one of ours for it and one of `allowed`:
+ * the signature first (checked as of the epoch, so only the signature counts), then the time,
+ * so an expired link of ours says so while a forged or revoked one is only `invalid`. Saved
+ * searches and market report subscriptions (issue 27 item 5) read their links alike.
+ */
+export async function rowForLinkToken<Row extends { id: string; linkSecret: string }>(
+  serverSecret: string,
+  token: string,
+  allowed: ReadonlyArray<LinkPurpose>,
+  now: Date,
+  load: (id: string) => Promise<Row | undefined>,
+): Promise<Row | 'invalid' | 'expired'> {
+  const parsed = parseSavedSearchToken(token)
+  if (!parsed) return 'invalid'
+  const row = await load(parsed.searchId)
+  if (!row || !verifySavedSearchToken(serverSecret, parsed, row, allowed, new Date(0))) return 'invalid'
+  return verifySavedSearchToken(serverSecret, parsed, row, allowed, now) ? row : 'expired'
+}
+
 /** Where a realtor's public pages live, for links in mail sent without a request to answer. */
 export type SiteBase = {
   desiredUrl: string

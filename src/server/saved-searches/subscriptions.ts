@@ -8,7 +8,7 @@ import { consentText, consentWording, storedConsentOf } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { frequencyLabel, savedSearchFiltersOf, savedSearchInWords, SAVED_SEARCH_SORTS } from '~/lib/saved-search-words'
-import { escapeHtml } from '~/server/mail/mail-html'
+import { confirmationMailBodies } from '~/server/mail/confirmation-mail'
 import { messageId } from '~/schemas/messages'
 import {
   savedSearchFrequencyRequestSchema,
@@ -32,15 +32,7 @@ import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/o
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
-import {
-  CONFIRM_LINK_TTL_SECONDS,
-  confirmPageUrl,
-  parseSavedSearchToken,
-  signSavedSearchToken,
-  verifySavedSearchToken,
-  type LinkPurpose,
-  type SiteBase,
-} from './links'
+import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from './links'
 
 /*
  * A saved search's life (issue 13), apart from the alerts themselves: a visitor saves it
@@ -117,14 +109,7 @@ function confirmationMail(
   const howOften = i18n._(msg`How often: ${frequency}`)
   const action = i18n._(msg`Confirm my e-mail alerts`)
   const expiry = i18n._(msg`This link works for 7 days. If you did not ask for this, ignore this e-mail: nothing more will be sent.`)
-  const text = [greeting, '', ask, words, howOften, '', `${action}: ${url}`, '', expiry, '', realtorName].join('\n')
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(ask)}<br><strong>${escapeHtml(words)}</strong><br>${escapeHtml(howOften)}</p>`,
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
-    `<p>${escapeHtml(expiry)}</p>`,
-    `<p>${escapeHtml(realtorName)}</p>`,
-  ].join('\n')
+  const bodies = confirmationMailBodies({ greeting, ask, details: [words, howOften], action, url, expiry, signature: realtorName })
   return {
     kind: 'saved-search-confirm',
     realtorId: realtor.id,
@@ -133,8 +118,7 @@ function confirmationMail(
     fromName: realtorName,
     replyTo: realtor.email,
     subject: i18n._(msg`Confirm your home alerts from ${realtorName}`),
-    textBody: text,
-    htmlBody: html,
+    ...bodies,
   }
 }
 
@@ -265,13 +249,11 @@ export async function createSavedSearch(services: AppServices, input: unknown, s
 /** The search a visitor's link names, when the link is valid for one of `allowed`. */
 async function searchForToken(services: AppServices, input: unknown, allowed: ReadonlyArray<LinkPurpose>): Promise<SavedSearchRow> {
   const { token } = parseInput(savedSearchTokenSchema, input)
-  const parsed = parseSavedSearchToken(token)
-  if (!parsed) throw errorsOf.invalidLink()
-  const search = await services.db.selectFrom('savedSearch').selectAll().where('id', '=', parsed.searchId).executeTakeFirst()
-  // The signature first (checked as of the epoch, so only the signature counts), then the time:
-  // an expired link of ours says so, a forged or revoked one is only "not valid".
-  if (!search || !verifySavedSearchToken(services.config.signingSecret, parsed, search, allowed, new Date(0))) throw errorsOf.invalidLink()
-  if (!verifySavedSearchToken(services.config.signingSecret, parsed, search, allowed, services.now())) throw errorsOf.expiredLink()
+  const search = await rowForLinkToken(services.config.signingSecret, token, allowed, services.now(), (id) =>
+    services.db.selectFrom('savedSearch').selectAll().where('id', '=', id).executeTakeFirst(),
+  )
+  if (search === 'invalid') throw errorsOf.invalidLink()
+  if (search === 'expired') throw errorsOf.expiredLink()
   return search
 }
 

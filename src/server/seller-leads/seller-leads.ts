@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import { randomUUID } from 'node:crypto'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { consentText, consentWording } from '~/lib/consent'
+import { consentText, consentWording, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
@@ -15,6 +15,7 @@ import { recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 import { valueHome } from '~/server/valuations/value-home'
+import { subscribeWithSellerLead } from '~/server/market-subscriptions/subscriptions'
 
 /*
  * Seller leads (issue 27 item 2): the owner of a home valued on the realtor's home-value page
@@ -164,5 +165,23 @@ export async function createSellerLead(services: AppServices, input: unknown, se
     )
   })
   const delivery = await deliverOutboxMail(services, mailId)
-  return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox' }
+  // The box ticked: a pending market report subscription, in the same request, after the lead
+  // (which stands whatever becomes of it); the owner confirms it from its own mail.
+  const marketReport = request.marketReport
+    ? await subscribeWithSellerLead(
+        services,
+        realtor.id,
+        {
+          email: request.email,
+          name: request.name,
+          lang: request.lang,
+          state: request.state,
+          city: request.city,
+          consentVersion: SELLER_MARKET_REPORT_CONSENT,
+          consentPage: request.consentPage ?? null,
+        },
+        sender,
+      )
+    : undefined
+  return { id, realtorId: realtor.id, createdAt, delivery: delivery === 'sent' ? 'sent' : 'outbox', ...(marketReport ? { marketReport } : {}) }
 }

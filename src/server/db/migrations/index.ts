@@ -24,6 +24,7 @@ import * as homeMapIndex from './0027-home-map-index'
 import * as homeValuationIndex from './0028-home-valuation-index'
 import * as sellerLeads from './0029-seller-leads'
 import * as marketSnapshots from './0030-market-snapshots'
+import * as marketSubscriptions from './0031-market-subscriptions'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0028-home-valuation-index': homeValuationIndex,
   '0029-seller-leads': sellerLeads,
   '0030-market-snapshots': marketSnapshots,
+  '0031-market-subscriptions': marketSubscriptions,
 }
 
 export const migrationProvider: MigrationProvider = {

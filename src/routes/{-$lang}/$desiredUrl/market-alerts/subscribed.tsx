@@ -1,0 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { staticPageHead } from '~/features/pages/page-head'
+import { MarketSubscribedPage } from '~/features/market-subscriptions/market-alert-pages'
+import { langFromParam } from '~/lib/lang'
+import { marketAlertPageSearchSchema } from '~/lib/market-subscription-pages'
+
+/** Where the market report's subscribe form lands when it was posted without scripts (issue 27 item 5). */
+export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscribed')({
+  validateSearch: marketAlertPageSearchSchema,
+  head: ({ match, params }) =>
+    staticPageHead({
+      site: match.context.site,
+      langParam: params.lang,
+      path: `/${params.desiredUrl}/market-alerts/subscribed`,
+      title: msg`Check your e-mail`,
+      description: msg`Confirm your market report subscription from the e-mail we sent.`,
+      noindex: true,
+    }),
+  component: MarketSubscribedRoute,
+})
+
+function MarketSubscribedRoute() {
+  const search = Route.useSearch()
+  const { lang, desiredUrl } = Route.useParams()
+  return <MarketSubscribedPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+}
