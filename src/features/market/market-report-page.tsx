@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { ListingDisclosures } from '~/features/listings/listing-disclosures'
+import { MarketSubscriptionForm } from '~/features/market-subscriptions/market-subscription-form'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
@@ -168,6 +169,16 @@ export function MarketReportPage({
                 homes for sale only; leases are left out.
               </Trans>
             </p>
+          </section>
+
+          <section aria-labelledby="market-email-heading" className="mt-10">
+            <h2 id="market-email-heading" className="text-xl font-semibold text-stone-900 dark:text-stone-50">
+              <Trans>This report by e-mail</Trans>
+            </h2>
+            <div className="mt-4">
+              {/* Issue 27 item 5: monthly, double opt-in (decision 037). */}
+              <MarketSubscriptionForm realtorId={realtor.id ?? ''} desiredUrl={realtor.desiredUrl} state={report.state} city={report.city} lang={lang} />
+            </div>
           </section>
 
           <section aria-labelledby="market-selling-heading" className="mt-10">
