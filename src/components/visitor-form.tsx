@@ -69,6 +69,14 @@ export function VisitorInput({ id, label, errors, errorId, describedBy, optional
   )
 }
 
+/**
+ * The e-mail every visitor form asks for: required, the browser's e-mail keyboard and autofill,
+ * and the longest address the schemas take.
+ */
+export function VisitorEmailInput(props: Omit<LabelledControl, 'label' | 'optional'> & Omit<ComponentProps<'input'>, 'id' | 'name' | 'type'>) {
+  return <VisitorInput name="email" type="email" label={<Trans>E-mail</Trans>} required autoComplete="email" maxLength={254} {...props} />
+}
+
 /** A labelled text area with its errors, as `VisitorInput`. */
 export function VisitorTextArea({ id, label, errors, errorId, describedBy, optional, ...area }: LabelledControl & Omit<ComponentProps<'textarea'>, 'id'>) {
   return (

@@ -8,6 +8,7 @@ import {
   useVisitorSubmission,
   VisitorCheckbox,
   VisitorFormDisclosure,
+  VisitorEmailInput,
   VisitorInput,
   VisitorPostForm,
   VisitorSubmitButton,
@@ -108,18 +109,7 @@ export function MarketSubscriptionForm({
         <input type="hidden" name="city" value={city} />
         <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.marketReport} />
         <input type="hidden" name="consentPage" value={consentPage} />
-        <VisitorInput
-          id={id('email')}
-          name="email"
-          type="email"
-          label={<Trans>E-mail</Trans>}
-          required
-          autoComplete="email"
-          maxLength={254}
-          errors={fieldErrors.email}
-          errorId={errorId('email')}
-          data-testid="market-subscription-email"
-        />
+        <VisitorEmailInput id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} data-testid="market-subscription-email" />
         <VisitorInput
           id={id('name')}
           name="name"

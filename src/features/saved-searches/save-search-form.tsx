@@ -8,6 +8,7 @@ import {
   VisitorField,
   VisitorFormDisclosure,
   VisitorPostForm,
+  VisitorEmailInput,
   VisitorInput,
   VisitorSubmitButton,
   visitorInputClass,
@@ -122,14 +123,9 @@ export function SaveSearchForm({
         {hidden.map(([field, value]) => (
           <input key={field} type="hidden" name={field} value={value} />
         ))}
-        <VisitorInput
+        <VisitorEmailInput
           ref={emailRef}
           id={id('email')}
-          name="email"
-          type="email"
-          label={<Trans>E-mail</Trans>}
-          required
-          autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           errors={fieldErrors.email}

@@ -8,6 +8,7 @@ import {
   VisitorField,
   VisitorFormDisclosure,
   VisitorPostForm,
+  VisitorEmailInput,
   VisitorInput,
   visitorInputClass,
   VisitorSubmitButton,
@@ -122,18 +123,7 @@ export function SellerLeadForm({
           errorId={errorId('name')}
           data-testid="seller-name"
         />
-        <VisitorInput
-          id={id('email')}
-          name="email"
-          type="email"
-          label={<Trans>E-mail</Trans>}
-          required
-          autoComplete="email"
-          maxLength={254}
-          errors={fieldErrors.email}
-          errorId={errorId('email')}
-          data-testid="seller-email"
-        />
+        <VisitorEmailInput id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} data-testid="seller-email" />
         <VisitorInput
           id={id('phone')}
           name="phone"
