@@ -17,11 +17,8 @@ function jsonContent(schema: z.ZodType) {
   return { content: { 'application/json': { schema } } }
 }
 
+/** The market reports' tag (`API_TAGS.market` in openapi.ts, which this file does not import back). */
 const TAG = 'Market reports'
-export const MARKET_SUBSCRIPTIONS_TAG = {
-  name: TAG,
-  description: "A city's monthly market report by e-mail, which a visitor subscribes to on a realtor's market page and confirms by e-mail",
-}
 
 /** The paths, with the document's own error schema (one schema per component id). */
 export function marketSubscriptionPaths(errorBody: z.ZodType): ZodOpenApiPathsObject {

@@ -30,7 +30,7 @@ import {
 import { openHousePaths } from './openapi-open-houses'
 import { POSTS_TAG, postPaths } from './openapi-posts'
 import { tourPaths } from './openapi-tours'
-import { MARKET_SUBSCRIPTIONS_TAG, marketSubscriptionPaths } from './openapi-market-subscriptions'
+import { marketSubscriptionPaths } from './openapi-market-subscriptions'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
@@ -74,7 +74,11 @@ export const API_TAGS = {
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
   valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
   posts: POSTS_TAG,
-  market: { name: 'Market reports', description: "A city's market figures after each listings import, with their monthly history" },
+  market: {
+    name: 'Market reports',
+    description:
+      "A city's market figures after each listings import, with their monthly history, and the monthly report by e-mail a visitor subscribes to and confirms",
+  },
 } as const
 
 let cached: ReturnType<typeof createDocument> | undefined
@@ -97,7 +101,7 @@ export function buildOpenApiDocument() {
       // Relative (OpenAPI 3.1 resolves it against the document's own address): right behind any
       // proxy and on any of the realtors' own domains, never a placeholder host.
       servers: [{ url: API_PREFIX }],
-      tags: [...Object.values(API_TAGS), MARKET_SUBSCRIPTIONS_TAG].map((tag) => ({ ...tag })),
+      tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
