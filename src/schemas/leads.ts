@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { leadPageFacts } from './lead-list'
 import { messageId } from './messages'
+import { blankAsAbsent } from './visitor-fields'
 
 /*
  * The one lead model (issue 26, decision 020): every kind of lead a realtor's site catches, and
@@ -24,11 +25,6 @@ export type LeadReplyState = z.infer<typeof leadReplyStateSchema>
  * The lead desk (issue 26 items 2 and 6): `GET /leads`, `PATCH /leads/{id}` and the notes, the
  * same schemas for the REST API and the workspace's server functions.
  */
-
-/** '' (an empty select or search box) as absent. */
-function blankAsAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value
-}
 
 export const LEADS_PAGE_LIMIT = { default: 50, max: 500 } as const
 

@@ -3,18 +3,13 @@ import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { messageId } from './messages'
 import { emailSchema } from './realtor-fields'
-import { consentPageSchema, honeypotSchema, visitorRealtorIdSchema } from './visitor-fields'
+import { blankAsAbsent, consentPageSchema, honeypotSchema, optionalVisitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 
 /*
  * A visitor's subscription to a city's monthly market report (issue 27 item 5), as the market
  * page's form, the REST API and the seller form's box send it. The same schema reads a JSON body
  * and a form posted without JavaScript (every value a string: '' is absent, `consent=on` agrees).
  */
-
-/** '' (an empty input of a form) as absent; everything else as given. */
-function blankAsAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value
-}
 
 /** A form's checkbox (`on`, `true`) or JSON's boolean. */
 function checkbox(value: unknown): unknown {
@@ -26,14 +21,7 @@ const chooseCity = messageId(msg`Choose a city with a market report`)
 export const marketSubscriptionRequestSchema = z.object({
   realtorId: visitorRealtorIdSchema,
   email: emailSchema,
-  name: z.preprocess(
-    blankAsAbsent,
-    z
-      .string()
-      .trim()
-      .max(60, { error: messageId(msg`This text is too long`) })
-      .optional(),
-  ),
+  name: optionalVisitorNameSchema,
   /** The language of the mails; the page's when absent. */
   lang: z.preprocess(blankAsAbsent, z.enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) }).optional()),
   state: z

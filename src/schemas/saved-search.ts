@@ -4,7 +4,7 @@ import { consentWording } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
 import { leadListQuerySchema, leadPageFacts } from './lead-list'
 import { messageId } from './messages'
-import { consentPageSchema, honeypotSchema, visitorRealtorIdSchema } from './visitor-fields'
+import { blankAsAbsent, consentPageSchema, honeypotSchema, optionalVisitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
 /*
@@ -13,11 +13,6 @@ import { emailSchema } from './realtor-fields'
  * an empty select meaning "any"), so optional values treat '' as absent and numbers are coerced.
  * Server-only and the realtor's inbox: the homepage's first download never imports it.
  */
-
-/** '' (an empty input or select of a form) as absent; everything else as given. */
-function blankAsAbsent(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() === '' ? undefined : value
-}
 
 function wholeNumber(max: number) {
   return z.preprocess(
@@ -38,14 +33,7 @@ export const savedSearchRequestSchema = z
   .object({
     realtorId: visitorRealtorIdSchema,
     email: emailSchema,
-    name: z.preprocess(
-      blankAsAbsent,
-      z
-        .string()
-        .trim()
-        .max(60, { error: messageId(msg`This text is too long`) })
-        .optional(),
-    ),
+    name: optionalVisitorNameSchema,
     frequency: z.preprocess(blankAsAbsent, savedSearchFrequencySchema.default('daily')),
     lang: z.preprocess(blankAsAbsent, z.enum(['ko', 'en']).optional()),
     state: z

@@ -16,6 +16,24 @@ export const visitorRealtorIdSchema = z
   .min(1, { error: messageId(msg`Choose a realtor`) })
   .max(64)
 
+/**
+ * '' (an empty input or select of a form posted without JavaScript, where every value is a
+ * string) as absent; everything else as given.
+ */
+export function blankAsAbsent(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value
+}
+
+/** A name a visitor may leave out (a saved search, a market report's e-mail): at most 60 characters. */
+export const optionalVisitorNameSchema = z.preprocess(
+  blankAsAbsent,
+  z
+    .string()
+    .trim()
+    .max(60, { error: messageId(msg`This text is too long`) })
+    .optional(),
+)
+
 /** The visitor's name (or part of it), at most `max` characters. */
 export function visitorNameSchema(max: number) {
   return z

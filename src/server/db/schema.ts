@@ -262,15 +262,40 @@ export interface HomeChangeTable {
   matchedAt: string | null
 }
 
-/** A visitor's saved search on one realtor's site (issue 13). */
-export interface SavedSearchTable {
+/**
+ * A visitor's consent as a form records it (decision 018): the version, the exact words shown,
+ * their language, the page and the time; written once, never rewritten.
+ */
+export interface RecordedConsentColumns {
+  consentVersion: string
+  consentText: string
+  consentLang: string
+  consentPage: string | null
+  consentedAt: string
+}
+
+/**
+ * A visitor's e-mail subscription on one realtor's site, confirmed by a signed link and ended by
+ * one (double opt-in): saved searches (issue 13) and market reports (issue 27).
+ */
+export interface DoubleOptInColumns extends RecordedConsentColumns {
   id: string
   realtorId: string
   email: string
-  /** Lowercase email: one address saving the same filters twice is one search. */
-  emailKey: string
   name: string | null
   lang: 'ko' | 'en'
+  /** Random per subscription; every signed link carries it, so changing it revokes them all. */
+  linkSecret: string
+  createdAt: string
+  updatedAt: string
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
+/** A visitor's saved search on one realtor's site (issue 13). */
+export interface SavedSearchTable extends DoubleOptInColumns {
+  /** Lowercase email: one address saving the same filters twice is one search. */
+  emailKey: string
   /** The origin the search was saved on; mail links use it when there is no PUBLIC_URL or own domain. */
   siteOrigin: string
   frequency: 'instant' | 'daily' | 'weekly'
@@ -285,18 +310,7 @@ export interface SavedSearchTable {
   sort: string
   filtersKey: string
   status: 'pending' | 'active' | 'paused' | 'unsubscribed'
-  /** Random per search; every signed link carries it, so changing it revokes them all. */
-  linkSecret: string
-  consentVersion: string
-  consentText: string
-  consentLang: string
-  consentPage: string | null
-  consentedAt: string
-  createdAt: string
-  updatedAt: string
-  confirmedAt: string | null
   lastAlertedAt: string | null
-  unsubscribedAt: string | null
 }
 
 /** A home a saved search should hear about, once per `alertKey` (`new` or `drop:<price>`). */
@@ -403,7 +417,7 @@ export interface LeadTable {
 }
 
 /** A visitor's request for the realtor's personal valuation of their home (migration 0029, issue 27). */
-export interface SellerLeadTable {
+export interface SellerLeadTable extends RecordedConsentColumns {
   id: string
   realtorId: string
   name: string
@@ -425,11 +439,6 @@ export interface SellerLeadTable {
   estimateHigh: number | null
   comparableCount: number
   siteOrigin: string
-  consentVersion: string
-  consentText: string
-  consentLang: string
-  consentPage: string | null
-  consentedAt: string
   createdAt: string
 }
 
@@ -584,33 +593,17 @@ export interface MarketSnapshotTable {
 }
 
 /** A visitor's subscription to one city's monthly market report (migration 0031, issue 27 item 5). */
-export interface MarketSubscriptionTable {
-  id: string
-  realtorId: string
-  email: string
+export interface MarketSubscriptionTable extends DoubleOptInColumns {
   /** Lowercase email: one address subscribing to the same city twice is one subscription. */
   emailKey: string
-  name: string | null
-  lang: 'ko' | 'en'
   /** The origin the visitor subscribed on; mail links use it when there is no PUBLIC_URL or own domain. */
   siteOrigin: string
   state: string
   city: string
   cityKey: string
   status: 'pending' | 'active' | 'unsubscribed'
-  /** Random per subscription; every signed link carries it, so changing it revokes them all. */
-  linkSecret: string
-  consentVersion: string
-  consentText: string
-  consentLang: string
-  consentPage: string | null
-  consentedAt: string
-  createdAt: string
-  updatedAt: string
-  confirmedAt: string | null
   /** `YYYY-MM` of the last snapshot month a report was queued for; the monthly run's claim. */
   lastSentMonth: string | null
-  unsubscribedAt: string | null
 }
 
 export interface Database {
