@@ -194,6 +194,47 @@ export function HoneypotField({ id, value, onChange }: { id: string; value?: str
   )
 }
 
+/**
+ * A consent a visitor must tick: the very words the server stores with what they send
+ * (src/lib/consent.ts), then the realtor's privacy notice. Spans the form's two columns.
+ */
+export function VisitorConsentCheckbox({
+  id,
+  errors,
+  words,
+  lang,
+  desiredUrl,
+  testId,
+}: {
+  id: string
+  errors: ReadonlyArray<string> | undefined
+  words: ReactNode
+  lang: Lang
+  desiredUrl: string
+  testId: string
+}) {
+  return (
+    <div className="sm:col-span-2">
+      <VisitorCheckbox
+        id={id}
+        name="consent"
+        required
+        errors={errors}
+        labelClassName="text-sm text-stone-700 dark:text-stone-300"
+        data-testid={testId}
+        label={
+          <>
+            {words}{' '}
+            <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+              <Trans>Privacy notice</Trans>
+            </AgreementLink>
+          </>
+        }
+      />
+    </div>
+  )
+}
+
 /** The realtor's terms and privacy notice, in a new tab so what the visitor typed stays. */
 export function AgreementLink({ lang, desiredUrl, children }: { lang: Lang; desiredUrl: string; children: ReactNode }) {
   return (

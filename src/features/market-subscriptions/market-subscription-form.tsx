@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useId, type FormEvent } from 'react'
 import {
-  AgreementLink,
   HoneypotField,
   usePublicPath,
   useVisitorSubmission,
-  VisitorCheckbox,
+  VisitorConsentCheckbox,
   VisitorFormDisclosure,
   VisitorEmailInput,
   VisitorInput,
@@ -122,25 +121,15 @@ export function MarketSubscriptionForm({
           data-testid="market-subscription-name"
         />
         <HoneypotField id={id('website')} />
-        <div className="sm:col-span-2">
-          <VisitorCheckbox
-            id={id('consent')}
-            name="consent"
-            required
-            errors={fieldErrors.consent}
-            labelClassName="text-sm text-stone-700 dark:text-stone-300"
-            data-testid="market-subscription-consent"
-            label={
-              <>
-                {/* The very words the server stores with the subscription (src/lib/consent.ts). */}
-                {wording ? consentText(i18n, wording, { realtor: sender, city }) : null}{' '}
-                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
-                  <Trans>Privacy notice</Trans>
-                </AgreementLink>
-              </>
-            }
-          />
-        </div>
+        {/* The very words the server stores (src/lib/consent.ts). */}
+        <VisitorConsentCheckbox
+          id={id('consent')}
+          errors={fieldErrors.consent}
+          words={wording ? consentText(i18n, wording, { realtor: sender, city }) : null}
+          lang={lang}
+          desiredUrl={desiredUrl}
+          testId="market-subscription-consent"
+        />
         <VisitorSubmitButton
           sending={submission.kind === 'sending'}
           idle={<Trans>Subscribe</Trans>}

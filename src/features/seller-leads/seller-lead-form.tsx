@@ -5,6 +5,7 @@ import {
   usePublicPath,
   useVisitorSubmission,
   VisitorCheckbox,
+  VisitorConsentCheckbox,
   VisitorField,
   VisitorFormDisclosure,
   VisitorPostForm,
@@ -12,7 +13,6 @@ import {
   VisitorInput,
   visitorInputClass,
   VisitorSubmitButton,
-  AgreementLink,
 } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { VALUATION_FORM_FIELDS, valuationRequestFrom, type ValuationFormValues } from '~/lib/home-value'
@@ -168,25 +168,15 @@ export function SellerLeadForm({
           </VisitorField>
         </div>
         <HoneypotField id={id('website')} />
-        <div className="sm:col-span-2">
-          <VisitorCheckbox
-            id={id('consent')}
-            name="consent"
-            required
-            errors={fieldErrors.consent}
-            labelClassName="text-sm text-stone-700 dark:text-stone-300"
-            data-testid="seller-consent"
-            label={
-              <>
-                {/* The very words the server stores with the lead (src/lib/consent.ts). */}
-                {wording ? consentText(i18n, wording, { realtor: realtorName }) : null}{' '}
-                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
-                  <Trans>Privacy notice</Trans>
-                </AgreementLink>
-              </>
-            }
-          />
-        </div>
+        {/* The very words the server stores (src/lib/consent.ts). */}
+        <VisitorConsentCheckbox
+          id={id('consent')}
+          errors={fieldErrors.consent}
+          words={wording ? consentText(i18n, wording, { realtor: realtorName }) : null}
+          lang={lang}
+          desiredUrl={desiredUrl}
+          testId="seller-consent"
+        />
         {city && marketWording ? (
           <div className="sm:col-span-2">
             {/* Optional, never ticked for the visitor: a market report subscription, confirmed by its own mail (issue 27 item 5). */}
