@@ -42,6 +42,8 @@ function buildManifestFiles(): Plugin {
  */
 const WORKSPACE_ONLY = [
   'src/features/editor/',
+  // The workspace's posts and their editor (issue 28); the blog's pages are in features/blog.
+  'src/features/posts/',
   'src/features/onboarding/',
   'src/features/platform-admin/',
   'src/features/realtor-form/',

@@ -87,6 +87,15 @@ export const postCreateSchema = postFieldsSchema.partial().extend({
 /** `PATCH /posts/{id}`: any of the fields; the post as it would be after is checked whole. */
 export const postPatchSchema = postFieldsSchema.partial()
 
+/** The workspace's preview of a post's bodies, sanitised as a save would store them. */
+export const postPreviewSchema = z.object({
+  realtorId: z.string().trim().min(1).max(64),
+  bodyKo: postFieldsSchema.shape.bodyKo,
+  bodyEn: postFieldsSchema.shape.bodyEn,
+})
+export const postPreviewResultSchema = z.object({ bodyKo: z.string().nullable(), bodyEn: z.string().nullable() })
+export type PostPreview = z.infer<typeof postPreviewResultSchema>
+
 /** `GET /posts?realtorId=`. */
 export const postListQuerySchema = z.object({
   realtorId: z

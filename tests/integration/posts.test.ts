@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import type { Post, PostList } from '../../src/schemas/posts'
 import { listBlog, readBlogPost } from '../../src/server/blog/blog-pages'
+import { previewPostBodies } from '../../src/server/posts/posts'
 import { buildSitemap } from '../../src/server/seo/sitemap'
 import {
+  actorFor,
   api,
   createTestApp,
   describeOnEachDatabase,
@@ -185,5 +187,21 @@ describeOnEachDatabase('posts through the REST API', (database) => {
     const stored = await app.services.db.selectFrom('post').select('bodyEn').where('id', '=', written.body.id).executeTakeFirstOrThrow()
     expect(stored.bodyEn?.toLowerCase()).not.toContain(trace)
     expect(stored.bodyEn?.toLowerCase()).not.toContain('<script')
+  })
+
+  it('the workspace preview is the sanitiser’s output, for the owner only', async () => {
+    const body =
+      '<h1>Title</h1><p onclick="x()">Hi <a href="https://example.org">out</a> <a href="https://example.org" data-trusted="true">trusted</a></p><script>x()</script>'
+    const preview = await previewPostBodies(app.services, await actorFor(app.services, owner), {
+      realtorId,
+      bodyEn: body,
+      bodyKo: '<script>x()</script><style>p{}</style>',
+    })
+    expect(preview.bodyEn).toBe(
+      '<h2>Title</h2><p>Hi <a href="https://example.org" rel="nofollow noopener">out</a> <a href="https://example.org" rel="noopener">trusted</a></p>',
+    )
+    // Nothing left after cleaning is no body, as a save would store it.
+    expect(preview.bodyKo).toBeNull()
+    await expect(previewPostBodies(app.services, await actorFor(app.services, stranger), { realtorId, bodyEn: body })).rejects.toMatchObject({ status: 404 })
   })
 })

@@ -18,9 +18,10 @@ import { LeaveDialog } from './leave-dialog'
 import { StatisticsPanel } from './statistics-panel'
 import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel'
 import { OpenHousesPanel } from '~/features/open-houses/open-houses-panel'
+import { PostsPanel } from '~/features/posts/posts-panel'
 import { Button, buttonClass } from '~/components/ui'
 
-export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses'
+export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses' | 'posts'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -158,6 +159,16 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
           >
             <Trans>Open houses</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'posts' }}
+            aria-current={tab === 'posts' ? 'page' : undefined}
+            className={tabClass(tab === 'posts')}
+            data-testid="tab-posts"
+          >
+            <Trans>Posts</Trans>
+          </Link>
         </nav>
       </div>
 
@@ -172,6 +183,10 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
       ) : tab === 'statistics' ? (
         <div className="mt-8">
           <StatisticsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
+        </div>
+      ) : tab === 'posts' ? (
+        <div className="mt-8">
+          <PostsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
         </div>
       ) : tab === 'open-houses' ? (
         <div className="mt-8">

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { Selectable, Transaction } from 'kysely'
-import { postCreateSchema, postListQuerySchema, postPatchSchema, type Post, type PostFields, type PostList } from '~/schemas/posts'
+import {
+  postCreateSchema,
+  postListQuerySchema,
+  postPatchSchema,
+  postPreviewSchema,
+  type Post,
+  type PostFields,
+  type PostList,
+  type PostPreview,
+} from '~/schemas/posts'
 import type { FieldErrors } from '~/schemas/errors'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
@@ -246,4 +255,16 @@ export async function deletePost(services: AppServices, actor: Actor, id: string
     await bumpPostRevisions(trx, [realtor.id])
   })
   return { id, deleted: true }
+}
+
+/**
+ * The workspace's preview: the bodies as the sanitiser would store them, so what the realtor
+ * reviews is what visitors will get, not what the browser's editor holds.
+ */
+export async function previewPostBodies(services: AppServices, actor: Actor, input: unknown): Promise<PostPreview> {
+  const { realtorId, bodyKo, bodyEn } = parseInput(postPreviewSchema, input)
+  const realtor = await managedRealtor(services, actor, realtorId)
+  const origins = ownOrigins(services, realtor)
+  const clean = (html: string | null) => (html ? sanitizePostHtml(html, { ownOrigins: origins }) || null : null)
+  return { bodyKo: clean(bodyKo), bodyEn: clean(bodyEn) }
 }

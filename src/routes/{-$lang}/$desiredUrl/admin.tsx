@@ -13,7 +13,7 @@ import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
   validateSearch: searchSchema({
-    tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses']),
+    tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses', 'posts']),
     view: oneOf(['leads', 'messages', 'saved-searches', 'tours']),
   }),
   beforeLoad: async ({ context, params, location }) => {
