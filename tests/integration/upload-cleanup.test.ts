@@ -70,6 +70,9 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       galleryThumbnail: '',
       /** Named by a URL under a base the store no longer answers to (PUBLIC_URL changed since). */
       formerBase: '',
+      /** A post's cover and a photo in its text (issue 28): named by the post, not the photo list. */
+      postCover: '',
+      postImage: '',
       orphan: '',
       orphanThumbnail: '',
       demoListingImage: 'demo/homes/home-01.webp',
@@ -100,6 +103,8 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       keys.gallery = await upload('gallery')
       keys.galleryThumbnail = await put(thumbnailKeyFor(keys.gallery), 'image/webp')
       keys.formerBase = await upload('top')
+      keys.postCover = await upload('gallery')
+      keys.postImage = await upload('gallery')
       keys.orphan = await upload('gallery')
       keys.orphanThumbnail = await put(thumbnailKeyFor(keys.orphan), 'image/webp')
       await put(keys.demoListingImage, 'image/webp')
@@ -117,6 +122,18 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
         }),
       })
       expect(created.status, created.text).toBe(201)
+      const post = await api(services, 'POST', '/posts', {
+        token,
+        body: {
+          slug: 'with-photos',
+          kind: 'article',
+          status: 'draft',
+          titleEn: 'With photos',
+          bodyEn: `<p>Before</p><img src="${services.storage.publicUrl(keys.postImage)}" alt="A kitchen"><p>After</p>`,
+          coverPhotoUrl: services.storage.publicUrl(keys.postCover),
+        },
+      })
+      expect(post.status, post.text).toBe(201)
     })
 
     afterAll(async () => {
@@ -129,7 +146,17 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       const listed: Array<{ key: string; lastModified: Date }> = []
       for await (const object of services.storage.list('realtors/')) listed.push(object)
       expect(listed.map(({ key }) => key).sort()).toEqual(
-        [keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase, keys.orphan, keys.orphanThumbnail].sort(),
+        [
+          keys.logo,
+          keys.favicon,
+          keys.gallery,
+          keys.galleryThumbnail,
+          keys.formerBase,
+          keys.postCover,
+          keys.postImage,
+          keys.orphan,
+          keys.orphanThumbnail,
+        ].sort(),
       )
       for (const { lastModified } of listed) {
         // Stores keep whole seconds; a minute either way is far inside any grace period.
@@ -139,7 +166,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
 
     it('keeps an unreferenced upload younger than the grace period', async () => {
       clock.set(new Date(storedAt + 23 * HOUR))
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 7, deleted: 0 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 9, deleted: 0 })
       expect(await services.storage.inspect(keys.orphan)).toBeDefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeDefined()
     })
@@ -148,20 +175,22 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       clock.set(new Date(storedAt + 25 * HOUR))
       const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
       try {
-        expect(await runUploadCleanup(services)).toEqual({ scanned: 7, deleted: 2 })
+        expect(await runUploadCleanup(services)).toEqual({ scanned: 9, deleted: 2 })
         expect(log.mock.calls.map((call) => call.join(' '))).toEqual([
-          '[uploads] cleanup: 2 of 7 uploaded files removed (shown by no realtor, older than 24 h)',
+          '[uploads] cleanup: 2 of 9 uploaded files removed (shown by no realtor, older than 24 h)',
         ])
       } finally {
         log.mockRestore()
       }
       expect(await services.storage.inspect(keys.orphan)).toBeUndefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeUndefined()
-      expect(await listKeys(services.storage, 'realtors/')).toEqual([keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase].sort())
+      expect(await listKeys(services.storage, 'realtors/')).toEqual(
+        [keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase, keys.postCover, keys.postImage].sort(),
+      )
       // Outside the uploads folder nothing is touched, referenced or not.
       expect(await services.storage.inspect(keys.demoListingImage)).toBeDefined()
       // A second pass finds nothing more to do.
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 5, deleted: 0 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 7, deleted: 0 })
     })
 
     it('removes a photo once its realtor no longer shows it and the grace period has passed', async () => {
@@ -170,7 +199,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       // Stored by key (issue 32), not by URL.
       await services.db.deleteFrom('realtorPhoto').where('url', '=', keys.favicon).execute()
       clock.set(new Date(storedAt + 25 * HOUR))
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 5, deleted: 1 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 7, deleted: 1 })
       expect(await services.storage.inspect(keys.favicon)).toBeUndefined()
       expect(await services.storage.inspect(keys.logo)).toBeDefined()
     })

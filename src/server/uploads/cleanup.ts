@@ -44,15 +44,30 @@ function keysNamedBy(storage: StorageDriver, url: string): Array<string> {
 }
 
 /**
- * The original of every upload some realtor's photo list names. Originals, because a derived
+ * The original of every upload some realtor's photo list or post names. Originals, because a derived
  * variant (a gallery photo's `.thumb.webp`) is kept exactly as long as the photo it was made
  * from, whichever of the two the list names.
  */
 async function referencedOriginals(services: UploadCleanupServices): Promise<Set<string>> {
-  const rows = await services.db.selectFrom('realtorPhoto').select('url').distinct().execute()
   const originals = new Set<string>()
-  for (const { url } of rows) for (const key of keysNamedBy(services.storage, url)) originals.add(originalKeyOf(key))
+  const keep = (url: string) => {
+    for (const key of keysNamedBy(services.storage, url)) originals.add(originalKeyOf(key))
+  }
+  const rows = await services.db.selectFrom('realtorPhoto').select('url').distinct().execute()
+  for (const { url } of rows) keep(url)
+  // A post's cover and the photos in its text (issue 28) are uploads too; a post of any status
+  // keeps them, as a draft is a post the realtor means to publish.
+  const posts = await services.db.selectFrom('post').select(['coverPhoto', 'bodyKo', 'bodyEn']).execute()
+  for (const post of posts) {
+    if (post.coverPhoto) keep(post.coverPhoto)
+    for (const body of [post.bodyKo, post.bodyEn]) for (const src of imageSourcesOf(body ?? '')) keep(src)
+  }
   return originals
+}
+
+/** The `src` of every image in a stored (sanitised) post body: the sanitiser writes them double-quoted. */
+function imageSourcesOf(html: string): Array<string> {
+  return [...html.matchAll(/<img\b[^>]*?\bsrc="([^"]*)"/g)].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'))
 }
 
 /**
