@@ -1,5 +1,6 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormStatusPage, HomepageLink, StatusNotice, StatusPageShell } from '~/components/status-page'
+import { formStatusPage, HomepageLink, StatusNotice, StatusPageShell } from '~/components/status-page'
 import { Button } from '~/components/ui'
 import type { MarketSubscriptionLookup } from '~/functions/market-subscriptions.functions'
 import type { Lang } from '~/lib/lang'
@@ -115,28 +116,9 @@ export function MarketUnsubscribePage(props: PageProps) {
 }
 
 /** `market-alerts/subscribed`: where the subscribe form lands without scripts. */
-export function MarketSubscribedPage({ search, lang, desiredUrl }: { search: MarketAlertPageSearch; lang: Lang; desiredUrl: string }) {
-  const { t } = useLingui()
-  return (
-    <FormStatusPage
-      search={search}
-      lang={lang}
-      desiredUrl={desiredUrl}
-      testIdPrefix="market-subscribed"
-      words={{
-        sentTitle: t`Check your e-mail`,
-        failedTitle: t`You were not subscribed`,
-        sent: <Trans>We sent you an e-mail. Open the link in it to confirm, and the monthly report will start.</Trans>,
-        back: <Trans>Back to the market report</Trans>,
-        problem: (failed) =>
-          failed.includes('rate')
-            ? t`Too many requests. Please wait a moment and try again`
-            : failed.includes('consent')
-              ? t`Agree to receive the monthly market report`
-              : failed.includes('email')
-                ? t`Enter a valid e-mail address.`
-                : t`Some fields need your attention. Go back and check them.`,
-      }}
-    />
-  )
-}
+export const MarketSubscribedPage = formStatusPage('market-subscribed', {
+  titles: { sent: msg`Check your e-mail`, failed: msg`You were not subscribed` },
+  sent: msg`We sent you an e-mail. Open the link in it to confirm, and the monthly report will start.`,
+  back: msg`Back to the market report`,
+  problems: { consent: msg`Agree to receive the monthly market report` },
+})
