@@ -1,6 +1,7 @@
 import { isSameSitePath } from '~/lib/consent'
 import { isLang, type Lang } from '~/lib/lang'
 import { isAppError } from '~/server/app-error'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
 import { apiLang, isFormBody, json, readFormBody, readJsonBody } from './responses'
@@ -59,9 +60,6 @@ export async function answerVisitorForm(
   if (back) query.set('back', back)
   return seeOther(`${page}?${query.toString()}`)
 }
-
-/** Who sent a visitor's form, as every visitor use case takes it (the origin is where the mails' links point). */
-export type VisitorSender = { clientIp: string; lang: Lang; origin: string }
 
 /**
  * A visitor form's endpoint (save a search, a market report, a tour, a valuation request): the
