@@ -1,6 +1,8 @@
-import { Trans } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { FormStatusSearch } from '~/lib/form-status'
 import { langParam, type Lang } from '~/lib/lang'
 
 /*
@@ -44,47 +46,57 @@ export function HomepageLink({ lang, desiredUrl }: { lang: Lang; desiredUrl: str
   )
 }
 
+/** What a visitor form's status page says: its titles, its words when sent, its link back, and its own reasons for a refusal. */
+export type FormStatusWords = {
+  titles: { sent: MessageDescriptor; failed: MessageDescriptor }
+  sent: MessageDescriptor
+  back: MessageDescriptor
+  /** Said when `failed` names the reason; the form's own reasons, as every form's (too many, the e-mail, any other field) are said here. */
+  problems: { gone?: MessageDescriptor; slots?: MessageDescriptor; consent: MessageDescriptor }
+}
+
+/** The reasons in the order they are told: a rate limit first (nothing else was checked), a bad e-mail address and the other fields last. */
+const FORM_REASONS = ['gone', 'slots', 'consent'] as const
+
 /**
  * The page a visitor's form posted without scripts lands on (`?status=sent`, or `?failed=` with the
  * fields or reason at fault, and `back`, the page the form was on): what happened, and the way back
  * to that page (only a path of this site), else to the homepage. Test ids are
  * `{testIdPrefix}-sent`, `-failed` and `-back`.
  */
-export function FormStatusPage({
-  search,
-  lang,
-  desiredUrl,
-  testIdPrefix,
-  words,
-}: {
-  search: { status?: 'sent' | undefined; failed?: string | undefined; back?: string | undefined }
-  lang: Lang
-  desiredUrl: string
-  testIdPrefix: string
-  words: { sentTitle: string; failedTitle: string; sent: ReactNode; back: ReactNode; problem: (failed: ReadonlyArray<string>) => string }
-}) {
-  const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
-  const sent = search.status === 'sent'
-  return (
-    <StatusPageShell title={sent ? words.sentTitle : words.failedTitle}>
-      {sent ? (
-        <StatusNotice tone="ok" testId={`${testIdPrefix}-sent`}>
-          {words.sent}
-        </StatusNotice>
-      ) : (
-        <StatusNotice tone="error" testId={`${testIdPrefix}-failed`}>
-          {words.problem(search.failed?.split(',') ?? [])}
-        </StatusNotice>
-      )}
-      <p>
-        {back ? (
-          <a href={back} className={statusLinkClass} data-testid={`${testIdPrefix}-back`}>
-            {words.back}
-          </a>
+export function formStatusPage(testIdPrefix: string, words: FormStatusWords) {
+  return function FormStatusPage({ search, lang, desiredUrl }: { search: FormStatusSearch; lang: Lang; desiredUrl: string }) {
+    const { t, i18n } = useLingui()
+    const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
+    const sent = search.status === 'sent'
+    const problem = (failed: ReadonlyArray<string>): string => {
+      if (failed.includes('rate')) return t`Too many requests. Please wait a moment and try again`
+      const reason = FORM_REASONS.find((name) => words.problems[name] !== undefined && failed.includes(name))
+      const message = reason ? words.problems[reason] : undefined
+      if (message) return i18n._(message)
+      return failed.includes('email') ? t`Enter a valid e-mail address.` : t`Some fields need your attention. Go back and check them.`
+    }
+    return (
+      <StatusPageShell title={i18n._(sent ? words.titles.sent : words.titles.failed)}>
+        {sent ? (
+          <StatusNotice tone="ok" testId={`${testIdPrefix}-sent`}>
+            {i18n._(words.sent)}
+          </StatusNotice>
         ) : (
-          <HomepageLink lang={lang} desiredUrl={desiredUrl} />
+          <StatusNotice tone="error" testId={`${testIdPrefix}-failed`}>
+            {problem(search.failed?.split(',') ?? [])}
+          </StatusNotice>
         )}
-      </p>
-    </StatusPageShell>
-  )
+        <p>
+          {back ? (
+            <a href={back} className={statusLinkClass} data-testid={`${testIdPrefix}-back`}>
+              {i18n._(words.back)}
+            </a>
+          ) : (
+            <HomepageLink lang={lang} desiredUrl={desiredUrl} />
+          )}
+        </p>
+      </StatusPageShell>
+    )
+  }
 }

@@ -1,10 +1,11 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
+import { isSameSitePath } from '~/lib/consent'
 import { langParam, type Lang } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
-import type { FormFailure, VisitorPostOutcome } from '~/lib/visitor-form-post'
+import { fieldByHead, postVisitorForm, type FormFailure, type VisitorPostOutcome } from '~/lib/visitor-form-post'
 
 /* What every form a visitor sends from a realtor's pages has (the contact form, saving a search, requesting a tour). */
 
@@ -75,6 +76,16 @@ export function VisitorInput({ id, label, errors, errorId, describedBy, optional
  */
 export function VisitorEmailInput(props: Omit<LabelledControl, 'label' | 'optional'> & Omit<ComponentProps<'input'>, 'id' | 'name' | 'type'>) {
   return <VisitorInput name="email" type="email" label={<Trans>E-mail</Trans>} required autoComplete="email" maxLength={254} {...props} />
+}
+
+/** The visitor's name, as the forms that ask for it take it (required or not, and how long, is each form's). */
+export function VisitorNameInput({ required, ...props }: Omit<LabelledControl, 'label'> & Omit<ComponentProps<'input'>, 'id' | 'name' | 'type'>) {
+  return <VisitorInput name="name" label={<Trans>Name</Trans>} required={required} autoComplete="name" {...props} />
+}
+
+/** A phone number the visitor may leave: never required, the browser's phone keyboard and autofill. */
+export function VisitorPhoneInput(props: Omit<LabelledControl, 'label' | 'optional'> & Omit<ComponentProps<'input'>, 'id' | 'name' | 'type' | 'required'>) {
+  return <VisitorInput name="phone" type="tel" label={<Trans>Phone</Trans>} optional autoComplete="tel" {...props} />
 }
 
 /** A labelled text area with its errors, as `VisitorInput`. */
@@ -256,6 +267,11 @@ export function usePublicPath(): string {
   return ownDomain ? toPublicPath(pathname, ownDomain) : pathname
 }
 
+/** The page this form is on as the address bar shows it, sent with the consent (without scripts too). */
+export function ConsentPageInput() {
+  return <input type="hidden" name="consentPage" value={usePublicPath()} />
+}
+
 export type VisitorSubmission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
 /**
@@ -392,5 +408,124 @@ export function VisitorFormDisclosure({
         {submission.kind !== 'sent' ? children : null}
       </div>
     </details>
+  )
+}
+
+/** The realtor a visitor form writes to, in the page's language. */
+export type VisitorFormRealtor = {
+  realtorId: string
+  /** The realtor's name in `lang`, as the consent names them. */
+  realtorName: string
+  /** For the link to the realtor's privacy notice. */
+  desiredUrl: string
+  lang: Lang
+}
+
+/** A visitor form's entries as they are read when it is sent. */
+export type VisitorFormEntries = {
+  /** The field's text, trimmed; '' when absent. */
+  value: (name: string) => string
+  /** Whether the checkbox is ticked. */
+  checked: (name: string) => boolean
+  /** `{ [name]: text }` when the visitor filled it in, else nothing: the schemas take an empty optional field for a wrong one. */
+  optional: (name: string) => Record<string, string>
+}
+
+/**
+ * A visitor form sent as JSON once the page runs: `useVisitorSubmission`'s state, `id(field)`
+ * (unique on the page; `failure` names the failure alert) and `onSubmit`. That reads the form,
+ * posts `body(entries)` to the API's `action` with what every visitor form sends (the honeypot,
+ * the page the consent was given on), and moves the focus to the first of `fields` at fault
+ * (`focusOf` names its control when that is not `id(field)`).
+ */
+export function useVisitorForm<Field extends string>(
+  errorPrefix: string,
+  action: string,
+  post: {
+    lang: Lang
+    /** The status that means the server took it. */
+    accepted: number
+    fields: ReadonlyArray<Field>
+    /** The field an error's path names; the path's first segment unless said. */
+    fieldOf?: (path: string) => Field | undefined
+    /** What a refusal and an unreachable server say; a request's words unless said. */
+    words?: { refused: string; unreachable: string }
+    body: (entries: VisitorFormEntries) => object
+    focusOf?: (field: Field, id: (field: string) => string) => string
+  },
+) {
+  const { t } = useLingui()
+  const formId = useId()
+  const state = useVisitorSubmission<Field>(errorPrefix)
+  const words = post.words ?? {
+    refused: t`Your request could not be sent. Please try again.`,
+    unreachable: t`Your request could not be sent. Check your connection and try again.`,
+  }
+  const id = (field: string) => `${formId}-${field}`
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (state.submission.kind === 'sending') return
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => {
+      const entry = form.get(name)
+      return typeof entry === 'string' ? entry.trim() : ''
+    }
+    const entries: VisitorFormEntries = {
+      value,
+      checked: (name) => form.get(name) === 'on',
+      optional: (name) => (value(name) ? { [name]: value(name) } : {}),
+    }
+    const body = {
+      ...post.body(entries),
+      ...entries.optional('website'),
+      // The page is named by its path alone, as the browser shows it now.
+      ...(isSameSitePath(window.location.pathname) ? { consentPage: window.location.pathname } : {}),
+    }
+    const fieldOf = post.fieldOf ?? fieldByHead(post.fields)
+    const failure = await state.send(() => postVisitorForm(action, body, { lang: post.lang, accepted: post.accepted, fieldOf }), words)
+    const first = post.fields.find((field) => failure?.fields[field])
+    if (first) document.getElementById(post.focusOf ? post.focusOf(first, id) : id(first))?.focus()
+  }
+  return { ...state, id, onSubmit }
+}
+
+/**
+ * A visitor form in its disclosure (`VisitorFormDisclosure`), posted as `VisitorPostForm` and sent
+ * by `form` (`useVisitorForm`): first the `hidden` fields (what the page knows, in this order) and
+ * the page the consent is given on, then the visitor's own fields (`children`). Test ids are the
+ * disclosure's from `testId`, and `formTestId` for the form element.
+ */
+export function VisitorForm({
+  testId,
+  formTestId,
+  summary,
+  intro,
+  sentMessage,
+  action,
+  hidden,
+  form,
+  children,
+}: {
+  testId: string
+  formTestId: string
+  summary: ReactNode
+  intro?: ReactNode
+  sentMessage: ReactNode
+  action: string
+  hidden: Readonly<Record<string, string>>
+  form: { submission: VisitorSubmission; id: (field: string) => string; onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> }
+  children: ReactNode
+}) {
+  const failureId = form.id('failure')
+  return (
+    <VisitorFormDisclosure testId={testId} summary={summary} intro={intro} sentMessage={sentMessage} submission={form.submission} failureId={failureId}>
+      <VisitorPostForm action={action} onSubmit={form.onSubmit} submission={form.submission} failureId={failureId} testId={formTestId}>
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <ConsentPageInput />
+        {children}
+      </VisitorPostForm>
+    </VisitorFormDisclosure>
   )
 }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
-import { leadListQuerySchema, leadPageFacts } from './lead-list'
+import { leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
@@ -186,11 +186,7 @@ export const messageListQuerySchema = leadListQuerySchema(contactStatusSchema)
 export type MessageListQuery = z.input<typeof messageListQuerySchema>
 
 /** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
-export const messagePageSchema = z.object({
-  messages: z.array(contactMessageSchema),
-  ...leadPageFacts,
-  unread: z.number().int(),
-})
+export const messagePageSchema = leadPageOf({ messages: z.array(contactMessageSchema) }, { unread: z.number().int() })
 export type MessagePage = z.infer<typeof messagePageSchema>
 
 /** `PATCH /realtor-contacts/{id}`'s body. */

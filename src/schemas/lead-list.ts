@@ -23,3 +23,8 @@ export const nextCursorSchema = z.string().nullable().meta({ description: 'Pass 
 
 /** What every page of a lead list says beside its rows: where the next page starts, and how many rows the whole list (with its filters) has. */
 export const leadPageFacts = { nextCursor: nextCursorSchema, total: z.number().int() }
+
+/** A page of a lead list: its rows under their own name, the facts every page gives, then what this list's page adds. */
+export function leadPageOf<Rows extends z.ZodRawShape, Extra extends z.ZodRawShape>(rows: Rows, extra: Extra) {
+  return z.object({ ...rows, ...leadPageFacts, ...extra })
+}

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { leadPageFacts } from './lead-list'
+import { leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { blankAsAbsent } from './visitor-fields'
 
@@ -89,12 +89,8 @@ export const leadStageCountsSchema = z.object({
 })
 export type LeadStageCounts = z.infer<typeof leadStageCountsSchema>
 
-export const leadPageSchema = z.object({
-  leads: z.array(leadItemSchema),
-  /** `total`: every lead matching all filters, the stage's included. */
-  ...leadPageFacts,
-  stageCounts: leadStageCountsSchema,
-})
+/** `total`: every lead matching all filters, the stage's included. */
+export const leadPageSchema = leadPageOf({ leads: z.array(leadItemSchema) }, { stageCounts: leadStageCountsSchema })
 export type LeadPage = z.infer<typeof leadPageSchema>
 
 const leadIdSchema = z.string().trim().min(1).max(64)

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
-import { leadListQuerySchema, leadPageFacts } from './lead-list'
+import { leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { blankAsAbsent, consentPageSchema, honeypotSchema, optionalVisitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
@@ -119,10 +119,7 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>
 export const savedSearchListQuerySchema = leadListQuerySchema(savedSearchStatusSchema)
 export type SavedSearchListQuery = z.input<typeof savedSearchListQuerySchema>
 
-export const savedSearchPageSchema = z.object({
-  searches: z.array(savedSearchSchema),
-  ...leadPageFacts,
-})
+export const savedSearchPageSchema = leadPageOf({ searches: z.array(savedSearchSchema) }, {})
 export type SavedSearchPage = z.infer<typeof savedSearchPageSchema>
 
 /** The realtor pausing or resuming one search (`PATCH /saved-searches/{id}`). */

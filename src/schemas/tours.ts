@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { isListingTimeZone, isLocalDate, isLocalTime } from '~/lib/listing-time-zones'
-import { leadPageFacts } from './lead-list'
+import { leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorPhoneSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
@@ -172,9 +172,8 @@ export const tourRequestListQuerySchema = z.object({
 })
 export type TourRequestListQuery = z.input<typeof tourRequestListQuerySchema>
 
-export const tourRequestPageSchema = z.object({
-  tours: z.array(tourRequestViewSchema),
-  ...leadPageFacts,
-  waiting: z.number().int().meta({ description: 'Requests waiting for an answer' }),
-})
+export const tourRequestPageSchema = leadPageOf(
+  { tours: z.array(tourRequestViewSchema) },
+  { waiting: z.number().int().meta({ description: 'Requests waiting for an answer' }) },
+)
 export type TourRequestPage = z.infer<typeof tourRequestPageSchema>

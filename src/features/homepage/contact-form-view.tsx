@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Fragment, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { Fragment, type ComponentProps, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
@@ -70,6 +70,28 @@ export function ContactFormView({
   const consentValues = { realtor: realtorName }
   const termsWording = consentWording(CURRENT_CONSENT.contact, 'contact')
   const phoneWording = consentWording(CURRENT_CONSENT.phoneContact, 'phoneContact')
+  /** A text input bound to its field's value and errors; `input` is what sets it apart (its type, its autofill). */
+  const textInput = (name: ContactTextFieldName, label: ReactNode, input: Pick<ComponentProps<'input'>, 'type' | 'inputMode' | 'autoComplete'>) =>
+    fields.text(name, (field) => (
+      <VisitorInput
+        id={fieldId(name)}
+        label={label}
+        errors={field.errors}
+        name={name}
+        {...input}
+        value={field.value}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+      />
+    ))
+  /** A checkbox bound to its field's value; `props` is the rest of it, from its field (its errors, its blur). */
+  const checkboxInput = (
+    name: ContactCheckboxName,
+    props: (field: ContactFieldState<boolean>) => Omit<ComponentProps<typeof VisitorCheckbox>, 'id' | 'name' | 'checked' | 'onChange'>,
+  ) =>
+    fields.checkbox(name, (field) => (
+      <VisitorCheckbox id={fieldId(name)} name={name} checked={field.value} onChange={(event) => field.onChange(event.target.checked)} {...props(field)} />
+    ))
   return (
     <form
       {...formProps}
@@ -95,33 +117,12 @@ export function ContactFormView({
       ) : null}
       {(['lastName', 'firstName'] as const).map((name) => (
         <Fragment key={name}>
-          {fields.text(name, (field) => (
-            <VisitorInput
-              id={fieldId(name)}
-              label={name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>}
-              errors={field.errors}
-              name={name}
-              autoComplete={name === 'lastName' ? 'family-name' : 'given-name'}
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-            />
-          ))}
+          {textInput(name, name === 'lastName' ? <Trans>Last name</Trans> : <Trans>First name</Trans>, {
+            autoComplete: name === 'lastName' ? 'family-name' : 'given-name',
+          })}
         </Fragment>
       ))}
-      {fields.text('email', (field) => (
-        <VisitorInput
-          id={fieldId('email')}
-          label={<Trans>E-mail</Trans>}
-          errors={field.errors}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={field.value}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-        />
-      ))}
+      {textInput('email', <Trans>E-mail</Trans>, { type: 'email', autoComplete: 'email' })}
       <div>
         <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
           {fields.text('phoneCountryCode', (field) => (
@@ -141,36 +142,17 @@ export function ContactFormView({
               </select>
             </div>
           ))}
-          {fields.text('phone', (field) => (
-            <VisitorInput
-              id={fieldId('phone')}
-              label={<Trans>Phone</Trans>}
-              errors={field.errors}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-            />
-          ))}
+          {textInput('phone', <Trans>Phone</Trans>, { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' })}
         </div>
         {/* Next to the phone number it is about; never ticked unless the visitor ticks it. */}
-        {fields.checkbox('phoneContactConsent', (field) => (
-          <div className="mt-3">
-            <VisitorCheckbox
-              id={fieldId('phoneContactConsent')}
-              name="phoneContactConsent"
-              checked={field.value}
-              onChange={(event) => field.onChange(event.target.checked)}
-              onBlur={field.onBlur}
-              data-testid="contact-phone-consent"
-              labelClassName="text-sm text-stone-700 dark:text-stone-300"
-              label={<OptionalLabel>{phoneWording ? consentText(i18n, phoneWording, consentValues) : null}</OptionalLabel>}
-            />
-          </div>
-        ))}
+        <div className="mt-3">
+          {checkboxInput('phoneContactConsent', (field) => ({
+            onBlur: field.onBlur,
+            'data-testid': 'contact-phone-consent',
+            labelClassName: 'text-sm text-stone-700 dark:text-stone-300',
+            label: <OptionalLabel>{phoneWording ? consentText(i18n, phoneWording, consentValues) : null}</OptionalLabel>,
+          }))}
+        </div>
       </div>
       <div className="sm:col-span-2">
         {fields.text('message', (field) => (
@@ -188,24 +170,18 @@ export function ContactFormView({
       </div>
       <HoneypotField id={`${formId}-website`} value={honeypot} onChange={onHoneypotChange} />
       <div className="sm:col-span-2">
-        {fields.checkbox('isTerm', (field) => (
-          <VisitorCheckbox
-            id={fieldId('isTerm')}
-            name="isTerm"
-            checked={field.value}
-            onChange={(event) => field.onChange(event.target.checked)}
-            errors={field.errors}
-            labelClassName="text-stone-800 dark:text-stone-200"
-            label={
-              <>
-                {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
-                <AgreementLink lang={lang} desiredUrl={desiredUrl}>
-                  <Trans>Read them</Trans>
-                </AgreementLink>
-              </>
-            }
-          />
-        ))}
+        {checkboxInput('isTerm', (field) => ({
+          errors: field.errors,
+          labelClassName: 'text-stone-800 dark:text-stone-200',
+          label: (
+            <>
+              {termsWording ? consentText(i18n, termsWording, consentValues) : null}{' '}
+              <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+                <Trans>Read them</Trans>
+              </AgreementLink>
+            </>
+          ),
+        }))}
       </div>
       <div className="sm:col-span-2">
         {fields.submitting((isSubmitting) => (

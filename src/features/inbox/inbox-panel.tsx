@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query'
+import { useState } from 'react'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { invalidateDeletedMessage } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
 import { ExportCsvButton } from './export-button'
-import { DeleteLeadDialog } from './delete-lead-dialog'
-import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from './lead-list'
+import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
+import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
 import { InboxSummary, MessageList } from './message-list'
 import type { InboxMessage, InboxPage, MessageStatus } from './types'
 
@@ -35,15 +35,11 @@ function withMessage<TPageParam>(
  * toasts.
  */
 export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
-  const { t, i18n } = useLingui()
-  const { toast, actionError, setActionError, clearError, showError } = useLeadActions()
-  const headingId = useId()
-  const queryClient = useQueryClient()
+  const { t } = useLingui()
+  const { headingId, queryClient, toast, actionError, setActionError, clearError, showError } = useLeadActions()
   const listQuery = inboxMessagesQuery(realtorId, { limit: INBOX_PAGE_SIZE })
   const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
-  // The message whose delete is being confirmed; the dialog is open while it is set.
-  const [toDelete, setToDelete] = useState<InboxMessage | null>(null)
 
   // Newest first, a page at a time (issue 17): "Show older messages" reaches every one.
   const messagesQuery = useInfiniteQuery({
@@ -78,16 +74,15 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
 
   // Deleting is for good (a visitor's request to delete their data): the realtor types the
   // sender's e-mail address to confirm, as the other deletes of the workspace do.
-  const deleteMutation = useMutation({
-    mutationFn: (message: InboxMessage) => deleteMessage({ data: { id: message.id } }),
-    onSuccess: async (_deleted, message) => {
-      setToDelete(null)
+  const deletion = useLeadDeletion(
+    (message: InboxMessage) => deleteMessage({ data: { id: message.id } }),
+    async (message) => {
       toast.success(t`Message deleted`)
       await invalidateDeletedMessage(queryClient, { realtorId, id: message.id })
     },
-  })
-  const { first: result, rows: messages } = loadedPages(messagesQuery.data, (page) => page.messages)
-  const failure = listLoadFailure(messagesQuery, (id) => i18n._(id), t`Your messages could not be loaded. Check your connection and try again.`)
+  )
+  const list = useLeadList(messagesQuery, (page) => page.messages, t`Your messages could not be loaded. Check your connection and try again.`)
+  const { first: result, rows: messages } = list
 
   function toggle(message: InboxMessage) {
     const opening = !expanded.has(message.id)
@@ -108,22 +103,17 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       // The whole inbox's counts, as of the first page.
       summary={<InboxSummary messageCount={result?.total ?? 0} unread={result?.unread ?? 0} />}
       exportButton={<ExportCsvButton realtorId={realtorId} disabled={messages.length === 0} onError={setActionError} />}
-      list={messagesQuery}
-      count={result ? messages.length : undefined}
-      error={failure.message ?? actionError}
-      onRetry={failure.retry}
+      list={list}
+      actionError={actionError}
       words={{
         loading: <Trans>Loading messages…</Trans>,
         emptyTitle: <Trans>No messages yet</Trans>,
         emptyText: <Trans>When visitors write to you from your homepage, their messages appear here.</Trans>,
         more: <Trans>Show older messages</Trans>,
-        loadingMore: <Trans>Loading messages…</Trans>,
       }}
       dialog={
         <DeleteLeadDialog
-          lead={toDelete}
-          deletion={deleteMutation}
-          onClose={() => setToDelete(null)}
+          deletion={deletion}
           words={{
             title: <Trans>Delete this message?</Trans>,
             description: (
@@ -149,10 +139,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
         isExpanded={(message) => expanded.has(message.id)}
         onToggle={toggle}
         onHandledChange={(message, handled) => statusMutation.mutate({ id: message.id, status: handled ? 'handled' : 'read', previous: message.status })}
-        onDelete={(message) => {
-          deleteMutation.reset()
-          setToDelete(message)
-        }}
+        onDelete={deletion.ask}
         formatDateTime={(iso) => dateTime.format(new Date(iso))}
         formatDate={(iso) => dateOnly.format(new Date(iso))}
       />

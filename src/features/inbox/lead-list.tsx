@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type ReactNode } from 'react'
 import { useToast } from '~/components/toast'
 import { Button, ErrorAlert, Icon } from '~/components/ui'
 import { isRetryableCode } from '~/lib/retryable'
@@ -20,7 +21,7 @@ type PagedList = {
  * Why a list did not load, in words, and whether asking again can help: after a network or
  * server failure it can, never after "sign in" or "not yours".
  */
-export function listLoadFailure(
+function listLoadFailure(
   list: Pick<PagedList, 'isError' | 'error' | 'refetch'>,
   translateId: (id: string) => string,
   fallback: string,
@@ -29,6 +30,25 @@ export function listLoadFailure(
   const code = errorCode(list.error)
   const retryable = code === undefined || isRetryableCode(code)
   return { message: errorMessage(list.error, translateId, fallback), retry: retryable ? () => void list.refetch() : undefined }
+}
+
+/** A lead list as its panel shows it: the query, its rows loaded so far, its first page (which carries the whole list's counts), and why it did not load. */
+export type LeadList<Page, Row> = {
+  query: PagedList
+  first: Page | undefined
+  rows: ReadonlyArray<Row>
+  failure: { message: string | undefined; retry: (() => void) | undefined }
+}
+
+/** The lead list of a paged query: `rowsOf` a page's rows; `failed` says the list did not load when the server does not say why. */
+export function useLeadList<Page, Row>(
+  query: PagedList & { data: { pages: ReadonlyArray<Page> } | undefined },
+  rowsOf: (page: Page) => ReadonlyArray<Row>,
+  failed: string,
+): LeadList<Page, Row> {
+  const { i18n } = useLingui()
+  const pages = query.data?.pages ?? []
+  return { query, first: pages.at(0), rows: pages.flatMap(rowsOf), failure: listLoadFailure(query, (id) => i18n._(id), failed) }
 }
 
 /** Placeholders of a list's first load; `label` is for screen readers. */
@@ -78,9 +98,7 @@ export function LeadListPanel({
   summary,
   exportButton,
   list,
-  count,
-  error,
-  onRetry,
+  actionError,
   words,
   children,
   dialog,
@@ -92,19 +110,21 @@ export function LeadListPanel({
   /** The whole list's counts, shown under the heading once something has loaded. */
   summary: ReactNode
   exportButton: ReactNode
-  list: PagedList
-  /** How many items are loaded so far; the first page answered when defined. */
-  count: number | undefined
-  error: string | undefined
-  onRetry: (() => void) | undefined
-  words: { loading: ReactNode; emptyTitle: ReactNode; emptyText: ReactNode; more: ReactNode; loadingMore: ReactNode }
+  list: LeadList<unknown, unknown>
+  /** The error of an action on a lead, shown after a load's. */
+  actionError?: string | undefined
+  /** `loading` is said while the first page and while an older one loads. */
+  words: { loading: ReactNode; emptyTitle: ReactNode; emptyText: ReactNode; more: ReactNode }
   /** The items, rendered when there are any. */
   children: ReactNode
   dialog: ReactNode
   /** Controls that narrow the list (the lead desk's); they stay when nothing matches. */
   filters?: ReactNode
 }) {
+  // How many items are loaded so far, once the first page answered.
+  const count = list.first === undefined ? undefined : list.rows.length
   const loaded = count !== undefined
+  const { query } = list
   return (
     <section aria-labelledby={headingId} data-testid={`${testId}-panel`}>
       <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
@@ -122,26 +142,26 @@ export function LeadListPanel({
       </div>
 
       {/* Always in the page (and empty, so it takes no room) so screen readers announce an error the moment its text appears. */}
-      <ErrorAlert testId={`${testId}-error`} message={error} onRetry={onRetry} />
+      <ErrorAlert testId={`${testId}-error`} message={list.failure.message ?? actionError} onRetry={list.failure.retry} />
       {filters}
 
-      {list.isPending ? (
+      {query.isPending ? (
         <LeadListLoading label={words.loading} />
       ) : loaded && count === 0 ? (
         <LeadListEmpty testId={`${testId}-empty`} title={words.emptyTitle} text={words.emptyText} />
       ) : loaded ? (
         children
       ) : null}
-      {list.hasNextPage ? (
+      {query.hasNextPage ? (
         <div className="mt-4 flex justify-center">
           <Button
             variant="secondary"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            aria-busy={list.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage}
             data-testid={`${testId}-more`}
           >
-            {list.isFetchingNextPage ? words.loadingMore : words.more}
+            {query.isFetchingNextPage ? words.loading : words.more}
           </Button>
         </div>
       ) : null}
@@ -150,22 +170,21 @@ export function LeadListPanel({
   )
 }
 
-/** A paged list's rows loaded so far, and its first page, which carries the whole list's counts. */
-export function loadedPages<Page, Row>(data: { pages: ReadonlyArray<Page> } | undefined, rowsOf: (page: Page) => ReadonlyArray<Row>) {
-  const pages = data?.pages ?? []
-  return { first: pages.at(0), rows: pages.flatMap(rowsOf) }
-}
-
 /**
- * What a lead panel keeps beside its list for the actions on its leads: a toast for one that
- * worked, and the error of one that did not in the panel's alert region, beside what failed,
- * until the next action starts (`clearError` as a mutation's `onMutate`, `showError` as its `onError`).
+ * What a lead panel keeps beside its list for the actions on its leads: the query client whose
+ * cached pages they change, a toast for one that worked, and the error of one that did not in
+ * the panel's alert region, beside what failed, until the next action starts (`clearError` as a
+ * mutation's `onMutate`, `showError` as its `onError`); and the id of the panel's heading.
  */
 export function useLeadActions() {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const [actionError, setActionError] = useState<string | undefined>()
+  const headingId = useId()
+  const queryClient = useQueryClient()
   return {
+    headingId,
+    queryClient,
     toast,
     actionError,
     setActionError,

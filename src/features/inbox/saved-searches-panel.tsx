@@ -1,14 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query'
 import { deleteMySavedSearch, pauseMySavedSearch } from '~/functions/saved-search-leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { inboxKeys, inboxSavedSearchesQuery } from '~/queries/inbox'
 import type { SavedSearch, SavedSearchPage } from '~/schemas/saved-search'
 import { ExportSavedSearchesButton } from './export-button'
-import { DeleteLeadDialog } from './delete-lead-dialog'
-import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from './lead-list'
+import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
+import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
 import { SavedSearchItem } from './saved-search-item'
 
 /** Saved searches per page of the inbox. */
@@ -28,12 +27,9 @@ function withSearches<TPageParam>(
  * Pending searches are not here: an address that has not confirmed agreed to nothing yet.
  */
 export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
-  const { t, i18n } = useLingui()
-  const { toast, actionError, setActionError, clearError, showError } = useLeadActions()
-  const headingId = useId()
-  const queryClient = useQueryClient()
+  const { t } = useLingui()
+  const { headingId, queryClient, toast, actionError, setActionError, clearError, showError } = useLeadActions()
   const listQuery = inboxSavedSearchesQuery(realtorId, { limit: PAGE_SIZE })
-  const [toDelete, setToDelete] = useState<SavedSearch | null>(null)
 
   const searchesQuery = useInfiniteQuery({ ...listQuery, staleTime: 30_000, retry: false })
   const dateTime = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
@@ -50,10 +46,9 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
     onError: showError,
   })
 
-  const deleteMutation = useMutation({
-    mutationFn: (search: SavedSearch) => deleteMySavedSearch({ data: { id: search.id } }),
-    onSuccess: async (_deleted, search) => {
-      setToDelete(null)
+  const deletion = useLeadDeletion(
+    (search: SavedSearch) => deleteMySavedSearch({ data: { id: search.id } }),
+    async (search) => {
       toast.success(t`Saved search deleted`)
       // Off the screen at once, then the counts fetched again.
       queryClient.setQueriesData<InfiniteData<SavedSearchPage>>({ queryKey: inboxKeys.savedSearches(realtorId) }, (current) =>
@@ -61,10 +56,10 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
       )
       await queryClient.invalidateQueries({ queryKey: inboxKeys.savedSearches(realtorId) })
     },
-  })
-  const { first, rows: searches } = loadedPages(searchesQuery.data, (page) => page.searches)
+  )
+  const list = useLeadList(searchesQuery, (page) => page.searches, t`Your saved searches could not be loaded. Check your connection and try again.`)
+  const { first, rows: searches } = list
   const total = first?.total ?? 0
-  const failure = listLoadFailure(searchesQuery, (id) => i18n._(id), t`Your saved searches could not be loaded. Check your connection and try again.`)
 
   return (
     <LeadListPanel
@@ -73,22 +68,17 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
       heading={<Trans>Saved searches</Trans>}
       summary={<Plural value={total} one="# saved search" other="# saved searches" />}
       exportButton={<ExportSavedSearchesButton realtorId={realtorId} disabled={searches.length === 0} onError={setActionError} />}
-      list={searchesQuery}
-      count={first ? searches.length : undefined}
-      error={failure.message ?? actionError}
-      onRetry={failure.retry}
+      list={list}
+      actionError={actionError}
       words={{
         loading: <Trans>Loading saved searches…</Trans>,
         emptyTitle: <Trans>No saved searches yet</Trans>,
         emptyText: <Trans>When visitors save a search on your homepage and confirm their e-mail address, they appear here.</Trans>,
         more: <Trans>Show older saved searches</Trans>,
-        loadingMore: <Trans>Loading saved searches…</Trans>,
       }}
       dialog={
         <DeleteLeadDialog
-          lead={toDelete}
-          deletion={deleteMutation}
-          onClose={() => setToDelete(null)}
+          deletion={deletion}
           words={{
             title: <Trans>Delete this saved search?</Trans>,
             description: (
@@ -116,10 +106,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
             search={search}
             pending={pauseMutation.isPending && pauseMutation.variables.id === search.id}
             onPausedChange={(paused) => pauseMutation.mutate({ id: search.id, paused })}
-            onDelete={() => {
-              deleteMutation.reset()
-              setToDelete(search)
-            }}
+            onDelete={() => deletion.ask(search)}
             formatDateTime={(iso) => dateTime.format(new Date(iso))}
           />
         ))}

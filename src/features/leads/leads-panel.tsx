@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { inputClass } from '~/components/form/inputs'
 import { Button, Icon } from '~/components/ui'
-import { LeadListPanel, listLoadFailure, loadedPages } from '~/features/inbox/lead-list'
+import { LeadListPanel, useLeadList } from '~/features/inbox/lead-list'
 import { changeLead } from '~/functions/leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -80,8 +80,8 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       }),
   })
 
-  const { first, rows: leads } = loadedPages(leadsList.data, (page) => page.leads)
-  const failure = listLoadFailure(leadsList, (id) => i18n._(id), t`Your leads could not be loaded. Check your connection and try again.`)
+  const list = useLeadList(leadsList, (page) => page.leads, t`Your leads could not be loaded. Check your connection and try again.`)
+  const { first, rows: leads } = list
   const filtered = filters.kind !== undefined || filters.lang !== undefined || filters.q !== undefined || filters.stage !== undefined
   const allCount = first ? LEAD_STAGE_ORDER.reduce((sum, stage) => sum + first.stageCounts[stage], 0) : 0
 
@@ -110,10 +110,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       heading={<Trans>Leads</Trans>}
       summary={<Plural value={first?.total ?? 0} one="# lead" other="# leads" />}
       exportButton={<ExportLeadsButton realtorId={realtorId} lang={lang} filters={filters} disabled={leads.length === 0} />}
-      list={leadsList}
-      count={first ? leads.length : undefined}
-      error={failure.message}
-      onRetry={failure.retry}
+      list={list}
       words={{
         loading: <Trans>Loading leads…</Trans>,
         emptyTitle: filtered ? <Trans>No leads match these filters</Trans> : <Trans>No leads yet</Trans>,
@@ -123,7 +120,6 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           <Trans>Messages, saved searches and other requests from your homepage appear here, each with its stage and notes.</Trans>
         ),
         more: <Trans>Show older leads</Trans>,
-        loadingMore: <Trans>Loading leads…</Trans>,
       }}
       filters={
         <div className="mb-5 grid gap-4" data-testid="leads-filters">

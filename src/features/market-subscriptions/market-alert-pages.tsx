@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { FormStatusPage, HomepageLink, StatusNotice, StatusPageShell } from '~/components/status-page'
+import { formStatusPage, HomepageLink, StatusNotice, StatusPageShell } from '~/components/status-page'
 import { Button } from '~/components/ui'
 import type { MarketSubscriptionLookup } from '~/functions/market-subscriptions.functions'
-import type { Lang } from '~/lib/lang'
+import type { MarketSubscriptionView } from '~/schemas/market-subscriptions'
+import { langFromParam, type Lang } from '~/lib/lang'
 import { MARKET_ALERT_PAGES, MARKET_SUBSCRIPTION_ACTIONS, type MarketAlertPageSearch } from '~/lib/market-subscription-pages'
 
 /*
@@ -17,33 +19,66 @@ function pagePath(lang: Lang, desiredUrl: string, page: string): string {
   return `${lang === 'en' ? '/en' : ''}/${desiredUrl}/${page}`
 }
 
-type PageProps = { lookup: MarketSubscriptionLookup; search: MarketAlertPageSearch; lang: Lang; desiredUrl: string }
+export type MarketLinkKind = 'confirm' | 'unsubscribe'
 
-/** The action page of a link: what it is about, and one button posting `action` (or what happened). */
-function LinkActionPage({
+/** What each link's page says, about the subscription it names (`view`, absent when the link is bad). */
+function useLinkWords(kind: MarketLinkKind, view: MarketSubscriptionView | undefined) {
+  const { t } = useLingui()
+  const place = view ? `${view.city}, ${view.state}` : ''
+  const realtor = view?.realtorName ?? ''
+  // `market-alerts/confirm?token=`: a Confirm button; then "You're subscribed".
+  if (kind === 'confirm') {
+    return {
+      title: t`Confirm your monthly market report`,
+      done: view !== undefined && view.status !== 'pending',
+      doneText:
+        view?.status === 'unsubscribed'
+          ? t`You have unsubscribed from this report.`
+          : t`You're subscribed. ${realtor} will send you the market report for ${place} once a month.`,
+      ask: t`Press Confirm to get the monthly market report for ${place} from ${realtor}.`,
+      button: t`Confirm`,
+    }
+  }
+  // `market-alerts/unsubscribe?token=`: an Unsubscribe button; then "You have unsubscribed".
+  return {
+    title: t`Unsubscribe from the market report`,
+    done: view?.status === 'unsubscribed',
+    doneText: t`You have unsubscribed. You will get no more market reports for ${place}.`,
+    ask: t`Press Unsubscribe to stop the monthly market report for ${place}.`,
+    button: t`Unsubscribe`,
+  }
+}
+
+/**
+ * The page of a link from a mail (`kind`): what it is about, and one button posting to the API's
+ * action of that kind (or what happened). Test ids are `market-{kind}` and its `-form`, `-done`,
+ * `-failed` and `-link-error`.
+ */
+export function MarketLinkPage({
+  kind,
   lookup,
   search,
-  lang,
-  desiredUrl,
-  title,
-  page,
-  action,
-  done,
-  doneText,
-  ask,
-  button,
-  testId,
-}: PageProps & { title: string; page: string; action: string; done: boolean; doneText: string; ask: string; button: string; testId: string }) {
+  params,
+}: {
+  kind: MarketLinkKind
+  lookup: MarketSubscriptionLookup
+  search: MarketAlertPageSearch
+  /** The route's params, as every page under a realtor's address has them. */
+  params: { lang?: string; desiredUrl: string }
+}) {
   const { i18n } = useLingui()
+  const lang = langFromParam(params.lang)
+  const words = useLinkWords(kind, lookup.ok ? lookup.view : undefined)
+  const testId = `market-${kind}`
   return (
-    <StatusPageShell title={title}>
+    <StatusPageShell title={words.title}>
       {!lookup.ok ? (
         <StatusNotice tone="error" testId={`${testId}-link-error`}>
           {i18n._(lookup.message)}
         </StatusNotice>
-      ) : done ? (
+      ) : words.done ? (
         <StatusNotice tone="ok" testId={`${testId}-done`}>
-          {doneText}
+          {words.doneText}
         </StatusNotice>
       ) : (
         <>
@@ -52,91 +87,27 @@ function LinkActionPage({
               <Trans>That did not work. Open the link from your e-mail again.</Trans>
             </StatusNotice>
           ) : null}
-          <p>{ask}</p>
-          <form method="post" action={action} data-testid={`${testId}-form`}>
+          <p>{words.ask}</p>
+          <form method="post" action={MARKET_SUBSCRIPTION_ACTIONS[kind]} data-testid={`${testId}-form`}>
             <input type="hidden" name="token" value={search.token ?? ''} />
-            <input type="hidden" name="back" value={pagePath(lang, desiredUrl, page)} />
+            <input type="hidden" name="back" value={pagePath(lang, params.desiredUrl, MARKET_ALERT_PAGES[kind])} />
             <Button variant="accent" size="lg" type="submit" data-testid={testId}>
-              {button}
+              {words.button}
             </Button>
           </form>
         </>
       )}
       <p>
-        <HomepageLink lang={lang} desiredUrl={desiredUrl} />
+        <HomepageLink lang={lang} desiredUrl={params.desiredUrl} />
       </p>
     </StatusPageShell>
   )
 }
 
-/** `market-alerts/confirm?token=`: a Confirm button; then "You're subscribed". */
-export function MarketConfirmPage(props: PageProps) {
-  const { t } = useLingui()
-  const view = props.lookup.ok ? props.lookup.view : undefined
-  const place = view ? `${view.city}, ${view.state}` : ''
-  const realtor = view?.realtorName ?? ''
-  return (
-    <LinkActionPage
-      {...props}
-      title={t`Confirm your monthly market report`}
-      page={MARKET_ALERT_PAGES.confirm}
-      action={MARKET_SUBSCRIPTION_ACTIONS.confirm}
-      done={view !== undefined && view.status !== 'pending'}
-      doneText={
-        view?.status === 'unsubscribed'
-          ? t`You have unsubscribed from this report.`
-          : t`You're subscribed. ${realtor} will send you the market report for ${place} once a month.`
-      }
-      ask={t`Press Confirm to get the monthly market report for ${place} from ${realtor}.`}
-      button={t`Confirm`}
-      testId="market-confirm"
-    />
-  )
-}
-
-/** `market-alerts/unsubscribe?token=`: an Unsubscribe button; then "You have unsubscribed". */
-export function MarketUnsubscribePage(props: PageProps) {
-  const { t } = useLingui()
-  const view = props.lookup.ok ? props.lookup.view : undefined
-  const place = view ? `${view.city}, ${view.state}` : ''
-  return (
-    <LinkActionPage
-      {...props}
-      title={t`Unsubscribe from the market report`}
-      page={MARKET_ALERT_PAGES.unsubscribe}
-      action={MARKET_SUBSCRIPTION_ACTIONS.unsubscribe}
-      done={view?.status === 'unsubscribed'}
-      doneText={t`You have unsubscribed. You will get no more market reports for ${place}.`}
-      ask={t`Press Unsubscribe to stop the monthly market report for ${place}.`}
-      button={t`Unsubscribe`}
-      testId="market-unsubscribe"
-    />
-  )
-}
-
 /** `market-alerts/subscribed`: where the subscribe form lands without scripts. */
-export function MarketSubscribedPage({ search, lang, desiredUrl }: { search: MarketAlertPageSearch; lang: Lang; desiredUrl: string }) {
-  const { t } = useLingui()
-  return (
-    <FormStatusPage
-      search={search}
-      lang={lang}
-      desiredUrl={desiredUrl}
-      testIdPrefix="market-subscribed"
-      words={{
-        sentTitle: t`Check your e-mail`,
-        failedTitle: t`You were not subscribed`,
-        sent: <Trans>We sent you an e-mail. Open the link in it to confirm, and the monthly report will start.</Trans>,
-        back: <Trans>Back to the market report</Trans>,
-        problem: (failed) =>
-          failed.includes('rate')
-            ? t`Too many requests. Please wait a moment and try again`
-            : failed.includes('consent')
-              ? t`Agree to receive the monthly market report`
-              : failed.includes('email')
-                ? t`Enter a valid e-mail address.`
-                : t`Some fields need your attention. Go back and check them.`,
-      }}
-    />
-  )
-}
+export const MarketSubscribedPage = formStatusPage('market-subscribed', {
+  titles: { sent: msg`Check your e-mail`, failed: msg`You were not subscribed` },
+  sent: msg`We sent you an e-mail. Open the link in it to confirm, and the monthly report will start.`,
+  back: msg`Back to the market report`,
+  problems: { consent: msg`Agree to receive the monthly market report` },
+})

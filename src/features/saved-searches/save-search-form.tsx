@@ -7,6 +7,7 @@ import {
   useVisitorSubmission,
   VisitorField,
   VisitorFormDisclosure,
+  type VisitorFormRealtor,
   VisitorPostForm,
   VisitorEmailInput,
   VisitorInput,
@@ -14,7 +15,6 @@ import {
   visitorInputClass,
 } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
-import type { Lang } from '~/lib/lang'
 import { SAVED_SEARCH_FORM_ACTIONS } from '~/lib/saved-search-pages'
 import { frequencyLabel, SAVED_SEARCH_FREQUENCIES, savedSearchInWords, type SavedSearchFilters, type SavedSearchFrequency } from '~/lib/saved-search-words'
 import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
@@ -51,13 +51,7 @@ export function SaveSearchForm({
   lang,
   filters,
   testId = 'save-search',
-}: {
-  realtorId: string
-  /** The realtor's name in `lang`, as the consent names them. */
-  realtorName: string
-  /** For the link to the realtor's privacy notice. */
-  desiredUrl: string
-  lang: Lang
+}: VisitorFormRealtor & {
   /** What will be saved: the search the visitor is looking at. */
   filters: SavedSearchFilters
   testId?: string

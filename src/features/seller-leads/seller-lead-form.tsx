@@ -1,25 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, type FormEvent } from 'react'
 import {
   HoneypotField,
-  usePublicPath,
-  useVisitorSubmission,
+  useVisitorForm,
   VisitorCheckbox,
   VisitorConsentCheckbox,
   VisitorField,
-  VisitorFormDisclosure,
-  VisitorPostForm,
+  VisitorForm,
+  type VisitorFormRealtor,
   VisitorEmailInput,
-  VisitorInput,
   visitorInputClass,
+  VisitorNameInput,
+  VisitorPhoneInput,
   VisitorSubmitButton,
 } from '~/components/visitor-form'
-import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
+import { consentText, consentWording, CURRENT_CONSENT, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { VALUATION_FORM_FIELDS, valuationRequestFrom, type ValuationFormValues } from '~/lib/home-value'
-import type { Lang } from '~/lib/lang'
 import { SELLER_LEAD_ACTION } from '~/lib/seller-pages'
 import { SELLER_TIMEFRAME_LABELS, SELLER_TIMEFRAMES } from '~/lib/seller-timeframes'
-import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
 
 /*
  * "Get a personal valuation" (issue 27 item 2), under the home-value page's answer: the owner of
@@ -32,8 +29,6 @@ import { fieldByHead, postVisitorForm } from '~/lib/visitor-form-post'
  */
 
 const FIELDS = ['name', 'email', 'phone', 'lang', 'timeframe', 'consent'] as const
-type Field = (typeof FIELDS)[number]
-const sellerFieldOf = fieldByHead(FIELDS)
 
 export function SellerLeadForm({
   realtorId,
@@ -41,56 +36,36 @@ export function SellerLeadForm({
   desiredUrl,
   lang,
   values,
-}: {
-  realtorId: string
-  realtorName: string
-  desiredUrl: string
-  lang: Lang
+}: VisitorFormRealtor & {
   /** The valuation's entries as the page's form holds them. */
   values: ValuationFormValues
 }) {
   const { t, i18n } = useLingui()
-  const formId = useId()
-  const consentPage = usePublicPath()
-  const { submission, fieldErrors, errorId, describedBy, send } = useVisitorSubmission<Field>('seller')
-  const wording = consentWording(CURRENT_CONSENT.seller, 'seller')
-  const marketWording = consentWording(SELLER_MARKET_REPORT_CONSENT, 'marketReport')
-  const city = values.city.trim()
-  const id = (field: string) => `${formId}-${field}`
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (submission.kind === 'sending') return
-    const form = new FormData(event.currentTarget)
-    const value = (name: string) => {
-      const entry = form.get(name)
-      return typeof entry === 'string' ? entry.trim() : ''
-    }
-    const optional = (name: string) => (value(name) ? { [name]: value(name) } : {})
-    const body = {
+  const form = useVisitorForm('seller', SELLER_LEAD_ACTION, {
+    lang,
+    accepted: 201,
+    fields: FIELDS,
+    body: ({ value, checked, optional }) => ({
       ...valuationRequestFrom(values, realtorId),
       name: value('name'),
       email: value('email'),
       ...optional('phone'),
       lang: value('lang'),
       timeframe: value('timeframe'),
-      consent: form.get('consent') === 'on',
-      marketReport: form.get('marketReport') === 'on',
+      consent: checked('consent'),
+      marketReport: checked('marketReport'),
       consentVersion: CURRENT_CONSENT.seller,
-      ...optional('website'),
-      ...(isSameSitePath(window.location.pathname) ? { consentPage: window.location.pathname } : {}),
-    }
-    const failure = await send(() => postVisitorForm(SELLER_LEAD_ACTION, body, { lang, accepted: 201, fieldOf: sellerFieldOf }), {
-      refused: t`Your request could not be sent. Please try again.`,
-      unreachable: t`Your request could not be sent. Check your connection and try again.`,
-    })
-    const first = FIELDS.find((field) => failure?.fields[field])
-    if (first) document.getElementById(id(first))?.focus()
-  }
+    }),
+  })
+  const { fieldErrors, errorId, describedBy, id } = form
+  const wording = consentWording(CURRENT_CONSENT.seller, 'seller')
+  const marketWording = consentWording(SELLER_MARKET_REPORT_CONSENT, 'marketReport')
+  const city = values.city.trim()
 
   return (
-    <VisitorFormDisclosure
+    <VisitorForm
       testId="seller-lead"
+      formTestId="seller-form"
       summary={<Trans>Get a personal valuation from {realtorName}</Trans>}
       intro={
         <p className="text-sm text-stone-700 dark:text-stone-300">
@@ -101,101 +76,68 @@ export function SellerLeadForm({
         </p>
       }
       sentMessage={t`Your request was sent. ${realtorName} will be in touch by e-mail.`}
-      submission={submission}
-      failureId={id('failure')}
+      action={SELLER_LEAD_ACTION}
+      hidden={{ realtorId, pageLang: lang, consentVersion: CURRENT_CONSENT.seller }}
+      form={form}
     >
-      <VisitorPostForm action={SELLER_LEAD_ACTION} onSubmit={submit} submission={submission} failureId={id('failure')} testId="seller-form">
-        <input type="hidden" name="realtorId" value={realtorId} />
-        <input type="hidden" name="pageLang" value={lang} />
-        <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.seller} />
-        <input type="hidden" name="consentPage" value={consentPage} />
-        {VALUATION_FORM_FIELDS.map((field) => (
-          <input key={field} type="hidden" name={field} value={values[field]} />
-        ))}
-        <VisitorInput
-          id={id('name')}
-          name="name"
-          label={<Trans>Name</Trans>}
-          required
-          autoComplete="name"
-          maxLength={100}
-          errors={fieldErrors.name}
-          errorId={errorId('name')}
-          data-testid="seller-name"
-        />
-        <VisitorEmailInput id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} data-testid="seller-email" />
-        <VisitorInput
-          id={id('phone')}
-          name="phone"
-          type="tel"
-          label={<Trans>Phone</Trans>}
-          optional
-          autoComplete="tel"
-          maxLength={30}
-          errors={fieldErrors.phone}
-          errorId={errorId('phone')}
-          data-testid="seller-phone"
-        />
-        <VisitorField id={id('lang')} errors={fieldErrors.lang} errorId={errorId('lang')} label={<Trans>Answer me in</Trans>}>
+      {VALUATION_FORM_FIELDS.map((field) => (
+        <input key={field} type="hidden" name={field} value={values[field]} />
+      ))}
+      <VisitorNameInput id={id('name')} required maxLength={100} errors={fieldErrors.name} errorId={errorId('name')} data-testid="seller-name" />
+      <VisitorEmailInput id={id('email')} errors={fieldErrors.email} errorId={errorId('email')} data-testid="seller-email" />
+      <VisitorPhoneInput id={id('phone')} maxLength={30} errors={fieldErrors.phone} errorId={errorId('phone')} data-testid="seller-phone" />
+      <VisitorField id={id('lang')} errors={fieldErrors.lang} errorId={errorId('lang')} label={<Trans>Answer me in</Trans>}>
+        <select id={id('lang')} name="lang" defaultValue={lang} aria-describedby={describedBy('lang')} className={visitorInputClass} data-testid="seller-lang">
+          <option value="ko">한국어</option>
+          <option value="en">English</option>
+        </select>
+      </VisitorField>
+      <div className="sm:col-span-2">
+        <VisitorField id={id('timeframe')} errors={fieldErrors.timeframe} errorId={errorId('timeframe')} label={<Trans>When might you sell?</Trans>}>
           <select
-            id={id('lang')}
-            name="lang"
-            defaultValue={lang}
-            aria-describedby={describedBy('lang')}
+            id={id('timeframe')}
+            name="timeframe"
+            defaultValue="3-6"
+            aria-describedby={describedBy('timeframe')}
             className={visitorInputClass}
-            data-testid="seller-lang"
+            data-testid="seller-timeframe"
           >
-            <option value="ko">한국어</option>
-            <option value="en">English</option>
+            {SELLER_TIMEFRAMES.map((timeframe) => (
+              <option key={timeframe} value={timeframe}>
+                {i18n._(SELLER_TIMEFRAME_LABELS[timeframe])}
+              </option>
+            ))}
           </select>
         </VisitorField>
+      </div>
+      <HoneypotField id={id('website')} />
+      {/* The very words the server stores (src/lib/consent.ts). */}
+      <VisitorConsentCheckbox
+        id={id('consent')}
+        errors={fieldErrors.consent}
+        words={wording ? consentText(i18n, wording, { realtor: realtorName }) : null}
+        lang={lang}
+        desiredUrl={desiredUrl}
+        testId="seller-consent"
+      />
+      {city && marketWording ? (
         <div className="sm:col-span-2">
-          <VisitorField id={id('timeframe')} errors={fieldErrors.timeframe} errorId={errorId('timeframe')} label={<Trans>When might you sell?</Trans>}>
-            <select
-              id={id('timeframe')}
-              name="timeframe"
-              defaultValue="3-6"
-              aria-describedby={describedBy('timeframe')}
-              className={visitorInputClass}
-              data-testid="seller-timeframe"
-            >
-              {SELLER_TIMEFRAMES.map((timeframe) => (
-                <option key={timeframe} value={timeframe}>
-                  {i18n._(SELLER_TIMEFRAME_LABELS[timeframe])}
-                </option>
-              ))}
-            </select>
-          </VisitorField>
+          {/* Optional, never ticked for the visitor: a market report subscription, confirmed by its own mail (issue 27 item 5). */}
+          <VisitorCheckbox
+            id={id('marketReport')}
+            name="marketReport"
+            labelClassName="text-sm text-stone-700 dark:text-stone-300"
+            data-testid="seller-market-report"
+            label={consentText(i18n, marketWording, { realtor: realtorName, city })}
+          />
         </div>
-        <HoneypotField id={id('website')} />
-        {/* The very words the server stores (src/lib/consent.ts). */}
-        <VisitorConsentCheckbox
-          id={id('consent')}
-          errors={fieldErrors.consent}
-          words={wording ? consentText(i18n, wording, { realtor: realtorName }) : null}
-          lang={lang}
-          desiredUrl={desiredUrl}
-          testId="seller-consent"
-        />
-        {city && marketWording ? (
-          <div className="sm:col-span-2">
-            {/* Optional, never ticked for the visitor: a market report subscription, confirmed by its own mail (issue 27 item 5). */}
-            <VisitorCheckbox
-              id={id('marketReport')}
-              name="marketReport"
-              labelClassName="text-sm text-stone-700 dark:text-stone-300"
-              data-testid="seller-market-report"
-              label={consentText(i18n, marketWording, { realtor: realtorName, city })}
-            />
-          </div>
-        ) : null}
-        <VisitorSubmitButton
-          sending={submission.kind === 'sending'}
-          idle={<Trans>Ask for a personal valuation</Trans>}
-          busy={<Trans>Sending…</Trans>}
-          testId="seller-submit"
-        />
-      </VisitorPostForm>
-    </VisitorFormDisclosure>
+      ) : null}
+      <VisitorSubmitButton
+        sending={form.submission.kind === 'sending'}
+        idle={<Trans>Ask for a personal valuation</Trans>}
+        busy={<Trans>Sending…</Trans>}
+        testId="seller-submit"
+      />
+    </VisitorForm>
   )
 }

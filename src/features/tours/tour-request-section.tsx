@@ -1,24 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, type FormEvent } from 'react'
 import {
   AgreementLink,
   FieldErrorText,
   HoneypotField,
   useHydrated,
-  usePublicPath,
-  useVisitorSubmission,
-  VisitorFormDisclosure,
-  VisitorPostForm,
+  useVisitorForm,
+  VisitorForm,
+  type VisitorFormRealtor,
   VisitorInput,
   VisitorSubmitButton,
   visitorInputClass,
   VisitorTextArea,
 } from '~/components/visitor-form'
-import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
-import type { Lang } from '~/lib/lang'
+import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { timeZoneName, timeZoneOfState, tourDateRange, tourStartTimes, type ListingTimeZone } from '~/lib/listing-time-zones'
 import { TOUR_REQUEST_ACTION } from '~/lib/tour-pages'
-import { postVisitorForm } from '~/lib/visitor-form-post'
 
 /*
  * "Request a tour" on a listing page (issue 26 item 4): in person or by video, two or three
@@ -57,7 +53,7 @@ function tourFieldOf(path: string): Field | undefined {
 }
 
 /** The listing page's tour section: nothing for a home in a state whose zone the platform does not know. */
-export function TourRequestSection(props: { realtorId: string; realtorName: string; desiredUrl: string; lang: Lang; listingKey: string; state: string }) {
+export function TourRequestSection(props: VisitorFormRealtor & { listingKey: string; state: string }) {
   const zone = timeZoneOfState(props.state)
   if (!zone) return null
   return (
@@ -72,209 +68,176 @@ export function TourRequestSection(props: { realtorId: string; realtorName: stri
   )
 }
 
-function TourRequestForm({
-  realtorId,
-  realtorName,
-  desiredUrl,
-  lang,
-  listingKey,
-  zone,
-}: {
-  realtorId: string
-  realtorName: string
-  desiredUrl: string
-  lang: Lang
-  listingKey: string
-  zone: ListingTimeZone
-}) {
+function TourRequestForm({ realtorId, realtorName, desiredUrl, lang, listingKey, zone }: VisitorFormRealtor & { listingKey: string; zone: ListingTimeZone }) {
   const { t, i18n } = useLingui()
-  const formId = useId()
-  const hydrated = useHydrated()
-  const { submission, fieldErrors, errorId, invalid, describedBy, send } = useVisitorSubmission<Field>('tour')
-  const zoneName = i18n._(timeZoneName(zone))
-  const range = hydrated ? tourDateRange(new Date(), zone) : undefined
-  const wording = consentWording(CURRENT_CONSENT.tour, 'tour')
-  const id = (field: string) => `${formId}-${field}`
-  const times = tourStartTimes()
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (submission.kind === 'sending') return
-    const form = new FormData(event.currentTarget)
-    const value = (name: string) => {
-      const entry = form.get(name)
-      return typeof entry === 'string' ? entry.trim() : ''
-    }
-    const slots = [1, 2, 3].map((index) => ({ date: value(`slot${index}Date`), time: value(`slot${index}Time`) })).filter((slot) => slot.date || slot.time)
-    const body: Record<string, unknown> = {
+  const form = useVisitorForm('tour', TOUR_REQUEST_ACTION, {
+    lang,
+    accepted: 201,
+    fields: FIELDS,
+    fieldOf: tourFieldOf,
+    body: ({ value, checked, optional }) => ({
       realtorId,
       listingKey,
       mode: value('mode'),
-      slots,
+      slots: [1, 2, 3].map((index) => ({ date: value(`slot${index}Date`), time: value(`slot${index}Time`) })).filter((slot) => slot.date || slot.time),
       timeZone: zone,
       name: value('name'),
       email: value('email'),
       lang,
-      consent: form.get('consent') === 'on',
+      consent: checked('consent'),
       consentVersion: CURRENT_CONSENT.tour,
-      ...(value('phone') ? { phone: value('phone') } : {}),
-      ...(value('message') ? { message: value('message') } : {}),
-      ...(value('website') ? { website: value('website') } : {}),
-      ...(isSameSitePath(window.location.pathname) ? { consentPage: window.location.pathname } : {}),
-    }
-    const failure = await send(() => postVisitorForm(TOUR_REQUEST_ACTION, body, { lang, accepted: 201, fieldOf: tourFieldOf }), {
-      refused: t`Your request could not be sent. Please try again.`,
-      unreachable: t`Your request could not be sent. Check your connection and try again.`,
-    })
-    const first = FIELDS.find((field) => failure?.fields[field])
-    if (first) document.getElementById(first.startsWith('slot') ? id(`${first}Date`) : id(first))?.focus()
-  }
+      ...optional('phone'),
+      ...optional('message'),
+    }),
+    // A time is two controls; its date comes first.
+    focusOf: (field, idOf) => (field.startsWith('slot') ? idOf(`${field}Date`) : idOf(field)),
+  })
+  const { fieldErrors, errorId, invalid, describedBy, id } = form
+  const hydrated = useHydrated()
+  const zoneName = i18n._(timeZoneName(zone))
+  const range = hydrated ? tourDateRange(new Date(), zone) : undefined
+  const wording = consentWording(CURRENT_CONSENT.tour, 'tour')
+  const times = tourStartTimes()
 
   return (
-    <VisitorFormDisclosure
+    <VisitorForm
       testId="tour-request"
+      formTestId="tour-form"
       summary={<Trans>Request a tour (in person or video)</Trans>}
       sentMessage={t`Your request was sent. ${realtorName} will confirm a time by e-mail.`}
-      submission={submission}
-      failureId={id('failure')}
+      action={TOUR_REQUEST_ACTION}
+      hidden={{ realtorId, listingKey, timeZone: zone, lang, consentVersion: CURRENT_CONSENT.tour }}
+      form={form}
     >
-      <VisitorPostForm action={TOUR_REQUEST_ACTION} onSubmit={submit} submission={submission} failureId={id('failure')} testId="tour-form">
-        <input type="hidden" name="realtorId" value={realtorId} />
-        <input type="hidden" name="listingKey" value={listingKey} />
-        <input type="hidden" name="timeZone" value={zone} />
-        <input type="hidden" name="lang" value={lang} />
-        <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.tour} />
-        <ConsentPage />
-        <fieldset className="sm:col-span-2" aria-describedby={describedBy('mode')}>
-          <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
-            <Trans>How would you like to see it?</Trans>
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-3">
-            {(['in_person', 'video'] as const).map((mode) => (
-              <label key={mode} className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 dark:border-stone-600">
-                <input type="radio" name="mode" value={mode} defaultChecked={mode === 'in_person'} className="size-5" data-testid={`tour-mode-${mode}`} />
-                {mode === 'in_person' ? <Trans>In person</Trans> : <Trans>Video tour</Trans>}
-              </label>
-            ))}
-          </div>
-          <FieldErrorText id={errorId('mode')} errors={fieldErrors.mode} />
-        </fieldset>
-        <fieldset className="grid gap-3 sm:col-span-2" aria-describedby={id('zone')}>
-          <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
-            <Trans>Two or three times that suit you</Trans>
-          </legend>
-          <p id={id('zone')} className="text-sm text-stone-700 dark:text-stone-300" data-testid="tour-zone">
-            {t`Times are in the home's local time (${zoneName}), from tomorrow up to 30 days ahead.`}
-          </p>
-          {([1, 2, 3] as const).map((index) => {
-            const field: Field = index === 1 ? 'slot1' : index === 2 ? 'slot2' : 'slot3'
-            const optional = index === 3
-            return (
-              <div key={index} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end">
-                <p className="col-span-2 text-sm font-semibold text-stone-800 sm:col-span-1 sm:self-center dark:text-stone-200">
-                  {index === 1 ? <Trans>First choice</Trans> : index === 2 ? <Trans>Second choice</Trans> : <Trans>Third choice (optional)</Trans>}
-                </p>
-                <div>
-                  <label htmlFor={id(`${field}Date`)} className="block text-sm text-stone-700 dark:text-stone-300">
-                    <Trans>Date</Trans>
-                  </label>
-                  <input
-                    id={id(`${field}Date`)}
-                    name={`slot${index}Date`}
-                    type="date"
-                    required={!optional}
-                    min={range?.first}
-                    max={range?.last}
-                    aria-invalid={invalid(field)}
-                    aria-describedby={describedBy(field, id('zone'))}
-                    className={visitorInputClass}
-                    data-testid={`tour-slot${index}-date`}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={id(`${field}Time`)} className="block text-sm text-stone-700 dark:text-stone-300">
-                    <Trans>Time ({zoneName})</Trans>
-                  </label>
-                  <select
-                    id={id(`${field}Time`)}
-                    name={`slot${index}Time`}
-                    required={!optional}
-                    defaultValue=""
-                    aria-invalid={invalid(field)}
-                    aria-describedby={describedBy(field, id('zone'))}
-                    className={visitorInputClass}
-                    data-testid={`tour-slot${index}-time`}
-                  >
-                    <option value="">{t`Choose`}</option>
-                    {times.map((time) => (
-                      <option key={time} value={time}>
-                        {time}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="col-span-2 sm:col-span-3">
-                  <FieldErrorText id={errorId(field)} errors={fieldErrors[field]} />
-                </div>
+      <fieldset className="sm:col-span-2" aria-describedby={describedBy('mode')}>
+        <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+          <Trans>How would you like to see it?</Trans>
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {(['in_person', 'video'] as const).map((mode) => (
+            <label key={mode} className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 dark:border-stone-600">
+              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'in_person'} className="size-5" data-testid={`tour-mode-${mode}`} />
+              {mode === 'in_person' ? <Trans>In person</Trans> : <Trans>Video tour</Trans>}
+            </label>
+          ))}
+        </div>
+        <FieldErrorText id={errorId('mode')} errors={fieldErrors.mode} />
+      </fieldset>
+      <fieldset className="grid gap-3 sm:col-span-2" aria-describedby={id('zone')}>
+        <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+          <Trans>Two or three times that suit you</Trans>
+        </legend>
+        <p id={id('zone')} className="text-sm text-stone-700 dark:text-stone-300" data-testid="tour-zone">
+          {t`Times are in the home's local time (${zoneName}), from tomorrow up to 30 days ahead.`}
+        </p>
+        {([1, 2, 3] as const).map((index) => {
+          const field: Field = index === 1 ? 'slot1' : index === 2 ? 'slot2' : 'slot3'
+          const optional = index === 3
+          return (
+            <div key={index} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end">
+              <p className="col-span-2 text-sm font-semibold text-stone-800 sm:col-span-1 sm:self-center dark:text-stone-200">
+                {index === 1 ? <Trans>First choice</Trans> : index === 2 ? <Trans>Second choice</Trans> : <Trans>Third choice (optional)</Trans>}
+              </p>
+              <div>
+                <label htmlFor={id(`${field}Date`)} className="block text-sm text-stone-700 dark:text-stone-300">
+                  <Trans>Date</Trans>
+                </label>
+                <input
+                  id={id(`${field}Date`)}
+                  name={`slot${index}Date`}
+                  type="date"
+                  required={!optional}
+                  min={range?.first}
+                  max={range?.last}
+                  aria-invalid={invalid(field)}
+                  aria-describedby={describedBy(field, id('zone'))}
+                  className={visitorInputClass}
+                  data-testid={`tour-slot${index}-date`}
+                />
               </div>
-            )
-          })}
-        </fieldset>
-        {CONTACT_DETAILS.map((detail) => (
-          <VisitorInput
-            key={detail.name}
-            id={id(detail.name)}
-            {...detail}
-            label={<ContactDetailLabel name={detail.name} />}
-            optional={!detail.required}
-            errors={fieldErrors[detail.name]}
-            errorId={errorId(detail.name)}
-            data-testid={`tour-${detail.name}`}
+              <div>
+                <label htmlFor={id(`${field}Time`)} className="block text-sm text-stone-700 dark:text-stone-300">
+                  <Trans>Time ({zoneName})</Trans>
+                </label>
+                <select
+                  id={id(`${field}Time`)}
+                  name={`slot${index}Time`}
+                  required={!optional}
+                  defaultValue=""
+                  aria-invalid={invalid(field)}
+                  aria-describedby={describedBy(field, id('zone'))}
+                  className={visitorInputClass}
+                  data-testid={`tour-slot${index}-time`}
+                >
+                  <option value="">{t`Choose`}</option>
+                  {times.map((time) => (
+                    <option key={time} value={time}>
+                      {time}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="col-span-2 sm:col-span-3">
+                <FieldErrorText id={errorId(field)} errors={fieldErrors[field]} />
+              </div>
+            </div>
+          )
+        })}
+      </fieldset>
+      {CONTACT_DETAILS.map((detail) => (
+        <VisitorInput
+          key={detail.name}
+          id={id(detail.name)}
+          {...detail}
+          label={<ContactDetailLabel name={detail.name} />}
+          optional={!detail.required}
+          errors={fieldErrors[detail.name]}
+          errorId={errorId(detail.name)}
+          data-testid={`tour-${detail.name}`}
+        />
+      ))}
+      <div className="sm:col-span-2">
+        <VisitorTextArea
+          id={id('message')}
+          name="message"
+          label={<Trans>Message</Trans>}
+          optional
+          rows={3}
+          maxLength={2000}
+          errors={fieldErrors.message}
+          errorId={errorId('message')}
+          data-testid="tour-message"
+        />
+      </div>
+      <HoneypotField id={id('website')} />
+      <div className="sm:col-span-2">
+        <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-300">
+          <input
+            id={id('consent')}
+            type="checkbox"
+            name="consent"
+            required
+            className="mt-0.5 size-5 shrink-0"
+            aria-invalid={invalid('consent')}
+            aria-describedby={describedBy('consent')}
+            data-testid="tour-consent"
           />
-        ))}
-        <div className="sm:col-span-2">
-          <VisitorTextArea
-            id={id('message')}
-            name="message"
-            label={<Trans>Message</Trans>}
-            optional
-            rows={3}
-            maxLength={2000}
-            errors={fieldErrors.message}
-            errorId={errorId('message')}
-            data-testid="tour-message"
-          />
-        </div>
-        <HoneypotField id={id('website')} />
-        <div className="sm:col-span-2">
-          <label className="flex items-start gap-3 text-sm text-stone-700 dark:text-stone-300">
-            <input
-              id={id('consent')}
-              type="checkbox"
-              name="consent"
-              required
-              className="mt-0.5 size-5 shrink-0"
-              aria-invalid={invalid('consent')}
-              aria-describedby={describedBy('consent')}
-              data-testid="tour-consent"
-            />
-            {/* The very words the server stores with the request (src/lib/consent.ts). */}
-            <span data-testid="tour-consent-text">{wording ? consentText(i18n, wording, { realtor: realtorName }) : null}</span>
-          </label>
-          <p className="mt-1 pl-8 text-sm">
-            <AgreementLink lang={lang} desiredUrl={desiredUrl}>
-              <Trans>Privacy notice</Trans>
-            </AgreementLink>
-          </p>
-          <FieldErrorText id={errorId('consent')} errors={fieldErrors.consent} />
-        </div>
-        <VisitorSubmitButton sending={submission.kind === 'sending'} idle={<Trans>Request a tour</Trans>} busy={<Trans>Sending…</Trans>} testId="tour-submit" />
-      </VisitorPostForm>
-    </VisitorFormDisclosure>
+          {/* The very words the server stores with the request (src/lib/consent.ts). */}
+          <span data-testid="tour-consent-text">{wording ? consentText(i18n, wording, { realtor: realtorName }) : null}</span>
+        </label>
+        <p className="mt-1 pl-8 text-sm">
+          <AgreementLink lang={lang} desiredUrl={desiredUrl}>
+            <Trans>Privacy notice</Trans>
+          </AgreementLink>
+        </p>
+        <FieldErrorText id={errorId('consent')} errors={fieldErrors.consent} />
+      </div>
+      <VisitorSubmitButton
+        sending={form.submission.kind === 'sending'}
+        idle={<Trans>Request a tour</Trans>}
+        busy={<Trans>Sending…</Trans>}
+        testId="tour-submit"
+      />
+    </VisitorForm>
   )
-}
-
-/** The page the form is on as the address bar shows it (own domains drop `/{desiredUrl}`), sent without scripts too. */
-function ConsentPage() {
-  return <input type="hidden" name="consentPage" value={usePublicPath()} />
 }

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
 import { useId, type FormEvent } from 'react'
 import { Button } from '~/components/ui'
-import { LeadListPanel, listLoadFailure, loadedPages, useLeadActions } from '~/features/inbox/lead-list'
+import { LeadListPanel, useLeadActions, useLeadList } from '~/features/inbox/lead-list'
 import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -51,10 +51,8 @@ function statusLabel(status: TourStatus) {
 }
 
 export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
-  const { t, i18n } = useLingui()
-  const { toast, actionError, clearError, showError } = useLeadActions()
-  const headingId = useId()
-  const queryClient = useQueryClient()
+  const { t } = useLingui()
+  const { headingId, queryClient, toast, actionError, clearError, showError } = useLeadActions()
   const toursQuery = useInfiniteQuery({ ...tourRequestsQuery(realtorId, { limit: PAGE_SIZE }), staleTime: 30_000, retry: false })
   const created = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -81,8 +79,8 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
     onError: showError,
   })
 
-  const { first, rows: tours } = loadedPages(toursQuery.data, (page) => page.tours)
-  const failure = listLoadFailure(toursQuery, (id) => i18n._(id), t`Your tour requests could not be loaded. Check your connection and try again.`)
+  const list = useLeadList(toursQuery, (page) => page.tours, t`Your tour requests could not be loaded. Check your connection and try again.`)
+  const { first, rows: tours } = list
   const waiting = first?.waiting ?? 0
   const total = first?.total ?? 0
   const pending = confirmMutation.isPending || cancelMutation.isPending
@@ -100,16 +98,13 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
         </>
       }
       exportButton={null}
-      list={toursQuery}
-      count={first ? tours.length : undefined}
-      error={failure.message ?? actionError}
-      onRetry={failure.retry}
+      list={list}
+      actionError={actionError}
       words={{
         loading: <Trans>Loading tour requests…</Trans>,
         emptyTitle: <Trans>No tour requests yet</Trans>,
         emptyText: <Trans>When visitors ask to see one of your listed homes, their requests appear here.</Trans>,
         more: <Trans>Show older tour requests</Trans>,
-        loadingMore: <Trans>Loading tour requests…</Trans>,
       }}
       dialog={null}
     >

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { ListingLink } from '~/components/listing-link'
 import { areaText } from '~/features/listings/home-display'
 import { formatNumber, formatPrice } from '~/lib/format'
@@ -43,22 +44,8 @@ export function ValuationResult({
             {formatPrice(answer.typical)}
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-stone-700 dark:text-stone-300">
-            <div className="rounded-lg bg-stone-100 p-3 dark:bg-stone-800">
-              <dt className="text-sm">
-                <Trans>Low</Trans>
-              </dt>
-              <dd data-testid="valuation-low" className="text-xl font-semibold text-stone-900 dark:text-stone-50">
-                {formatPrice(answer.low)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-stone-100 p-3 dark:bg-stone-800">
-              <dt className="text-sm">
-                <Trans>High</Trans>
-              </dt>
-              <dd data-testid="valuation-high" className="text-xl font-semibold text-stone-900 dark:text-stone-50">
-                {formatPrice(answer.high)}
-              </dd>
-            </div>
+            <RangeEnd label={<Trans>Low</Trans>} value={formatPrice(answer.low)} testId="valuation-low" />
+            <RangeEnd label={<Trans>High</Trans>} value={formatPrice(answer.high)} testId="valuation-high" />
           </dl>
           <p data-testid="valuation-statement" className="mt-4 text-stone-700 dark:text-stone-300">
             <Plural
@@ -152,5 +139,17 @@ function Comparables({ lang, desiredUrl, homes }: { lang: Lang; desiredUrl: stri
         })}
       </ul>
     </section>
+  )
+}
+
+/** One end of the estimate's range, under the typical value. */
+function RangeEnd({ label, value, testId }: { label: ReactNode; value: string; testId: string }) {
+  return (
+    <div className="rounded-lg bg-stone-100 p-3 dark:bg-stone-800">
+      <dt className="text-sm">{label}</dt>
+      <dd data-testid={testId} className="text-xl font-semibold text-stone-900 dark:text-stone-50">
+        {value}
+      </dd>
+    </div>
   )
 }

@@ -12,22 +12,25 @@ import { presignUploads } from '~/server/uploads/presign'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
-import { requestOrigin } from '~/server/site/site-context'
 import { openHouseCalendarFile } from '~/server/open-houses/open-house-ics'
 import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
 import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from './responses'
-import { postConfirmForm, postManageForm, postSaveSearchForm } from './saved-search-forms'
+import { postConfirmForm, postManageForm } from './saved-search-forms'
 import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
-import { postSellerLeadForm } from './seller-lead-forms'
-import { postTourForm } from './tour-forms'
+import { sellerFormToRequest } from './seller-lead-forms'
+import { tourFormToRequest } from './tour-forms'
+import { answerVisitorPost } from './visitor-forms'
+import { MARKET_ALERT_PAGES } from '~/lib/market-subscription-pages'
+import { SELLER_STATUS_PAGE } from '~/lib/seller-pages'
+import { TOUR_STATUS_PAGE } from '~/lib/tour-pages'
 import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
 import { marketReportByName } from '~/server/market/market-reports'
 import { createPost, deletePost, getPost, listPosts, updatePost } from '~/server/posts/posts'
 import { confirmMarketSubscription, subscribeToMarketReport, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
-import { postMarketConfirmForm, postMarketSubscribeForm, postMarketUnsubscribeForm } from './market-subscription-forms'
+import { postMarketConfirmForm, postMarketUnsubscribeForm } from './market-subscription-forms'
 
 export const API_PREFIX = '/cozying-api/v1'
 
@@ -222,16 +225,8 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/saved-searches', {
-    // JSON from scripts and programs (202: stored, waiting for the visitor's confirmation);
-    // a plain form from a browser without scripts, answered with a 303 to a status page.
-    POST: async (context) => {
-      const lang = apiLang(context.request)
-      if (isFormBody(context.request)) {
-        return postSaveSearchForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
-      }
-      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
-      return json(await createSavedSearch(context.services, await readJsonBody(context.request), sender), 202)
-    },
+    // 202: stored, waiting for the visitor's confirmation.
+    POST: async (context) => answerVisitorPost(context, { create: createSavedSearch, accepted: 202, statusPath: 'alerts/saved' }),
     GET: async (context) => {
       const actor = await requireActor(context)
       return json(await listSavedSearches(context.services, actor, Object.fromEntries(context.url.searchParams)))
@@ -263,16 +258,8 @@ const routes: Array<ApiRoute> = [
   }),
   // A city's monthly market report by e-mail (issue 27 item 5), double opt-in as saved searches.
   route('/market-subscriptions', {
-    // JSON from scripts and programs (202: stored, waiting for the visitor's confirmation);
-    // a plain form from a browser without scripts, answered with a 303 to a status page.
-    POST: async (context) => {
-      const lang = apiLang(context.request)
-      if (isFormBody(context.request)) {
-        return postMarketSubscribeForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
-      }
-      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
-      return json(await subscribeToMarketReport(context.services, await readJsonBody(context.request), sender), 202)
-    },
+    // 202: stored, waiting for the visitor's confirmation.
+    POST: async (context) => answerVisitorPost(context, { create: subscribeToMarketReport, accepted: 202, statusPath: MARKET_ALERT_PAGES.subscribed }),
   }),
   route('/market-subscriptions/confirm', {
     // The confirm page's button without scripts (303 back to it), or `{ token }` as JSON.
@@ -322,16 +309,8 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/tour-requests', {
-    // JSON from scripts and programs (201 with a receipt); a plain form from a browser without
-    // scripts, answered with a 303 to the tour status page.
-    POST: async (context) => {
-      const lang = apiLang(context.request)
-      if (isFormBody(context.request)) {
-        return postTourForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
-      }
-      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
-      return json(await createTourRequest(context.services, await readJsonBody(context.request), sender), 201)
-    },
+    POST: async (context) =>
+      answerVisitorPost(context, { create: createTourRequest, accepted: 201, statusPath: TOUR_STATUS_PAGE, fromForm: tourFormToRequest }),
     GET: async (context) => {
       const actor = await requireActor(context)
       return json(await listTourRequests(context.services, actor, queryOf(context.url)))
@@ -343,16 +322,15 @@ const routes: Array<ApiRoute> = [
     POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
   }),
   route('/seller-leads', {
-    // JSON from scripts and programs (201 with a receipt); a plain form from a browser without
-    // scripts, answered with a 303 to the seller status page.
-    POST: async (context) => {
-      const lang = apiLang(context.request)
-      if (isFormBody(context.request)) {
-        return postSellerLeadForm(context.services, context.request, await readFormBody(context.request), { clientIp: context.clientIp, lang })
-      }
-      const sender = { clientIp: context.clientIp, lang, origin: requestOrigin(context.request, context.url) }
-      return json(await createSellerLead(context.services, await readJsonBody(context.request), sender), 201)
-    },
+    // `pageLang` is the page's language, `lang` the one the owner wants to be answered in.
+    POST: async (context) =>
+      answerVisitorPost(context, {
+        create: createSellerLead,
+        accepted: 201,
+        statusPath: SELLER_STATUS_PAGE,
+        langField: 'pageLang',
+        fromForm: sellerFormToRequest,
+      }),
   }),
   route('/tour-requests/{id}/confirm', {
     POST: async (context) => {

@@ -1,9 +1,7 @@
-import { isLang, type Lang } from '~/lib/lang'
-import { MARKET_ALERT_PAGES } from '~/lib/market-subscription-pages'
-import { confirmMarketSubscription, subscribeToMarketReport, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
+import { confirmMarketSubscription, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
 import type { AppServices } from '~/server/services'
 import { backTo } from './saved-search-forms'
-import { answerVisitorForm, formFailure } from './visitor-forms'
+import { formFailure } from './visitor-forms'
 
 /*
  * The market report subscription's forms posted without JavaScript (issue 27 item 5), as the
@@ -11,18 +9,6 @@ import { answerVisitorForm, formFailure } from './visitor-forms'
  * `market-alerts/subscribed`; the confirm and unsubscribe pages' buttons come back to their own
  * page (`back`) with `done` or `failed`.
  */
-
-export async function postMarketSubscribeForm(
-  services: AppServices,
-  request: Request,
-  form: Record<string, string>,
-  sender: { clientIp: string; lang: Lang },
-): Promise<Response> {
-  const lang = isLang(form.lang) ? form.lang : sender.lang
-  return answerVisitorForm(services, request, form, lang, MARKET_ALERT_PAGES.subscribed, (origin) =>
-    subscribeToMarketReport(services, { ...form, lang }, { clientIp: sender.clientIp, lang, origin }),
-  )
-}
 
 /** The confirm page's button. */
 export async function postMarketConfirmForm(services: AppServices, form: Record<string, string>): Promise<Response> {

@@ -1,8 +1,7 @@
 import { isSameSitePath } from '~/lib/consent'
-import { isLang, type Lang } from '~/lib/lang'
-import { confirmSavedSearch, createSavedSearch, deleteByToken, unsubscribeByToken, updateFrequency } from '~/server/saved-searches/subscriptions'
+import { confirmSavedSearch, deleteByToken, unsubscribeByToken, updateFrequency } from '~/server/saved-searches/subscriptions'
 import type { AppServices } from '~/server/services'
-import { answerVisitorForm, formFailure, seeOther } from './visitor-forms'
+import { formFailure, seeOther } from './visitor-forms'
 
 /*
  * Saved-search forms posted without JavaScript (issue 13): the "Save this search" form, the
@@ -11,27 +10,6 @@ import { answerVisitorForm, formFailure, seeOther } from './visitor-forms'
  * their own path (`back`), so the answer stays on the host the visitor used (a realtor's own
  * domain too) without this code knowing how that host maps its paths.
  */
-
-function langOf(form: Record<string, string>, fallback: Lang): Lang {
-  return isLang(form.lang) ? form.lang : fallback
-}
-
-/**
- * The "Save this search" form without scripts. Success (and a bot's honeypot) go to the
- * realtor's `alerts/saved` page; a refusal goes there too, naming the fields to fix and the
- * page to go back to, never the visitor's address.
- */
-export async function postSaveSearchForm(
-  services: AppServices,
-  request: Request,
-  form: Record<string, string>,
-  sender: { clientIp: string; lang: Lang },
-): Promise<Response> {
-  const lang = langOf(form, sender.lang)
-  return answerVisitorForm(services, request, form, lang, 'alerts/saved', (origin) =>
-    createSavedSearch(services, { ...form, lang }, { clientIp: sender.clientIp, lang, origin }),
-  )
-}
 
 /** The page a visitor's form came from, with what happened: back to it with `done` or `failed`. */
 export function backTo(form: Record<string, string>, params: Record<string, string>): Response {

@@ -1,9 +1,4 @@
 import { valuationFormFrom, valuationRequestFrom } from '~/lib/home-value'
-import { isLang, type Lang } from '~/lib/lang'
-import { SELLER_STATUS_PAGE } from '~/lib/seller-pages'
-import { createSellerLead } from '~/server/seller-leads/seller-leads'
-import type { AppServices } from '~/server/services'
-import { answerVisitorForm } from './visitor-forms'
 
 /*
  * The home-value page's "Get a personal valuation" form posted without JavaScript (issue 27
@@ -26,16 +21,4 @@ export function sellerFormToRequest(form: Record<string, string>): Record<string
     ...optional('consentPage'),
     ...optional('website'),
   }
-}
-
-export async function postSellerLeadForm(
-  services: AppServices,
-  request: Request,
-  form: Record<string, string>,
-  sender: { clientIp: string; lang: Lang },
-): Promise<Response> {
-  const lang = isLang(form.pageLang) ? form.pageLang : sender.lang
-  return answerVisitorForm(services, request, form, lang, SELLER_STATUS_PAGE, (origin) =>
-    createSellerLead(services, sellerFormToRequest(form), { clientIp: sender.clientIp, lang, origin }),
-  )
 }

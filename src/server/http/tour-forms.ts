@@ -1,8 +1,4 @@
-import { isLang, type Lang } from '~/lib/lang'
-import { TOUR_STATUS_PAGE } from '~/lib/tour-pages'
-import type { AppServices } from '~/server/services'
-import { answerVisitorForm } from './visitor-forms'
-import { createTourRequest } from '~/server/tours/tour-requests'
+import type { Lang } from '~/lib/lang'
 
 /*
  * The listing page's "Request a tour" form posted without JavaScript (issue 26 item 4): its
@@ -33,16 +29,4 @@ export function tourFormToRequest(form: Record<string, string>, lang: Lang): Rec
     ...optional('consentPage'),
     ...optional('website'),
   }
-}
-
-export async function postTourForm(
-  services: AppServices,
-  request: Request,
-  form: Record<string, string>,
-  sender: { clientIp: string; lang: Lang },
-): Promise<Response> {
-  const lang = isLang(form.lang) ? form.lang : sender.lang
-  return answerVisitorForm(services, request, form, lang, TOUR_STATUS_PAGE, (origin) =>
-    createTourRequest(services, tourFormToRequest(form, lang), { clientIp: sender.clientIp, lang, origin }),
-  )
 }

@@ -1,8 +1,10 @@
 import { isSameSitePath } from '~/lib/consent'
-import type { Lang } from '~/lib/lang'
+import { isLang, type Lang } from '~/lib/lang'
 import { isAppError } from '~/server/app-error'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
+import { apiLang, isFormBody, json, readFormBody, readJsonBody } from './responses'
 
 /*
  * A visitor's form posted without JavaScript ("Save this search", "Request a tour"): the action
@@ -57,4 +59,38 @@ export async function answerVisitorForm(
   }
   if (back) query.set('back', back)
   return seeOther(`${page}?${query.toString()}`)
+}
+
+/**
+ * A visitor form's endpoint (save a search, a market report, a tour, a valuation request): the
+ * use case that takes it and the status that means it was taken, and for the form posted
+ * without scripts its status page, the field naming the page's language (`lang` unless said),
+ * and how its flat fields become the use case's input (as they are, in that language, unless said).
+ */
+export type VisitorFormEndpoint = {
+  create: (services: AppServices, input: unknown, sender: VisitorSender) => Promise<unknown>
+  accepted: 201 | 202
+  statusPath: string
+  langField?: 'lang' | 'pageLang'
+  fromForm?: (form: Record<string, string>, lang: Lang) => unknown
+}
+
+/**
+ * JSON from scripts and programs, answered with the use case's receipt; a plain form from a
+ * browser without scripts, answered with a 303 to the form's status page.
+ */
+export async function answerVisitorPost(
+  context: { services: AppServices; request: Request; url: URL; clientIp: string },
+  endpoint: VisitorFormEndpoint,
+): Promise<Response> {
+  const { services, request, clientIp } = context
+  if (isFormBody(request)) {
+    const form = await readFormBody(request)
+    const pageLang = form[endpoint.langField ?? 'lang']
+    const lang = isLang(pageLang) ? pageLang : apiLang(request)
+    const input = endpoint.fromForm ? endpoint.fromForm(form, lang) : { ...form, lang }
+    return answerVisitorForm(services, request, form, lang, endpoint.statusPath, (origin) => endpoint.create(services, input, { clientIp, lang, origin }))
+  }
+  const sender = { clientIp, lang: apiLang(request), origin: requestOrigin(request, context.url) }
+  return json(await endpoint.create(services, await readJsonBody(request), sender), endpoint.accepted)
 }

@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone, localMoment } from '~/lib/local-time'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { Database } from '~/server/db/schema'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
+import { pagesById } from '~/server/db/pages-by-id'
 import type { AppServices } from '~/server/services'
 import { isDigestEmpty, renderDigestMail, type DigestLead } from './digest-mail'
 import { DEFAULT_DIGEST_HOUR } from './reply-settings'
@@ -105,25 +106,18 @@ export type DigestRunResult = Record<DigestOutcome, number>
 export async function sendDueDigests(services: AppServices): Promise<DigestRunResult> {
   const result: DigestRunResult = { sent: 0, empty: 0, 'claimed-elsewhere': 0, suppressed: 0 }
   const now = services.now()
-  let after = ''
-  for (;;) {
-    const realtors = await services.db
-      .selectFrom('realtor')
-      .leftJoin('realtorLeadSettings', 'realtorLeadSettings.realtorId', 'realtor.id')
-      .select(['realtor.id', 'realtor.desiredUrl', 'realtor.email', 'realtor.displayNameKo', 'realtor.displayNameEn'])
-      .select([
-        'realtorLeadSettings.realtorId as settingsRealtorId',
-        'realtorLeadSettings.lang',
-        'realtorLeadSettings.timeZone',
-        'realtorLeadSettings.digestHour',
-        'realtorLeadSettings.digestEnabled',
-      ])
-      .where('realtor.id', '>', after)
-      .orderBy('realtor.id')
-      .limit(REALTOR_PAGE)
-      .execute()
-    if (realtors.length === 0) break
-    after = realtors[realtors.length - 1]?.id ?? after
+  const everyRealtor = services.db
+    .selectFrom('realtor')
+    .leftJoin('realtorLeadSettings', 'realtorLeadSettings.realtorId', 'realtor.id')
+    .select(['realtor.id', 'realtor.desiredUrl', 'realtor.email', 'realtor.displayNameKo', 'realtor.displayNameEn'])
+    .select([
+      'realtorLeadSettings.realtorId as settingsRealtorId',
+      'realtorLeadSettings.lang',
+      'realtorLeadSettings.timeZone',
+      'realtorLeadSettings.digestHour',
+      'realtorLeadSettings.digestEnabled',
+    ])
+  for await (const realtors of pagesById(everyRealtor, 'realtor.id', REALTOR_PAGE)) {
     for (const realtor of realtors) {
       const digestEnabled = realtor.settingsRealtorId === null ? true : realtor.digestEnabled === 1
       if (!digestEnabled) continue
@@ -147,7 +141,6 @@ export async function sendDueDigests(services: AppServices): Promise<DigestRunRe
       result[outcome] += 1
       if (mailId) await deliverOutboxMail(services, mailId)
     }
-    if (realtors.length < REALTOR_PAGE) break
   }
   return result
 }

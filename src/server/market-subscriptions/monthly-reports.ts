@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { MarketReport } from '~/schemas/market'
 import type { Database, MarketSubscriptionTable } from '~/server/db/schema'
+import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
 import { postalAddressFor } from '~/server/mail/sender-realtor'
@@ -43,29 +44,24 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
   const reports = new Map<string, MarketReport | undefined>()
   const realtors = new Map<string, RealtorForMail | undefined>()
   const result: MarketMailRunResult = { mails: 0 }
-  let after = ''
-  for (;;) {
-    // Only subscriptions whose city has a month not sent yet: an up-to-date month costs nothing.
-    const page = await services.db
-      .selectFrom('marketSubscription as s')
-      .selectAll('s')
-      .where('s.status', '=', 'active')
-      .where('s.id', '>', after)
-      // An unpublished homepage has no report page to link to: its subscribers wait.
-      .where((eb) => eb.exists(eb.selectFrom('realtor as r').select('r.id').whereRef('r.id', '=', 's.realtorId').where('r.isMakeHomepage', '=', 'Y')))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('marketSnapshot as m')
-            .select('m.month')
-            .whereRef('m.stateOrProvince', '=', 's.state')
-            .whereRef('m.cityKey', '=', 's.cityKey')
-            .where('m.month', '>', sql<string>`coalesce(${sql.ref('s.lastSentMonth')}, '')`),
-        ),
-      )
-      .orderBy('s.id')
-      .limit(PAGE)
-      .execute()
+  // Only subscriptions whose city has a month not sent yet: an up-to-date month costs nothing.
+  const due = services.db
+    .selectFrom('marketSubscription as s')
+    .selectAll('s')
+    .where('s.status', '=', 'active')
+    // An unpublished homepage has no report page to link to: its subscribers wait.
+    .where((eb) => eb.exists(eb.selectFrom('realtor as r').select('r.id').whereRef('r.id', '=', 's.realtorId').where('r.isMakeHomepage', '=', 'Y')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('marketSnapshot as m')
+          .select('m.month')
+          .whereRef('m.stateOrProvince', '=', 's.state')
+          .whereRef('m.cityKey', '=', 's.cityKey')
+          .where('m.month', '>', sql<string>`coalesce(${sql.ref('s.lastSentMonth')}, '')`),
+      ),
+    )
+  for await (const page of pagesById(due, 's.id', PAGE)) {
     for (const subscription of page) {
       const cityKey = `${subscription.state}|${subscription.cityKey}`
       if (!reports.has(cityKey)) reports.set(cityKey, await readMarketReport(services, { stateOrProvince: subscription.state, cityKey: subscription.cityKey }))
@@ -78,8 +74,6 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
       const sent = await serialized(services, () => services.db.transaction().execute((trx) => sendOne(services, trx, subscription, realtor, report)))
       if (sent) result.mails += 1
     }
-    if (page.length < PAGE) break
-    after = page[page.length - 1]?.id ?? after
   }
   return result
 }

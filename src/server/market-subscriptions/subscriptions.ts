@@ -23,6 +23,7 @@ import { realtorMarketCities } from '~/server/market/market-reports'
 import { CONFIRM_LINK_TTL_SECONDS, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { marketConfirmPageUrl } from './links'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 
 /*
  * A visitor's subscription to a city's monthly market report (issue 27 item 5), double opt-in
@@ -33,8 +34,6 @@ import { marketConfirmPageUrl } from './links'
  */
 
 type SubscriptionRow = Selectable<MarketSubscriptionTable>
-
-type Sender = { clientIp: string; lang: Lang; origin: string }
 
 const REALTOR_COLUMNS = ['id', 'displayNameKo', 'displayNameEn', 'desiredUrl', 'email', 'hompageHost'] as const
 type Realtor = { id: string; displayNameKo: string | null; displayNameEn: string | null; desiredUrl: string; email: string; hompageHost: string | null }
@@ -197,7 +196,7 @@ async function readRealtor(services: AppServices, id: string): Promise<Realtor> 
  * whether the subscription is new, already known or a bot's, so nobody can learn who is
  * subscribed. Rate-limited as saving a search is, per client and per e-mail address.
  */
-export async function subscribeToMarketReport(services: AppServices, input: unknown, sender: Sender): Promise<CreatedMarketSubscription> {
+export async function subscribeToMarketReport(services: AppServices, input: unknown, sender: VisitorSender): Promise<CreatedMarketSubscription> {
   const rule = services.config.rateLimits.savedSearch
   await enforceRateLimit(services.db, 'market-subscription', sender.clientIp, rule, services.now())
   const request = parseInput(marketSubscriptionRequestSchema, input)
@@ -234,7 +233,7 @@ export async function subscribeWithSellerLead(
   services: AppServices,
   realtorId: string,
   request: { email: string; name: string; lang: Lang; state: string; city: string; consentVersion: string; consentPage: string | null },
-  sender: Sender,
+  sender: VisitorSender,
 ): Promise<'pending' | 'unavailable'> {
   const realtor = await readRealtor(services, realtorId)
   const city = await marketCityOf(services, realtor, request.state, request.city)

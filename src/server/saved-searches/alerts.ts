@@ -13,6 +13,7 @@ import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 
 /** Homes shown in one mail; the rest are counted and linked. */
@@ -113,21 +114,14 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
   await Promise.all([loadCatalog('ko'), loadCatalog('en')])
   const result: AlertSendResult = { searches: 0, mails: 0, dropped: 0 }
   const withoutAddress = new Set<string>()
-  let after = ''
-  for (;;) {
-    const page = await services.db
-      .selectFrom('savedSearch as s')
-      .selectAll('s')
-      .where('s.status', '=', 'active')
-      .where('s.id', '>', after)
-      .where((eb) =>
-        eb.exists(eb.selectFrom('savedSearchMatch as m').select('m.homeId').whereRef('m.savedSearchId', '=', 's.id').where('m.alertedAt', 'is', null)),
-      )
-      .orderBy('s.id')
-      .limit(SEARCH_PAGE)
-      .execute()
-    if (page.length === 0) break
-    after = page[page.length - 1]?.id ?? after
+  const withMatches = services.db
+    .selectFrom('savedSearch as s')
+    .selectAll('s')
+    .where('s.status', '=', 'active')
+    .where((eb) =>
+      eb.exists(eb.selectFrom('savedSearchMatch as m').select('m.homeId').whereRef('m.savedSearchId', '=', 's.id').where('m.alertedAt', 'is', null)),
+    )
+  for await (const page of pagesById(withMatches, 's.id', SEARCH_PAGE)) {
     for (const search of page) {
       if (!isDue(search, now)) continue
       if (!realtors.has(search.realtorId)) realtors.set(search.realtorId, await readRealtorForMail(services, search.realtorId))
@@ -141,7 +135,6 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
         if (!postalAddressFor(realtor, services)) withoutAddress.add(realtor.desiredUrl)
       } else result.dropped += 1
     }
-    if (page.length < SEARCH_PAGE) break
   }
   // Sent all the same (the mail is still the visitor's, asked for): the operator must fix it.
   if (withoutAddress.size > 0)

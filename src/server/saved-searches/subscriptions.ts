@@ -5,7 +5,6 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, storedConsentOf } from '~/lib/consent'
-import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { frequencyLabel, savedSearchFiltersOf, savedSearchInWords, SAVED_SEARCH_SORTS } from '~/lib/saved-search-words'
 import { confirmationMailBodies } from '~/server/mail/confirmation-mail'
@@ -33,6 +32,7 @@ import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from './links'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 
 /*
  * A saved search's life (issue 13), apart from the alerts themselves: a visitor saves it
@@ -43,8 +43,6 @@ import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSea
  */
 
 type SavedSearchRow = Selectable<SavedSearchTable>
-
-type Sender = { clientIp: string; lang: Lang; origin: string }
 
 type RealtorForMail = { id: string; displayNameKo: string | null; displayNameEn: string | null; desiredUrl: string; email: string; hompageHost: string | null }
 
@@ -128,7 +126,7 @@ function confirmationMail(
  * subscribed. Rate-limited per client address and per e-mail address, so neither one visitor
  * nor many addresses can flood one mailbox with confirmations.
  */
-export async function createSavedSearch(services: AppServices, input: unknown, sender: Sender): Promise<CreatedSavedSearch> {
+export async function createSavedSearch(services: AppServices, input: unknown, sender: VisitorSender): Promise<CreatedSavedSearch> {
   const rule = services.config.rateLimits.savedSearch
   await enforceRateLimit(services.db, 'saved-search', sender.clientIp, rule, services.now())
   const request = parseInput(savedSearchRequestSchema, input)

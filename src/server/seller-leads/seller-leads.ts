@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { formatPrice } from '~/lib/format'
-import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { SELLER_TIMEFRAME_LABELS } from '~/lib/seller-timeframes'
 import { sellerLeadRequestSchema, type CreatedSellerLead, type SellerLeadRequest } from '~/schemas/seller-leads'
@@ -16,6 +15,7 @@ import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 import { valueHome } from '~/server/valuations/value-home'
 import { subscribeWithSellerLead } from '~/server/market-subscriptions/subscriptions'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 
 /*
  * Seller leads (issue 27 item 2): the owner of a home valued on the realtor's home-value page
@@ -25,8 +25,6 @@ import { subscribeWithSellerLead } from '~/server/market-subscriptions/subscript
  * The estimate stored with the lead is computed again here from the same inputs: never the
  * client's figures.
  */
-
-type Sender = { clientIp: string; lang: Lang; origin: string }
 
 function shownEstimate(i18n: I18n, low: string, high: string, typical: string, count: number): string {
   return i18n._(msg`Estimate shown: ${low} – ${high} (typical ${typical}), from ${count} comparable homes`)
@@ -65,7 +63,7 @@ function sellerNoticeText(i18n: I18n, request: SellerLeadRequest, answer: Valuat
 }
 
 /** A visitor's request (`POST /seller-leads`, the home-value page's second form). */
-export async function createSellerLead(services: AppServices, input: unknown, sender: Sender): Promise<CreatedSellerLead> {
+export async function createSellerLead(services: AppServices, input: unknown, sender: VisitorSender): Promise<CreatedSellerLead> {
   // As many as the contact form allows: both reach the realtor's inbox from a public page.
   await enforceRateLimit(services.db, 'seller', sender.clientIp, services.config.rateLimits.contact, services.now())
   const request = parseInput(sellerLeadRequestSchema, input)

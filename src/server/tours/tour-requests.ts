@@ -35,6 +35,7 @@ import type { AppServices } from '~/server/services'
 import { tourCalendar } from './tour-calendar'
 import { renderTourMail, tourEventWords, type TourMailInput, type TourMailRealtor } from './tour-mail'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import type { VisitorSender } from '~/server/leads/visitor-sender'
 
 /*
  * Tour requests (issue 26 item 4, decision 022). A visitor asks for a tour of a listed home at
@@ -46,8 +47,6 @@ import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
  */
 
 type TourRow = Selectable<TourRequestTable>
-type Sender = { clientIp: string; lang: Lang; origin: string }
-
 const fieldError = (field: string, descriptor: { id: string }) =>
   new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, { fieldErrors: { [field]: [descriptor.id] } })
 
@@ -112,7 +111,7 @@ export function toTourView(row: TourRow): TourRequestView {
 }
 
 /** A visitor's request (`POST /tour-requests`, the listing page's form). */
-export async function createTourRequest(services: AppServices, input: unknown, sender: Sender): Promise<CreatedTourRequest> {
+export async function createTourRequest(services: AppServices, input: unknown, sender: VisitorSender): Promise<CreatedTourRequest> {
   await enforceRateLimit(services.db, 'tour', sender.clientIp, services.config.rateLimits.tour, services.now())
   const request = parseInput(tourRequestSchema, input)
   const realtor = await services.db
