@@ -242,6 +242,21 @@ describeOnEachDatabase('metrics', (database) => {
     else expect(answer.text).not.toMatch(/^db_pool_connections\{/m)
   })
 
+  it('a database that cannot be read leaves its families without samples, and the scrape still answers', async () => {
+    const unreadable = openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/nothing' })
+    bindMetricSources({ services: { ...s, db: unreadable.db }, pageStore: () => store.stats() })
+    try {
+      const text = await scrape()
+      expect(text).toContain('# TYPE mail_outbox_depth gauge')
+      expect(text).not.toMatch(/^mail_outbox_depth\{/m)
+      expect(text).not.toMatch(/^listings_import_rows_total\{/m)
+      expect(text).toMatch(/^page_store_requests_total\{result="hit"\} \d+$/m)
+    } finally {
+      bindMetricSources({ services: s, pageStore: () => store.stats() })
+      await unreadable.close()
+    }
+  })
+
   it('counters move with requests: HTTP by route kind, page store hits and renders, rate-limit refusals', async () => {
     const token = await signUp(s, uniqueEmail('metrics'))
     const slug = uniqueSlug('metrics')

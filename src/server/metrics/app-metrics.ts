@@ -43,7 +43,10 @@ void everyMailKindListed
 /** Contact messages keep their own delivery state rather than a mail_outbox row (admin-mail-outbox.ts). */
 const CONTACT_KIND = 'contact'
 
-/** A failed read leaves its families empty for this scrape instead of failing the whole scrape. */
+/**
+ * A failed read leaves its family without samples for this scrape (each collect resets first)
+ * instead of failing the whole scrape or showing the previous scrape's figures as current.
+ */
 async function reading(what: string, read: (current: MetricSources) => Promise<void> | void): Promise<void> {
   const current = sources
   if (!current) return
@@ -86,10 +89,9 @@ new Gauge({
   aggregator: 'max',
   registers: [metricsRegistry],
   async collect() {
+    this.reset()
     await reading('the mail outbox', async ({ services }) => {
-      const pending = await pendingMail(services)
-      this.reset()
-      for (const [kind, { count }] of pending) this.set({ kind }, count)
+      for (const [kind, { count }] of await pendingMail(services)) this.set({ kind }, count)
     })
   },
 })
@@ -101,10 +103,10 @@ new Gauge({
   aggregator: 'max',
   registers: [metricsRegistry],
   async collect() {
+    this.reset()
     await reading('the mail outbox', async ({ services }) => {
       const pending = await pendingMail(services)
       const now = services.now().getTime()
-      this.reset()
       for (const [kind, { oldest }] of pending) this.set({ kind }, oldest === undefined ? 0 : Math.max(0, (now - Date.parse(oldest)) / 1000))
     })
   },
@@ -112,7 +114,19 @@ new Gauge({
 
 type Pending = Map<string, { count: number; oldest: string | undefined }>
 
-async function pendingMail(services: AppServices): Promise<Pending> {
+/** Both outbox families are collected at once in a scrape: they share the read in flight. */
+let inFlight: { services: AppServices; read: Promise<Pending> } | undefined
+
+function pendingMail(services: AppServices): Promise<Pending> {
+  if (inFlight?.services === services) return inFlight.read
+  const read = readPendingMail(services).finally(() => {
+    if (inFlight?.read === read) inFlight = undefined
+  })
+  inFlight = { services, read }
+  return read
+}
+
+async function readPendingMail(services: AppServices): Promise<Pending> {
   const { db } = services
   const [mails, contacts] = await Promise.all([
     db
@@ -139,6 +153,7 @@ new Gauge({
   aggregator: 'max',
   registers: [metricsRegistry],
   async collect() {
+    this.reset()
     await reading('the listings import runs', async ({ services }) => {
       const row = await services.db
         .selectFrom('listingImportRun')
@@ -158,6 +173,7 @@ new Counter({
   aggregator: 'max',
   registers: [metricsRegistry],
   async collect() {
+    this.reset()
     await reading('the listings import runs', async ({ services }) => {
       const row = await services.db
         .selectFrom('listingImportRun')
@@ -169,7 +185,6 @@ new Counter({
         ])
         .executeTakeFirst()
       // Import runs are kept, never deleted, so these sums only grow: a counter.
-      this.reset()
       this.inc({ outcome: 'added' }, Number(row?.added ?? 0))
       this.inc({ outcome: 'updated' }, Number(row?.updated ?? 0))
       this.inc({ outcome: 'retired' }, Number(row?.retired ?? 0))

@@ -39,7 +39,13 @@ export function joinClusterMetrics(): void {
 }
 
 function underServe(): boolean {
-  return cluster.isWorker && env().WORKER_INDEX !== undefined && typeof process.send === 'function'
+  if (!cluster.isWorker || typeof process.send !== 'function') return false
+  try {
+    return env().WORKER_INDEX !== undefined
+  } catch {
+    // A setting that does not parse fails every request with its reason; joining at import must not crash the worker first.
+    return false
+  }
 }
 
 /** The exposition text of every worker of this server (or of this process alone). */
