@@ -10,11 +10,18 @@
  *  - SIGHUP: a rolling restart, one worker at a time, each replaced only once its successor
  *    listens, so a new build goes live without a refused request.
  * Worker 0 (`WORKER_INDEX`) runs the scheduled jobs, so they run once, not once per worker.
+ *
+ * A worker listens only once its own `/readyz` answers 200 (database reachable and migrated,
+ * storage writable), so the primary never hands a connection to a worker that cannot serve
+ * it; and `/metrics`, whichever worker gets the scrape, shows the sum of every worker's
+ * metrics, gathered here in the primary (decision 041).
  */
 import cluster from 'node:cluster'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { AggregatorRegistry } from 'prom-client'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const serverEntry = path.join(root, '.output', 'server', 'worker.mjs')
@@ -121,6 +128,19 @@ if (cluster.isPrimary) {
     }
   }
 
+  // A worker's `/metrics` asks here; prom-client asks every worker for its values and adds them
+  // up (src/server/metrics/cluster-metrics.ts sends and reads these messages).
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== 'realtor:metrics-request') return
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: 'realtor:metrics-response', id: message.id, text }),
+      (error) =>
+        worker.isConnected() &&
+        worker.send({ type: 'realtor:metrics-response', id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    )
+  })
+
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGHUP', () => void rollingRestart())
@@ -141,5 +161,47 @@ if (cluster.isPrimary) {
     // statistics' last flush (one transaction, decision 016) finish.
     setTimeout(() => process.exit(0), 500).unref()
   })
-  await import(pathToFileURL(serverEntry).href)
+  await listenWhenReady()
+}
+
+/**
+ * Loads the built server without letting it listen, waits until its own `/readyz` says it can
+ * serve, then listens on the shared port. srvx (the server under nitro) hands its server to
+ * `globalThis.__srvxLoader__` instead of listening when that is set (the hook of its own CLI);
+ * its request handler and fetch are complete by then. Until it listens, the primary sends this
+ * worker no connection, and a rolling restart keeps the old worker until this one listens.
+ */
+async function listenWhenReady() {
+  let server
+  globalThis.__srvxLoader__ = ({ server: handed }) => {
+    server = handed
+  }
+  try {
+    await import(pathToFileURL(serverEntry).href)
+  } finally {
+    delete globalThis.__srvxLoader__
+  }
+  if (!server?.node?.handler || typeof server.fetch !== 'function') {
+    // A srvx that no longer hands its server over has listened already: say so loudly, the
+    // readiness gate is gone (the cluster test of decision 041 fails too).
+    throw new Error('[serve] the built server did not hand over its srvx server; cannot wait for readiness')
+  }
+  const port = Number.parseInt(process.env.NITRO_PORT ?? process.env.PORT ?? '', 10)
+  const host = process.env.NITRO_HOST || process.env.HOST || undefined
+  let lastReport = ''
+  for (let attempt = 0; ; attempt++) {
+    const answer = await server.fetch(new Request('http://localhost/readyz')).then(
+      async (response) => ({ ok: response.status === 200, text: await response.text() }),
+      (error) => ({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+    )
+    if (answer.ok) break
+    // Said once per change, so a long outage is one line per worker, not one per second.
+    if (answer.text !== lastReport) console.error(`[serve] worker ${process.env.WORKER_INDEX} not ready: ${answer.text}`)
+    lastReport = answer.text
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** Math.min(attempt, 5))))
+  }
+  // The port is shared with the other workers through the primary (`exclusive: false`), as
+  // nitro's own cluster entry does.
+  const listener = http.createServer(server.node.handler)
+  listener.listen({ port: Number.isNaN(port) ? 3000 : port, host, exclusive: false })
 }

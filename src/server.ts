@@ -1,8 +1,13 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { env } from '~/server/config/env'
 import { PAGE_FONT_PATH, pageFonts } from '~/server/fonts/page-font'
 import { handleApiRequest } from '~/server/http/api'
 import { refuseUnanswerable } from '~/server/http/request-guard'
 import { clientIpOf } from '~/server/http/request-ip'
+import { bindMetricSources } from '~/server/metrics/app-metrics'
+import { joinClusterMetrics } from '~/server/metrics/cluster-metrics'
+import { measureRequest } from '~/server/metrics/registry'
+import { answerOpsRequest } from '~/server/ops/ops-routes'
 import { answerServerFnCall, SERVER_FN_PREFIX } from '~/server/http/server-fn-guard'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
@@ -24,23 +29,39 @@ type RequestOptions = Parameters<typeof handler.fetch>[1]
  * and nothing Start answers is kept by a shared cache unless it says so.
  */
 export default createServerEntry({
-  async fetch(request, options) {
-    const url = new URL(request.url)
-    const { pathname } = url
-    const refused = await refuseUnanswerable(request, url)
-    if (refused) return secured(request, refused)
-    const redirect = rootLanguageRedirect(request, pathname)
-    if (redirect) return secured(request, redirect)
-    const services = await getServices()
-    const target = storeTargetFor(request, url, requestOrigin(request, url))
-    if (target) return publicStore(services).respond(request, target, (fresh) => answer(fresh, services, options))
-    return answer(request, services, options).then((response) =>
-      withHeaders(response, (headers) => {
-        if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store')
-      }),
-    )
-  },
+  // Every request the app answers is counted by the kind of its route (decision 041).
+  fetch: (request, options) => measureRequest(request, (measured) => front(measured, options)),
 })
+
+// A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.
+joinClusterMetrics()
+
+/** Binds this process's metrics to its services once they exist (the scrape reads them). */
+async function servicesWithMetrics(): Promise<AppServices> {
+  const services = await getServices()
+  bindMetricSources({ services, pageStore: () => publicStore(services).stats() })
+  return services
+}
+
+async function front(request: Request, options: RequestOptions): Promise<Response> {
+  const url = new URL(request.url)
+  const { pathname } = url
+  // Health, readiness and metrics first: cheap, never stored, never a visit, never rate-limited (decision 041).
+  const ops = await answerOpsRequest(request, pathname, { services: servicesWithMetrics, metricsToken: env().METRICS_TOKEN })
+  if (ops) return secured(request, ops)
+  const refused = await refuseUnanswerable(request, url)
+  if (refused) return secured(request, refused)
+  const redirect = rootLanguageRedirect(request, pathname)
+  if (redirect) return secured(request, redirect)
+  const services = await servicesWithMetrics()
+  const target = storeTargetFor(request, url, requestOrigin(request, url))
+  if (target) return publicStore(services).respond(request, target, (fresh) => answer(fresh, services, options))
+  return answer(request, services, options).then((response) =>
+    withHeaders(response, (headers) => {
+      if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store')
+    }),
+  )
+}
 
 async function answer(request: Request, services: AppServices, options: RequestOptions): Promise<Response> {
   const { pathname } = new URL(request.url)

@@ -47,6 +47,10 @@ export const RESERVED_PATHS = [
   'sitemap.xml',
   'manifest.json',
   '.well-known',
+  // the operator's health, readiness and metrics endpoints (issue 30, decision 041)
+  'healthz',
+  'readyz',
+  'metrics',
   // the original product's demo pages, never a realtor
   'gsap_sample',
   'pinia_sample',

@@ -41,7 +41,9 @@ function startOutboxRetries(services: AppServices): void {
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
 export function getServices(): Promise<AppServices> {
-  shared ??= createServices({ database: openDatabase(dbConfigFromEnv()) }).then((services) => {
+  if (shared) return shared
+  const database = openDatabase(dbConfigFromEnv())
+  const starting = createServices({ database }).then((services) => {
     const config = env()
     const worker = config.WORKER_INDEX
     if (worker === undefined || worker === 0) {
@@ -61,5 +63,12 @@ export function getServices(): Promise<AppServices> {
     process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
     return services
   })
-  return shared
+  // A start that failed (the database was down) is tried again at the next request or
+  // readiness probe, rather than leaving the process unready for good (decision 041).
+  starting.catch(() => {
+    if (shared === starting) shared = undefined
+    void database.close().catch(() => undefined)
+  })
+  shared = starting
+  return starting
 }

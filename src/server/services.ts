@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { dataDir, env, type Env } from '~/server/config/env'
 import { sendAccountMail } from './auth/account-mails'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
-import { migrateToLatest, type AppDatabase, type DbKind } from './db/database'
+import { migrateToLatest, type AppDatabase, type DbKind, type PoolUse } from './db/database'
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
@@ -37,6 +37,8 @@ export type ServerConfig = {
 export type AppServices = {
   db: Kysely<Database>
   dbKind: DbKind
+  /** The PostgreSQL pool's use now; undefined on SQLite (one connection, nothing to report). */
+  dbPoolUse: (() => PoolUse) | undefined
   auth: Auth
   storage: StorageDriver
   mailer: Mailer | undefined
@@ -149,6 +151,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   return {
     db: database.db,
     dbKind: database.kind,
+    dbPoolUse: database.poolUse,
     auth: createAuth(authSettings),
     storage: overrides.storage ?? createStorage(storageConfigFromEnv(config, secret)),
     mailer,

@@ -138,6 +138,11 @@ export const envSchema = z.object({
    */
   LEAD_REPLY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   LEAD_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /**
+   * Bearer token that opens `/metrics` (issue 30, decision 041). Unset: `/metrics` answers 404, so
+   * a deployment that never asked for metrics shows nothing of its inner workings.
+   */
+  METRICS_TOKEN: optionalString,
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
 })

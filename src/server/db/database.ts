@@ -19,8 +19,12 @@ export type AppDatabase = {
   dialect: Dialect
   /** The SQLite connection itself, for the one read that runs on every request (decision 009). */
   sqlite?: SqliteDatabase.Database
+  /** PostgreSQL: the pool's connections now, for the metrics (SQLite has one connection, no pool). */
+  poolUse?: () => PoolUse
   close: () => Promise<void>
 }
+
+export type PoolUse = { total: number; idle: number; waiting: number }
 
 export function dbConfigFromEnv(): DbConfig {
   const url = env().DATABASE_URL
@@ -30,14 +34,17 @@ export function dbConfigFromEnv(): DbConfig {
   return { kind: 'sqlite', file: path.join(dataDir(), 'app.sqlite') }
 }
 
-function createDialect(config: DbConfig): { dialect: Dialect; sqlite?: SqliteDatabase.Database } {
+function createDialect(config: DbConfig): { dialect: Dialect; sqlite?: SqliteDatabase.Database; poolUse?: () => PoolUse } {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 })
     // An idle connection can be closed by the server (restart, failover, admin command);
     // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
     // The pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message))
-    return { dialect: new PostgresDialect({ pool }) }
+    return {
+      dialect: new PostgresDialect({ pool }),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    }
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true })
   const sqlite = new SqliteDatabase(config.file)
@@ -76,9 +83,9 @@ function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabas
 }
 
 export function openDatabase(config: DbConfig): AppDatabase {
-  const { dialect, sqlite } = createDialect(config)
+  const { dialect, sqlite, poolUse } = createDialect(config)
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] })
-  return { db, kind: config.kind, dialect, sqlite, close: () => db.destroy() }
+  return { db, kind: config.kind, dialect, sqlite, poolUse, close: () => db.destroy() }
 }
 
 export async function migrateToLatest(database: AppDatabase): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
 import { errors } from '~/server/app-error'
+import { recordRateLimitRefusal } from '~/server/metrics/registry'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -34,5 +35,8 @@ export async function hitRateLimit(
 /** Throws a 429 AppError (with Retry-After) when the caller is over the limit. */
 export async function enforceRateLimit(db: Kysely<Database>, bucket: string, clientKey: string, rule: RateLimitRule, now: Date): Promise<void> {
   const result = await hitRateLimit(db, `${bucket}:${clientKey}`, rule, now)
-  if (!result.allowed) throw errors.rateLimited(result.retryAfterSeconds)
+  if (!result.allowed) {
+    recordRateLimitRefusal(bucket)
+    throw errors.rateLimited(result.retryAfterSeconds)
+  }
 }

@@ -1,0 +1,84 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { VISIT_BEACON_PATH } from '~/lib/visit-beacon'
+
+/*
+ * The Prometheus metrics of one process (issue 30 item 2, decision 041). Family names are the
+ * issue's, so dashboards can rely on them. Every label takes values from a short fixed list
+ * (a route kind, a method, a status code, a mail kind), never from a URL or a visitor.
+ *
+ * Under `npm start` each worker keeps its own values and the primary sums them on a scrape
+ * (cluster-metrics.ts). The `aggregator` of each family says how: counters and per-process
+ * figures add up; figures every worker reads from the shared database take the largest
+ * value, since summing them would count the same outbox once per worker.
+ */
+
+export const metricsRegistry = new Registry()
+
+// Process figures (CPU, memory, event-loop lag, handles): prom-client gives each its own
+// aggregator across workers.
+collectDefaultMetrics({ register: metricsRegistry })
+
+export const ROUTE_KINDS = ['page', 'api', 'auth', 'serverfn', 'asset', 'upload', 'beacon', 'health', 'metrics'] as const
+export type RouteKind = (typeof ROUTE_KINDS)[number]
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered by the app, by route kind, method and status.',
+  labelNames: ['kind', 'method', 'status'] as const,
+  registers: [metricsRegistry],
+})
+
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from a request reaching the app to its response headers, by route kind, method and status.',
+  labelNames: ['kind', 'method', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+})
+
+const rateLimitRefusals = new Counter({
+  name: 'rate_limit_refusals_total',
+  help: 'Requests refused with 429 by a rate limit, by limit.',
+  labelNames: ['bucket'] as const,
+  registers: [metricsRegistry],
+})
+
+/** Which kind of route a path is: the `kind` label, one of a few values whatever the URL. */
+export function routeKindOf(pathname: string): RouteKind {
+  if (pathname === '/healthz' || pathname === '/readyz') return 'health'
+  if (pathname === '/metrics') return 'metrics'
+  if (pathname === VISIT_BEACON_PATH) return 'beacon'
+  if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) return 'api'
+  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
+  if (pathname.startsWith('/_serverFn')) return 'serverfn'
+  if (pathname.startsWith('/uploads/')) return 'upload'
+  if (/^\/(?:assets|builds|fonts|_build)\//.test(pathname) || /\.(?:js|css|ico|png|jpe?g|webp|avif|svg|woff2?|ttf|map)$/.test(pathname)) return 'asset'
+  return 'page'
+}
+
+/**
+ * Answers a request through `handle` and counts it: its kind, method and status, and the time
+ * until its response headers (a body may stream on after). A request that throws counts as a 500,
+ * which is what the framework makes of it.
+ */
+export async function measureRequest(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  const started = performance.now()
+  const kind = routeKindOf(new URL(request.url).pathname)
+  let status = 500
+  try {
+    const response = await handle(request)
+    status = response.status
+    return response
+  } finally {
+    const labels = { kind, method: KNOWN_METHODS.has(request.method) ? request.method : 'other', status: String(status) }
+    httpRequests.inc(labels)
+    httpDuration.observe(labels, (performance.now() - started) / 1000)
+  }
+}
+
+/** Counts a 429 of a rate limit; `bucket` is one of the code's fixed limit names. */
+export function recordRateLimitRefusal(bucket: string): void {
+  rateLimitRefusals.inc({ bucket })
+}
