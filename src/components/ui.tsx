@@ -90,22 +90,31 @@ export function Button({
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />
 }
 
-/** A decorative line icon from the shared set; the text beside it carries the meaning. */
-export function Icon({ name, className = 'size-4' }: { name: IconName; className?: string }) {
+/**
+ * A decorative line icon drawn from an SVG path on a 24-unit grid; the text beside it (or the
+ * button's hidden name) carries the meaning. A feature with icons of its own (the post editor's
+ * toolbar) passes their paths, so they stay out of the shared set every page loads.
+ */
+export function LineIcon({ path, className = 'size-4', strokeWidth = 1.8 }: { path: string; className?: string; strokeWidth?: number }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={`shrink-0 ${className}`}
     >
-      <path d={ICON_PATHS[name]} />
+      <path d={path} />
     </svg>
   )
+}
+
+/** A line icon from the shared set. */
+export function Icon({ name, className = 'size-4' }: { name: IconName; className?: string }) {
+  return <LineIcon path={ICON_PATHS[name]} className={className} />
 }
 
 /**

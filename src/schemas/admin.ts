@@ -93,22 +93,24 @@ export const adminListingSourcesSchema = z.object({
 })
 export type AdminListingSources = z.infer<typeof adminListingSourcesSchema>
 
+/** The kinds of mail the outbox sends (contact messages keep their own delivery state, `contact`). */
+export const MAIL_OUTBOX_KINDS = [
+  'saved-search-confirm',
+  'saved-search-alert',
+  'lead-reply',
+  'lead-digest',
+  'tour-confirmed',
+  'tour-cancelled',
+  'seller-lead',
+  'market-confirm',
+  'market-report',
+] as const
+
 /** One mail waiting in an outbox (issue 13): what the platform admin sees when SMTP is missing or failing. */
 export const adminPendingMailSchema = z.object({
   id: z.string(),
   /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed`, `tour-cancelled`, `seller-lead`, `market-confirm` (a market report subscription's confirmation) or `market-report` (a monthly market report). */
-  kind: z.enum([
-    'contact',
-    'saved-search-confirm',
-    'saved-search-alert',
-    'lead-reply',
-    'lead-digest',
-    'tour-confirmed',
-    'tour-cancelled',
-    'seller-lead',
-    'market-confirm',
-    'market-report',
-  ]),
+  kind: z.enum(['contact', ...MAIL_OUTBOX_KINDS]),
   toAddress: z.string(),
   subject: z.string(),
   attempts: z.number(),

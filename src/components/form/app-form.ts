@@ -1,4 +1,5 @@
 import { createFormHook } from '@tanstack/react-form'
+import type { FormEvent } from 'react'
 import { EmailField, PasswordField, PhoneField, SelectField, TextField } from './fields'
 import { FormSubmitButton } from './form-components'
 import { fieldContext, formContext } from './form-context'
@@ -14,3 +15,14 @@ export const { useAppForm, withFieldGroup } = createFormHook({
   fieldComponents: { TextField, EmailField, PasswordField, PhoneField, SelectField },
   formComponents: { SubmitButton: FormSubmitButton },
 })
+
+/**
+ * A `<form>`'s submit handler that leaves the sending to TanStack Form (`handleSubmit` validates,
+ * then calls the form's `onSubmit`) instead of the browser's navigation.
+ */
+export function submitWith(form: { handleSubmit: () => Promise<void> }): (event: FormEvent) => void {
+  return (event) => {
+    event.preventDefault()
+    void form.handleSubmit()
+  }
+}

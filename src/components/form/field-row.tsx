@@ -47,6 +47,29 @@ export function describedBy(id: string, options: { hint?: boolean; errors: Array
   return ids.length > 0 ? ids.join(' ') : undefined
 }
 
+/** The TanStack Form field a plain text input or textarea is bound to. */
+type TextFieldApi = { name: string; state: { value: string }; handleChange: (value: string) => void; handleBlur: () => void }
+
+/**
+ * A text input's or textarea's props bound to its field, with its errors described: for forms
+ * that draw their own inputs (a textarea, a template with placeholders) instead of the shared
+ * field components. `onEdit` runs before each change (the form drops a server error there).
+ */
+export function textControlProps(field: TextFieldApi, id: string, errors: Array<string>, options: { hint?: boolean; onEdit?: (value: string) => void } = {}) {
+  return {
+    id,
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: { target: { value: string } }) => {
+      options.onEdit?.(event.target.value)
+      field.handleChange(event.target.value)
+    },
+    onBlur: field.handleBlur,
+    'aria-invalid': errors.length > 0,
+    'aria-describedby': describedBy(id, { hint: options.hint, errors }),
+  }
+}
+
 export function FieldRow(props: { id: string; label: ReactNode; hint?: ReactNode; errors: Array<string>; children: ReactNode }) {
   return (
     <div>

@@ -20,6 +20,7 @@ import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel
 import { OpenHousesPanel } from '~/features/open-houses/open-houses-panel'
 import { PostsPanel } from '~/features/posts/posts-panel'
 import { Button, buttonClass } from '~/components/ui'
+import { submitWith } from '~/components/form/app-form'
 
 export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses' | 'posts'
 
@@ -196,10 +197,7 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
         <form
           ref={formRef}
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            void form.handleSubmit()
-          }}
+          onSubmit={submitWith(form)}
           className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
           data-testid="editor-form"
         >

@@ -3,9 +3,9 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { useAppForm } from '~/components/form/app-form'
-import { describedBy, FieldRow, useFieldErrors } from '~/components/form/field-row'
+import { describedBy, FieldRow, textControlProps, useFieldErrors } from '~/components/form/field-row'
 import { inputClass } from '~/components/form/inputs'
 import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
@@ -142,19 +142,14 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
         const id = `reply-${name}`
         const errors = fieldErrors(field.state.meta, submitted, serverErrors[name]?.[0])
         const common = {
-          id,
-          name,
-          value: field.state.value,
-          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-            if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
-            field.handleChange(event.target.value)
-          },
-          onBlur: field.handleBlur,
+          ...textControlProps(field, id, errors, {
+            onEdit: () => {
+              if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
+            },
+          }),
           onFocus: () => {
             lastFocused.current[name.endsWith('Ko') ? 'ko' : 'en'] = name
           },
-          'aria-invalid': errors.length > 0,
-          'aria-describedby': describedBy(id, { errors }),
           'data-testid': testId,
           className: inputClass,
         }

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useBlocker } from '@tanstack/react-router'
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
-import { useAppForm } from '~/components/form/app-form'
-import { describedBy, FieldRow, useFieldErrors } from '~/components/form/field-row'
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react'
+import { submitWith, useAppForm } from '~/components/form/app-form'
+import { FieldRow, textControlProps, useFieldErrors } from '~/components/form/field-row'
 import { focusFirstInvalid } from '~/components/form/focus'
 import { inputClass } from '~/components/form/inputs'
 import { useToast } from '~/components/toast'
@@ -125,20 +125,16 @@ export function PostForm({
         const id = `${baseId}-${name}`
         const errors = fieldErrors(field.state.meta, submitted, serverErrors[name]?.[0])
         const common = {
-          id,
-          name,
-          value: field.state.value,
-          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-            dropServerError(name)
-            if (name === 'slug') slugTouched.current = true
-            field.handleChange(event.target.value)
-            // A new post's address follows its English title until the realtor edits it.
-            if (name === 'titleEn' && !slugTouched.current) form.setFieldValue('slug', slugFromTitle(event.target.value))
-          },
-          onBlur: field.handleBlur,
+          ...textControlProps(field, id, errors, {
+            hint: Boolean(options.hint),
+            onEdit: (value) => {
+              dropServerError(name)
+              if (name === 'slug') slugTouched.current = true
+              // A new post's address follows its English title until the realtor edits it.
+              if (name === 'titleEn' && !slugTouched.current) form.setFieldValue('slug', slugFromTitle(value))
+            },
+          }),
           maxLength: options.maxLength,
-          'aria-invalid': errors.length > 0,
-          'aria-describedby': describedBy(id, { hint: Boolean(options.hint), errors }),
           'data-testid': `post-${name}`,
           className: inputClass,
         }
@@ -273,16 +269,7 @@ export function PostForm({
   return (
     <div data-testid="post-form-panel">
       <h2 className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">{post ? <Trans>Edit post</Trans> : <Trans>New post</Trans>}</h2>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-        className="mt-4 grid gap-5"
-        data-testid="post-form"
-      >
+      <form ref={formRef} noValidate onSubmit={submitWith(form)} className="mt-4 grid gap-5" data-testid="post-form">
         <ErrorAlert testId="post-form-error" message={formError} />
         <div className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-2 sm:p-5 dark:border-stone-800 dark:bg-stone-900">
           <form.AppField name="kind">

@@ -22,16 +22,58 @@ function isPublicNow(post: Post, now: number): boolean {
   return post.status !== 'draft' && post.publishAt !== null && Date.parse(post.publishAt) <= now
 }
 
-export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUrl: string; lang: Lang }) {
+/** One post in the list: its title in the page's language (or the other), kind, state, languages. */
+function PostRow({ post, lang, desiredUrl, publicNow, onEdit }: { post: Post; lang: Lang; desiredUrl: string; publicNow: boolean; onEdit: () => void }) {
   const { t, i18n } = useLingui()
+  const when = (iso: string) => dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const title = (lang === 'ko' ? (post.titleKo ?? post.titleEn) : (post.titleEn ?? post.titleKo)) ?? post.slug
+  const state =
+    post.status === 'draft'
+      ? t`Draft`
+      : publicNow
+        ? t`Published ${when(post.publishAt ?? post.createdAt)}`
+        : t`Scheduled for ${when(post.publishAt ?? post.createdAt)}`
+  const languages = [post.titleKo ? t`Korean` : null, post.titleEn ? t`English` : null].filter(Boolean).join(', ')
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
+      data-testid="posts-item"
+    >
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-stone-900 dark:text-stone-100">{title}</p>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          {i18n._(POST_KIND_LABELS[post.kind])} · {state} · {languages}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {publicNow ? (
+          <Link
+            to="/{-$lang}/$desiredUrl/blog/$slug"
+            params={{ lang: langParam(lang), desiredUrl, slug: post.slug }}
+            className={buttonClass('ghost', 'md')}
+            aria-label={t`View “${title}” on your blog`}
+          >
+            <Trans>View</Trans>
+          </Link>
+        ) : null}
+        <Button variant="primary" size="md" onClick={onEdit} aria-label={t`Edit “${title}”`} data-testid="posts-edit">
+          <Trans>Edit</Trans>
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUrl: string; lang: Lang }) {
+  const { t } = useLingui()
   const titleId = useId()
   const [editing, setEditing] = useState<Editing>(null)
   const [status, setStatus] = useState('')
   const heading = useRef<HTMLHeadingElement>(null)
   const list = useQuery(realtorPostsQuery(realtorId))
+  const posts = list.data?.posts ?? []
   // The moment the list was last drawn from: whether a scheduled post is public yet.
   const [now, setNow] = useState(() => Date.now())
-  const when = (iso: string) => dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
   const backToList = (message: string) => {
     setEditing(null)
     setNow(Date.now())
@@ -84,54 +126,18 @@ export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string;
         <p className="mt-2 text-stone-600 dark:text-stone-400">
           <Trans>Loading…</Trans>
         </p>
-      ) : list.data && list.data.posts.length > 0 ? (
+      ) : null}
+      {posts.length > 0 ? (
         <ul className="mt-3 grid gap-3" data-testid="posts-list">
-          {list.data.posts.map((post) => {
-            const title = (lang === 'ko' ? (post.titleKo ?? post.titleEn) : (post.titleEn ?? post.titleKo)) ?? post.slug
-            const publicNow = isPublicNow(post, now)
-            const state =
-              post.status === 'draft'
-                ? t`Draft`
-                : publicNow
-                  ? t`Published ${when(post.publishAt ?? post.createdAt)}`
-                  : t`Scheduled for ${when(post.publishAt ?? post.createdAt)}`
-            return (
-              <li
-                key={post.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900"
-                data-testid="posts-item"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-stone-900 dark:text-stone-100">{title}</p>
-                  <p className="text-sm text-stone-700 dark:text-stone-300">
-                    {i18n._(POST_KIND_LABELS[post.kind])} · {state} ·{' '}
-                    {[post.titleKo ? t`Korean` : null, post.titleEn ? t`English` : null].filter(Boolean).join(', ')}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  {publicNow ? (
-                    <Link
-                      to="/{-$lang}/$desiredUrl/blog/$slug"
-                      params={{ lang: langParam(lang), desiredUrl, slug: post.slug }}
-                      className={buttonClass('ghost', 'md')}
-                      aria-label={t`View “${title}” on your blog`}
-                    >
-                      <Trans>View</Trans>
-                    </Link>
-                  ) : null}
-                  <Button variant="primary" size="md" onClick={() => setEditing({ post })} aria-label={t`Edit “${title}”`} data-testid="posts-edit">
-                    <Trans>Edit</Trans>
-                  </Button>
-                </div>
-              </li>
-            )
-          })}
+          {posts.map((post) => (
+            <PostRow key={post.id} post={post} lang={lang} desiredUrl={desiredUrl} publicNow={isPublicNow(post, now)} onEdit={() => setEditing({ post })} />
+          ))}
         </ul>
-      ) : (
+      ) : list.isSuccess ? (
         <p className="mt-2 text-stone-600 dark:text-stone-400" data-testid="posts-empty">
           <Trans>You have not written a post yet.</Trans>
         </p>
-      )}
+      ) : null}
     </section>
   )
 }

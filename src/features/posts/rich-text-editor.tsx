@@ -6,7 +6,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { useId, useState, type ReactNode } from 'react'
 import { inputClass } from '~/components/form/inputs'
-import { Button } from '~/components/ui'
+import { Button, LineIcon } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
 import { cleanPastedHtml } from './pasted-html'
 
@@ -64,20 +64,7 @@ const TOOL_ICONS = {
 } as const
 
 function ToolIcon({ name }: { name: keyof typeof TOOL_ICONS }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-    >
-      <path d={TOOL_ICONS[name]} />
-    </svg>
-  )
+  return <LineIcon path={TOOL_ICONS[name]} className="size-5" strokeWidth={2} />
 }
 
 function ToolButton({
@@ -115,6 +102,40 @@ function ToolButton({
 /** The panel's first field takes the focus when the toolbar opens it, as a dialog's would. */
 const focusOnMount = (element: HTMLInputElement | null) => element?.focus()
 
+/** A panel the toolbar opens above the text (a link's address, a photo), named by its title. */
+function ToolPanel({
+  title,
+  testId,
+  action,
+  onCancel,
+  children,
+}: {
+  title: ReactNode
+  testId: string
+  action: { label: ReactNode; onClick: () => void; disabled?: boolean; testId: string }
+  onCancel: () => void
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    // A div, not a form: the post's own form holds the editor, and forms cannot nest.
+    <div role="group" aria-labelledby={`${id}-title`} className="grid gap-3 border-b border-stone-200 p-3 dark:border-stone-800" data-testid={testId}>
+      <p id={`${id}-title`} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
+        {title}
+      </p>
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="primary" size="md" onClick={action.onClick} disabled={action.disabled} data-testid={action.testId}>
+          {action.label}
+        </Button>
+        <Button variant="ghost" size="md" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () => void; testId: string }) {
   const { t } = useLingui()
   const id = useId()
@@ -138,16 +159,12 @@ function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () =>
     onClose()
   }
   return (
-    // A div, not a form: the post's own form holds the editor, and forms cannot nest.
-    <div
-      role="group"
-      aria-labelledby={`${id}-title`}
-      className="grid gap-3 border-b border-stone-200 p-3 dark:border-stone-800"
-      data-testid={`${testId}-link-panel`}
+    <ToolPanel
+      title={<Trans>Link</Trans>}
+      testId={`${testId}-link-panel`}
+      action={{ label: <Trans>Apply link</Trans>, onClick: apply, testId: `${testId}-link-apply` }}
+      onCancel={onClose}
     >
-      <p id={`${id}-title`} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-        <Trans>Link</Trans>
-      </p>
       <div>
         <label htmlFor={`${id}-href`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
           <Trans>Address</Trans>
@@ -199,15 +216,7 @@ function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () =>
           <Trans>I trust this site: let search engines follow the link (links to other sites are marked “nofollow” otherwise).</Trans>
         </label>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="primary" size="md" onClick={apply} data-testid={`${testId}-link-apply`}>
-          <Trans>Apply link</Trans>
-        </Button>
-        <Button variant="ghost" size="md" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </div>
+    </ToolPanel>
   )
 }
 
@@ -245,15 +254,17 @@ function ImagePanel({
     onClose()
   }
   return (
-    <div
-      role="group"
-      aria-labelledby={`${id}-title`}
-      className="grid gap-3 border-b border-stone-200 p-3 dark:border-stone-800"
-      data-testid={`${testId}-image-panel`}
+    <ToolPanel
+      title={<Trans>Photo</Trans>}
+      testId={`${testId}-image-panel`}
+      action={{
+        label: busy ? <Trans>Uploading…</Trans> : <Trans>Insert photo</Trans>,
+        onClick: () => void insert(),
+        disabled: busy,
+        testId: `${testId}-image-insert`,
+      }}
+      onCancel={onClose}
     >
-      <p id={`${id}-title`} className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-        <Trans>Photo</Trans>
-      </p>
       <div>
         <label htmlFor={`${id}-file`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
           <Trans>Photo file (JPEG, PNG, WebP or AVIF)</Trans>
@@ -294,15 +305,7 @@ function ImagePanel({
           <Trans>Read aloud to visitors who cannot see it, and read by search engines.</Trans>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="primary" size="md" onClick={() => void insert()} disabled={busy} data-testid={`${testId}-image-insert`}>
-          {busy ? <Trans>Uploading…</Trans> : <Trans>Insert photo</Trans>}
-        </Button>
-        <Button variant="ghost" size="md" onClick={onClose}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
-    </div>
+    </ToolPanel>
   )
 }
 

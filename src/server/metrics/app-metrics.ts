@@ -1,4 +1,5 @@
 import { Counter, Gauge } from 'prom-client'
+import { MAIL_OUTBOX_KINDS } from '~/schemas/admin'
 import type { MailOutboxTable } from '~/server/db/schema'
 import type { PageStoreStats } from '~/server/pages/page-store'
 import type { AppServices } from '~/server/services'
@@ -25,17 +26,7 @@ export function bindMetricSources(next: MetricSources): void {
 }
 
 /** Every mail kind, so a dashboard sees 0 for an empty outbox rather than no series. */
-const MAIL_KINDS = [
-  'saved-search-confirm',
-  'saved-search-alert',
-  'lead-reply',
-  'lead-digest',
-  'tour-confirmed',
-  'tour-cancelled',
-  'seller-lead',
-  'market-confirm',
-  'market-report',
-] as const satisfies ReadonlyArray<MailOutboxTable['kind']>
+const MAIL_KINDS = MAIL_OUTBOX_KINDS satisfies ReadonlyArray<MailOutboxTable['kind']>
 // A mail kind added to the table without this list fails to compile here.
 const everyMailKindListed: Exclude<MailOutboxTable['kind'], (typeof MAIL_KINDS)[number]> extends never ? true : false = true
 void everyMailKindListed
@@ -81,36 +72,31 @@ new Gauge({
   },
 })
 
-new Gauge({
-  name: 'mail_outbox_depth',
-  help: 'Mails not sent yet, by kind (contact: messages to realtors).',
-  labelNames: ['kind'] as const,
-  // Every worker reads the same shared outbox: the largest answer, not the sum.
-  aggregator: 'max',
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset()
-    await reading('the mail outbox', async ({ services }) => {
-      for (const [kind, { count }] of await pendingMail(services)) this.set({ kind }, count)
-    })
-  },
-})
+/**
+ * The outbox's gauges, one series per mail kind. Every worker reads the same shared outbox: the
+ * largest answer, not the sum.
+ */
+function outboxGauge(name: string, help: string, valueOf: (pending: { count: number; oldest: string | undefined }, now: number) => number): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['kind'] as const,
+    aggregator: 'max',
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset()
+      await reading('the mail outbox', async ({ services }) => {
+        const now = services.now().getTime()
+        for (const [kind, pending] of await pendingMail(services)) this.set({ kind }, valueOf(pending, now))
+      })
+    },
+  })
+}
 
-new Gauge({
-  name: 'mail_outbox_oldest_age_seconds',
-  help: 'Age of the oldest mail not sent yet, by kind (0: none waits).',
-  labelNames: ['kind'] as const,
-  aggregator: 'max',
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset()
-    await reading('the mail outbox', async ({ services }) => {
-      const pending = await pendingMail(services)
-      const now = services.now().getTime()
-      for (const [kind, { oldest }] of pending) this.set({ kind }, oldest === undefined ? 0 : Math.max(0, (now - Date.parse(oldest)) / 1000))
-    })
-  },
-})
+outboxGauge('mail_outbox_depth', 'Mails not sent yet, by kind (contact: messages to realtors).', ({ count }) => count)
+outboxGauge('mail_outbox_oldest_age_seconds', 'Age of the oldest mail not sent yet, by kind (0: none waits).', ({ oldest }, now) =>
+  oldest === undefined ? 0 : Math.max(0, (now - Date.parse(oldest)) / 1000),
+)
 
 type Pending = Map<string, { count: number; oldest: string | undefined }>
 
