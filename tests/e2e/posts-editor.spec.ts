@@ -110,6 +110,8 @@ for (const lang of ['ko', 'en'] as const) {
     await form.getByTestId(`${field('body')}-link-apply`).click()
     // No scheme typed: the web's is assumed.
     await expect(editor.locator('a[href="https://iusd.org"]')).toHaveText('District site')
+    // The editor takes the focus back (a frame later); keys pressed before would go nowhere.
+    await expect(editor).toBeFocused()
     await page.keyboard.press('End')
     await page.keyboard.press('Enter')
     await form.getByTestId(`${field('body')}-image`).click()
