@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
 import yauzl from 'yauzl'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleApiRequest } from '../../src/server/http/api'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 import type { AppServices } from '../../src/server/services'
@@ -15,6 +15,7 @@ import {
   api,
   createTestApp,
   describeOnEachDatabase,
+  makeJpeg,
   signUp,
   signUpAdmin,
   stringMatching,
@@ -26,6 +27,7 @@ import {
   type RealtorBody,
   type TestApp,
 } from './harness'
+import { startTestS3, type TestS3 } from './s3rver'
 
 /*
  * Issue 30 item 8: the export holds every kind of the realtor's data, only its owner or an
@@ -326,5 +328,61 @@ describeOnEachDatabase('data export and account deletion', (database) => {
     expect(after.some((file) => file.includes(otherLogoKey))).toBe(true)
     expect((await api(s, 'GET', `/realtor/${other.id}`)).status).toBe(200)
     expect((await api(s, 'GET', '/realtor-contacts', { token: otherToken })).status).toBe(200)
+  })
+})
+
+describe('data export and account deletion with S3 storage (SQLite, s3rver)', () => {
+  let s3: TestS3
+  let app: TestApp
+  let s: AppServices
+
+  beforeAll(async () => {
+    // Deletion lists the account's folder: s3rver needs its signature quirk allowed for listings (see s3rver.ts).
+    s3 = await startTestS3('export-delete', { allowMismatchedSignatures: true })
+    app = await createTestApp('sqlite', { storage: () => s3.storage })
+    s = app.services
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await s3?.close()
+  })
+
+  async function keysUnder(prefix: string): Promise<Array<string>> {
+    const keys: Array<string> = []
+    for await (const object of s.storage.list(prefix)) keys.push(object.key)
+    return keys
+  }
+
+  /** A realtor whose logo is stored in the bucket under its owner's folder, plus an upload never attached. */
+  async function realtorWithStoredLogo(email: string) {
+    const token = await signUp(s, email)
+    const created = await api<RealtorBody>(s, 'POST', '/realtor', { token, body: validRealtor() })
+    expect(created.status, created.text).toBe(201)
+    const folder = `realtors/${uploadFolderOf(s.config.signingSecret, created.body.userId)}/`
+    const logoKey = `${folder}logo/${randomUUID()}.jpg`
+    await s.storage.put(logoKey, await makeJpeg(), 'image/jpeg')
+    await s.storage.put(`${folder}top/${randomUUID()}.jpg`, await makeJpeg(), 'image/jpeg')
+    const patched = await api(s, 'PATCH', `/realtor/${created.body.id}`, { token, body: { photos: [{ path: 'logo', url: s.storage.publicUrl(logoKey) }] } })
+    expect(patched.status, patched.text).toBe(200)
+    return { token, realtor: created.body, folder, logoKey }
+  }
+
+  it('exports the photos from the bucket and leaves none of the account in it', async () => {
+    const email = uniqueEmail('s3-leaver')
+    const owner = await realtorWithStoredLogo(email)
+    const bystander = await realtorWithStoredLogo(uniqueEmail('s3-stayer'))
+
+    const response = await exportRequest(s, owner.realtor.id, owner.token)
+    expect(response.status).toBe(200)
+    const entries = await unzip(Buffer.from(await response.arrayBuffer()))
+    const logoFile = `photos/${owner.logoKey.split('/').slice(2).join('/')}`
+    expect(entries.get(logoFile)?.subarray(0, 3).toString('hex')).toBe('ffd8ff')
+
+    expect(await keysUnder(owner.folder)).toHaveLength(2)
+    const deleted = await api<{ deletedFiles: number }>(s, 'DELETE', '/account', { token: owner.token, body: { confirmEmail: email } })
+    expect(deleted.status, deleted.text).toBe(200)
+    expect(await keysUnder(owner.folder)).toEqual([])
+    expect(await keysUnder(bystander.folder)).toHaveLength(2)
   })
 })
