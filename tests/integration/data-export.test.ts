@@ -4,15 +4,18 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportPath } from '../../src/features/editor/account-zone'
 import { handleApiRequest } from '../../src/server/http/api'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 import type { AppServices } from '../../src/server/services'
 import { uploadFolderOf } from '../../src/server/uploads/storage'
 import {
   ORIGIN,
+  PASSWORD,
   V1,
   anyString,
   api,
+  authRequest,
   createTestApp,
   describeOnEachDatabase,
   makeJpeg,
@@ -276,6 +279,19 @@ describeOnEachDatabase('data export and account deletion', (database) => {
       expect(bytes?.subarray(0, 3).toString('hex'), photo.file).toBe('ffd8ff')
     }
     expect(jsonOf<Array<string>>(entries, 'photos/missing.json')).toEqual([])
+  })
+
+  it("the workspace's link: the session cookie of a browser sign-in is enough", async () => {
+    const signedIn = await authRequest(s, 'POST', '/sign-in/email', { body: { email: ownerEmail, password: PASSWORD }, headers: { origin: ORIGIN } })
+    expect(signedIn.status, signedIn.text).toBe(200)
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ')
+    expect(cookie).not.toBe('')
+    const response = await handleApiRequest(new Request(`${ORIGIN}${exportPath(realtor.id)}`, { headers: { cookie } }), { services: s, clientIp: uniqueIp() })
+    expect(response.status).toBe(200)
+    expect((await unzip(Buffer.from(await response.arrayBuffer()))).has('realtor.json')).toBe(true)
   })
 
   it('DELETE /account: 401, 400 without the right e-mail, then no row or file of the account is left', async () => {
