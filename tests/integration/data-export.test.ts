@@ -311,6 +311,11 @@ describeOnEachDatabase('data export and account deletion', (database) => {
     expect(files.some((file) => file.startsWith(ownFolder))).toBe(true)
     // An upload never attached to a page is theirs too.
     await uploadPhoto(s, ownerToken, 'top')
+    // Another realtor's file shown on this homepage (stored before uploads were checked by owner) stays that realtor's.
+    await s.db
+      .insertInto('realtorPhoto')
+      .values({ id: randomUUID(), realtorId: realtor.id, path: 'gallery', imageType: 'fullsize', url: otherLogoKey, sortOrder: 9 })
+      .execute()
 
     const deleted = await api<{ userId: string; realtorIds: Array<string>; deletedFiles: number }>(s, 'DELETE', '/account', {
       token: ownerToken,

@@ -53,6 +53,26 @@ async function rateLimitKeys(services: AppServices, userId: string, realtorIds: 
   return [...new Set(keys)]
 }
 
+/**
+ * Of the files outside the account's folder that its pages showed (an admin's upload for them,
+ * another realtor's photo by URL), those no remaining page shows: the rule of DELETE /realtor.
+ */
+async function keysOthersDoNotShow(services: AppServices, candidates: ReadonlyArray<string>): Promise<Set<string>> {
+  const keys = new Set(candidates)
+  if (keys.size === 0) return keys
+  const originals = [...keys]
+  const [photos, covers] = await Promise.all([
+    services.db.selectFrom('realtorPhoto').select('url').where('url', 'in', originals).execute(),
+    services.db.selectFrom('post').select('coverPhoto').where('coverPhoto', 'in', originals).execute(),
+  ])
+  for (const stored of [...photos.map((photo) => photo.url), ...covers.map((post) => post.coverPhoto)]) {
+    if (stored === null) continue
+    keys.delete(stored)
+    keys.delete(thumbnailKeyFor(stored))
+  }
+  return keys
+}
+
 async function deleteInBatches(services: AppServices, keys: ReadonlyArray<string>): Promise<void> {
   for (let start = 0; start < keys.length; start += DELETE_BATCH) await services.storage.delete(keys.slice(start, start + DELETE_BATCH))
 }
@@ -91,8 +111,12 @@ export async function deleteAccount(services: AppServices, actor: Actor | null, 
 
   // Every file in the account's upload folder is theirs, attached to a page or not. A photo
   // another realtor put on their own page by its public URL goes too: it was never theirs.
-  const keys = new Set(referenced)
-  for await (const object of services.storage.list(uploadPrefix(uploadFolderOf(services.config.signingSecret, userId)))) keys.add(object.key)
+  const ownFolder = uploadPrefix(uploadFolderOf(services.config.signingSecret, userId))
+  const keys = await keysOthersDoNotShow(
+    services,
+    [...referenced].filter((key) => !key.startsWith(ownFolder)),
+  )
+  for await (const object of services.storage.list(ownFolder)) keys.add(object.key)
   await deleteInBatches(services, [...keys])
 
   const context = await services.auth.$context
