@@ -132,6 +132,8 @@ describe('OpenAPI document (SQLite)', () => {
         '/realtor-contacts/{id}',
         '/realtors/{id}/statistics',
         '/realtors/{id}/reply-settings',
+        '/realtors/{id}/export',
+        '/account',
         '/saved-searches',
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
@@ -511,6 +513,26 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`), 401)
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/statistics`, { token: otherToken }), 403)
     check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/statistics`, { token: ownerToken }), 404)
+  })
+
+  it('GET /realtors/{id}/export: 200 (a ZIP), 401, 404; DELETE /account: 200, 400, 401, 413, 415', async () => {
+    const template = '/realtors/{id}/export'
+    const exported = await api(s, 'GET', `/realtors/${realtorId}/export`, { token: ownerToken })
+    expect(exported.status).toBe(200)
+    expect(exported.headers.get('content-type')).toBe('application/zip')
+    expect(doc.paths[template]?.get?.responses['200']?.content?.['application/zip']).toBeDefined()
+    seen.add(`get ${template} 200`)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/export`), 401)
+    check('get', template, await api(s, 'GET', `/realtors/${realtorId}/export`, { token: otherToken }), 404)
+    check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/export`, { token: adminToken }), 404)
+
+    const email = uniqueEmail('leaving')
+    const token = await signUp(s, email)
+    check('delete', '/account', await api(s, 'DELETE', '/account', { body: { confirmEmail: email } }), 401)
+    check('delete', '/account', await api(s, 'DELETE', '/account', { token, body: { confirmEmail: 'not-me@example.org' } }), 400)
+    check('delete', '/account', await api(s, 'DELETE', '/account', { token, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
+    check('delete', '/account', await api(s, 'DELETE', '/account', { token, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    check('delete', '/account', await api(s, 'DELETE', '/account', { token, body: { confirmEmail: email } }), 200)
   })
 
   it('GET and PUT /realtors/{id}/reply-settings: 200, 400, 401, 404, 413, 415', async () => {

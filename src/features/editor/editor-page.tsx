@@ -14,6 +14,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import type { Realtor } from '~/schemas/realtor'
+import { AccountZone } from './account-zone'
 import { LeaveDialog } from './leave-dialog'
 import { StatisticsPanel } from './statistics-panel'
 import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel'
@@ -35,7 +36,20 @@ export function focusFirstError(container: HTMLElement | null) {
  * spec §8 notices as toasts, a guard against leaving with unsaved changes, and delete
  * with a typed confirmation. The inbox is the second tab, visitor statistics the third.
  */
-export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realtor: Realtor; lang: Lang; tab: EditorTab; inboxView?: InboxView }) {
+export function EditorPage({
+  realtor,
+  lang,
+  tab,
+  inboxView = 'leads',
+  accountEmail = null,
+}: {
+  realtor: Realtor
+  lang: Lang
+  tab: EditorTab
+  inboxView?: InboxView
+  /** The signed-in account's address when it owns this homepage: only then is deleting the account offered. */
+  accountEmail?: string | null
+}) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const navigate = useNavigate()
@@ -246,6 +260,12 @@ export function EditorPage({ realtor, lang, tab, inboxView = 'leads' }: { realto
           </div>
         </form>
       )}
+      {tab === 'homepage' ? (
+        // Outside the editor's form too: its dialog holds a form of its own.
+        <div className="mt-6 grid gap-6 lg:max-w-[calc(100%-28rem)]">
+          <AccountZone realtorId={current.id} lang={lang} accountEmail={accountEmail} />
+        </div>
+      ) : null}
       {/* Outside the editor's form: the dialog holds its own, and forms cannot nest. */}
       <DeleteDialog
         open={deleteOpen}

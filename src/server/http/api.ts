@@ -7,6 +7,8 @@ import { getHomeDetail, listHomePoints, listHomesJson } from '~/server/listings/
 import { createRealtor, deleteRealtor, getRealtor, updateRealtor } from '~/server/realtors/realtors'
 import type { AppServices } from '~/server/services'
 import { getStatistics } from '~/server/stats/statistics'
+import { exportRealtorData } from '~/server/data-export/export-realtor'
+import { deleteAccount } from '~/server/account/delete-account'
 import { getReplySettings, updateReplySettings } from '~/server/lead-replies/reply-settings'
 import { presignUploads } from '~/server/uploads/presign'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
@@ -134,6 +136,25 @@ const routes: Array<ApiRoute> = [
       const actor = await requireActor(context)
       const days = context.url.searchParams.get('days') ?? undefined
       return json(await getStatistics(context.services, actor, { realtorId: param(context, 'id'), days }))
+    },
+  }),
+  route('/realtors/{id}/export', {
+    GET: async (context) => {
+      const exported = await exportRealtorData(context.services, await requireActor(context), param(context, 'id'))
+      return new Response(exported.body, {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="${exported.fileName}"`,
+          // Personal data of the realtor's clients: never kept by a cache or a proxy.
+          'cache-control': 'private, no-store',
+        },
+      })
+    },
+  }),
+  route('/account', {
+    DELETE: async (context) => {
+      const actor = await requireActor(context)
+      return json(await deleteAccount(context.services, actor, await readJsonBody(context.request)))
     },
   }),
   route('/realtors/{id}/reply-settings', {

@@ -18,6 +18,7 @@ import { leadsPaths } from './openapi-leads'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
 import { replySettingsPaths } from './openapi-replies'
+import { ACCOUNT_TAG, accountPaths } from './openapi-account'
 import {
   createdSavedSearchSchema,
   savedSearchIdSchema,
@@ -74,6 +75,7 @@ export const API_TAGS = {
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
   valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
   posts: POSTS_TAG,
+  account: ACCOUNT_TAG,
   market: {
     name: 'Market reports',
     description:
@@ -105,6 +107,7 @@ export function buildOpenApiDocument() {
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       paths: {
         ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
+        ...accountPaths({ jsonContent, errorResponses, bearer }),
         ...openHousePaths({ jsonContent, errorResponses, bearer }),
         ...postPaths({ jsonContent, errorResponses, bearer }),
         ...tourPaths(errorBodySchema),

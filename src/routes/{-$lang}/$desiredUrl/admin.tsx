@@ -38,13 +38,20 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
 })
 
 function EditorRoute() {
-  const { ownRealtor, canEdit } = Route.useRouteContext()
+  const { ownRealtor, canEdit, session } = Route.useRouteContext()
   const { lang } = Route.useParams()
   const { tab, view } = Route.useSearch()
   if (!canEdit || !ownRealtor) return <ForbiddenPage />
   return (
     <PageShell>
-      <EditorPage key={ownRealtor.id} realtor={ownRealtor} lang={langFromParam(lang)} tab={tab ?? 'homepage'} inboxView={view ?? 'leads'} />
+      <EditorPage
+        key={ownRealtor.id}
+        realtor={ownRealtor}
+        lang={langFromParam(lang)}
+        tab={tab ?? 'homepage'}
+        inboxView={view ?? 'leads'}
+        accountEmail={session.user.id === ownRealtor.userId ? session.user.email : null}
+      />
     </PageShell>
   )
 }
