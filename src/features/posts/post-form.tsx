@@ -202,7 +202,7 @@ export function PostForm({
         ? ({ title: 'titleKo', summary: 'summaryKo', body: 'bodyKo' } as const)
         : ({ title: 'titleEn', summary: 'summaryEn', body: 'bodyEn' } as const)
     return (
-      <fieldset className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900">
+      <fieldset className="grid content-start gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900">
         <legend className="px-1 text-lg font-semibold text-stone-900 dark:text-stone-50">
           {blockLang === 'ko' ? <Trans>In Korean</Trans> : <Trans>In English</Trans>}
         </legend>
