@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a fresh Debian machine (as root),
 # then runs every test: types, lint, formatting, catalogs, unit, integration (SQLite and
-# PostgreSQL), and end-to-end in Debian's Chromium against the production build.
+# PostgreSQL), end-to-end in Debian's Chromium against the production build, and the container
+# image's build and start steps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,3 +40,5 @@ echo "== Production build"
 npm run --silent build > /tmp/realtor-build.log 2>&1 || { tail -50 /tmp/realtor-build.log; exit 1; }
 echo "== End-to-end tests (Chromium)"
 npm run --silent test:e2e
+echo "== Container image steps (the Dockerfile's build and start scripts on a clean copy)"
+bash scripts/image/smoke-test.sh
