@@ -21,6 +21,7 @@ const PAGES = {
     chart: /Irvine 매물 가격 중앙값, 최근 12개월/,
     table: 'Irvine, CA 월별 수치',
     other: 'Tustin, CA',
+    perFoot: /^sq ft당 \$[\d,]+$/,
   },
   en: {
     home: '/en/sora-park',
@@ -34,6 +35,7 @@ const PAGES = {
     chart: /Median list price in Irvine, last 12 months/,
     table: 'Monthly figures for Irvine, CA',
     other: 'Tustin, CA',
+    perFoot: /^\$[\d,]+\/sq ft$/,
   },
 } as const
 
@@ -58,6 +60,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
       await expect(page.getByTestId('market-demo-note')).toContainText(text.demo)
       await expect(page.getByTestId('market-median-price')).toContainText(text.median)
       await expect(page.getByTestId('market-median-price')).toContainText(/\$[\d.]+M/)
+      await expect(page.getByTestId('market-price-per-foot').locator('dd').first()).toHaveText(text.perFoot)
       await expect(page.getByRole('img', { name: text.chart })).toBeVisible()
       const table = page.getByRole('table', { name: text.table })
       // Eleven months of demonstration history and this month, newest first.
@@ -74,6 +77,8 @@ for (const [lang, text] of Object.entries(PAGES)) {
         return scripts.find((item) => typeof item === 'object' && item !== null && '@type' in item && item['@type'] === 'Dataset')
       })
       expect(dataset).toMatchObject({ '@type': 'Dataset', spatialCoverage: { name: 'Irvine, CA' }, isAccessibleForFree: true })
+      // The measures are named in the page's language, as its own labels are.
+      expect(dataset).toHaveProperty('variableMeasured.0', text.median)
     })
 
     test('axe finds nothing on the list and a report, light and dark', async ({ page }) => {

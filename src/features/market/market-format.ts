@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '~/lib/date-time-format'
-import { areaToSquareFeet, formatPrice } from '~/lib/format'
+import { areaToSquareFeet } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 
 /*
@@ -24,8 +24,4 @@ export function formatAsOf(iso: string, lang: Lang, timeZone: string): string {
 /** A price per 평 from a price per square foot (one 평 is about 35.58 sq ft). */
 export function pricePerPyeong(pricePerSquareFoot: number): number {
   return Math.round(pricePerSquareFoot * areaToSquareFeet(1, 'pyeong'))
-}
-
-export function formatPricePerFoot(value: number | null): string {
-  return value === null ? '' : `${formatPrice(value)}/sq ft`
 }

@@ -12,7 +12,7 @@ import type { MarketCity, MarketFigures, MarketReport } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { MarketTrendChart } from './market-chart'
-import { formatAsOf, formatMonth, formatPricePerFoot, pricePerPyeong } from './market-format'
+import { formatAsOf, formatMonth, pricePerPyeong } from './market-format'
 
 /*
  * A city's market report on a realtor's site (`/{desiredUrl}/market/{city-state}`, issue 27 item
@@ -69,6 +69,7 @@ export function MarketReportPage({
   const listings = formatNumber(current.listingCount)
   const mls = source.mlsName
   const others = cities.filter((city) => city.slug !== report.slug)
+  const pricePerFoot = current.medianPricePerSquareFoot === null ? null : formatPrice(current.medianPricePerSquareFoot)
   const perPyeong = lang === 'ko' && current.medianPricePerSquareFoot !== null ? formatPrice(pricePerPyeong(current.medianPricePerSquareFoot)) : null
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   return (
@@ -102,7 +103,7 @@ export function MarketReportPage({
               <Figure
                 testId="market-price-per-foot"
                 label={t`Median price per sq ft`}
-                value={current.medianPricePerSquareFoot === null ? '—' : formatPricePerFoot(current.medianPricePerSquareFoot)}
+                value={pricePerFoot === null ? '—' : t`${pricePerFoot}/sq ft`}
                 note={perPyeong === null ? undefined : t`${perPyeong} per pyeong`}
               />
               <Figure testId="market-active" label={t`Active listings`} value={formatNumber(current.activeCount)} />
