@@ -5,9 +5,11 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import pg from 'pg'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { createBackup } from '../../src/server/backup/create-backup'
 import { BackupError, readManifest, type Manifest } from '../../src/server/backup/manifest'
 import { restoreBackup } from '../../src/server/backup/restore-backup'
 import { openDatabase, type AppDatabase, type DbConfig } from '../../src/server/db/database'
@@ -299,6 +301,62 @@ describeOnEachDatabase('npm run backup during writes, then npm run restore', (da
       const { rows } = await client.query<{ count: string }>(`select count(*) as count from information_schema.tables where table_schema = 'public'`)
       await client.end()
       expect(Number(rows[0]?.count)).toBe(0)
+    }
+  })
+})
+
+describe('a backup of an older version', () => {
+  it('restores at its own migration, and the app brings it forward when it opens it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'realtor-backup-older-'))
+    try {
+      const source: DbConfig = { kind: 'sqlite', file: path.join(dir, 'data', 'app.sqlite') }
+      const older = await openServices(openDatabase(source), path.join(dir, 'data'))
+      // The database as the version before the newest migration left it.
+      const { error } = await new Migrator({ db: older.db.withoutPlugins(), provider: migrationProvider }).migrateDown()
+      await older.close()
+      if (error) throw error instanceof Error ? error : new Error('migrating down failed')
+
+      const lines: Array<string> = []
+      const { folder, manifest } = await createBackup(
+        { database: source, dataDir: path.join(dir, 'data'), uploads: { kind: 'local', dir: path.join(dir, 'data', 'uploads') } },
+        path.join(dir, 'backups'),
+        (line) => lines.push(line),
+      )
+      const known = Object.keys(await migrationProvider.getMigrations()).sort()
+      expect(manifest.migration).toBe(known.at(-2))
+      expect(lines.at(-1)).toMatch(/^\[backup\] done: .* \(\d+ files?, [\d.]+ MB, migration /)
+
+      const target: DbConfig = { kind: 'sqlite', file: path.join(dir, 'restored', 'app.sqlite') }
+      await restoreBackup(folder, { database: target, dataDir: path.join(dir, 'restored') }, (line) => lines.push(line))
+      expect(lines.at(-1)).toBe(
+        `[restore] done: the database is at migration ${known.at(-2)}; \`npm run migrate\` (or starting the app) brings it to ${latestMigration}`,
+      )
+
+      const restored = await openServices(openDatabase(target), path.join(dir, 'restored'))
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(restored.db)
+      await restored.close()
+      expect(rows.at(-1)?.name).toBe(latestMigration)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('is refused by a restore into another engine than it was made on', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'realtor-backup-engine-'))
+    try {
+      const source: DbConfig = { kind: 'sqlite', file: path.join(dir, 'data', 'app.sqlite') }
+      const app = await openServices(openDatabase(source), path.join(dir, 'data'))
+      await app.close()
+      const { folder } = await createBackup(
+        { database: source, dataDir: path.join(dir, 'data'), uploads: { kind: 'local', dir: path.join(dir, 'data', 'uploads') } },
+        path.join(dir, 'backups'),
+      )
+      await expect(
+        restoreBackup(folder, { database: { kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' }, dataDir: path.join(dir, 'restored') }),
+      ).rejects.toThrow('This backup is of a SQLite database, but DATABASE_URL names PostgreSQL: set DATABASE_URL to match the backup')
+      expect(existsSync(path.join(dir, 'restored'))).toBe(false)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })
