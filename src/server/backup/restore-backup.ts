@@ -18,9 +18,9 @@ export function restoreTargetFromEnv(): RestoreTarget {
 }
 
 /** Missing or an empty folder: the only data folder a restore writes into. */
-async function isEmptyFolder(folder: string): Promise<boolean> {
+async function isEmptyFolder(folder: string, except?: string): Promise<boolean> {
   try {
-    return (await readdir(folder)).length === 0
+    return (await readdir(folder)).every((name) => name === except)
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return true
     throw error
@@ -106,7 +106,12 @@ export async function restoreBackup(from: string, target: RestoreTarget, log: Lo
   await assertEmptyTarget(target, usesDataDir)
 
   const suffix = randomBytes(6).toString('hex')
-  const staging = path.join(path.dirname(target.dataDir), `.${path.basename(target.dataDir)}.restore-${suffix}`)
+  // An existing DATA_DIR may be a mount point (a container's volume): it cannot be replaced, and a
+  // folder beside it may be on another file system, where a rename fails. The files are staged
+  // inside it then, and moved up when whole; a missing DATA_DIR is staged beside and renamed whole.
+  const dataDirExists = existsSync(target.dataDir)
+  const stagingName = dataDirExists ? `.restore-${suffix}` : `.${path.basename(target.dataDir)}.restore-${suffix}`
+  const staging = dataDirExists ? path.join(target.dataDir, stagingName) : path.join(path.dirname(target.dataDir), stagingName)
   const stagedSqlite = sqliteTarget && !sqliteInDataDir ? `${sqliteTarget}.restore-${suffix}` : undefined
   try {
     /** Copies one listed file to `destination` and checks the copy, so what is put in place is what was backed up. */
@@ -143,13 +148,18 @@ export async function restoreBackup(from: string, target: RestoreTarget, log: Lo
     }
 
     // Checked again: an app started meanwhile would have created files the renames would lose.
-    if (usesDataDir && !(await isEmptyFolder(target.dataDir))) throw new BackupError(`Restore refused: ${target.dataDir} is no longer empty`)
+    if (usesDataDir && !(await isEmptyFolder(target.dataDir, stagingName))) throw new BackupError(`Restore refused: ${target.dataDir} is no longer empty`)
     if (stagedSqlite && sqliteTarget) {
       if (existsSync(sqliteTarget)) throw new BackupError(`Restore refused: a SQLite database appeared at ${sqliteTarget}`)
       await rename(stagedSqlite, sqliteTarget)
     }
-    if (usesDataDir) {
-      if (existsSync(target.dataDir)) await rmdir(target.dataDir)
+    if (usesDataDir && dataDirExists) {
+      // The database last: an app started meanwhile finds it only with its uploads and secret beside it.
+      const databaseTop = sqliteInDataDir?.split(path.sep)[0]
+      const entries = (await readdir(staging)).sort((a, b) => Number(a === databaseTop) - Number(b === databaseTop))
+      for (const entry of entries) await rename(path.join(staging, entry), path.join(target.dataDir, entry))
+      await rmdir(staging)
+    } else if (usesDataDir) {
       await rename(staging, target.dataDir)
     }
   } catch (error) {
