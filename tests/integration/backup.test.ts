@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -315,6 +315,8 @@ describe('a backup of an older version', () => {
       const { error } = await new Migrator({ db: older.db.withoutPlugins(), provider: migrationProvider }).migrateDown()
       await older.close()
       if (error) throw error instanceof Error ? error : new Error('migrating down failed')
+      // The secret a start without BETTER_AUTH_SECRET generates (services.ts resolveSecret).
+      await writeFile(path.join(dir, 'data', 'auth-secret'), 'a'.repeat(64), { mode: 0o600 })
 
       const lines: Array<string> = []
       const { folder, manifest } = await createBackup(
@@ -327,11 +329,15 @@ describe('a backup of an older version', () => {
       expect(lines.at(-1)).toMatch(/^\[backup\] done: .* \(\d+ files?, [\d.]+ MB, migration /)
 
       const target: DbConfig = { kind: 'sqlite', file: path.join(dir, 'restored', 'app.sqlite') }
+      // An empty DATA_DIR that exists (a container's volume, which cannot be replaced) is restored into.
+      await mkdir(path.join(dir, 'restored'))
       await restoreBackup(folder, { database: target, dataDir: path.join(dir, 'restored') }, (line) => lines.push(line))
       expect(lines.at(-1)).toBe(
         `[restore] done: the database is at migration ${known.at(-2)}; \`npm run migrate\` (or starting the app) brings it to ${latestMigration}`,
       )
 
+      expect((await readdir(path.join(dir, 'restored'))).sort()).toEqual(['app.sqlite', 'auth-secret'])
+      expect((await stat(path.join(dir, 'restored', 'auth-secret'))).mode & 0o777).toBe(0o600)
       const restored = await openServices(openDatabase(target), path.join(dir, 'restored'))
       const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(restored.db)
       await restored.close()
@@ -359,4 +365,33 @@ describe('a backup of an older version', () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+})
+
+describe('npm run backup with photos on S3', () => {
+  it('copies the database, says the bucket is not copied, and records it in the manifest', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'realtor-backup-s3-'))
+    try {
+      const dataDir = path.join(dir, 'data')
+      const app = await openServices(openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.sqlite') }), dataDir)
+      await app.close()
+      // No S3 server is needed: the backup never touches the bucket.
+      const run = await runScript('backup', [], {
+        DATA_DIR: dataDir,
+        BACKUP_DIR: path.join(dir, 'backups'),
+        S3_BUCKET: 'realtor-photos',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      })
+      expect(run.status, run.output).toBe(0)
+      expect(run.output).toContain(
+        '[backup] photos: in S3 bucket "realtor-photos", not copied; the bucket\'s versioning and replication are their backup (README, Backups)',
+      )
+      const [folder] = await readdir(path.join(dir, 'backups'))
+      const manifest = await readManifest(path.join(dir, 'backups', folder ?? ''))
+      expect(manifest.storage).toEqual({ kind: 's3', bucket: 'realtor-photos' })
+      expect(manifest.files.map((file) => file.path).filter((name) => name.startsWith('uploads/'))).toEqual([])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
