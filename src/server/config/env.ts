@@ -24,6 +24,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString,
+  /** Where `npm run backup` writes its folders when no destination is given (decision 045). */
+  BACKUP_DIR: z.string().default('backups'),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   SITE_NAME_KO: z.string().default('리얼터 홈'),
   SITE_NAME_EN: z.string().default('Realtor Home'),
