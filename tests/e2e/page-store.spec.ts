@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
-import { request, run, startServer, type Answer, type Server } from './own-server.ts'
+import { createPublishedRealtor, letters, request, run, startServer, type Answer, type Server } from './own-server.ts'
 
 /*
  * The page store on the production server (issue 12, decision 009): `npm start`'s launcher
@@ -17,38 +17,7 @@ const OWN_DOMAIN = 'store-realty.test'
 
 /** A desiredUrl (letters and hyphens only) nobody else has. */
 function uniqueSlug(prefix: string): string {
-  return `${prefix}-${Date.now()
-    .toString()
-    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')}`
-}
-
-async function createRealtor(server: Server, fields: Record<string, unknown>): Promise<{ id: string; token: string }> {
-  const email = `store-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
-  const signUp = await request(server, 'POST', '/api/auth/sign-up/email', { body: { email, password: 'store-password-1', name: 'Store Test' } })
-  expect(signUp.status, signUp.body).toBe(200)
-  const token = String(signUp.headers['set-auth-token'] ?? '')
-  const created = await request(server, 'POST', '/cozying-api/v1/realtor', {
-    headers: { authorization: `Bearer ${token}` },
-    body: {
-      email,
-      contactPhone: '949-555-0100',
-      phoneCountryCode: 'US',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      isMakeHomepage: 'Y',
-      // California requires both on a published homepage (issue 15).
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Store Test Realty',
-      ...fields,
-    },
-  })
-  expect(created.status, created.body).toBe(201)
-  return { id: idOf(created.body), token }
-}
-
-function idOf(json: string): string {
-  const value: unknown = JSON.parse(json)
-  if (typeof value !== 'object' || value === null || !('id' in value) || typeof value.id !== 'string') throw new Error(`no id in ${json}`)
-  return value.id
+  return `${prefix}-${letters(Date.now())}`
 }
 
 const databases = [
@@ -82,7 +51,12 @@ for (const database of databases) {
     test('a save shows at the very next request in both languages and on the own domain, whichever worker answers', async () => {
       const slug = uniqueSlug('store')
       const ownOrigin = `http://${OWN_DOMAIN}:${server.port}`
-      const { id, token } = await createRealtor(server, { desiredUrl: slug, hompageUrl: ownOrigin, displayNameEn: 'Avery Before', displayNameKo: '이전이름' })
+      const { id, token } = await createPublishedRealtor(server, 'store', {
+        desiredUrl: slug,
+        hompageUrl: ownOrigin,
+        displayNameEn: 'Avery Before',
+        displayNameKo: '이전이름',
+      })
       const pages: Array<{ path: string; host?: string; old: string; next: string }> = [
         { path: `/${slug}`, old: '이전이름', next: '새이름' },
         { path: `/en/${slug}`, old: 'Avery Before', next: 'Avery After' },
@@ -122,7 +96,7 @@ for (const database of databases) {
 
     test("a listings import changes the homepage's cards at once", async () => {
       const slug = uniqueSlug('cards')
-      await createRealtor(server, { desiredUrl: slug, displayNameEn: 'Card Watcher' })
+      await createPublishedRealtor(server, 'store', { desiredUrl: slug, displayNameEn: 'Card Watcher' })
       const address = `${Date.now() % 100_000} Fresh Import Lane`
       const before = await request(server, 'GET', `/en/${slug}`)
       expect(before.status).toBe(200)

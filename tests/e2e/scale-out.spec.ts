@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
 import { decodeWords, header, startSmtpSink } from '../integration/smtp-sink.ts'
-import { request, startServer, type Answer, type Server } from './own-server.ts'
+import { createPublishedRealtor, letters, request, startServer, type Answer, type Server } from './own-server.ts'
 
 /*
  * Scale-out (issue 30 item 7, decision 047): two separate `npm start` instances, as two
@@ -29,36 +29,6 @@ const AUTH_SECRET = 'scale-out-e2e-secret-shared-by-both-instances'
 const REPLY_SWEEP_SECONDS = 5
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>
-
-/** Letters only: desiredUrl and names accept no digits. */
-function letters(value: number): string {
-  return value.toString().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')
-}
-
-async function createRealtor(server: Server, fields: Record<string, unknown>): Promise<{ id: string; token: string; email: string }> {
-  const email = `scale-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
-  const signUp = await request(server, 'POST', '/api/auth/sign-up/email', { body: { email, password: 'scale-password-1', name: 'Scale Test' } })
-  expect(signUp.status, signUp.body).toBe(200)
-  const token = String(signUp.headers['set-auth-token'] ?? '')
-  const created = await request(server, 'POST', '/cozying-api/v1/realtor', {
-    headers: { authorization: `Bearer ${token}` },
-    body: {
-      email,
-      contactPhone: '949-555-0100',
-      phoneCountryCode: 'US',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      isMakeHomepage: 'Y',
-      // California requires both on a published homepage (issue 15).
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Scale Test Realty',
-      ...fields,
-    },
-  })
-  expect(created.status, created.body).toBe(201)
-  const value: unknown = JSON.parse(created.body)
-  if (typeof value !== 'object' || value === null || !('id' in value) || typeof value.id !== 'string') throw new Error(`no id in ${created.body}`)
-  return { id: value.id, token, email }
-}
 
 /** A visitor's message, from the address a trusted proxy in front of the instance saw. */
 function postMessage(server: Server, fields: { realtorId: string; clientIp: string; email: string; lastName: string; lang: 'ko' | 'en' }): Promise<Answer> {
@@ -121,7 +91,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
 
   test("a save on one instance shows at the other's very next page and API read, and each one's stored copy is dropped", async () => {
     const slug = `scale-${letters(Date.now())}`
-    const { id, token } = await createRealtor(a, { desiredUrl: slug, displayNameEn: 'Avery One', displayNameKo: '첫이름' })
+    const { id, token } = await createPublishedRealtor(a, 'scale', { desiredUrl: slug, displayNameEn: 'Avery One', displayNameKo: '첫이름' })
     const reads = [
       { path: `/${slug}`, lang: 'ko' },
       { path: `/en/${slug}`, lang: 'en' },
@@ -179,7 +149,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
   })
 
   test('a rate limit counts the hits of both instances: refused at the limit, not at twice the limit', async () => {
-    const { id } = await createRealtor(a, { desiredUrl: `limits-${letters(Date.now())}` })
+    const { id } = await createPublishedRealtor(a, 'scale', { desiredUrl: `limits-${letters(Date.now())}` })
     // A fixed window (src/server/http/rate-limit.ts): hits straddling its end would start a new
     // count, so begin with room to spare in the current one.
     const windowSeconds = Number(a.env.RATE_LIMIT_WINDOW_SECONDS ?? 60)
@@ -215,7 +185,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
   test('with both instances sending, every mail leaves exactly once', async () => {
     if (!sink || !cluster) throw new Error('no sink or cluster')
     const mails = sink
-    const realtor = await createRealtor(b, { desiredUrl: `outbox-${letters(Date.now())}`, displayNameEn: 'Outbox Watcher' })
+    const realtor = await createPublishedRealtor(b, 'scale', { desiredUrl: `outbox-${letters(Date.now())}`, displayNameEn: 'Outbox Watcher' })
     const marker = letters(Date.now())
     const visitors = Array.from({ length: 10 }, (_, index) => ({
       server: index % 2 === 0 ? a : b,
