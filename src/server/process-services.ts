@@ -1,4 +1,5 @@
 import { env } from '~/server/config/env'
+import { startCdnPurgeSender } from './cdn-purge/sender'
 import { startDuePostRelease } from './blog/post-revisions'
 import { dbConfigFromEnv, openDatabase } from './db/database'
 import { deliverPendingContacts } from './inbox/deliver-contacts'
@@ -36,7 +37,7 @@ function startOutboxRetries(services: AppServices): void {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due): the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */
@@ -55,6 +56,7 @@ export function getServices(): Promise<AppServices> {
       startLeadDeskSchedule(services, config)
       startOpenHousePurge(services)
       startDuePostRelease(services)
+      startCdnPurgeSender(services)
     }
     // Every process counts its own visitors and writes them (decision 016); a stopping worker
     // writes what it has before serve.mjs ends it.

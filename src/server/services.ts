@@ -10,6 +10,7 @@ import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
+import { cdnPurgeConfigFrom, type CdnPurgeConfig } from './cdn-purge/config'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 import { VisitCounter } from './stats/visit-counter'
 
@@ -31,6 +32,8 @@ export type ServerConfig = {
   siteName: { ko: string; en: string }
   /** Each listing source's MLS display profile (issue 15), checked at startup. */
   displayProfiles: DisplayProfiles
+  /** CDN_PURGE and its vendor's credentials (decision 046), checked at startup. */
+  cdnPurge: CdnPurgeConfig
 }
 
 /** Everything a use case may touch. Built once per process; tests build one per database. */
@@ -118,6 +121,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const mailer = overrides.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM)
   // Before anything else: a wrong profile file stops the start with its reason, not a page later.
   const displayProfiles = loadDisplayProfiles(config.LISTINGS_DISPLAY_PROFILES)
+  const cdnPurge = cdnPurgeConfigFrom(config)
   const siteNames = { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN }
   const authSettings: AuthSettings = {
     dialect: database.dialect,
@@ -173,6 +177,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       mailPostalAddress: config.MAIL_POSTAL_ADDRESS,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
+      cdnPurge,
     },
     now,
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),

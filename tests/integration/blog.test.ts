@@ -117,11 +117,11 @@ describeOnEachDatabase('blog', (database) => {
     const revision = async () =>
       Number((await app.services.db.selectFrom('realtor').select('revision').where('id', '=', realtorId).executeTakeFirstOrThrow()).revision)
     const before = await revision()
-    expect(await releaseDuePosts(app.services.db, NOW, new Date(NOW.getTime() + 30 * 60_000))).toEqual([])
+    expect(await releaseDuePosts(app.services.db, app.services, NOW, new Date(NOW.getTime() + 30 * 60_000))).toEqual([])
     expect(await revision()).toBe(before)
-    expect(await releaseDuePosts(app.services.db, new Date(NOW.getTime() + 30 * 60_000), new Date(NOW.getTime() + 2 * HOUR))).toEqual([realtorId])
+    expect(await releaseDuePosts(app.services.db, app.services, new Date(NOW.getTime() + 30 * 60_000), new Date(NOW.getTime() + 2 * HOUR))).toEqual([realtorId])
     expect(await revision()).toBe(before + 1)
-    expect(await releaseDuePosts(app.services.db, new Date(NOW.getTime() + 2 * HOUR), new Date(NOW.getTime() + 3 * HOUR))).toEqual([])
+    expect(await releaseDuePosts(app.services.db, app.services, new Date(NOW.getTime() + 2 * HOUR), new Date(NOW.getTime() + 3 * HOUR))).toEqual([])
   })
 
   it('filters by kind and tag, pages ten at a time, and notes a post in the other language', async () => {

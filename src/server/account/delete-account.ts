@@ -3,7 +3,8 @@ import { deleteAccountRequestSchema, type DeletedAccount } from '~/schemas/accou
 import { messageId } from '~/schemas/messages'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
+import { enqueuePurge } from '~/server/cdn-purge/outbox'
+import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from '~/server/uploads/photo-address'
 import { thumbnailKeyFor, uploadFolderOf, uploadPrefix } from '~/server/uploads/storage'
@@ -105,9 +106,10 @@ export async function deleteAccount(services: AppServices, actor: Actor | null, 
     if (realtorIds.length > 0) {
       await trx.deleteFrom('realtor').where('userId', '=', userId).execute()
       await bumpRevisions(trx, 'realtors')
+      await enqueuePurge(trx, services, realtorSurrogateKeys(realtorIds))
     }
   })
-  if (realtorIds.length > 0) announcePurge([...realtorIds.map((id) => `realtor-${id}`), 'realtors'])
+  if (realtorIds.length > 0) announcePurge(services.config.cdnPurge, realtorSurrogateKeys(realtorIds))
 
   // Every file in the account's upload folder is theirs, attached to a page or not. A photo
   // another realtor put on their own page by its public URL goes too: it was never theirs.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database, PostTable } from '~/server/db/schema'
+import type { PurgeContext } from '~/server/cdn-purge/outbox'
 import { bumpPostRevisions } from './post-revisions'
 
 /*
@@ -103,7 +104,11 @@ const DEMO_POSTS: Array<DemoPost> = [
 ]
 
 /** Writes the demo posts of a realtor just created by the seed; `coverPhoto` is a stored photo's key. */
-export async function seedDemoPosts(db: Kysely<Database>, input: { realtorId: string; now: Date; coverPhoto: string | undefined }): Promise<number> {
+export async function seedDemoPosts(
+  db: Kysely<Database>,
+  purge: PurgeContext,
+  input: { realtorId: string; now: Date; coverPhoto: string | undefined },
+): Promise<number> {
   const createdAt = new Date(input.now.getTime() - 30 * 86_400_000).toISOString()
   await db.transaction().execute(async (trx) => {
     for (const { daysFromNow, tags, withCover, ...post } of DEMO_POSTS) {
@@ -127,7 +132,7 @@ export async function seedDemoPosts(db: Kysely<Database>, input: { realtorId: st
           .values(tags.map((tag) => ({ postId: id, realtorId: input.realtorId, tag })))
           .execute()
     }
-    await bumpPostRevisions(trx, [input.realtorId])
+    await bumpPostRevisions(trx, purge, [input.realtorId])
   })
   return DEMO_POSTS.length
 }

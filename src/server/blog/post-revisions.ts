@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '~/server/db/schema'
-import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
+import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
+import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -8,9 +9,10 @@ type Db = Kysely<Database> | Transaction<Database>
  * A realtor's posts show on their blog pages, their feed, their homepage's latest posts and the
  * sitemap, all stored by the page store (decision 009). Those pages depend on the realtor's
  * revision (and the sitemap on the `realtors` scope), so a change to the posts moves both, as
- * a save of the realtor does, in the transaction of the change (decision 030).
+ * a save of the realtor does, in the transaction of the change (decision 030), and the CDN is
+ * asked to purge them (decision 046).
  */
-export async function bumpPostRevisions(db: Db, realtorIds: ReadonlyArray<string>): Promise<void> {
+export async function bumpPostRevisions(db: Db, purge: PurgeContext, realtorIds: ReadonlyArray<string>): Promise<void> {
   if (realtorIds.length === 0) return
   await db
     .updateTable('realtor')
@@ -18,6 +20,7 @@ export async function bumpPostRevisions(db: Db, realtorIds: ReadonlyArray<string
     .where('id', 'in', [...realtorIds])
     .execute()
   await bumpRevisions(db, 'realtors')
+  await enqueuePurge(db, purge, realtorSurrogateKeys(realtorIds))
 }
 
 /**
@@ -27,7 +30,7 @@ export async function bumpPostRevisions(db: Db, realtorIds: ReadonlyArray<string
  * posts came due since it last looked, so a CDN is told to purge those pages
  * (the log line of decision 009) and every reader of the revisions sees the change.
  */
-export async function releaseDuePosts(db: Kysely<Database>, since: Date, now: Date): Promise<Array<string>> {
+export async function releaseDuePosts(db: Kysely<Database>, purge: PurgeContext, since: Date, now: Date): Promise<Array<string>> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('post')
@@ -38,7 +41,7 @@ export async function releaseDuePosts(db: Kysely<Database>, since: Date, now: Da
       .where('publishAt', '<=', now.toISOString())
       .execute()
     const realtorIds = rows.map((row) => row.realtorId)
-    await bumpPostRevisions(trx, realtorIds)
+    await bumpPostRevisions(trx, purge, realtorIds)
     return realtorIds
   })
 }
@@ -48,17 +51,17 @@ export const DUE_POSTS_INTERVAL_MS = 30_000
 const FIRST_LOOK_BACK_MS = 24 * 60 * 60_000
 
 /** The job, with the other scheduled jobs (worker 0). Any number of processes may run it. */
-export function startDuePostRelease(services: { db: Kysely<Database>; now: () => Date }): () => void {
+export function startDuePostRelease(services: { db: Kysely<Database> } & PurgeContext): () => void {
   let since = new Date(services.now().getTime() - FIRST_LOOK_BACK_MS)
   let running = false
   const timer = setInterval(() => {
     if (running) return
     running = true
     const now = services.now()
-    releaseDuePosts(services.db, since, now)
+    releaseDuePosts(services.db, services, since, now)
       .then((realtorIds) => {
         since = now
-        if (realtorIds.length > 0) announcePurge([...realtorIds.map((id) => `realtor-${id}`), 'realtors'])
+        if (realtorIds.length > 0) announcePurge(services.config.cdnPurge, realtorSurrogateKeys(realtorIds))
       })
       .catch((error: unknown) => console.error('[blog] releasing due posts failed', error))
       .finally(() => {

@@ -147,6 +147,23 @@ export const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
+  /**
+   * Which CDN the changed pages' surrogate keys are purged from (issue 30 item 4, decision 046):
+   * `none` logs them as before (decision 009); `cloudflare` purges by Cache-Tag, `fastly` by
+   * Surrogate-Key, from an outbox written in each change's transaction.
+   */
+  CDN_PURGE: z.enum(['none', 'cloudflare', 'fastly']).default('none'),
+  CLOUDFLARE_ZONE_ID: optionalString,
+  /** An API token with the zone's Cache Purge permission. */
+  CLOUDFLARE_API_TOKEN: optionalString,
+  /** Tests point this at a loopback server; the real API otherwise. */
+  CLOUDFLARE_API_BASE_URL: z.url().default('https://api.cloudflare.com/client/v4'),
+  FASTLY_SERVICE_ID: optionalString,
+  /** An API token with the `purge_select` scope on the service. */
+  FASTLY_API_TOKEN: optionalString,
+  FASTLY_API_BASE_URL: z.url().default('https://api.fastly.com'),
+  /** `true`: Fastly marks pages stale (`Fastly-Soft-Purge: 1`) rather than removing them. */
+  FASTLY_SOFT_PURGE: z.enum(['true', 'false']).default('false'),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -606,6 +606,20 @@ export interface MarketSubscriptionTable extends DoubleOptInColumns {
   lastSentMonth: string | null
 }
 
+/** Surrogate keys of changed pages waiting to be purged from the CDN (migration 0032, decision 046). */
+export interface CdnPurgeOutboxTable {
+  /** A Surrogate-Key / Cache-Tag value: `realtor-{id}`, `realtors`, `listings`. One row per key. */
+  key: string
+  /** The oldest change this row still has to purge; the lag metric is its age. */
+  createdAt: string
+  /** When a sender may take it: now for a new key, a retry time after a failure, a lease's end while claimed. */
+  availableAt: string
+  /** The claim of the sender that has it; null when no sender does, or a change came after the claim. */
+  claimedBy: string | null
+  attempts: number
+  lastError: string | null
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -639,6 +653,7 @@ export interface Database {
   postTag: PostTagTable
   marketSnapshot: MarketSnapshotTable
   marketSubscription: MarketSubscriptionTable
+  cdnPurgeOutbox: CdnPurgeOutboxTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

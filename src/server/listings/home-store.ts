@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Database, HomeChangeTable, HomeTable } from '~/server/db/schema'
+import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
 import { bumpRevisions } from '~/server/pages/revisions'
 import { listingTypeOf, type HomeRecord } from './reso-property'
 
@@ -187,7 +188,13 @@ export async function readImportState(db: Kysely<Database>, source: string): Pro
  * moves the listings revision in the same transaction (decision 009), even when the run
  * changed no listing.
  */
-export async function writeImportState(db: Kysely<Database>, source: string, lastModificationTimestamp: string | null, now: Date): Promise<void> {
+export async function writeImportState(
+  db: Kysely<Database>,
+  purge: PurgeContext,
+  source: string,
+  lastModificationTimestamp: string | null,
+  now: Date,
+): Promise<void> {
   const lastRunAt = now.toISOString()
   await db.transaction().execute(async (trx) => {
     await trx
@@ -196,6 +203,8 @@ export async function writeImportState(db: Kysely<Database>, source: string, las
       .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt }))
       .execute()
     await bumpRevisions(trx, 'listings')
+    // The import's last write: the CDN purges the listings once for the whole run (decision 046).
+    await enqueuePurge(trx, purge, ['listings'])
   })
 }
 

@@ -121,8 +121,8 @@ async function runFileImport(services: AppServices, filePath: string, source: st
   const openHouses = openHouseValues ? await replaceFeedOpenHouses(services.db, source, openHouseValues, services.now()) : undefined
   const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
   const ranAt = services.now()
-  await writeImportState(services.db, source, resumeAt, ranAt)
-  announcePurge(['listings'])
+  await writeImportState(services.db, services, source, resumeAt, ranAt)
+  announcePurge(services.config.cdnPurge, ['listings'])
   const alerts = await alertsAfterImport(services)
   await marketAfterImport(services)
   return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts, ...(openHouses ? { openHouses } : {}) }

@@ -176,10 +176,10 @@ async function runResoImport(
 
   // 4. Only a completed changed-records walk advances the timestamp and the last successful run.
   const ranAt = services.now()
-  await writeImportState(services.db, source, summary.lastModificationTimestamp, ranAt)
+  await writeImportState(services.db, services, source, summary.lastModificationTimestamp, ranAt)
   summary.lastRunAt = ranAt.toISOString()
   // Even a run that changed nothing changed the pages: they show when the data was last updated.
-  announcePurge(['listings'])
+  announcePurge(services.config.cdnPurge, ['listings'])
   summary.alerts = await alertsAfterImport(services)
   await marketAfterImport(services)
   return summary

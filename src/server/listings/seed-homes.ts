@@ -1,3 +1,4 @@
+import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storeDemoHomeImages } from './demo-home-images'
@@ -26,6 +27,7 @@ export async function seedDemoHomes(
     await services.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('home').where('source', '=', DEMO_SOURCE).execute()
       await bumpRevisions(trx, 'listings')
+      await enqueuePurge(trx, services, ['listings'])
     })
   }
   const imageKeys = await storeDemoHomeImages(services.storage)
@@ -43,9 +45,9 @@ export async function seedDemoHomes(
   }
   if (batch.length > 0) await flush()
   // The demo source's "last updated" time on pages, like an import's.
-  await writeImportState(services.db, DEMO_SOURCE, null, services.now())
+  await writeImportState(services.db, services, DEMO_SOURCE, null, services.now())
   await seedDemoOpenHouses(services)
-  announcePurge(['listings'])
+  announcePurge(services.config.cdnPurge, ['listings'])
   // Demo listings are listings like any other to a search saved on a demo site.
   await alertsAfterImport(services)
   // The market reports of the demo cities, with a demonstration year of history (issue 27).

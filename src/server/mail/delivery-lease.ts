@@ -16,9 +16,14 @@ export const SENDING_LEASE_MS = 5 * 60_000
 
 const MAX_BACKOFF_MS = 6 * 60 * 60_000
 
+/** `baseMs`, then twice as long after each further failed attempt, never more than `maxMs`. Shared with the CDN purge outbox. */
+export function exponentialBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+}
+
 /** 1, 2, 4… minutes after each failed attempt, at most six hours. */
 export function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1))
+  return exponentialBackoffMs(attempts, 60_000, MAX_BACKOFF_MS)
 }
 
 export type DeliveryResult = 'sent' | 'kept' | 'skipped'

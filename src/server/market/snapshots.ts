@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { seededRandom } from '~/lib/seeded-random'
 import type { Database, MarketSnapshotTable } from '~/server/db/schema'
+import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { computeMarketFigures, type CityMarketFigures } from './market-figures'
@@ -84,8 +85,9 @@ export async function writeMarketSnapshots(services: AppServices): Promise<Array
       false,
     )
     await bumpRevisions(trx, 'listings')
+    await enqueuePurge(trx, services, ['listings'])
   })
-  announcePurge(['listings'])
+  announcePurge(services.config.cdnPurge, ['listings'])
   return figures
 }
 
@@ -185,5 +187,6 @@ export async function seedDemoMarketHistory(services: AppServices): Promise<void
   await services.db.transaction().execute(async (trx) => {
     await upsertSnapshots(trx, rows, true)
     await bumpRevisions(trx, 'listings')
+    await enqueuePurge(trx, services, ['listings'])
   })
 }

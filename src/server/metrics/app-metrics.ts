@@ -1,5 +1,6 @@
 import { Counter, Gauge } from 'prom-client'
 import { MAIL_OUTBOX_KINDS } from '~/schemas/admin'
+import { pendingPurges } from '~/server/cdn-purge/outbox'
 import type { MailOutboxTable } from '~/server/db/schema'
 import type { PageStoreStats } from '~/server/pages/page-store'
 import type { AppServices } from '~/server/services'
@@ -131,6 +132,43 @@ async function readPendingMail(services: AppServices): Promise<Pending> {
   for (const row of mails) pending.set(row.kind, { count: Number(row.count), oldest: row.oldest ?? undefined })
   if (contacts) pending.set(CONTACT_KIND, { count: Number(contacts.count), oldest: contacts.oldest ?? undefined })
   return pending
+}
+
+/**
+ * The CDN purge outbox (decision 046): keys waiting, and how long the oldest change among them
+ * has waited for its purge. Both read at scrape time from the shared table (the largest answer
+ * across workers); 0 with `CDN_PURGE=none`, which stores nothing.
+ */
+function purgeGauge(name: string, help: string, valueOf: (pending: { count: number; oldest: string | undefined }, now: number) => number): void {
+  new Gauge({
+    name,
+    help,
+    aggregator: 'max',
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset()
+      await reading('the CDN purge outbox', async ({ services }) => {
+        this.set(valueOf(await pendingPurgeRead(services), services.now().getTime()))
+      })
+    },
+  })
+}
+
+purgeGauge('cdn_purge_outbox_depth', 'Surrogate keys of changed pages not purged from the CDN yet.', ({ count }) => count)
+purgeGauge('cdn_purge_lag_seconds', 'Age of the oldest change whose purge the CDN has not accepted yet (0: none waits).', ({ oldest }, now) =>
+  oldest === undefined ? 0 : Math.max(0, (now - Date.parse(oldest)) / 1000),
+)
+
+/** Both purge gauges are collected in one scrape: they share the read in flight. */
+let purgeRead: { services: AppServices; read: Promise<{ count: number; oldest: string | undefined }> } | undefined
+
+function pendingPurgeRead(services: AppServices): Promise<{ count: number; oldest: string | undefined }> {
+  if (purgeRead?.services === services) return purgeRead.read
+  const read = pendingPurges(services.db).finally(() => {
+    if (purgeRead?.read === read) purgeRead = undefined
+  })
+  purgeRead = { services, read }
+  return read
 }
 
 new Gauge({

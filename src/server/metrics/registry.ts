@@ -45,6 +45,13 @@ const rateLimitRefusals = new Counter({
   registers: [metricsRegistry],
 })
 
+const cdnPurgeFailures = new Counter({
+  name: 'cdn_purge_failures_total',
+  help: 'Purge requests the CDN did not accept, by vendor and reason: rate_limited (429), server_error (5xx), network (no answer), rejected (any other answer). Their keys are kept and retried.',
+  labelNames: ['vendor', 'reason'] as const,
+  registers: [metricsRegistry],
+})
+
 /** Which kind of route a path is: the `kind` label, one of a few values whatever the URL. */
 export function routeKindOf(pathname: string): RouteKind {
   if (pathname === '/healthz' || pathname === '/readyz') return 'health'
@@ -81,4 +88,9 @@ export async function measureRequest(request: Request, handle: (request: Request
 /** Counts a 429 of a rate limit; `bucket` is one of the code's fixed limit names. */
 export function recordRateLimitRefusal(bucket: string): void {
   rateLimitRefusals.inc({ bucket })
+}
+
+/** Counts a purge request the CDN refused or never answered (cdn-purge/outbox.ts). */
+export function recordCdnPurgeFailure(vendor: 'cloudflare' | 'fastly', reason: 'rate_limited' | 'server_error' | 'network' | 'rejected'): void {
+  cdnPurgeFailures.inc({ vendor, reason })
 }

@@ -6,6 +6,7 @@ import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import type { AppServices } from '~/server/services'
 import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
+import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import { bumpOpenHouseRevision, toOpenHouse } from './open-house-store'
 
 /*
@@ -146,6 +147,7 @@ export async function createRealtorOpenHouse(services: AppServices, actor: Actor
       })
       .execute()
     await bumpOpenHouseRevision(trx)
+    await enqueuePurge(trx, services, ['listings'])
   })
   const [created] = await readOwned(services, [realtor.id], id)
   if (!created) throw openHouseNotFound()
@@ -165,6 +167,7 @@ export async function deleteRealtorOpenHouse(services: AppServices, actor: Actor
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('openHouse').where('id', '=', row.id).execute()
     await bumpOpenHouseRevision(trx)
+    await enqueuePurge(trx, services, ['listings'])
   })
   return { id: row.id }
 }

@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { z } from 'zod'
+import type { CdnPurgeConfig } from '~/server/cdn-purge/config'
 import type { Database } from '~/server/db/schema'
 
 /**
@@ -91,11 +92,20 @@ export async function realtorRevisions(db: Kysely<Database>, ids: ReadonlyArray<
   return new Map(rows.map((row) => [row.id, Number(row.revision)]))
 }
 
+/** The surrogate keys of pages that show these realtors (page-store.ts names them so). */
+export function realtorSurrogateKeys(realtorIds: ReadonlyArray<string>): Array<string> {
+  return [...realtorIds.map((id) => `realtor-${id}`), 'realtors']
+}
+
 /**
- * The hook a deployment behind a CDN purges by (decision 009): one line per change, naming
- * the Surrogate-Key / Cache-Tag values of the responses that change. A log shipper or a
- * small sidecar turns it into the CDN's purge call; without a CDN it is a record of changes.
+ * The hook a deployment behind a CDN purges by with `CDN_PURGE=none` (decision 009): one line per
+ * change, after it is committed, naming the Surrogate-Key / Cache-Tag values of the responses
+ * that change. A log shipper or a small sidecar may turn it into the CDN's purge call; without a
+ * CDN it is a record of changes. With a CDN configured the keys went to the purge outbox in the
+ * change's transaction (`enqueuePurge`, decision 046) and the line is not written, so such a
+ * sidecar left in place does not purge everything twice.
  */
-export function announcePurge(keys: ReadonlyArray<string>): void {
+export function announcePurge(cdnPurge: CdnPurgeConfig, keys: ReadonlyArray<string>): void {
+  if (cdnPurge.vendor !== 'none') return
   console.info(`[page-store] changed; purge surrogate keys: ${keys.join(' ')}`)
 }

@@ -211,7 +211,7 @@ export async function createPost(services: AppServices, actor: Actor, input: unk
       .values({ id, realtorId: realtor.id, ...columnsOf(fields, services.storage), createdAt: now.toISOString(), updatedAt: now.toISOString() })
       .execute()
     await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
-    await bumpPostRevisions(trx, [realtor.id])
+    await bumpPostRevisions(trx, services, [realtor.id])
   })
   return getPost(services, actor, id)
 }
@@ -240,7 +240,7 @@ export async function updatePost(services: AppServices, actor: Actor, id: string
       .where('id', '=', id)
       .execute()
     await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
-    await bumpPostRevisions(trx, [realtor.id])
+    await bumpPostRevisions(trx, services, [realtor.id])
   })
   return getPost(services, actor, id)
 }
@@ -252,7 +252,7 @@ export async function deletePost(services: AppServices, actor: Actor, id: string
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('postTag').where('postId', '=', id).execute()
     await trx.deleteFrom('post').where('id', '=', id).execute()
-    await bumpPostRevisions(trx, [realtor.id])
+    await bumpPostRevisions(trx, services, [realtor.id])
   })
   return { id, deleted: true }
 }

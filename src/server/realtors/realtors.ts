@@ -7,7 +7,8 @@ import { isValidStorageKey } from '~/server/uploads/storage-keys'
 import { storedPhotoAddress, storedPhotoKey } from '~/server/uploads/photo-address'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
-import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
+import { enqueuePurge } from '~/server/cdn-purge/outbox'
+import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
 import { findRealtorIdByKey, hostKeyOf, readRealtor, writeRealtor } from './realtor-store'
 
 /**
@@ -76,16 +77,15 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
   })
   const id = randomUUID()
   try {
-    await services.db
-      .transaction()
-      .execute((trx) =>
-        writeRealtor(trx, { id, userId: actor.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: true }),
-      )
+    await services.db.transaction().execute(async (trx) => {
+      await writeRealtor(trx, { id, userId: actor.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: true })
+      await enqueuePurge(trx, services, realtorSurrogateKeys([id]))
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
   }
-  announcePurge([`realtor-${id}`, 'realtors'])
+  announcePurge(services.config.cdnPurge, realtorSurrogateKeys([id]))
   return readOwnedRealtor(services, id)
 }
 
@@ -149,11 +149,10 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
     uploaders: (actor ? [current.userId, actor.userId] : [current.userId]).map((userId) => uploadFolderOf(services.config.signingSecret, userId)),
   })
   try {
-    await services.db
-      .transaction()
-      .execute((trx) =>
-        writeRealtor(trx, { id, userId: current.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: false }),
-      )
+    await services.db.transaction().execute(async (trx) => {
+      await writeRealtor(trx, { id, userId: current.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: false })
+      await enqueuePurge(trx, services, realtorSurrogateKeys([id]))
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.desiredUrlTaken()
     throw error
@@ -161,7 +160,7 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   // Compared as stored: the same file may come back under the URL of an earlier public base.
   const kept = new Set(fields.photos.map((photo) => storedPhotoAddress(services.storage, photo.url)))
   const dropped = current.photos.map((photo) => photo.url).filter((url) => !kept.has(storedPhotoAddress(services.storage, url)))
-  announcePurge([`realtor-${id}`, 'realtors'])
+  announcePurge(services.config.cdnPurge, realtorSurrogateKeys([id]))
   await deleteUnusedPhotoFiles(services, dropped)
   return readOwnedRealtor(services, id)
 }
@@ -172,8 +171,9 @@ export async function deleteRealtor(services: AppServices, actor: Actor | null, 
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('realtor').where('id', '=', id).execute()
     await bumpRevisions(trx, 'realtors')
+    await enqueuePurge(trx, services, realtorSurrogateKeys([id]))
   })
-  announcePurge([`realtor-${id}`, 'realtors'])
+  announcePurge(services.config.cdnPurge, realtorSurrogateKeys([id]))
   await deleteUnusedPhotoFiles(
     services,
     current.photos.map((photo) => photo.url),

@@ -146,7 +146,7 @@ export async function seedDemo(services: AppServices): Promise<{ created: boolea
   }
   const realtor = await createRealtor(services, { userId, email: DEMO_EMAIL, isAdmin: false }, demoRealtorFields(photos))
   const cover = photos.find((photo) => photo.path === 'gallery' && photo.imageType === 'fullsize')
-  await seedDemoPosts(services.db, {
+  await seedDemoPosts(services.db, services, {
     realtorId: realtor.id,
     now: services.now(),
     coverPhoto: cover ? storedPhotoAddress(services.storage, cover.url) : undefined,

@@ -25,6 +25,7 @@ import * as homeValuationIndex from './0028-home-valuation-index'
 import * as sellerLeads from './0029-seller-leads'
 import * as marketSnapshots from './0030-market-snapshots'
 import * as marketSubscriptions from './0031-market-subscriptions'
+import * as cdnPurgeOutbox from './0032-cdn-purge-outbox'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0029-seller-leads': sellerLeads,
   '0030-market-snapshots': marketSnapshots,
   '0031-market-subscriptions': marketSubscriptions,
+  '0032-cdn-purge-outbox': cdnPurgeOutbox,
 }
 
 export const migrationProvider: MigrationProvider = {
