@@ -10,6 +10,8 @@ import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
+import { scheduledJob } from './logging/job-log'
+import { componentLogger } from './logging/logger'
 
 /*
  * The services of this process (a server worker or a script), and the jobs it runs on a
@@ -28,8 +30,8 @@ const OUTBOX_RETRY_INTERVAL_MS = 60_000
 function startOutboxRetries(services: AppServices): void {
   if (!services.mailer) return
   const timer = setInterval(() => {
-    deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
-    deliverPendingMail(services).catch((error: unknown) => console.error('[mail] mail outbox retry failed', error))
+    void scheduledJob('mail.contacts', () => deliverPendingContacts(services))
+    void scheduledJob('mail.outbox', () => deliverPendingMail(services))
   }, OUTBOX_RETRY_INTERVAL_MS)
   timer.unref()
 }
@@ -59,7 +61,10 @@ export function getServices(): Promise<AppServices> {
     // Every process counts its own visitors and writes them (decision 016); a stopping worker
     // writes what it has before serve.mjs ends it.
     services.visits.start(config.STATS_FLUSH_MS)
-    process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error)))
+    process.once(
+      'disconnect',
+      () => void services.visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed')),
+    )
     process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
     return services
   })

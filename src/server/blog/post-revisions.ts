@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '~/server/db/schema'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
+import { scheduledJob } from '~/server/logging/job-log'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -55,15 +56,14 @@ export function startDuePostRelease(services: { db: Kysely<Database>; now: () =>
     if (running) return
     running = true
     const now = services.now()
-    releaseDuePosts(services.db, since, now)
-      .then((realtorIds) => {
-        since = now
-        if (realtorIds.length > 0) announcePurge([...realtorIds.map((id) => `realtor-${id}`), 'realtors'])
-      })
-      .catch((error: unknown) => console.error('[blog] releasing due posts failed', error))
-      .finally(() => {
-        running = false
-      })
+    void scheduledJob('blog.due-posts', async () => {
+      const realtorIds = await releaseDuePosts(services.db, since, now)
+      since = now
+      if (realtorIds.length > 0) announcePurge([...realtorIds.map((id) => `realtor-${id}`), 'realtors'])
+      return { posts: realtorIds.length }
+    }).finally(() => {
+      running = false
+    })
   }, DUE_POSTS_INTERVAL_MS)
   timer.unref()
   return () => clearInterval(timer)

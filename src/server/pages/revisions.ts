@@ -2,6 +2,7 @@ import type SqliteDatabase from 'better-sqlite3'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '~/server/db/schema'
+import { componentLogger } from '~/server/logging/logger'
 
 /**
  * Versions of what public pages show (decision 009). Every write a visitor could see moves
@@ -97,5 +98,5 @@ export async function realtorRevisions(db: Kysely<Database>, ids: ReadonlyArray<
  * small sidecar turns it into the CDN's purge call; without a CDN it is a record of changes.
  */
 export function announcePurge(keys: ReadonlyArray<string>): void {
-  console.info(`[page-store] changed; purge surrogate keys: ${keys.join(' ')}`)
+  componentLogger('page-store').info({ surrogateKeys: keys }, 'changed; purge surrogate keys')
 }
