@@ -11,7 +11,7 @@ import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
 import { scheduledJob } from './logging/job-log'
-import { componentLogger } from './logging/logger'
+import { componentLogger, runOutsideRequest } from './logging/logger'
 
 /*
  * The services of this process (a server worker or a script), and the jobs it runs on a
@@ -36,6 +36,28 @@ function startOutboxRetries(services: AppServices): void {
   timer.unref()
 }
 
+/** The scheduled jobs (worker 0 only) and the visitor statistics' flushes of this process. */
+function startProcessJobs(services: AppServices): AppServices {
+  const config = env()
+  const worker = config.WORKER_INDEX
+  if (worker === undefined || worker === 0) {
+    startOutboxRetries(services)
+    startUploadCleanup(services)
+    startStatsPurge(services)
+    startAlertSchedule(services)
+    startMarketReportSchedule(services)
+    startLeadDeskSchedule(services, config)
+    startOpenHousePurge(services)
+    startDuePostRelease(services)
+  }
+  // Every process counts its own visitors and writes them (decision 016); a stopping worker
+  // writes what it has before serve.mjs ends it.
+  services.visits.start(config.STATS_FLUSH_MS)
+  process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed')))
+  process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
+  return services
+}
+
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
  * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due): the outbox claims each
@@ -45,29 +67,8 @@ function startOutboxRetries(services: AppServices): void {
 export function getServices(): Promise<AppServices> {
   if (shared) return shared
   const database = openDatabase(dbConfigFromEnv())
-  const starting = createServices({ database }).then((services) => {
-    const config = env()
-    const worker = config.WORKER_INDEX
-    if (worker === undefined || worker === 0) {
-      startOutboxRetries(services)
-      startUploadCleanup(services)
-      startStatsPurge(services)
-      startAlertSchedule(services)
-      startMarketReportSchedule(services)
-      startLeadDeskSchedule(services, config)
-      startOpenHousePurge(services)
-      startDuePostRelease(services)
-    }
-    // Every process counts its own visitors and writes them (decision 016); a stopping worker
-    // writes what it has before serve.mjs ends it.
-    services.visits.start(config.STATS_FLUSH_MS)
-    process.once(
-      'disconnect',
-      () => void services.visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed')),
-    )
-    process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
-    return services
-  })
+  // Made at the first request: the timers started here must not name that request in their lines.
+  const starting = createServices({ database }).then((services) => runOutsideRequest(() => startProcessJobs(services)))
   // A start that failed (the database was down) is tried again at the next request or
   // readiness probe, rather than leaving the process unready for good (decision 041).
   starting.catch(() => {

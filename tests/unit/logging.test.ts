@@ -201,6 +201,18 @@ describe('job log', () => {
       expect.objectContaining({ level: 50, job: 'alerts', outcome: 'failed', err: expect.objectContaining({ message: 'database gone' }) as unknown }),
     ])
   })
+  it('names no request in the lines of a job started while one was answered (the schedules start at the first request)', async () => {
+    logs = captureLogs('debug')
+    let job: Promise<unknown> = Promise.resolve()
+    await answerWithRequestLog(new Request('https://site.test/readyz'), () => {
+      job = loggedJob('alerts', () => Promise.resolve({ mails: 1 }))
+      return Promise.resolve(new Response('ok'))
+    })
+    await job
+    const [line] = logs.withMessage('job')
+    expect(line).toMatchObject({ job: 'alerts' })
+    expect(line).not.toHaveProperty('reqId')
+  })
 })
 
 describe("the check of a test run's server log", () => {

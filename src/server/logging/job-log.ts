@@ -1,4 +1,4 @@
-import { logger } from './logger'
+import { logger, runOutsideRequest } from './logger'
 
 /*
  * One line per run of a scheduled job (decision 044): its name, how long it took, what it counted,
@@ -24,7 +24,11 @@ export function countsOf(result: unknown): JobCounts {
  * (every count 0) is written at `debug`: jobs that look every 30 s would otherwise fill the log
  * with empty runs; the metrics show that they run.
  */
-export async function loggedJob<T>(job: string, run: () => Promise<T>, settings: JobCounts = {}): Promise<T> {
+export function loggedJob<T>(job: string, run: () => Promise<T>, settings: JobCounts = {}): Promise<T> {
+  return runOutsideRequest(() => runAndLog(job, run, settings))
+}
+
+async function runAndLog<T>(job: string, run: () => Promise<T>, settings: JobCounts): Promise<T> {
   const started = performance.now()
   let result: T
   try {

@@ -23,6 +23,14 @@ export function runWithRequestId<T>(reqId: string, work: () => T): T {
   return requestContext.run({ reqId }, work)
 }
 
+/**
+ * Runs `work` as no request's: a timer set up during a request (the scheduled jobs start at the
+ * first request) would otherwise name that request in every line it ever writes.
+ */
+export function runOutsideRequest<T>(work: () => T): T {
+  return requestContext.exit(work)
+}
+
 export type LoggerOptions = {
   level: LogLevel
   format: 'json' | 'pretty'
