@@ -40,5 +40,7 @@ echo "== Production build"
 npm run --silent build > /tmp/realtor-build.log 2>&1 || { tail -50 /tmp/realtor-build.log; exit 1; }
 echo "== End-to-end tests (Chromium)"
 npm run --silent test:e2e
+echo "== Server log of the end-to-end run: request lines, no e-mail address (decision 044)"
+node scripts/run.mjs scripts/check-server-log.ts "${E2E_SERVER_LOG:-test-logs/e2e-server.log}"
 echo "== Container image steps (the Dockerfile's build and start scripts on a clean copy)"
 bash scripts/image/smoke-test.sh

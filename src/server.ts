@@ -1,9 +1,10 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { env } from '~/server/config/env'
 import { PAGE_FONT_PATH, pageFonts } from '~/server/fonts/page-font'
-import { handleApiRequest } from '~/server/http/api'
+import { apiRoutePatternOf, handleApiRequest } from '~/server/http/api'
 import { refuseUnanswerable } from '~/server/http/request-guard'
 import { clientIpOf } from '~/server/http/request-ip'
+import { answerWithRequestLog } from '~/server/logging/request-log'
 import { bindMetricSources } from '~/server/metrics/app-metrics'
 import { joinClusterMetrics } from '~/server/metrics/cluster-metrics'
 import { measureRequest } from '~/server/metrics/registry'
@@ -29,8 +30,10 @@ type RequestOptions = Parameters<typeof handler.fetch>[1]
  * and nothing Start answers is kept by a shared cache unless it says so.
  */
 export default createServerEntry({
-  // Every request the app answers is counted by the kind of its route (decision 041).
-  fetch: (request, options) => measureRequest(request, (measured) => front(measured, options)),
+  // Every request the app answers is counted by the kind of its route (decision 041) and written
+  // as one log line; its `X-Request-Id` is set on the way out, after the page store (decision 044).
+  fetch: (request, options) =>
+    answerWithRequestLog(request, (logged) => measureRequest(logged, (measured) => front(measured, options)), { routeOf: apiRoutePatternOf }),
 })
 
 // A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.

@@ -11,6 +11,8 @@ import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
+import { scheduledJob } from './logging/job-log'
+import { componentLogger, runOutsideRequest } from './logging/logger'
 
 /*
  * The services of this process (a server worker or a script), and the jobs it runs on a
@@ -29,10 +31,33 @@ const OUTBOX_RETRY_INTERVAL_MS = 60_000
 function startOutboxRetries(services: AppServices): void {
   if (!services.mailer) return
   const timer = setInterval(() => {
-    deliverPendingContacts(services).catch((error: unknown) => console.error('[mail] outbox retry failed', error))
-    deliverPendingMail(services).catch((error: unknown) => console.error('[mail] mail outbox retry failed', error))
+    void scheduledJob('mail.contacts', () => deliverPendingContacts(services))
+    void scheduledJob('mail.outbox', () => deliverPendingMail(services))
   }, OUTBOX_RETRY_INTERVAL_MS)
   timer.unref()
+}
+
+/** The scheduled jobs (worker 0 only) and the visitor statistics' flushes of this process. */
+function startProcessJobs(services: AppServices): AppServices {
+  const config = env()
+  const worker = config.WORKER_INDEX
+  if (worker === undefined || worker === 0) {
+    startOutboxRetries(services)
+    startUploadCleanup(services)
+    startStatsPurge(services)
+    startAlertSchedule(services)
+    startMarketReportSchedule(services)
+    startLeadDeskSchedule(services, config)
+    startOpenHousePurge(services)
+    startDuePostRelease(services)
+    startCdnPurgeSender(services)
+  }
+  // Every process counts its own visitors and writes them (decision 016); a stopping worker
+  // writes what it has before serve.mjs ends it.
+  services.visits.start(config.STATS_FLUSH_MS)
+  process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed')))
+  process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
+  return services
 }
 
 /**
@@ -44,27 +69,8 @@ function startOutboxRetries(services: AppServices): void {
 export function getServices(): Promise<AppServices> {
   if (shared) return shared
   const database = openDatabase(dbConfigFromEnv())
-  const starting = createServices({ database }).then((services) => {
-    const config = env()
-    const worker = config.WORKER_INDEX
-    if (worker === undefined || worker === 0) {
-      startOutboxRetries(services)
-      startUploadCleanup(services)
-      startStatsPurge(services)
-      startAlertSchedule(services)
-      startMarketReportSchedule(services)
-      startLeadDeskSchedule(services, config)
-      startOpenHousePurge(services)
-      startDuePostRelease(services)
-      startCdnPurgeSender(services)
-    }
-    // Every process counts its own visitors and writes them (decision 016); a stopping worker
-    // writes what it has before serve.mjs ends it.
-    services.visits.start(config.STATS_FLUSH_MS)
-    process.once('disconnect', () => void services.visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error)))
-    process.once('beforeExit', () => void services.visits.flush().catch(() => undefined))
-    return services
-  })
+  // Made at the first request: the timers started here must not name that request in their lines.
+  const starting = createServices({ database }).then((services) => runOutsideRequest(() => startProcessJobs(services)))
   // A start that failed (the database was down) is tried again at the next request or
   // readiness probe, rather than leaving the process unready for good (decision 041).
   starting.catch(() => {

@@ -13,6 +13,7 @@ import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-pr
 import { cdnPurgeConfigFrom, type CdnPurgeConfig } from './cdn-purge/config'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 import { VisitCounter } from './stats/visit-counter'
+import { componentLogger } from './logging/logger'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -142,7 +143,9 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     sendVerificationEmail: mailer
       ? async (input) => {
           if (!config.ADMIN_EMAILS.includes(input.email.toLowerCase())) return
-          await sendAccountMail(mailer, siteNames, 'verify-email', input).catch((error: unknown) => console.error('[mail] verification link not sent', error))
+          await sendAccountMail(mailer, siteNames, 'verify-email', input).catch((error: unknown) =>
+            componentLogger('mail').error({ err: error }, 'verification link not sent'),
+          )
         }
       : undefined,
   }
@@ -184,7 +187,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     visits,
     // What was counted and not written yet goes out before the database closes.
     close: async () => {
-      await visits.flush().catch((error: unknown) => console.error('[stats] last flush failed', error))
+      await visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed'))
       await database.close()
     },
   }

@@ -22,6 +22,7 @@ import {
   type TestClock,
   type TestDatabaseKind,
 } from './harness'
+import { captureLogs } from '../log-capture'
 import { startTestS3, type TestS3 } from './s3rver'
 
 /*
@@ -173,14 +174,14 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
 
     it('removes an unreferenced upload (and its thumbnail) older than the grace period, keeping every referenced one', async () => {
       clock.set(new Date(storedAt + 25 * HOUR))
-      const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+      const logs = captureLogs()
       try {
         expect(await runUploadCleanup(services)).toEqual({ scanned: 9, deleted: 2 })
-        expect(log.mock.calls.map((call) => call.join(' '))).toEqual([
-          '[uploads] cleanup: 2 of 9 uploaded files removed (shown by no realtor, older than 24 h)',
+        expect(logs.withMessage('job')).toEqual([
+          expect.objectContaining({ job: 'uploads.cleanup', outcome: 'ok', graceHours: 24, counts: { scanned: 9, deleted: 2 }, level: 30 }),
         ])
       } finally {
-        log.mockRestore()
+        logs.stop()
       }
       expect(await services.storage.inspect(keys.orphan)).toBeUndefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeUndefined()
@@ -209,28 +210,26 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
 describe('upload cleanup schedule', () => {
   it('runs a pass a few minutes after the start, then hourly, until stopped', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] })
-    const passes: Array<string> = []
-    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
-      passes.push(String(line))
-    })
+    const logs = captureLogs()
+    const passes = () => logs.withMessage('job').map((line) => line.counts)
     const store = await openStore('local')
     const opened = await databaseNamed('sqlite').open()
     try {
       const services = await createServices({ database: opened.database, env: testEnv(), secret: SECRET, storage: store.storage })
       const stop = startUploadCleanup(services)
       await vi.advanceTimersByTimeAsync(60_000)
-      expect(passes).toEqual([])
+      expect(passes()).toEqual([])
       await vi.advanceTimersByTimeAsync(5 * 60_000)
       // A pass reads the disk and the database, which no fake timer hurries.
-      await vi.waitFor(() => expect(passes).toEqual(['[uploads] cleanup: 0 of 0 uploaded files removed (shown by no realtor, older than 24 h)']))
+      await vi.waitFor(() => expect(passes()).toEqual([{ scanned: 0, deleted: 0 }]))
       await vi.advanceTimersByTimeAsync(UPLOAD_CLEANUP_INTERVAL_MS)
-      await vi.waitFor(() => expect(passes).toHaveLength(2))
+      await vi.waitFor(() => expect(passes()).toHaveLength(2))
       stop()
       await vi.advanceTimersByTimeAsync(3 * UPLOAD_CLEANUP_INTERVAL_MS)
-      expect(passes).toHaveLength(2)
+      expect(passes()).toHaveLength(2)
       await services.close()
     } finally {
-      log.mockRestore()
+      logs.stop()
       vi.useRealTimers()
       await opened.cleanup()
       await store.close()

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '~/server/db/schema'
 import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
+import { scheduledJob } from '~/server/logging/job-log'
 import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -58,15 +59,14 @@ export function startDuePostRelease(services: { db: Kysely<Database> } & PurgeCo
     if (running) return
     running = true
     const now = services.now()
-    releaseDuePosts(services.db, services, since, now)
-      .then((realtorIds) => {
-        since = now
-        if (realtorIds.length > 0) announcePurge(services.config.cdnPurge, realtorSurrogateKeys(realtorIds))
-      })
-      .catch((error: unknown) => console.error('[blog] releasing due posts failed', error))
-      .finally(() => {
-        running = false
-      })
+    void scheduledJob('blog.due-posts', async () => {
+      const realtorIds = await releaseDuePosts(services.db, services, since, now)
+      since = now
+      if (realtorIds.length > 0) announcePurge(services.config.cdnPurge, realtorSurrogateKeys(realtorIds))
+      return { posts: realtorIds.length }
+    }).finally(() => {
+      running = false
+    })
   }, DUE_POSTS_INTERVAL_MS)
   timer.unref()
   return () => clearInterval(timer)

@@ -6,6 +6,7 @@ import { exponentialBackoffMs } from '~/server/mail/delivery-lease'
 import { recordCdnPurgeFailure } from '~/server/metrics/registry'
 import type { CdnPurgeConfig } from './config'
 import type { CdnPurger, PurgeFailureReason } from './purger'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * The CDN purge outbox (issue 30 item 4, decision 046). A change stores the surrogate keys of the
@@ -117,7 +118,7 @@ export async function sendDuePurges(services: SenderServices, purger: CdnPurger)
     }
     result.failed += keys.length
     recordCdnPurgeFailure(purger.vendor, outcome.reason)
-    console.error(`[cdn-purge] ${purger.vendor} did not purge ${keys.length} key(s) (${outcome.reason}): ${outcome.message}`)
+    componentLogger('cdn-purge').error({ vendor: purger.vendor, keys: keys.length, reason: outcome.reason, vendorAnswer: outcome.message }, 'did not purge')
     const now = services.now().getTime()
     for (const row of claimed) {
       const attempts = row.attempts + 1
@@ -135,7 +136,6 @@ export async function sendDuePurges(services: SenderServices, purger: CdnPurger)
     }
     break
   }
-  if (result.purged > 0) console.info(`[cdn-purge] ${purger.vendor} purged ${result.purged} key(s)`)
   return result
 }
 

@@ -1,3 +1,4 @@
+import { scheduledJob } from '~/server/logging/job-log'
 import type { AppServices } from '~/server/services'
 import { cloudflarePurger } from './cloudflare'
 import type { CdnPurgeConfig } from './config'
@@ -31,11 +32,10 @@ export function startCdnPurgeSender(services: AppServices): (() => void) | undef
   const timer = setInterval(() => {
     if (running) return
     running = true
-    sendDuePurges(services, purger)
-      .catch((error: unknown) => console.error('[cdn-purge] the sender failed', error))
-      .finally(() => {
-        running = false
-      })
+    // One job line per run that purged or failed (decision 044); empty runs only at debug.
+    void scheduledJob('cdn.purge', () => sendDuePurges(services, purger)).finally(() => {
+      running = false
+    })
   }, PURGE_INTERVAL_MS)
   timer.unref()
   return () => clearInterval(timer)

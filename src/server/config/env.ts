@@ -145,6 +145,16 @@ export const envSchema = z.object({
    * a deployment that never asked for metrics shows nothing of its inner workings.
    */
   METRICS_TOKEN: optionalString,
+  /**
+   * The least severe log line written (decision 044). `debug` adds the health and metrics probes'
+   * request lines and the visitor statistics' flushes; `silent` writes nothing.
+   */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json`: one JSON object a line, for a log collector. `pretty`: a short readable line. Unset:
+   * pretty only outside production on a terminal (`vite dev`, `npm start` typed by hand), JSON otherwise.
+   */
+  LOG_FORMAT: optionalString.pipe(z.enum(['json', 'pretty']).optional()),
   /** Set by `npm start` (scripts/serve.mjs) in each worker; worker 0 runs the scheduled jobs. */
   WORKER_INDEX: z.coerce.number().int().min(0).optional(),
   /**

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { dataDir, env } from '~/server/config/env'
 import { migrationProvider } from './migrations'
 import type { Database } from './schema'
+import { componentLogger } from '~/server/logging/logger'
 
 export type DbKind = 'sqlite' | 'postgres'
 export type DbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
@@ -40,7 +41,7 @@ function createDialect(config: DbConfig): { dialect: Dialect; sqlite?: SqliteDat
     // An idle connection can be closed by the server (restart, failover, admin command);
     // node-postgres then emits 'error' on the pool, which would crash the process unhandled.
     // The pool drops that client and opens a new one on the next query.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message))
+    pool.on('error', (error) => componentLogger('db').warn({ err: error }, 'idle PostgreSQL connection lost'))
     return {
       dialect: new PostgresDialect({ pool }),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -92,7 +93,7 @@ export async function migrateToLatest(database: AppDatabase): Promise<void> {
   const migrator = new Migrator({ db: database.db.withoutPlugins(), provider: migrationProvider })
   const { error, results } = await migrator.migrateToLatest()
   for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`)
+    if (result.status === 'Error') componentLogger('db').error({ migration: result.migrationName }, 'migration failed')
   }
   if (error) throw error instanceof Error ? error : new Error('[db] migration failed', { cause: error })
 }

@@ -11,6 +11,7 @@ import type { Database } from '~/server/db/schema'
 import { getServices } from '~/server/process-services'
 import { withAdvanceVariations } from './advance-variations'
 import { distinctCharacters, isHangul, visibleText } from './page-text'
+import { componentLogger } from '~/server/logging/logger'
 
 /**
  * One font per page: Pretendard cut down to the characters a realtor's homepage shows.
@@ -206,7 +207,8 @@ export class PageFonts {
     // What goes into a font besides its characters: the same recipe and text, the same file.
     this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}; HVAR`
     this.recipes = options.recipes
-    this.onError = options.onError ?? ((error) => console.error('[page-font] Pretendard could not be subset; pages use its unicode-range subsets', error))
+    this.onError =
+      options.onError ?? ((error) => componentLogger('page-font').error({ err: error }, 'Pretendard could not be subset; pages use its unicode-range subsets'))
   }
 
   /**

@@ -49,7 +49,7 @@ export type ApiContext = {
 }
 
 type Handler = (context: ApiContext) => Promise<Response>
-type ApiRoute = { pattern: RegExp; paramNames: Array<string>; methods: Partial<Record<Method, Handler>> }
+type ApiRoute = { path: string; pattern: RegExp; paramNames: Array<string>; methods: Partial<Record<Method, Handler>> }
 
 function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRoute {
   const paramNames: Array<string> = []
@@ -57,7 +57,7 @@ function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRout
     paramNames.push(name)
     return '([^/]+)'
   })
-  return { pattern: new RegExp(`^${source}/?$`), paramNames, methods }
+  return { path, pattern: new RegExp(`^${source}/?$`), paramNames, methods }
 }
 
 /** A signed-in caller or a 401. */
@@ -371,6 +371,18 @@ const routes: Array<ApiRoute> = [
 
 function isMethod(value: string): value is Method {
   return METHODS.some((method) => method === value)
+}
+
+/**
+ * The route a path matches, as written in the table (`/cozying-api/v1/realtor/{key}`), or
+ * undefined: the request log names the route, never the path, which carries realtors' addresses
+ * and ids (decision 044).
+ */
+export function apiRoutePatternOf(pathname: string): string | undefined {
+  if (!pathname.startsWith(API_PREFIX)) return undefined
+  const path = pathname.slice(API_PREFIX.length)
+  const found = routes.find((candidate) => candidate.pattern.test(path))
+  return found ? `${API_PREFIX}${found.path.replace(/\\/g, '')}` : undefined
 }
 
 /** Answers any request under `/cozying-api/`: JSON always, 404 and 405 included. */

@@ -3,6 +3,7 @@ import { translate } from '~/i18n/i18n'
 import { DEFAULT_LANG, langFromAcceptLanguage, type Lang } from '~/lib/lang'
 import { translateErrorBody } from '~/lib/server-error'
 import { AppError, errors, isAppError, toErrorBody } from '~/server/app-error'
+import { componentLogger } from '~/server/logging/logger'
 
 /** API messages follow the caller's Accept-Language, Korean when it names neither language. */
 export function apiLang(request: Request): Lang {
@@ -25,7 +26,7 @@ export function jsonText(body: string, status = 200): Response {
 /** DESIGN §5: `{ message, code, fieldErrors? }`, translated by Accept-Language, never an HTML page. */
 export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<string, string> = {}): Response {
   const appError: AppError = isAppError(error) ? error : errors.internal(error)
-  if (appError.status >= 500) console.error('[api] unexpected error', appError.cause ?? appError)
+  if (appError.status >= 500) componentLogger('api').error({ err: appError.cause ?? appError }, 'unexpected error')
   // The message follows Accept-Language: a shared cache must not give one reader's language to another.
   const headers: Record<string, string> = { ...extraHeaders, 'content-language': lang, vary: 'Accept-Language' }
   if (appError.retryAfterSeconds !== undefined) headers['retry-after'] = String(appError.retryAfterSeconds)

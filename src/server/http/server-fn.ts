@@ -5,6 +5,7 @@ import { ServerError } from '~/lib/server-error'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { errors, isAppError, parseInput, toErrorBody } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
+import { componentLogger } from '~/server/logging/logger'
 
 export async function currentActor(services: AppServices): Promise<Actor | null> {
   return resolveActor(services.auth, getRequest().headers, services.config.adminEmails)
@@ -29,7 +30,7 @@ export function parseWith<TSchema extends z.ZodType>(schema: TSchema) {
 export function toServerFnError(error: unknown): unknown {
   if (isRedirect(error) || isNotFound(error) || error instanceof Response || error instanceof ServerError) return error
   if (isAppError(error) && error.status < 500) return new ServerError(toErrorBody(error))
-  console.error('[server-fn] unexpected error', isAppError(error) ? (error.cause ?? error) : error)
+  componentLogger('server-fn').error({ err: isAppError(error) ? (error.cause ?? error) : error }, 'unexpected error')
   return new ServerError(toErrorBody(isAppError(error) ? error : errors.internal(error)))
 }
 

@@ -2,6 +2,7 @@ import type { Env } from '~/server/config/env'
 import type { AppServices } from '~/server/services'
 import { sendDueDigests } from './digest'
 import { sendPendingReplies } from './send-replies'
+import { scheduledJob } from '~/server/logging/job-log'
 
 /*
  * The lead desk's clock (decision 021): pending instant replies every LEAD_REPLY_INTERVAL_SECONDS
@@ -14,16 +15,14 @@ function every(seconds: number, name: string, job: () => Promise<unknown>): void
   const timer = setInterval(() => {
     if (running) return
     running = true
-    job()
-      .catch((error: unknown) => console.error(`[lead-replies] ${name} failed`, error))
-      .finally(() => {
-        running = false
-      })
+    void scheduledJob(name, job).finally(() => {
+      running = false
+    })
   }, seconds * 1000)
   timer.unref()
 }
 
 export function startLeadDeskSchedule(services: AppServices, config: Pick<Env, 'LEAD_REPLY_INTERVAL_SECONDS' | 'LEAD_DIGEST_INTERVAL_SECONDS'>): void {
-  every(config.LEAD_REPLY_INTERVAL_SECONDS, 'instant replies', () => sendPendingReplies(services))
-  every(config.LEAD_DIGEST_INTERVAL_SECONDS, 'daily digests', () => sendDueDigests(services))
+  every(config.LEAD_REPLY_INTERVAL_SECONDS, 'lead-replies.instant', () => sendPendingReplies(services))
+  every(config.LEAD_DIGEST_INTERVAL_SECONDS, 'lead-replies.digests', () => sendDueDigests(services))
 }

@@ -14,6 +14,7 @@ import { readLeadSettings } from './reply-settings'
 import { fallbackOrigin, serializedOnSqlite } from './serialize'
 import { isSuppressed } from './suppression'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { scheduledJob } from '~/server/logging/job-log'
 
 /*
  * The instant reply (issue 26 item 1, decision 021). A lead recorded with `reply_state =
@@ -158,5 +159,5 @@ export async function sendPendingReplies(services: AppServices, limit = BATCH): 
 
 /** Right after a lead is stored: answer it now, in the background (the scheduled run catches what this misses). */
 export function replyToNewLeadsSoon(services: AppServices): void {
-  sendPendingReplies(services, 10).catch((error: unknown) => console.error('[lead-replies] immediate reply failed', error))
+  void scheduledJob('lead-replies.immediate', () => sendPendingReplies(services, 10))
 }

@@ -9,6 +9,7 @@ import { replaceFeedOpenHouses, type OpenHouseImportSummary } from './reso-open-
 import { announcePurge } from '~/server/pages/revisions'
 import { runAlertsOnce } from '~/server/saved-searches/alerts'
 import { marketAfterImport } from '~/server/market/snapshots'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * Listings import from a RESO JSON file (issue 6 item 2): an OData response saved from a RESO
@@ -50,7 +51,7 @@ export async function alertsAfterImport(services: AppServices): Promise<ImportSu
     const { matches, mails } = await runAlertsOnce(services)
     return { matches, mails }
   } catch (error) {
-    console.error('[alerts] the run after the import failed; the next run catches up', error)
+    componentLogger('alerts').error({ err: error }, 'the run after the import failed; the next run catches up')
     return null
   }
 }

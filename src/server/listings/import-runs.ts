@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { ImportRun } from '~/schemas/admin'
 import type { Database } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * Every listings import run, failed ones included (issue 32 item 5, migration 0018): the
@@ -77,7 +78,7 @@ export async function runRecorded<Summary extends CountedRun>(
       outcome: 'failed',
       error: redactImportError(messageOf(error), secrets),
       counts: progress.summary ? countsOf(progress.summary) : NO_COUNTS,
-    }).catch((recordError: unknown) => console.error(`[listings] ${source}: the failed run could not be recorded`, recordError))
+    }).catch((recordError: unknown) => componentLogger('listings').error({ source, err: recordError }, 'the failed run could not be recorded'))
     throw error
   }
   await recordImportRun(services.db, { source, startedAt, finishedAt: services.now(), outcome: 'succeeded', counts: countsOf(summary) })

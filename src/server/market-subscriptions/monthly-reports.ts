@@ -13,6 +13,7 @@ import { realtorPageUrl, signSavedSearchToken, type SiteBase } from '~/server/sa
 import type { AppServices } from '~/server/services'
 import { marketOneClickUnsubscribeUrl, marketReportPageUrl, marketUnsubscribePageUrl } from './links'
 import { renderMarketMail } from './market-mail'
+import { scheduledJob } from '~/server/logging/job-log'
 
 /*
  * The monthly market report mails (issue 27 item 5). A city's figures are stored once a month
@@ -164,11 +165,9 @@ let running: Promise<unknown> | undefined
 export function startMarketReportSchedule(services: AppServices): void {
   const timer = setInterval(() => {
     if (running) return
-    running = runMarketReports(services)
-      .catch((error: unknown) => console.error('[market-mail] scheduled run failed', error))
-      .finally(() => {
-        running = undefined
-      })
+    running = scheduledJob('market-mail.monthly', () => runMarketReports(services)).finally(() => {
+      running = undefined
+    })
   }, MARKET_MAIL_INTERVAL_MS)
   timer.unref()
 }

@@ -5,6 +5,7 @@ import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import { announcePurge, bumpRevisions } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { computeMarketFigures, type CityMarketFigures } from './market-figures'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * Monthly market snapshots (issue 27 item 4, migration 0030): after every import (and the demo
@@ -99,7 +100,7 @@ export async function marketAfterImport(services: AppServices): Promise<number |
   try {
     return (await writeMarketSnapshots(services)).length
   } catch (error) {
-    console.error('[market] the snapshot after the import failed; the next import writes it', error)
+    componentLogger('market').error({ err: error }, 'the snapshot after the import failed; the next import writes it')
     return null
   }
 }

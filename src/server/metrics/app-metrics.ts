@@ -5,6 +5,7 @@ import type { MailOutboxTable } from '~/server/db/schema'
 import type { PageStoreStats } from '~/server/pages/page-store'
 import type { AppServices } from '~/server/services'
 import { metricsRegistry } from './registry'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * Families read at scrape time from what the process already keeps: the page store's own
@@ -45,7 +46,7 @@ async function reading(what: string, read: (current: MetricSources) => Promise<v
   try {
     await read(current)
   } catch (error) {
-    console.error(`[metrics] ${what} could not be read:`, error instanceof Error ? error.message : error)
+    componentLogger('metrics').error({ what, err: error }, 'a metric could not be read')
   }
 }
 

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import { z } from 'zod'
 import type { CdnPurgeConfig } from '~/server/cdn-purge/config'
 import type { Database } from '~/server/db/schema'
+import { componentLogger } from '~/server/logging/logger'
 
 /**
  * Versions of what public pages show (decision 009). Every write a visitor could see moves
@@ -107,5 +108,5 @@ export function realtorSurrogateKeys(realtorIds: ReadonlyArray<string>): Array<s
  */
 export function announcePurge(cdnPurge: CdnPurgeConfig, keys: ReadonlyArray<string>): void {
   if (cdnPurge.vendor !== 'none') return
-  console.info(`[page-store] changed; purge surrogate keys: ${keys.join(' ')}`)
+  componentLogger('page-store').info({ surrogateKeys: keys }, 'changed; purge surrogate keys')
 }

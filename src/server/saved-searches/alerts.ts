@@ -15,6 +15,8 @@ import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
+import { componentLogger } from '~/server/logging/logger'
+import { scheduledJob } from '~/server/logging/job-log'
 
 /** Homes shown in one mail; the rest are counted and linked. */
 export const HOMES_PER_MAIL = 12
@@ -132,14 +134,15 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
       result.searches += 1
       if (outcome === 'sent') {
         result.mails += 1
-        if (!postalAddressFor(realtor, services)) withoutAddress.add(realtor.desiredUrl)
+        if (!postalAddressFor(realtor, services)) withoutAddress.add(search.realtorId)
       } else result.dropped += 1
     }
   }
   // Sent all the same (the mail is still the visitor's, asked for): the operator must fix it.
   if (withoutAddress.size > 0)
-    console.warn(
-      `[alerts] alert mails without a postal address (CAN-SPAM) for ${[...withoutAddress].join(', ')}: set their brokerage address or MAIL_POSTAL_ADDRESS`,
+    componentLogger('alerts').warn(
+      { realtorIds: [...withoutAddress] },
+      "alert mails without a postal address (CAN-SPAM): set these realtors' brokerage address or MAIL_POSTAL_ADDRESS",
     )
   return result
 }
@@ -355,7 +358,7 @@ const ALERT_INTERVAL_MS = 10 * 60_000
 /** Daily and weekly searches come due between imports: the server looks every ten minutes. */
 export function startAlertSchedule(services: AppServices): void {
   const timer = setInterval(() => {
-    runAlertsOnce(services).catch((error: unknown) => console.error('[alerts] scheduled run failed', error))
+    void scheduledJob('alerts', () => runAlertsOnce(services))
   }, ALERT_INTERVAL_MS)
   timer.unref()
 }

@@ -4,6 +4,7 @@ import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
 import { isAutomated } from './bots'
 import { classifyReferrer } from './referrer'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * The page's "I was seen" (decision 016): after a homepage or listing page has loaded in a
@@ -77,6 +78,6 @@ export async function countVisit(services: AppServices, request: Request): Promi
 export async function handleVisitBeacon(request: Request, services: AppServices): Promise<Response> {
   const headers = { 'cache-control': 'no-store' }
   if (request.method !== 'POST') return new Response(null, { status: 405, headers: { ...headers, allow: 'POST' } })
-  await countVisit(services, request).catch((error: unknown) => console.error('[stats] beacon failed', error))
+  await countVisit(services, request).catch((error: unknown) => componentLogger('stats').error({ err: error }, 'beacon failed'))
   return new Response(null, { status: 204, headers })
 }

@@ -4,6 +4,7 @@ import type { Lang } from '~/lib/lang'
 import type { Database } from '~/server/db/schema'
 import type { ReferrerSource } from './referrer'
 import { DIRECT } from './referrer'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * Counting in the serving process (issue 14, decision 016). A view, a message or a saved search
@@ -102,7 +103,7 @@ export class VisitCounter {
   /** Flushes every `intervalMs` until stopped; the timer never keeps the process alive. */
   start(intervalMs: number): () => void {
     const timer = setInterval(() => {
-      this.flush().catch((error: unknown) => console.error('[stats] flush failed', error))
+      this.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'flush failed'))
     }, intervalMs)
     timer.unref()
     return () => clearInterval(timer)
@@ -130,7 +131,7 @@ export class VisitCounter {
     if (failures > 0) return
     this.events += 1
     if (this.events >= this.options.flushEvents) {
-      this.flush().catch((error: unknown) => console.error('[stats] flush failed', error))
+      this.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'flush failed'))
     }
   }
 
@@ -140,7 +141,7 @@ export class VisitCounter {
     this.pending = new Map()
     this.events = 0
     this.dropped = 0
-    if (dropped > 0) console.warn(`[stats] ${dropped} events dropped: too many distinct keys between flushes`)
+    if (dropped > 0) componentLogger('stats').warn({ dropped }, 'events dropped: too many distinct keys between flushes')
     if (batch.length === 0) return { rows: 0, views: 0, dropped }
     try {
       const rows = await this.write(batch)

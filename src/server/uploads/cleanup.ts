@@ -1,6 +1,7 @@
 import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from './photo-address'
 import { originalKeyOf, UPLOADS_ROOT_PREFIX, type StorageDriver } from './storage'
+import { loggedJob } from '~/server/logging/job-log'
 
 /*
  * Uploads no realtor shows are removed after a grace period (issue 17). They pile up otherwise:
@@ -96,11 +97,7 @@ export async function cleanupUnreferencedUploads(services: UploadCleanupServices
 
 /** One pass with its one log line; what the schedule and `npm run uploads:cleanup` run. */
 export async function runUploadCleanup(services: UploadCleanupServices): Promise<UploadCleanupResult> {
-  const result = await cleanupUnreferencedUploads(services)
-  console.log(
-    `[uploads] cleanup: ${result.deleted} of ${result.scanned} uploaded files removed (shown by no realtor, older than ${services.config.uploadCleanupGraceHours} h)`,
-  )
-  return result
+  return loggedJob('uploads.cleanup', () => cleanupUnreferencedUploads(services), { graceHours: services.config.uploadCleanupGraceHours })
 }
 
 /**
@@ -113,8 +110,9 @@ export function startUploadCleanup(services: UploadCleanupServices): () => void 
   const tick = () => {
     if (running) return
     running = true
+    // Its line is written by runUploadCleanup, failed or not.
     runUploadCleanup(services)
-      .catch((error: unknown) => console.error('[uploads] cleanup failed', error))
+      .catch(() => undefined)
       .finally(() => {
         running = false
       })

@@ -8,6 +8,7 @@ import { errors, isAppError, toErrorBody } from '~/server/app-error'
 import { readFormBody } from '~/server/http/responses'
 import type { AppServices } from '~/server/services'
 import { valueHome } from './value-home'
+import { componentLogger } from '~/server/logging/logger'
 
 /*
  * The home-value form posted without scripts (decision 036). The request middleware reads the
@@ -34,7 +35,7 @@ export async function postedValuation(services: AppServices, realtorId: string, 
     return { values, outcome: { kind: 'answer', answer } }
   } catch (error) {
     const failure = isAppError(error) && error.status < 500 ? error : errors.internal(error)
-    if (failure !== error) console.error('[valuation] unexpected error', error)
+    if (failure !== error) componentLogger('valuation').error({ err: error }, 'unexpected error')
     await loadCatalog(lang)
     const body = translateErrorBody(toErrorBody(failure), lang, (id) => translate(lang, id))
     return { values, outcome: { kind: 'error', message: body.message, fieldErrors: body.fieldErrors ?? {} } }

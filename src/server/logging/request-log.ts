@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import { routeKindOf, type RouteKind } from '~/server/metrics/registry'
+import { logger, runWithRequestId } from './logger'
+
+export const REQUEST_ID_HEADER = 'x-request-id'
+
+/** Probes come every few seconds from a load balancer or Prometheus: their lines only at `debug`. */
+const QUIET_KINDS: ReadonlySet<RouteKind> = new Set(['health', 'metrics'])
+
+export type RequestLogOptions = {
+  /** The route pattern of a path (the API's table), when one is known; never the path itself. */
+  routeOf?: (pathname: string) => string | undefined
+  /** The id; a fresh random UUID by default (tests give their own). */
+  newId?: () => string
+}
+
+/**
+ * Answers a request through `handle` and writes its one log line: a new id, the method, the
+ * route's kind (and pattern, when known), the status, the time to the response headers, and the
+ * worker (in every line's base). The id goes back as `X-Request-Id`, set here, outside the page
+ * store, on the response it produced or replayed: a stored page never carries the id of the
+ * visitor whose request rendered it. An id a client sends is not taken: it would let anyone
+ * write what they like into the log and join lines of other requests (decision 044).
+ *
+ * Neither the path nor the query is written: they hold realtors' addresses, listing keys, a
+ * saved search's unsubscribe token.
+ */
+export async function answerWithRequestLog(
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+  options: RequestLogOptions = {},
+): Promise<Response> {
+  const reqId = (options.newId ?? randomUUID)()
+  const started = performance.now()
+  const { pathname } = new URL(request.url)
+  const kind = routeKindOf(pathname)
+  const fields = { reqId, method: request.method, kind, route: options.routeOf?.(pathname) }
+  const level = QUIET_KINDS.has(kind) ? 'debug' : 'info'
+  let response: Response
+  try {
+    response = await runWithRequestId(reqId, () => handle(request))
+  } catch (error) {
+    // What the framework makes of a throw: a 500.
+    logger().error({ ...fields, status: 500, ms: elapsedMs(started), err: error }, 'request')
+    throw error
+  }
+  logger()[level]({ ...fields, status: response.status, ms: elapsedMs(started) }, 'request')
+  return withRequestId(response, reqId)
+}
+
+function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10
+}
+
+/**
+ * The response with its id. A `Response.redirect()` (Start answers `//x` with one) has
+ * immutable headers: such a response is copied, as src/server.ts does for its own headers.
+ */
+export function withRequestId(response: Response, reqId: string): Response {
+  try {
+    response.headers.set(REQUEST_ID_HEADER, reqId)
+    return response
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const copy = new Response(response.body, response)
+    copy.headers.set(REQUEST_ID_HEADER, reqId)
+    return copy
+  }
+}
