@@ -4,6 +4,7 @@ import { logProblems, scanLog } from '~/server/logging/log-scan'
 import { componentLogger, createLogger } from '~/server/logging/logger'
 import { prettyLine } from '~/server/logging/pretty'
 import { scrubText, serializeError } from '~/server/logging/redaction'
+import { metricsRegistry } from '~/server/metrics/registry'
 import { answerWithRequestLog, REQUEST_ID_HEADER, withRequestId } from '~/server/logging/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
 
@@ -200,6 +201,20 @@ describe('job log', () => {
       expect.objectContaining({ level: 20, job: 'mail.outbox', outcome: 'ok', counts: { sent: 0, kept: 0 } }),
       expect.objectContaining({ level: 50, job: 'alerts', outcome: 'failed', err: expect.objectContaining({ message: 'database gone' }) as unknown }),
     ])
+  })
+
+  it('times every run in job_run_duration_seconds, by job and outcome', async () => {
+    // The count of a histogram is the number of runs, in the text a scrape reads.
+    const runs = async (job: string, outcome: string) => {
+      const text = await metricsRegistry.getSingleMetricAsString('job_run_duration_seconds')
+      const line = text.split('\n').find((row) => row.startsWith(`job_run_duration_seconds_count{job="${job}",outcome="${outcome}"}`))
+      return line ? Number(line.split(' ').at(-1)) : 0
+    }
+    const before = { ok: await runs('lead-replies.digests', 'ok'), failed: await runs('lead-replies.digests', 'failed') }
+    await loggedJob('lead-replies.digests', () => Promise.resolve({ digests: 1 }))
+    await expect(loggedJob('lead-replies.digests', () => Promise.reject(new Error('smtp down')))).rejects.toThrow('smtp down')
+    expect(await runs('lead-replies.digests', 'ok')).toBe(before.ok + 1)
+    expect(await runs('lead-replies.digests', 'failed')).toBe(before.failed + 1)
   })
   it('names no request in the lines of a job started while one was answered (the schedules start at the first request)', async () => {
     logs = captureLogs('debug')

@@ -1,9 +1,11 @@
+import { recordJobRun } from '~/server/metrics/registry'
 import { logger, runOutsideRequest } from './logger'
 
 /*
  * One line per run of a scheduled job (decision 044): its name, how long it took, what it counted,
- * and whether it failed. Only numbers are taken from a job's result, so a result that one day
- * carries an address or a name still cannot bring it into the log.
+ * and whether it failed; its duration also goes to the metrics (`job_run_duration_seconds`). Only
+ * numbers are taken from a job's result, so a result that one day carries an address or a name
+ * still cannot bring it into the log.
  */
 
 export type JobCounts = Record<string, number>
@@ -34,9 +36,11 @@ async function runAndLog<T>(job: string, run: () => Promise<T>, settings: JobCou
   try {
     result = await run()
   } catch (error) {
+    recordJobRun(job, 'failed', elapsedMs(started) / 1000)
     logger().error({ job, outcome: 'failed', ms: elapsedMs(started), ...settings, err: error }, 'job')
     throw error
   }
+  recordJobRun(job, 'ok', elapsedMs(started) / 1000)
   const counts = countsOf(result)
   const level = Object.values(counts).some((value) => value !== 0) ? 'info' : 'debug'
   logger()[level]({ job, outcome: 'ok', ms: elapsedMs(started), ...settings, counts }, 'job')

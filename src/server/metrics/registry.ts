@@ -52,6 +52,15 @@ const cdnPurgeFailures = new Counter({
   registers: [metricsRegistry],
 })
 
+const jobRunDuration = new Histogram({
+  name: 'job_run_duration_seconds',
+  help: 'Duration of each run of a scheduled job (alerts, lead-replies.digests, mail.outbox, cdn.purge …), by job and outcome (ok, failed).',
+  labelNames: ['job', 'outcome'] as const,
+  // Jobs range from an indexed read that finds nothing (ms) to an alert run over every saved search (minutes).
+  buckets: [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300, 900],
+  registers: [metricsRegistry],
+})
+
 /** Which kind of route a path is: the `kind` label, one of a few values whatever the URL. */
 export function routeKindOf(pathname: string): RouteKind {
   if (pathname === '/healthz' || pathname === '/readyz') return 'health'
@@ -93,4 +102,9 @@ export function recordRateLimitRefusal(bucket: string): void {
 /** Counts a purge request the CDN refused or never answered (cdn-purge/outbox.ts). */
 export function recordCdnPurgeFailure(vendor: 'cloudflare' | 'fastly', reason: 'rate_limited' | 'server_error' | 'network' | 'rejected'): void {
   cdnPurgeFailures.inc({ vendor, reason })
+}
+
+/** Times a run of a scheduled job; `job` is one of the code's fixed job names (logging/job-log.ts). */
+export function recordJobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void {
+  jobRunDuration.observe({ job, outcome }, seconds)
 }
