@@ -79,6 +79,10 @@ const FAMILIES = {
   listings_import_last_success_timestamp_seconds: 'gauge',
   listings_import_rows_total: 'counter',
   rate_limit_refusals_total: 'counter',
+  job_run_duration_seconds: 'histogram',
+  cdn_purge_outbox_depth: 'gauge',
+  cdn_purge_lag_seconds: 'gauge',
+  cdn_purge_failures_total: 'counter',
 } as const
 
 describeOnEachDatabase('health and readiness', (database) => {
