@@ -204,6 +204,7 @@ describe('job log', () => {
   })
 
   it('times every run in job_run_duration_seconds, by job and outcome', async () => {
+    logs = captureLogs('debug')
     // The count of a histogram is the number of runs, in the text a scrape reads.
     const runs = async (job: string, outcome: string) => {
       const text = await metricsRegistry.getSingleMetricAsString('job_run_duration_seconds')
