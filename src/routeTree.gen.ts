@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
+import { Route as MapDataSplatRouteImport } from './routes/map-data/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
@@ -59,6 +60,11 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MapDataSplatRoute = MapDataSplatRouteImport.update({
+  id: '/map-data/$',
+  path: '/map-data/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UploadsSplatRoute = UploadsSplatRouteImport.update({
@@ -261,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
+  '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -297,6 +304,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -336,6 +344,7 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
+  '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
@@ -376,6 +385,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
+    | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
   to:
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -450,6 +461,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
+    | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
@@ -488,6 +500,7 @@ export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  MapDataSplatRoute: typeof MapDataSplatRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
@@ -513,6 +526,13 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/map-data/$': {
+      id: '/map-data/$'
+      path: '/map-data/$'
+      fullPath: '/map-data/$'
+      preLoaderRoute: typeof MapDataSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/uploads/$': {
@@ -862,6 +882,7 @@ const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  MapDataSplatRoute: MapDataSplatRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }

@@ -8,6 +8,7 @@ const MACHINE_SEGMENTS = new Set([
   'cozying-api',
   'api',
   'uploads',
+  'map-data',
   'builds',
   'assets',
   '_serverFn',

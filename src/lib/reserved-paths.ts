@@ -35,6 +35,8 @@ export const RESERVED_PATHS = [
   'api',
   'builds',
   'uploads',
+  // the map's style and tiles kept on the app's own disk (issue 29, decision 048)
+  'map-data',
   'assets',
   'fonts',
   'static',
