@@ -1,4 +1,5 @@
 import type { Lang } from './lang'
+import type { MapSetup } from './map-setup'
 
 /** What every page needs to know about the deployment it is served from. */
 export type SiteContext = {
@@ -8,6 +9,8 @@ export type SiteContext = {
   buildId: string
   /** The desiredUrl whose own domain this request came in on, if any. */
   ownDomain?: string
+  /** The map the home search offers; null when no tiles are configured. */
+  map: MapSetup | null
 }
 
 /** Spec §2: titles use a pipe between the page and the site. */

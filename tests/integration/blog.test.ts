@@ -19,7 +19,7 @@ import { api, createTestApp, describeOnEachDatabase, ORIGIN, signUp, uniqueEmail
 
 const NOW = new Date('2026-05-04T09:00:00.000Z')
 const HOUR = 3_600_000
-const SITE: SiteContext = { origin: ORIGIN, siteName: { ko: '리얼터 홈', en: 'Realtor Home' }, buildId: 'test' }
+const SITE: SiteContext = { origin: ORIGIN, siteName: { ko: '리얼터 홈', en: 'Realtor Home' }, buildId: 'test', map: null }
 
 type PostInput = Partial<Omit<PostTable, 'id' | 'realtorId'>> & { slug: string; tags?: Array<string> }
 

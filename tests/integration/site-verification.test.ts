@@ -84,6 +84,7 @@ describeOnEachDatabase('search-console verification and the analytics tag', (dat
     origin: ownDomain ? `https://${ownDomain}` : ORIGIN,
     siteName: { ko: '코지잉', en: 'Cozying' },
     buildId: 'test',
+    map: null,
     ...(ownDomain ? { ownDomain: slug } : {}),
   })
 

@@ -161,7 +161,7 @@ describe("the footer of a realtor's pages", () => {
 })
 
 describe("the homepage's head", () => {
-  const site: SiteContext = { origin: 'https://homes.example.com', siteName: { ko: '코지잉', en: 'Cozying' }, buildId: 'test' }
+  const site: SiteContext = { origin: 'https://homes.example.com', siteName: { ko: '코지잉', en: 'Cozying' }, buildId: 'test', map: null }
   it('carries each verification token the realtor set, in both languages', () => {
     for (const lang of ['ko', 'en'] as const) {
       const head = homepageHead({ ...realtor, googleSiteVerification: 'google-token_123', naverSiteVerification: 'a1b2c3d4e5f6' }, lang, site)

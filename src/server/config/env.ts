@@ -174,6 +174,33 @@ export const envSchema = z.object({
   FASTLY_API_BASE_URL: z.url().default('https://api.fastly.com'),
   /** `true`: Fastly marks pages stale (`Fastly-Soft-Purge: 1`) rather than removing them. */
   FASTLY_SOFT_PURGE: z.enum(['true', 'false']).default('false'),
+  /**
+   * The home search page's map (issue 29, decision 049): a MapLibre style JSON, absolute or on this
+   * site (`/map-data/style.json`, files under DATA_DIR/map). Unset: no map is offered and the list
+   * works alone. On a host other than ours, the map loads only after the visitor asks for it.
+   */
+  MAP_STYLE_URL: optionalString.pipe(
+    z
+      .string()
+      .max(2000)
+      .refine((value) => /^https?:\/\/[^/]/i.test(value) || /^\/(?!\/)/.test(value), {
+        error: 'MAP_STYLE_URL must be an http(s) URL or a path on this site starting with one /',
+      })
+      .optional(),
+  ),
+  /** Who made the map's tiles and data, shown on it as the licence asks (e.g. `© OpenStreetMap contributors`). */
+  MAP_ATTRIBUTION: optionalString.pipe(z.string().max(300).optional()),
+  /**
+   * Hosts the style pulls from besides its own (tiles, glyphs, sprites elsewhere): origins such as
+   * `https://tiles.example.com`, added to the pages' Content-Security-Policy with the style's.
+   */
+  MAP_EXTRA_ORIGINS: commaList.pipe(
+    z.array(
+      z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {
+        error: 'MAP_EXTRA_ORIGINS lists origins such as https://tiles.example.com, separated by commas',
+      }),
+    ),
+  ),
 })
 
 export type Env = z.infer<typeof envSchema>

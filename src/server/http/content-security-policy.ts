@@ -50,11 +50,18 @@ export type PagePolicyOptions = {
   secure: boolean
   /** Besides our own: the photo store's (`StorageDriver.browserOrigins`). */
   extraOrigins: ReadonlyArray<string>
+  /**
+   * The configured map's hosts (`mapPolicyOrigins`), on every page: the router moves between a
+   * realtor's pages without loading a new document, so the page a visitor arrived on is the one
+   * whose policy the map on the search page must pass.
+   */
+  mapOrigins?: ReadonlyArray<string>
 }
 
-export function pagePolicy(html: string, { secure, extraOrigins }: PagePolicyOptions): string {
-  const others = extraOrigins.join(' ')
+export function pagePolicy(html: string, { secure, extraOrigins, mapOrigins = [] }: PagePolicyOptions): string {
   const tagged = analyticsTagOf(html) !== undefined
+  // The map fetches its style, tiles, glyphs and sprites (images included) with fetch().
+  const others = [...extraOrigins, ...mapOrigins].join(' ')
   const directives = [
     "default-src 'self'",
     ['script-src', "'self'", ...inlineScriptHashes(html), ...(tagged ? [TAG_SCRIPT_ORIGIN] : [])].join(' '),
@@ -64,7 +71,7 @@ export function pagePolicy(html: string, { secure, extraOrigins }: PagePolicyOpt
     `img-src 'self' data: blob: https: ${others}`.trim(),
     "font-src 'self'",
     // Images need nothing more: img-src already allows any https origin.
-    ['connect-src', "'self'", ...extraOrigins, ...(tagged ? TAG_CONNECT_ORIGINS : [])].join(' '),
+    ['connect-src', "'self'", ...extraOrigins, ...mapOrigins, ...(tagged ? TAG_CONNECT_ORIGINS : [])].join(' '),
     `frame-src ${VIDEO_FRAME_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,6 +1,8 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
 import { pageFontHead, pageFonts, type PageFonts } from '~/server/fonts/page-font'
+import { mapPolicyOrigins } from '~/server/map/map-config'
+import { requestOrigin } from '~/server/site/site-context'
 import { pagePolicy } from './content-security-policy'
 import { deferScriptsUntilPainted } from './defer-scripts'
 import { isSecureRequest } from './security-headers'
@@ -31,7 +33,10 @@ export async function finishPage(
         : addFontPreloads(rendered)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
-  headers.set('content-security-policy', pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins }))
+  headers.set(
+    'content-security-policy',
+    pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins, mapOrigins: mapPolicyOrigins(requestOrigin(request)) }),
+  )
   return new Response(html, { status: response.status, statusText: response.statusText, headers })
 }
 

@@ -10,7 +10,7 @@ import { apiLang, errorResponse } from './responses'
  * Where a method other than GET and HEAD means something: the REST API, better-auth, server
  * functions and the local driver's upload endpoint. Everything else is a page.
  */
-const ACTION_PREFIXES = ['/cozying-api/', '/api/auth/', '/_serverFn/', '/uploads/']
+const ACTION_PREFIXES = ['/cozying-api/', '/api/auth/', '/_serverFn/', '/uploads/', '/map-data/']
 
 function takesActions(pathname: string): boolean {
   return pathname === '/cozying-api' || pathname === '/api/auth' || ACTION_PREFIXES.some((prefix) => pathname.startsWith(prefix))

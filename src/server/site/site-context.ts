@@ -1,6 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { env } from '~/server/config/env'
 import type { SiteContext } from '~/lib/site'
+import { mapSetupFor } from '~/server/map/map-config'
 import { currentOwnDomain } from './own-domain'
 
 /** The origin this request was made to, as the visitor sees it (own domains included). */
@@ -14,11 +15,13 @@ export function requestOrigin(request: Request, url: URL = new URL(request.url))
 
 export function siteContextFor(request: Request): SiteContext {
   const config = env()
+  const origin = requestOrigin(request)
   return {
-    origin: requestOrigin(request),
+    origin,
     siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
     buildId: __BUILD_ID__,
     ownDomain: currentOwnDomain(),
+    map: mapSetupFor(origin),
   }
 }
 
