@@ -68,3 +68,20 @@ export function snappedBboxText(text: string): string | undefined {
 export function bboxContains(bbox: Bbox, latitude: number, longitude: number): boolean {
   return latitude >= bbox.south && latitude <= bbox.north && longitude >= bbox.west && longitude <= bbox.east
 }
+
+/**
+ * A map's view as a URL keeps it: edges clamped to the world (a zoomed-out map reports
+ * longitudes past ±180) and rounded to five decimals (about a metre), so a shared link is short.
+ * Undefined when nothing of the world is in view.
+ */
+export function viewBboxText(bbox: Bbox): string | undefined {
+  const round = (value: number) => Math.round(value * 100_000) / 100_000
+  const clamped = {
+    west: round(Math.max(-180, bbox.west)),
+    south: round(Math.max(-85, bbox.south)),
+    east: round(Math.min(180, bbox.east)),
+    north: round(Math.min(85, bbox.north)),
+  }
+  if (clamped.west >= clamped.east || clamped.south >= clamped.north) return undefined
+  return formatBbox(clamped)
+}

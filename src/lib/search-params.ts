@@ -1,3 +1,4 @@
+import { parseBbox } from './bbox'
 /**
  * Route params and search params, checked without zod. The route tree (every route's
  * `params.parse` and `validateSearch`) is part of every page's first download; zod there cost
@@ -82,3 +83,11 @@ export function wholeNumber(options: { min: number; max: number }): SearchField<
 
 /** What a search schema gives a route, as `z.infer` did. */
 export type SearchOutput<TSchema> = TSchema extends SearchSchema<infer TOutput> ? TOutput : never
+
+/**
+ * A map's visible area (`west,south,east,north`, src/lib/bbox.ts), kept as the visitor's text:
+ * the server widens it to its grid, the map shows what was shared.
+ */
+export function bboxText(): SearchField<string> {
+  return (value) => (typeof value === 'string' && value.length <= 100 && parseBbox(value).ok ? value : undefined)
+}

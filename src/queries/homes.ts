@@ -35,7 +35,7 @@ export function homeDetailQuery(request: HomePageRequest) {
  * The homes a realtor's page lists for its search params (the homepage's section and the full
  * search page, each with its own page size); null when the realtor names no region.
  */
-export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch, lang: Lang, size: { perPage: number; group: number }) {
+export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch & { bbox?: string }, lang: Lang, size: { perPage: number; group: number }) {
   const region = searchedArea(realtor.activityRegion, search.region)
   if (!region) return null
   return homeListQuery({
@@ -44,6 +44,8 @@ export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSear
     type: search.type ?? 'sale',
     ...orderedPriceRange(search),
     minBeds: search.minBeds,
+    // A map's area (the full search page) takes the place of the region's city on the server.
+    ...(search.bbox ? { bbox: search.bbox } : {}),
     currentPage: search.page ?? 1,
     homesPerPage: size.perPage,
     totalHomesPerGroup: size.group,

@@ -1,4 +1,4 @@
-import { oneOf, searchSchema, wholeNumber, type SearchField, type SearchOutput } from '~/lib/search-params'
+import { bboxText, oneOf, searchSchema, wholeNumber, type SearchField, type SearchOutput } from '~/lib/search-params'
 
 /*
  * The homepage's listing filters as URL search params (issue 6): `?type=rent&maxPrice=3000&page=2`.
@@ -16,7 +16,7 @@ function wholeNumberOrAny(max: number): SearchField<number> {
   }
 }
 
-export const listingSearchSchema = searchSchema({
+const listingSearchFields = {
   /** Which of the realtor's activity regions; the first when absent. */
   region: wholeNumberOrAny(19),
   type: oneOf(['sale', 'rent']),
@@ -24,8 +24,22 @@ export const listingSearchSchema = searchSchema({
   maxPrice: wholeNumberOrAny(1_000_000_000),
   minBeds: wholeNumberOrAny(20),
   page: wholeNumberOrAny(500),
-})
+}
+
+export const listingSearchSchema = searchSchema(listingSearchFields)
 export type ListingSearch = SearchOutput<typeof listingSearchSchema>
+
+/**
+ * The full search page's params (issue 29): the homepage's filters, the map's area (which then
+ * takes the place of the region's city) and whether the map is open, so a map view can be shared
+ * and the back button returns to the view before.
+ */
+export const homeSearchSchema = searchSchema({
+  ...listingSearchFields,
+  bbox: bboxText(),
+  view: oneOf(['map']),
+})
+export type HomeSearch = SearchOutput<typeof homeSearchSchema>
 
 /** Homes per page and per group on a homepage: three rows of the card grid, six pages. */
 export const HOMEPAGE_HOMES_PER_PAGE = 9

@@ -6,7 +6,7 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
 import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
-import type { ListingSearch } from '~/schemas/listing-search'
+import type { HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
 import { homepageSearchFilters } from '~/features/saved-searches/search-filters'
@@ -59,7 +59,7 @@ function PriceSelect({
 }
 
 /** Drops empty values so shared URLs stay short: `?type=rent&minBeds=2`. */
-function cleanSearch(search: ListingSearch): ListingSearch {
+function cleanSearch(search: HomeSearch): HomeSearch {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== 0))
 }
 
@@ -81,9 +81,12 @@ function ListingFilters({
   regionIndex,
   onSubmit,
   onTypeSwitched,
+  narrow,
 }: {
-  search: ListingSearch
+  search: HomeSearch
   regionIndex: number
+  /** Half the page's width: two filters a row, as on a phone. */
+  narrow: boolean
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
 }) {
@@ -102,9 +105,12 @@ function ListingFilters({
       method="get"
       action={`#listings`}
       onSubmit={onSubmit}
-      className="grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-5 dark:border-stone-800 dark:bg-stone-900"
+      className={`grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900 ${narrow ? '' : 'sm:grid-cols-5'}`}
     >
       {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
+      {/* The search page's map area and open map stay as the filters change. */}
+      {search.bbox ? <input type="hidden" name="bbox" value={search.bbox} /> : null}
+      {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
       <div>
         <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
           <Trans>Sale or rent</Trans>
@@ -149,7 +155,7 @@ function ListingFilters({
           ))}
         </select>
       </div>
-      <div className="col-span-2 flex items-end sm:col-span-1">
+      <div className={`col-span-2 flex items-end ${narrow ? '' : 'sm:col-span-1'}`}>
         <Button variant="accent" size="md" className="w-full" type="submit">
           <Trans>Show homes</Trans>
         </Button>
@@ -184,16 +190,25 @@ export function ListingsSection({
   search,
   pricesCleared,
   list,
+  narrow = false,
+  highlighted = null,
+  onHighlight,
 }: {
   /** Where the list is: the homepage's section, or the full search page (`/{desiredUrl}/homes`). */
   at?: 'homepage' | 'search'
   realtor: PublicRealtor
   lang: Lang
-  /** The search with its prices fitted to its type (`fitPricesToType`). */
-  search: ListingSearch
+  /** The search with its prices fitted to its type (`fitPricesToType`); the search page's also carries the map's area. */
+  search: HomeSearch
   /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
   pricesCleared: boolean
   list: HomeListPage
+  /** Half the page's width (the map beside it): two cards a row at most. */
+  narrow?: boolean
+  /** The home whose marker the visitor points at on the map. */
+  highlighted?: string | null
+  /** Given with a map: pointing at or focusing a card highlights its marker. */
+  onHighlight?: (homeId: string | null) => void
 }) {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -226,6 +241,8 @@ export function ListingsSection({
         minPrice: numberField(data, 'minPrice'),
         maxPrice: numberField(data, 'maxPrice'),
         minBeds: numberField(data, 'minBeds'),
+        bbox: search.bbox,
+        view: search.view,
       }),
       hash: 'listings',
       resetScroll: false,
@@ -235,6 +252,8 @@ export function ListingsSection({
   const stateName = (state: string) => (state === 'CA' ? t`California` : state === 'GA' ? t`Georgia` : state)
   const region = regions[regionIndex]
   const place = region ? `${region.city}, ${stateName(region.state)}` : ''
+  // With a map's area the list is the homes in view, wherever the region's city lines run.
+  const inMapArea = search.bbox !== undefined
   const shown = list.homes.length
   const total = list.totalHomes
   const pageCount = list.totalPages
@@ -251,7 +270,7 @@ export function ListingsSection({
                 <Link
                   to={to}
                   params={params}
-                  search={cleanSearch({ region: index || undefined, type: search.type })}
+                  search={cleanSearch({ region: index || undefined, type: search.type, view: search.view })}
                   hash="listings"
                   resetScroll={false}
                   // Exact: by default a link is "active" when its search is a subset of the page's.
@@ -273,12 +292,21 @@ export function ListingsSection({
         search={search}
         regionIndex={regionIndex}
         onSubmit={submit}
+        narrow={narrow}
         onTypeSwitched={(nextType, cleared) => setTypeSwitch({ clearedFor: cleared ? nextType : null })}
       />
       <PricesClearedNote clearedFor={typeSwitch ? typeSwitch.clearedFor : pricesCleared ? type : null} />
 
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
-        {total === 0 ? (
+        {inMapArea ? (
+          total === 0 ? (
+            t`No homes in this map area match these filters.`
+          ) : list.hasMoreThanGroup ? (
+            t`The newest ${total} homes in this map area`
+          ) : (
+            <Plural value={total} one="# home in this map area" other="# homes in this map area" />
+          )
+        ) : total === 0 ? (
           t`No homes in ${place} match these filters.`
         ) : list.hasMoreThanGroup ? (
           t`The newest ${total} homes in ${place}`
@@ -299,7 +327,7 @@ export function ListingsSection({
           <Link
             to={to}
             params={params}
-            search={cleanSearch({ region: regionIndex || undefined })}
+            search={cleanSearch({ region: regionIndex || undefined, bbox: search.bbox, view: search.view })}
             hash="listings"
             resetScroll={false}
             className="font-medium text-[var(--accent-text)] underline underline-offset-4"
@@ -309,16 +337,25 @@ export function ListingsSection({
         </p>
       ) : null}
 
-      {saved ? (
+      {/* A saved search follows a region, not a map's area: offered for the region's list only. */}
+      {saved && !inMapArea ? (
         <div className="mt-4">
           <SaveSearchForm realtorId={realtorId} realtorName={realtorName} desiredUrl={desiredUrl} lang={lang} filters={saved} />
         </div>
       ) : null}
 
       {shown > 0 ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={`mt-4 grid gap-4 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-3'}`}>
           {list.homes.map((home) => (
-            <li key={home.homeId} className="flex">
+            <li
+              key={home.homeId}
+              className={`flex rounded-2xl ${highlighted === home.homeId ? 'ring-2 ring-[var(--accent-text)] ring-offset-2 ring-offset-white dark:ring-offset-stone-950' : ''}`}
+              data-home-id={home.homeId}
+              onMouseEnter={onHighlight ? () => onHighlight(home.homeId) : undefined}
+              onMouseLeave={onHighlight ? () => onHighlight(null) : undefined}
+              onFocus={onHighlight ? () => onHighlight(home.homeId) : undefined}
+              onBlur={onHighlight ? () => onHighlight(null) : undefined}
+            >
               <HomeCard home={home} lang={lang} desiredUrl={desiredUrl} source={list.sources.find((source) => source.id === home.sourceId)} />
             </li>
           ))}

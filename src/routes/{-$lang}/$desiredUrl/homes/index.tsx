@@ -5,15 +5,16 @@ import { homeSearchHead } from '~/features/listings/home-search-head'
 import { langFromParam } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
 import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
-import { listingSearchSchema } from '~/schemas/listing-search'
+import { homeSearchSchema } from '~/schemas/listing-search'
 
 /** Twice the homepage's page: a search page is where a buyer scans many homes at once. */
 const SEARCH_LIST = { perPage: 18, group: 180 }
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
-  validateSearch: listingSearchSchema,
+  validateSearch: homeSearchSchema,
   // As on the homepage: prices that do not fit the type are cleared before the lookup, and the page says so.
-  loaderDeps: ({ search }) => ({ search: fitPricesToType(search).search }),
+  // The map's being open changes no data: only the filters and the map's area are the loader's.
+  loaderDeps: ({ search: { view: _view, ...search } }) => ({ search: fitPricesToType(search).search }),
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
@@ -26,10 +27,10 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
 })
 
 function HomeSearchRoute() {
-  const { realtor } = Route.useRouteContext()
+  const { realtor, site } = Route.useRouteContext()
   const { search, cleared } = fitPricesToType(Route.useSearch())
   const lang = langFromParam(Route.useParams().lang)
   const query = realtorHomeListQuery(realtor, search, lang, SEARCH_LIST)
   const list = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
-  return <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} />
+  return <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} map={site.map} />
 }

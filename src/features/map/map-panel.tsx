@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useState, type ComponentProps } from 'react'
+import { Button } from '~/components/ui'
+import type { MapSetup } from '~/lib/map-setup'
+
+/** On demand only: MapLibre and the markers' code are about 200 KB gzip, and most visitors read the list. */
+const HomeMap = lazy(() => import('./home-map'))
+
+/**
+ * The tab's answer to "Show map" for a third-party host, for this tab only: a visitor who agreed
+ * once is not asked on every page, and nobody is asked forever after by a choice they forgot.
+ * Not the tag banner's consent (decision 015): that one is about analytics, this one about a map.
+ */
+const CONSENT_KEY = 'map-host-allowed'
+
+function allowedHost(): string | null {
+  try {
+    return window.sessionStorage.getItem(CONSENT_KEY)
+  } catch {
+    // Storage refused (a privacy mode): ask each time.
+    return null
+  }
+}
+
+function allowHost(host: string) {
+  try {
+    window.sessionStorage.setItem(CONSENT_KEY, host)
+  } catch {
+    // Storage refused: the choice holds for this page only.
+  }
+}
+
+/**
+ * The map's place on the page (issue 29): the map itself, loaded on demand, or, when its tiles
+ * come from a host other than ours, a sentence naming that host and a button to load it; until the
+ * visitor presses it, nothing is asked of that host.
+ */
+export function MapPanel({ setup, ...mapProps }: { setup: MapSetup } & Omit<ComponentProps<typeof HomeMap>, 'setup'>) {
+  const { t } = useLingui()
+  const host = setup.thirdPartyHost
+  const [allowed, setAllowed] = useState(() => host === null || allowedHost() === host)
+
+  if (!allowed && host !== null) {
+    return (
+      <div className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+        <div className="max-w-sm">
+          <p className="text-sm text-stone-800 dark:text-stone-200">
+            <Trans>The map is served by {host}. Showing it sends them your IP address and the area you look at. The list shows every home without it.</Trans>
+          </p>
+          <Button
+            variant="accent"
+            size="md"
+            className="mt-4"
+            onClick={() => {
+              allowHost(host)
+              setAllowed(true)
+            }}
+          >
+            <Trans>Show map</Trans>
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <Suspense
+      fallback={
+        <p
+          role="status"
+          className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 text-sm dark:border-stone-800 dark:bg-stone-900"
+        >
+          {t`Loading the map…`}
+        </p>
+      }
+    >
+      <HomeMap setup={setup} {...mapProps} />
+    </Suspense>
+  )
+}

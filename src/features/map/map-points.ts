@@ -1,0 +1,101 @@
+import Supercluster from 'supercluster'
+import { viewBboxText, type Bbox } from '~/lib/bbox'
+import type { Lang } from '~/lib/lang'
+import type { HomePoints } from '~/schemas/home'
+
+type HomePoint = HomePoints['points'][number]
+
+/** One marker on the map: a home, or a cluster of homes too close to tell apart at this zoom. */
+export type MapMarker =
+  | { kind: 'home'; id: string; longitude: number; latitude: number; point: HomePoint }
+  | { kind: 'cluster'; id: string; longitude: number; latitude: number; clusterId: number; count: number }
+
+type PointProperties = { point: HomePoint }
+/** Clusters carry supercluster's own fields only (no `map`/`reduce` aggregates). */
+type ClusterExtra = { point?: never }
+
+/**
+ * Markers for the homes of an area (issue 29): supercluster groups homes closer than a marker's
+ * width, so a dense area shows a count to zoom into rather than a heap of price tags nobody can
+ * read or press. Built once per answer; asked again on every move.
+ */
+export class HomeClusters {
+  private readonly index: Supercluster<PointProperties, ClusterExtra>
+
+  constructor(points: ReadonlyArray<HomePoint>) {
+    // A radius of 60 px keeps price tags (about 70 px wide) from covering each other.
+    this.index = new Supercluster<PointProperties, ClusterExtra>({ radius: 60, maxZoom: 16 })
+    this.index.load(
+      points.map((point) => ({
+        type: 'Feature',
+        properties: { point },
+        geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
+      })),
+    )
+  }
+
+  markers(bbox: Bbox, zoom: number): Array<MapMarker> {
+    return this.index.getClusters([bbox.west, bbox.south, bbox.east, bbox.north], Math.round(zoom)).map((feature) => {
+      const [longitude = 0, latitude = 0] = feature.geometry.coordinates
+      const properties = feature.properties
+      if ('cluster' in properties) {
+        return { kind: 'cluster', id: `cluster-${properties.cluster_id}`, longitude, latitude, clusterId: properties.cluster_id, count: properties.point_count }
+      }
+      return { kind: 'home', id: `home-${properties.point.homeId}`, longitude, latitude, point: properties.point }
+    })
+  }
+
+  /** The zoom at which a cluster falls apart into smaller ones: where pressing it goes. */
+  expansionZoom(clusterId: number): number {
+    return this.index.getClusterExpansionZoom(clusterId)
+  }
+}
+
+/**
+ * A price short enough for a marker, in the reader's way of counting: `$1.25M`, `$125만`; a rent
+ * in full (`$2,850`), as four digits are short already and `2.9천` reads oddly.
+ */
+export function markerPrice(price: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    ...(price >= 10_000 ? { notation: 'compact', maximumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
+  }).format(price)
+}
+
+/** The public API's points answer for an area and the list's filters (decision 035). */
+export function homePointsUrl(
+  bbox: string,
+  filters: { type: 'sale' | 'rent'; minPrice: number | undefined; maxPrice: number | undefined; minBeds: number | undefined },
+): string {
+  const params = new URLSearchParams({ bbox, type: filters.type })
+  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice))
+  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice))
+  if (filters.minBeds !== undefined) params.set('minBeds', String(filters.minBeds))
+  return `/cozying-api/v1/home/points?${params}`
+}
+
+/** The states a realtor serves, whole: where a map opens when no home of the list has a position. */
+const STATE_VIEWS: Record<string, string> = {
+  CA: '-124.48,32.53,-114.13,42.01',
+  GA: '-85.61,30.36,-80.84,35',
+}
+
+/**
+ * Where the map opens when the URL names no area: around the list's homes (with a margin, so no
+ * marker sits on the edge), else the region's whole state.
+ */
+export function initialMapView(homes: ReadonlyArray<{ latitude: number | null; longitude: number | null }>, state: string | undefined): string | undefined {
+  const placed = homes.flatMap((home) => (home.latitude !== null && home.longitude !== null ? [{ latitude: home.latitude, longitude: home.longitude }] : []))
+  if (placed.length === 0) return state ? STATE_VIEWS[state] : undefined
+  const latitudes = placed.map((home) => home.latitude)
+  const longitudes = placed.map((home) => home.longitude)
+  const south = Math.min(...latitudes)
+  const north = Math.max(...latitudes)
+  const west = Math.min(...longitudes)
+  const east = Math.max(...longitudes)
+  // At least about a kilometre across, so one home does not open the map at street level.
+  const margin = Math.max(0.01, (north - south) * 0.15, (east - west) * 0.15)
+  return viewBboxText({ west: west - margin, south: south - margin, east: east + margin, north: north + margin })
+}
