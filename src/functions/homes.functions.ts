@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { homeListQuerySchema, homePageRequestSchema } from '~/schemas/home'
 import { parseWith } from '~/server/http/server-fn'
-import { getHomeDetail, listHomes } from '~/server/listings/homes'
+import { getHomeDetail, listHomesFor } from '~/server/listings/homes'
 import { getServices } from '~/server/process-services'
 
 /*
@@ -11,7 +11,7 @@ import { getServices } from '~/server/process-services'
 
 export const getHomeList = createServerFn({ method: 'GET' })
   .validator(parseWith(homeListQuerySchema))
-  .handler(async ({ data }) => listHomes(await getServices(), data))
+  .handler(async ({ data }) => listHomesFor(await getServices(), data))
 
 /** A listed home for its detail page; NOT_FOUND when it is gone, which the route answers with a real 404. */
 export const getHomeForPage = createServerFn({ method: 'GET' })

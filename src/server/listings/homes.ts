@@ -212,7 +212,11 @@ export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, ho
  * (decision 009); a cache of its own would hand the store lists older than the revision.
  */
 export async function listHomes(services: AppServices, input: unknown): Promise<HomeListPage> {
-  const query = parseInput(homeListQuerySchema, input)
+  return listHomesFor(services, parseInput(homeListQuerySchema, input))
+}
+
+/** The same for a query already parsed (a server function's validator did): parsing twice would read a map's box as text. */
+export async function listHomesFor(services: AppServices, query: HomeListQuery): Promise<HomeListPage> {
   dependsOn('listings')
   return loadHomeList(services.db, services.storage, query, services.config.displayProfiles, services.now())
 }
