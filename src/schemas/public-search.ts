@@ -5,7 +5,7 @@ import { isReservedPath } from '~/lib/reserved-paths'
 import type { SearchSchema } from '~/lib/search-params'
 import { blogSearchSchema, isPostSlugSegment } from './blog-search'
 import { directorySearchSchema } from './directory-search'
-import { listingSearchSchema } from './listing-search'
+import { homeSearchSchema, listingSearchSchema } from './listing-search'
 
 /**
  * Public pages are stored once per normalised URL (decision 009): the query values their route
@@ -20,6 +20,8 @@ export type PageSearchRule = { search: 'none' | SearchSchema<Record<string, stri
 
 const NONE: PageSearchRule = { search: 'none' }
 const LISTINGS: PageSearchRule = { search: listingSearchSchema }
+/** The full home search also reads the map's area and whether the map is open (issue 29). */
+const HOME_SEARCH: PageSearchRule = { search: homeSearchSchema }
 const BLOG_LIST: PageSearchRule = { search: blogSearchSchema }
 
 /** A blog's pages below its `blog` segment (issue 28): the list, its RSS feed, a post. */
@@ -63,7 +65,7 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
     if (first === 'realtors') return { search: directorySearchSchema }
     if (first === 'agreement') return NONE
     // The full home search on a realtor's own domain (`/homes`); on our host it is `/{desiredUrl}/homes`.
-    if (first === 'homes') return LISTINGS
+    if (first === 'homes') return HOME_SEARCH
     // The home-value page's empty form on an own domain (issue 27); its answer to a POST is never stored.
     if (first === HOME_VALUE_SEGMENT) return NONE
     return isDesiredUrl(first) ? LISTINGS : undefined
@@ -72,7 +74,7 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
   // `homes/tour-request` is the tour form's status page (src/lib/tour-pages.ts): its query is its content, never stored.
   if (first === 'homes' && segments.length === 2) return second && second !== 'tour-request' && isListingKeySegment(second) ? NONE : undefined
   if (!isDesiredUrl(first)) return undefined
-  if (segments.length === 2) return second === 'agreement' || second === HOME_VALUE_SEGMENT ? NONE : second === 'homes' ? LISTINGS : undefined
+  if (segments.length === 2) return second === 'agreement' || second === HOME_VALUE_SEGMENT ? NONE : second === 'homes' ? HOME_SEARCH : undefined
   return second === 'homes' && third && third !== 'tour-request' && isListingKeySegment(third) ? NONE : undefined
 }
 

@@ -49,8 +49,10 @@ function apiRule(pathname: string): Rule | undefined {
 }
 
 /**
- * A map area is keyed by its grid box (src/lib/bbox.ts), the box it is answered for, so panning
- * within a cell reuses one entry. A box that does not parse is left for the handler to refuse.
+ * An API map area is keyed by its grid box (src/lib/bbox.ts), the box it is answered for, so
+ * panning within a cell reuses one entry. A box that does not parse is left for the handler to
+ * refuse. A search page keeps the visitor's box (its URL says what the map showed, to the metre,
+ * and its links and map are rendered from it); its list is answered for the grid box all the same.
  */
 function withSnappedBbox(search: URLSearchParams): URLSearchParams {
   const bbox = search.get('bbox')
@@ -66,7 +68,8 @@ export function storeTargetFor(request: Request, url: URL, origin: string): Stor
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const rule: Rule | undefined = url.pathname.startsWith(API_READ_PREFIX) ? apiRule(url.pathname) : publicPageRule(url.pathname)
   if (!rule) return undefined
-  const query = url.search === '' ? '' : normalisedQuery(withSnappedBbox(url.searchParams), rule.search)
+  const api = url.pathname.startsWith(API_READ_PREFIX)
+  const query = url.search === '' ? '' : normalisedQuery(api ? withSnappedBbox(url.searchParams) : url.searchParams, rule.search)
   const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname
   return { key: `${origin}${pathAndQuery}`, renderUrl: `${url.origin}${pathAndQuery}`, vary: rule.vary ?? [], passed: rule.passed ?? [] }
 }
