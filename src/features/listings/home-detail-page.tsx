@@ -19,6 +19,8 @@ import { PaymentEstimate } from './payment-estimate'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
+import { HomeLocation } from '~/features/map/home-location'
+import type { MapSetup } from '~/lib/map-setup'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -36,7 +38,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  * address stays hidden (no street, no map), the realtor's licence and brokerage are on the
  * page, and the MLS's disclaimer and last update close it (issue 15).
  */
-export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang }) {
+export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang; map: MapSetup | null }) {
   const { t, i18n } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const status = statusLabel(home)
@@ -138,6 +140,10 @@ export function HomeDetailPage({ realtor, home, lang }: { realtor: PublicRealtor
                 </a>
               </p>
             )}
+            {/* Never for a hidden address: its coordinates are null then, and the check says why this is safe. */}
+            {map && !home.addressHidden && home.latitude !== null && home.longitude !== null ? (
+              <HomeLocation setup={map} latitude={home.latitude} longitude={home.longitude} address={address} />
+            ) : null}
           </section>
 
           <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />

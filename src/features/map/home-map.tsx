@@ -1,9 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { AttributionControl, addProtocol, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl'
-import 'maplibre-gl/dist/maplibre-gl.css'
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
-import { Protocol } from 'pmtiles'
+import { AttributionControl, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ListingLink } from '~/components/listing-link'
@@ -14,6 +11,7 @@ import type { MapSetup } from '~/lib/map-setup'
 import { homePointsSchema, type HomePoints, type HomeSummary } from '~/schemas/home'
 import { statusLabel } from '~/features/listings/home-display'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
+import { prefersReducedMotion, setUpMapLibrary } from './maplibre-setup'
 
 /*
  * The map of the home search page (issue 29). This module is only ever imported on demand
@@ -21,24 +19,14 @@ import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-
  * complete way to browse, so no page carries it in its first download.
  */
 
-let librarySetUp = false
-/** MapLibre's worker from our own origin (the CSP allows no other), and PMTiles byte ranges as a protocol. */
-function setUpLibrary() {
-  if (librarySetUp) return
-  librarySetUp = true
-  setWorkerUrl(workerUrl)
-  addProtocol('pmtiles', new Protocol().tile)
-}
-
 export type MapFilters = { type: 'sale' | 'rent'; minPrice: number | undefined; maxPrice: number | undefined; minBeds: number | undefined }
 
 type Point = HomePoints['points'][number]
 
-type PlacedMarker = { marker: MapMarker; element: HTMLElement; instance: Marker }
+/** Marks the events of a move the URL asked for. */
+const FROM_URL = 'fromUrl'
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches
-}
+type PlacedMarker = { marker: MapMarker; element: HTMLElement; instance: Marker }
 
 function boundsOf(map: MapLibreMap): Bbox {
   const bounds = map.getBounds()
@@ -81,8 +69,6 @@ export default function HomeMap({
   const mapRef = useRef<MapLibreMap | null>(null)
   const placedRef = useRef(new Map<string, PlacedMarker>())
   const clustersRef = useRef<HomeClusters | null>(null)
-  // Set while the map moves because of code (a new URL), so that move is not reported as the visitor's.
-  const programmaticRef = useRef(false)
   const lastViewRef = useRef(view)
   const reportMove = useEffectEvent((bbox: string) => onMoved(bbox))
   const [visible, setVisible] = useState<string>(view)
@@ -124,7 +110,7 @@ export default function HomeMap({
     const container = containerRef.current
     const initial = parseBbox(lastViewRef.current)
     if (!container || !initial.ok) return
-    setUpLibrary()
+    setUpMapLibrary()
     const { west, south, east, north } = initial.bbox
     const map = new MapLibreMap({
       container,
@@ -143,6 +129,8 @@ export default function HomeMap({
         'AttributionControl.ToggleAttribution': t`Show who made this map`,
       },
     })
+    // MapLibre's canvas is the map's landmark (named by 'Map.Title'); it also says how to use it.
+    map.getCanvas().setAttribute('aria-describedby', descriptionId)
     map.touchZoomRotate.disableRotation()
     map.keyboard.disableRotation()
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
@@ -152,15 +140,13 @@ export default function HomeMap({
       if (!map.isStyleLoaded() && !map.loaded()) setFailed(event.error.message.length > 0)
     })
     map.on('load', () => setFailed(false))
-    map.on('moveend', () => {
+    map.on('moveend', (event) => {
       placeMarkers()
       const text = viewBboxText(boundsOf(map))
       if (!text) return
       setVisible(text)
-      if (programmaticRef.current) {
-        programmaticRef.current = false
-        return
-      }
+      // A move the URL asked for (Back, a shared link) is not the visitor's: it writes no new entry.
+      if (FROM_URL in event) return
       lastViewRef.current = text
       reportMove(text)
     })
@@ -183,9 +169,9 @@ export default function HomeMap({
     const parsed = parseBbox(view)
     if (!map || !parsed.ok || view === lastViewRef.current) return
     lastViewRef.current = view
-    programmaticRef.current = true
     const { west, south, east, north } = parsed.bbox
-    map.fitBounds(new LngLatBounds([west, south], [east, north]), { animate: !prefersReducedMotion() })
+    // The event data rides on the move's events, so its moveend is told apart from the visitor's.
+    map.fitBounds(new LngLatBounds([west, south], [east, north]), { animate: !prefersReducedMotion() }, { [FROM_URL]: true })
   }, [view])
 
   // New points (a new area or new filters): new clusters, new markers.
@@ -206,7 +192,7 @@ export default function HomeMap({
   useEffect(() => {
     const map = mapRef.current
     if (!map || !selected) return
-    const popup = new Popup({ offset: 36, maxWidth: '260px', focusAfterOpen: true, closeButton: true })
+    const popup = new Popup({ offset: 36, maxWidth: '260px', focusAfterOpen: true, closeButton: true, closeOnClick: false })
       .setLngLat([selected.point.longitude, selected.point.latitude])
       .setDOMContent(selected.element)
       .addTo(map)
@@ -225,9 +211,6 @@ export default function HomeMap({
     <div className="relative size-full">
       <div
         ref={containerRef}
-        role="region"
-        aria-label={t`Map of homes`}
-        aria-describedby={descriptionId}
         className="size-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900"
         data-testid="home-map"
         data-view-bbox={visible}
@@ -259,15 +242,17 @@ export default function HomeMap({
             <button
               type="button"
               className="grid min-h-11 min-w-11 place-items-center rounded-full border-2 border-white bg-[var(--accent,#1c1917)] px-2 text-sm font-bold text-[var(--accent-contrast,#fff)] shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
-              aria-label={t`${marker.count} homes here. Zoom in`}
               onClick={() => zoomInto(marker.clusterId, marker.longitude, marker.latitude)}
             >
-              {marker.count}
+              {/* The visible count starts the button's name, so a voice user can say what they see. */}
+              <Trans>
+                {marker.count}
+                <span className="sr-only"> homes here. Zoom in</span>
+              </Trans>
             </button>
           ) : (
             <MarkerButton
               point={marker.point}
-              lang={lang}
               active={highlighted === marker.point.homeId || selected?.point.homeId === marker.point.homeId}
               onHighlight={onHighlight}
               onOpen={() => setSelected({ point: marker.point, element: document.createElement('div') })}
@@ -289,13 +274,11 @@ export default function HomeMap({
 
 function MarkerButton({
   point,
-  lang,
   active,
   onHighlight,
   onOpen,
 }: {
   point: Point
-  lang: Lang
   active: boolean
   onHighlight: (homeId: string | null) => void
   onOpen: () => void
@@ -305,7 +288,6 @@ function MarkerButton({
   return (
     <button
       type="button"
-      aria-label={t`Home for ${price}: show its card`}
       aria-pressed={active}
       data-home-id={point.homeId}
       onMouseEnter={() => onHighlight(point.homeId)}
@@ -317,7 +299,8 @@ function MarkerButton({
         active ? 'z-10 scale-110 border-white bg-stone-900 text-white' : 'border-stone-300 bg-white text-stone-900'
       }`}
     >
-      {markerPrice(point.price, lang)}
+      {markerPrice(point.price)}
+      <span className="sr-only">{t`: ${price}, show this home's card`}</span>
     </button>
   )
 }

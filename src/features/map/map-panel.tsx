@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useState, type ComponentProps } from 'react'
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import type { MapSetup } from '~/lib/map-setup'
 
@@ -31,50 +31,55 @@ function allowHost(host: string) {
 }
 
 /**
- * The map's place on the page (issue 29): the map itself, loaded on demand, or, when its tiles
- * come from a host other than ours, a sentence naming that host and a button to load it; until the
- * visitor presses it, nothing is asked of that host.
+ * A map's place on a page (issue 29): the map itself, or, when its tiles come from a host other
+ * than ours, a sentence naming that host and a button to load it; until the visitor presses it,
+ * nothing is asked of that host.
  */
-export function MapPanel({ setup, ...mapProps }: { setup: MapSetup } & Omit<ComponentProps<typeof HomeMap>, 'setup'>) {
-  const { t } = useLingui()
+export function MapConsentGate({ setup, children }: { setup: MapSetup; children: ReactNode }) {
   const host = setup.thirdPartyHost
   const [allowed, setAllowed] = useState(() => host === null || allowedHost() === host)
-
-  if (!allowed && host !== null) {
-    return (
-      <div className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 p-6 text-center dark:border-stone-800 dark:bg-stone-900">
-        <div className="max-w-sm">
-          <p className="text-sm text-stone-800 dark:text-stone-200">
-            <Trans>The map is served by {host}. Showing it sends them your IP address and the area you look at. The list shows every home without it.</Trans>
-          </p>
-          <Button
-            variant="accent"
-            size="md"
-            className="mt-4"
-            onClick={() => {
-              allowHost(host)
-              setAllowed(true)
-            }}
-          >
-            <Trans>Show map</Trans>
-          </Button>
-        </div>
-      </div>
-    )
-  }
-
+  if (allowed || host === null) return children
   return (
-    <Suspense
-      fallback={
-        <p
-          role="status"
-          className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 text-sm dark:border-stone-800 dark:bg-stone-900"
-        >
-          {t`Loading the map…`}
+    <div className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+      <div className="max-w-sm">
+        <p className="text-sm text-stone-800 dark:text-stone-200">
+          <Trans>The map is served by {host}. Showing it sends them your IP address and the area you look at. The list shows every home without it.</Trans>
         </p>
-      }
+        <Button
+          variant="accent"
+          size="md"
+          className="mt-4"
+          onClick={() => {
+            allowHost(host)
+            setAllowed(true)
+          }}
+        >
+          <Trans>Show map</Trans>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function MapLoading() {
+  const { t } = useLingui()
+  return (
+    <p
+      role="status"
+      className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 text-sm dark:border-stone-800 dark:bg-stone-900"
     >
-      <HomeMap setup={setup} {...mapProps} />
-    </Suspense>
+      {t`Loading the map…`}
+    </p>
+  )
+}
+
+/** The home search page's map, behind the gate, loaded on demand. */
+export function MapPanel({ setup, ...mapProps }: { setup: MapSetup } & Omit<ComponentProps<typeof HomeMap>, 'setup'>) {
+  return (
+    <MapConsentGate setup={setup}>
+      <Suspense fallback={<MapLoading />}>
+        <HomeMap setup={setup} {...mapProps} />
+      </Suspense>
+    </MapConsentGate>
   )
 }

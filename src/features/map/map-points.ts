@@ -1,6 +1,5 @@
 import Supercluster from 'supercluster'
 import { viewBboxText, type Bbox } from '~/lib/bbox'
-import type { Lang } from '~/lib/lang'
 import type { HomePoints } from '~/schemas/home'
 
 type HomePoint = HomePoints['points'][number]
@@ -52,14 +51,14 @@ export class HomeClusters {
 }
 
 /**
- * A price short enough for a marker, in the reader's way of counting: `$1.25M`, `$125만`; a rent
- * in full (`$2,850`), as four digits are short already and `2.9천` reads oddly.
+ * A price short enough for a marker: `$1.25M`, `$850K`; a rent in full (`$2,850`). The same in
+ * both languages: US listings are priced in dollars, and a `$125만` needs glyphs the page's font,
+ * cut to the page's own characters, may not hold.
  */
-export function markerPrice(price: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+export function markerPrice(price: number): string {
+  return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
     ...(price >= 10_000 ? { notation: 'compact', maximumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
   }).format(price)
 }

@@ -36,10 +36,10 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/$listingKey')(
 })
 
 function HomeDetailRoute() {
-  const { realtor } = Route.useRouteContext()
+  const { realtor, site } = Route.useRouteContext()
   const { lang, listingKey } = Route.useParams()
   const { data: home } = useSuspenseQuery(detailQuery(realtor, lang, listingKey))
   // A view of this listing once it is shown (decision 016), also after a click from the homepage.
   useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'listing', listingKey, lang: langFromParam(lang) }), [realtor.id, listingKey, lang])
-  return <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} />
+  return <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} map={site.map} />
 }

@@ -1,0 +1,36 @@
+import { AttributionControl, Map as MapLibreMap, Marker } from 'maplibre-gl'
+import { useEffect, useRef } from 'react'
+import type { MapSetup } from '~/lib/map-setup'
+import { setUpMapLibrary } from './maplibre-setup'
+
+/**
+ * A still map of one home's place (loaded on demand by home-location.tsx): it neither pans nor
+ * zooms, so it traps no scrolling finger and needs no keyboard; its label says what it shows.
+ */
+export default function HomeLocationMap({ setup, latitude, longitude, label }: { setup: MapSetup; latitude: number; longitude: number; label: string }) {
+  const containerRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const container = containerRef.current
+    if (!container) return
+    setUpMapLibrary()
+    const map = new MapLibreMap({ container, style: setup.styleUrl, center: [longitude, latitude], zoom: 14, interactive: false, attributionControl: false })
+    map.addControl(new AttributionControl({ compact: true, ...(setup.attribution ? { customAttribution: setup.attribution } : {}) }), 'bottom-right')
+    const marker = new Marker({ color: '#b91c1c' }).setLngLat([longitude, latitude]).addTo(map)
+    marker.getElement().setAttribute('aria-hidden', 'true')
+    return () => {
+      marker.remove()
+      map.remove()
+    }
+  }, [setup.styleUrl, setup.attribution, latitude, longitude])
+
+  return (
+    <div
+      ref={containerRef}
+      role="img"
+      aria-label={label}
+      className="size-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900"
+      data-testid="home-location-map"
+    />
+  )
+}
