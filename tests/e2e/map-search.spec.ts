@@ -1,0 +1,291 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { z } from 'zod'
+import { writeMapFixture } from '../map-fixture.ts'
+import { axeViolations, waitForHydration } from './helpers.ts'
+import { freePort, request, startServer, type Server } from './own-server.ts'
+
+/*
+ * Map search (issue 29): the home search page's map over a PMTiles archive the test writes (raster
+ * tiles, no network), in Debian's Chromium (WebGL through SwiftShader). The suite's own server
+ * has no map configured, so this spec runs its own, with `MAP_STYLE_URL` naming the archive on
+ * the server's own `/map-data/`, and for the consent step a third server: a plain file server on
+ * another port, a host that is not ours.
+ */
+
+/** Irvine and Tustin, where most demo homes are. */
+const AREA = { west: -117.95, south: 33.6, east: -117.7, north: 33.82 }
+
+const TEXT = {
+  ko: {
+    prefix: '',
+    toggle: '지도',
+    hide: '지도 닫기',
+    inArea: /이 지도 영역의/,
+    onMap: /지도에 매물 \d+개/,
+    mapPane: '지도',
+    listPane: '목록',
+    show: '지도 보기',
+  },
+  en: {
+    prefix: '/en',
+    toggle: 'Map',
+    hide: 'Hide map',
+    inArea: /in this map area/,
+    onMap: /\d+ homes? on the map/,
+    mapPane: 'Map',
+    listPane: 'List',
+    show: 'Show map',
+  },
+} as const
+
+/** A file server with byte ranges: a map host that is not ours. Counts what it was asked. */
+async function startFileServer(directory: string): Promise<{ origin: string; requests: () => number; close: () => Promise<void> }> {
+  let count = 0
+  const server = http.createServer((req, res) => {
+    count += 1
+    const file = path.join(directory, path.basename(new URL(req.url ?? '/', 'http://x').pathname))
+    res.setHeader('access-control-allow-origin', '*')
+    res.setHeader('access-control-allow-headers', 'range')
+    res.setHeader('access-control-expose-headers', 'content-range')
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end()
+    if (!fs.existsSync(file)) return void res.writeHead(404).end()
+    const bytes = fs.readFileSync(file)
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '')
+    const type = file.endsWith('.json') ? 'application/json' : 'application/octet-stream'
+    if (!range) return void res.writeHead(200, { 'content-type': type, 'content-length': bytes.length }).end(bytes)
+    const start = Number(range[1])
+    const end = Math.min(bytes.length - 1, range[2] ? Number(range[2]) : bytes.length - 1)
+    res.writeHead(206, { 'content-type': type, 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': end - start + 1 })
+    res.end(bytes.subarray(start, end + 1))
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return { origin: `http://127.0.0.1:${port}`, requests: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** The map's own code: MapLibre's chunk and worker, and the markers' module. */
+function isMapCode(url: string): boolean {
+  return /\/assets\/(home-map|home-location-map|maplibre)[^/]*\.(m?js|css)(\?|$)/.test(url)
+}
+
+function bboxOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('bbox')
+}
+
+/** Opens the map and waits for its markers. */
+async function openMap(page: Page, lang: 'ko' | 'en', isMobile: boolean) {
+  const toggle = page.getByTestId('map-toggle')
+  await waitForHydration(toggle)
+  await expect(toggle).toHaveText(TEXT[lang].toggle)
+  await toggle.click()
+  await expect(page).toHaveURL(/view=map/)
+  if (isMobile) {
+    // On a phone the map takes the list's place; the switch brings either to the front.
+    await expect(page.getByRole('button', { name: TEXT[lang].mapPane, exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('#listings')).toBeHidden()
+  } else {
+    await expect(page.locator('#listings')).toBeVisible()
+  }
+  await expect(page.getByTestId('home-map').locator('button[data-home-id], button:not([data-home-id])').first()).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(TEXT[lang].onMap)).toBeVisible()
+}
+
+test.describe('map search on the realtor’s own tiles', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  let server: Server
+
+  test.beforeAll(async () => {
+    server = await startServer({ env: { MAP_STYLE_URL: '/map-data/style.json', MAP_ATTRIBUTION: '© Test tiles', DEMO_HOMES: '300' } })
+    const dataDir = server.env.DATA_DIR
+    if (!dataDir) throw new Error('the server has no data folder')
+    await writeMapFixture(path.join(dataDir, 'map'), { baseUrl: `${server.base}/map-data`, bounds: AREA, maxZoom: 11 })
+  })
+
+  test.afterAll(async () => {
+    await server.stop()
+  })
+
+  for (const lang of ['ko', 'en'] as const) {
+    test(`the map and the list follow each other, and the URL keeps the area (${lang})`, async ({ page, isMobile }) => {
+      const mapCode: Array<string> = []
+      page.on('request', (asked) => {
+        if (isMapCode(asked.url())) mapCode.push(asked.url())
+      })
+      await page.goto(`${server.base}${TEXT[lang].prefix}/sora-park/homes`)
+      await waitForHydration(page.getByTestId('map-toggle'))
+      expect(mapCode, 'no map code before the visitor asks for the map').toEqual([])
+
+      await openMap(page, lang, isMobile)
+      expect(
+        mapCode.some((url) => url.includes('maplibre-gl-worker')),
+        'MapLibre’s worker comes from our own origin',
+      ).toBe(true)
+      await expect(page.getByTestId('home-map').getByText('© Test tiles')).toBeAttached()
+
+      // Keyboard: the map's canvas takes focus and the arrow keys pan it; the list follows.
+      const canvas = page.locator('.maplibregl-canvas')
+      await canvas.focus()
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => bboxOf(page), { timeout: 10_000 }).not.toBeNull()
+      const first = bboxOf(page)
+      if (isMobile) await page.getByRole('button', { name: TEXT[lang].listPane, exact: true }).click()
+      await expect(page.locator('#listings p[role="status"]')).toHaveText(TEXT[lang].inArea)
+      if (isMobile) await page.getByRole('button', { name: TEXT[lang].mapPane, exact: true }).click()
+
+      // Zooming out is a new area, a new entry in the history.
+      await canvas.focus()
+      await page.keyboard.press('Minus')
+      await expect.poll(() => bboxOf(page), { timeout: 10_000 }).not.toBe(first)
+      const second = bboxOf(page)
+      expect(second).not.toBeNull()
+
+      // Back returns to the first area: the URL, and the map moves there without a new entry.
+      await page.goBack()
+      await expect.poll(() => bboxOf(page)).toBe(first)
+      await page.waitForTimeout(1500)
+      expect(bboxOf(page), 'the map returning to the area writes no new history entry').toBe(first)
+
+      // A marker opens its card, whose link leads to the home's page.
+      const marker = page.getByTestId('home-map').locator('button[data-home-id]').first()
+      if ((await marker.count()) === 0) {
+        await canvas.focus()
+        await page.keyboard.press('Equal')
+      }
+      await expect(marker).toBeVisible({ timeout: 10_000 })
+      const homeId = await marker.getAttribute('data-home-id')
+      expect(homeId).toBeTruthy()
+      // Pointing at a card highlights its marker (desktop, where both are on screen).
+      if (!isMobile) {
+        const listed = page.locator('#listings li[data-home-id]').first()
+        const listedId = await listed.getAttribute('data-home-id')
+        await listed.hover()
+        const twin = page.getByTestId('home-map').locator(`button[data-home-id="${listedId}"]`)
+        if ((await twin.count()) > 0) await expect(twin).toHaveAttribute('aria-pressed', 'true')
+        await marker.hover()
+        const card = page.locator(`#listings li[data-home-id="${homeId}"]`)
+        if ((await card.count()) > 0) await expect(card).toHaveClass(/ring-2/)
+      }
+      await marker.click()
+      const mapCard = page.getByTestId('map-card')
+      await expect(mapCard).toBeVisible()
+
+      const violations = await axeViolations(page)
+      expect(violations, violations.join('\n')).toEqual([])
+
+      await mapCard.getByRole('link').click()
+      await expect(page).toHaveURL(new RegExp(`/sora-park/homes/${homeId}$`))
+    })
+  }
+
+  test('the listing page shows where the home is, never for a hidden address', async ({ page }) => {
+    const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
+    const listed: unknown = JSON.parse(answer.body)
+    const homes = z.object({ homes: z.array(z.object({ homeId: z.string(), latitude: z.number().nullable() })) }).parse(listed).homes
+    const placed = homes.find((home) => home.latitude !== null)
+    const hidden = homes.find((home) => home.latitude === null)
+    if (!placed) throw new Error('no demo home with a position in Irvine')
+
+    await page.goto(`${server.base}/en/sora-park/homes/${placed.homeId}`)
+    const location = page.getByTestId('home-location')
+    await location.scrollIntoViewIfNeeded()
+    await expect(page.getByTestId('home-location-map')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('home-location-map')).toHaveAttribute('aria-label', /Map showing where .+ is/)
+    await expect(page.getByTestId('home-location-map').locator('canvas')).toBeAttached()
+    await expect(page.getByRole('link', { name: /OpenStreetMap/ })).toBeVisible()
+
+    if (hidden) {
+      await page.goto(`${server.base}/en/sora-park/homes/${hidden.homeId}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByTestId('home-location')).toHaveCount(0)
+    }
+  })
+
+  test('the homepage downloads no map code and the same scripts as without a map', async ({ browser, baseURL }) => {
+    const scriptsOf = async (base: string) => {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const scripts: Array<string> = []
+      page.on('request', (asked) => {
+        if (asked.resourceType() === 'script') scripts.push(new URL(asked.url()).pathname)
+      })
+      await page.goto(`${base}/en/sora-park`, { waitUntil: 'load' })
+      await context.close()
+      return scripts.sort()
+    }
+    const withMap = await scriptsOf(server.base)
+    expect(withMap.filter(isMapCode)).toEqual([])
+    if (!baseURL) throw new Error('no baseURL')
+    // The suite's server runs the same build without a map: the first download is the same files.
+    expect(withMap).toEqual(await scriptsOf(baseURL))
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the list is whole, a shared map area still filters it, and no dead map control shows', async ({ page }) => {
+      await page.goto(`${server.base}/en/sora-park/homes`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for sale')
+      await expect(page.getByTestId('map-toggle')).toHaveCount(0)
+      await expect(page.locator('#listings li[data-home-id]').first()).toBeVisible()
+
+      await page.goto(`${server.base}/en/sora-park/homes?view=map&bbox=-117.86,33.64,-117.78,33.72`)
+      await expect(page.locator('#listings p[role="status"]')).toHaveText(/in this map area/)
+      await expect(page.locator('#listings li[data-home-id]').first()).toBeVisible()
+      // The filter form keeps the area when sent.
+      await page.getByRole('button', { name: 'Show homes' }).click()
+      await expect(page).toHaveURL(/bbox=-117\.86%2C33\.64%2C-117\.78%2C33\.72|bbox=-117\.86,33\.64,-117\.78,33\.72/)
+    })
+  })
+})
+
+test.describe('map search on a third party’s tiles', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  let server: Server | undefined
+  let host: Awaited<ReturnType<typeof startFileServer>> | undefined
+  let tiles: string | undefined
+
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'the consent step is the same on a phone; checked once')
+    tiles = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-map-host-'))
+    host = await startFileServer(tiles)
+    await writeMapFixture(tiles, { baseUrl: host.origin, bounds: AREA, maxZoom: 11 })
+    server = await startServer({ env: { MAP_STYLE_URL: `${host.origin}/style.json`, MAP_ATTRIBUTION: '© Test tiles', DEMO_HOMES: '300' } })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+    await host?.close()
+    if (tiles) fs.rmSync(tiles, { recursive: true, force: true })
+  })
+
+  test('the page names the host and asks nothing of it until the visitor presses Show map', async ({ page }) => {
+    if (!server || !host) throw new Error('the servers did not start')
+    const page0 = await request(server, 'GET', '/en/sora-park/homes')
+    const policy = String(page0.headers['content-security-policy'] ?? '')
+    expect(policy).toMatch(new RegExp(`connect-src [^;]*${host.origin.replace(/[.:/]/g, '\\$&')}`))
+
+    await page.goto(`${server.base}/sora-park/homes`)
+    const toggle = page.getByTestId('map-toggle')
+    await waitForHydration(toggle)
+    await toggle.click()
+    const hostName = new URL(host.origin).host
+    await expect(page.getByText(`이 지도는 ${hostName}에서 제공합니다`, { exact: false })).toBeVisible()
+    await page.waitForTimeout(1000)
+    expect(host.requests(), 'the third party is asked nothing before consent').toBe(0)
+    const violations = await axeViolations(page)
+    expect(violations, violations.join('\n')).toEqual([])
+
+    await page.getByRole('button', { name: TEXT.ko.show }).click()
+    await expect(page.getByTestId('home-map').locator('button').first()).toBeVisible({ timeout: 20_000 })
+    expect(host.requests()).toBeGreaterThan(0)
+
+    // The choice holds for the tab: the next page's map loads without asking again.
+    await page.reload()
+    await waitForHydration(page.getByTestId('map-toggle'))
+    await expect(page.getByTestId('home-map')).toBeVisible({ timeout: 20_000 })
+  })
+})
