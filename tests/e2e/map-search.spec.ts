@@ -176,6 +176,14 @@ test.describe('map search on the realtor’s own tiles', () => {
       const violations = await axeViolations(page)
       expect(violations, violations.join('\n')).toEqual([])
 
+      // The card takes focus; Escape closes it and gives focus back to its marker.
+      await expect(mapCard.getByRole('link')).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(mapCard).toHaveCount(0)
+      await expect(page.getByTestId('home-map').locator(`button[data-home-id="${homeId}"]`)).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(mapCard).toBeVisible()
+
       await mapCard.getByRole('link').click()
       await expect(page).toHaveURL(new RegExp(`/sora-park/homes/${homeId}$`))
     })

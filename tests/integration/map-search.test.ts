@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import { formatBbox, snapBboxOutward, type Bbox } from '../../src/lib/bbox'
-import { homeListPageSchema, homePointsSchema, MAX_MAP_POINTS } from '../../src/schemas/home'
+import { homeListPageSchema, homeListQuerySchema, homePointsSchema, MAX_MAP_POINTS } from '../../src/schemas/home'
+import { parseInput } from '../../src/server/app-error'
+import { listHomesFor } from '../../src/server/listings/homes'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { storeTargetFor } from '../../src/server/pages/public-routes'
@@ -221,5 +223,27 @@ describeOnEachDatabase('map search: bbox on home/list and home/points', (databas
     expect(keyOf('-117.8999,33.6001,-117.7001,33.7499')).toBe(first)
     // A box that does not parse is keyed as sent; its answer is an error, which the store never keeps.
     expect(keyOf('nonsense')).toBe(`${ORIGIN}${V1}/home/points?bbox=nonsense&propertyType=condo`)
+  })
+
+  it('keys a search page by the visitor’s own area and open map, so a shared map link reloads as it was', () => {
+    const keyOf = (path: string) => {
+      const request = new Request(`${ORIGIN}${path}`)
+      return storeTargetFor(request, new URL(request.url), ORIGIN)?.key
+    }
+    expect(keyOf('/en/someone/homes?utm_source=x&view=map&bbox=-117.86,33.64,-117.78,33.72&minBeds=2')).toBe(
+      `${ORIGIN}/en/someone/homes?minBeds=2&bbox=-117.86%2C33.64%2C-117.78%2C33.72&view=map`,
+    )
+    // A box that cannot be one is dropped from a page's URL, as every bad search param is.
+    expect(keyOf('/someone/homes?bbox=170,10,-170,20&view=satellite')).toBe(`${ORIGIN}/someone/homes`)
+  })
+
+  it('gives the search page (its server function parses the query once) the list the API gives', async () => {
+    const bbox = '-117.9,33.6,-117.7,33.75'
+    const query = { bbox, homesPerPage: 50, totalHomesPerGroup: 500 }
+    const page = await listHomesFor(s, parseInput(homeListQuerySchema, query))
+    const answer = await api(s, 'GET', `/home/list?bbox=${bbox}&homesPerPage=50&totalHomesPerGroup=500`)
+    expect(answer.status, answer.text).toBe(200)
+    expect(page.homes.length).toBeGreaterThan(0)
+    expect(page).toEqual(homeListPageSchema.parse(answer.body))
   })
 })

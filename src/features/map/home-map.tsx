@@ -198,7 +198,16 @@ export default function HomeMap({
       .addTo(map)
     const onClose = () => setSelected((current) => (current?.element === selected.element ? null : current))
     popup.on('close', onClose)
+    // Escape closes the card and returns focus to its marker, as a dialog would.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      popup.remove()
+      containerRef.current?.querySelector<HTMLElement>(`button[data-home-id="${CSS.escape(selected.point.homeId)}"]`)?.focus()
+    }
+    const popupElement = popup.getElement()
+    popupElement.addEventListener('keydown', onKeyDown)
     return () => {
+      popupElement.removeEventListener('keydown', onKeyDown)
       popup.off('close', onClose)
       popup.remove()
     }
