@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HomeClusters, homePointsUrl, initialMapView, markerPrice } from '~/features/map/map-points'
+import { HomeClusters, homePointsUrl, markerPrice } from '~/features/map/map-points'
+import { initialMapView } from '~/features/map/map-view'
 import { viewBboxText } from '~/lib/bbox'
 import { bboxText } from '~/lib/search-params'
 import { homeSearchSchema, listingSearchSchema } from '~/schemas/listing-search'
