@@ -214,7 +214,16 @@ export const realtorSchema = z.object({
   contentDarkMode: yesNoSchema,
   isMakeHomepage: yesNoSchema,
   activityRegion: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: nullableText })),
-  photos: z.array(z.object({ path: photoSchema.shape.path, imageType: photoSchema.shape.imageType, url: z.string() })),
+  photos: z.array(
+    z.object({
+      path: photoSchema.shape.path,
+      imageType: photoSchema.shape.imageType,
+      url: z.string(),
+      // The widths of the photo's WebP variants (`{url}.w640.webp`, src/lib/photo-variants.ts),
+      // present only once they exist: what a page's srcset names. Read-only; a save ignores it.
+      widths: z.array(z.number().int().positive()).optional(),
+    }),
+  ),
   additionalSections: z.array(z.object({ id: z.string(), titleKo: nullableText, titleEn: nullableText, bodyKo: nullableText, bodyEn: nullableText })),
   seoMeta: z.object({
     ko: z.object({ title: nullableText, description: nullableText, keywords: nullableText, author: nullableText }),

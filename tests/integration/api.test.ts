@@ -483,17 +483,19 @@ describeOnEachDatabase('REST API', (database) => {
         },
       })
       expect(both.status, both.text).toBe(200)
+      // The uploads are 32 px wide: each got one WebP variant at its own width (decision 050).
       expect(both.body.photos).toEqual([
-        { path: 'logo', imageType: 'fullsize', url: logo.url },
-        { path: 'gallery', imageType: 'fullsize', url: gallery.url },
+        { path: 'logo', imageType: 'fullsize', url: logo.url, widths: [32] },
+        { path: 'gallery', imageType: 'fullsize', url: gallery.url, widths: [32] },
       ])
 
       const onlyGallery = await api<RealtorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: [{ path: 'gallery', url: gallery.url }] } })
       expect(onlyGallery.status, onlyGallery.text).toBe(200)
-      expect(onlyGallery.body.photos).toEqual([{ path: 'gallery', imageType: 'fullsize', url: gallery.url }])
+      expect(onlyGallery.body.photos).toEqual([{ path: 'gallery', imageType: 'fullsize', url: gallery.url, widths: [32] }])
       expect((await api<RealtorBody>(s, 'GET', `/realtor/${realtor.id}`)).body.photos).toEqual(onlyGallery.body.photos)
 
       expect(await s.storage.get(logo.key)).toBeUndefined()
+      expect(await s.storage.get(`${logo.key}.w32.webp`)).toBeUndefined()
       expect((await uploadRequest(s, 'GET', logo.url)).status).toBe(404)
       expect(await s.storage.get(gallery.key)).toBeDefined()
       expect((await uploadRequest(s, 'GET', gallery.url)).status).toBe(200)

@@ -400,10 +400,13 @@ describe('data export and account deletion with S3 storage (SQLite, s3rver)', ()
     const logoFile = `photos/${owner.logoKey.split('/').slice(2).join('/')}`
     expect(entries.get(logoFile)?.subarray(0, 3).toString('hex')).toBe('ffd8ff')
 
-    expect(await keysUnder(owner.folder)).toHaveLength(2)
+    // The logo, its WebP variant made by the save (decision 050) and the unsaved top photo.
+    expect(await keysUnder(owner.folder)).toHaveLength(3)
     const deleted = await api<{ deletedFiles: number }>(s, 'DELETE', '/account', { token: owner.token, body: { confirmEmail: email } })
     expect(deleted.status, deleted.text).toBe(200)
     expect(await keysUnder(owner.folder)).toEqual([])
-    expect(await keysUnder(bystander.folder)).toHaveLength(2)
+    expect(await keysUnder(bystander.folder)).toHaveLength(3)
+    expect(await s.db.selectFrom('photoVariant').select('key').where('key', '=', owner.logoKey).executeTakeFirst()).toBeUndefined()
+    expect(await s.db.selectFrom('photoVariant').select('key').where('key', '=', bystander.logoKey).executeTakeFirst()).toBeDefined()
   })
 })

@@ -363,7 +363,17 @@ export async function makeJpeg(width = 32, height = 24): Promise<Uint8Array> {
   )
 }
 
-export type PresignedItem = { path: string; contentType: string; key: string; uploadUrl: string; url: string; expiresAt: string; imageType: string }
+export type PresignedItem = {
+  path: string
+  contentType: string
+  key: string
+  uploadUrl: string
+  url: string
+  expiresAt: string
+  imageType: string
+  /** What the PUT must carry (src/schemas/uploads.ts). */
+  headers: Record<string, string>
+}
 
 /** presign → PUT through the real endpoints; returns the stored URL and key. */
 export async function uploadPhoto(services: AppServices, token: string, photoPath = 'logo'): Promise<{ url: string; key: string }> {

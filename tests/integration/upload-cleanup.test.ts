@@ -24,6 +24,7 @@ import {
 } from './harness'
 import { captureLogs } from '../log-capture'
 import { startTestS3, type TestS3 } from './s3rver'
+import { variantKeyFor } from '../../src/lib/photo-variants'
 
 /*
  * Issue 17: uploads no realtor shows are removed once older than UPLOAD_CLEANUP_GRACE_HOURS;
@@ -76,6 +77,11 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       postImage: '',
       orphan: '',
       orphanThumbnail: '',
+      orphanVariant: '',
+      /** Made by the saves below (decision 050): the 32 px fixture's variant at its own width. */
+      logoVariant: '',
+      galleryVariant: '',
+      postCoverVariant: '',
       demoListingImage: 'demo/homes/home-01.webp',
     }
 
@@ -108,6 +114,10 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       keys.postImage = await upload('gallery')
       keys.orphan = await upload('gallery')
       keys.orphanThumbnail = await put(thumbnailKeyFor(keys.orphan), 'image/webp')
+      keys.orphanVariant = await put(variantKeyFor(keys.orphan, 32), 'image/webp')
+      keys.logoVariant = variantKeyFor(keys.logo, 32)
+      keys.galleryVariant = variantKeyFor(keys.gallery, 32)
+      keys.postCoverVariant = variantKeyFor(keys.postCover, 32)
       await put(keys.demoListingImage, 'image/webp')
 
       const created = await api(services, 'POST', '/realtor', {
@@ -157,6 +167,10 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
           keys.postImage,
           keys.orphan,
           keys.orphanThumbnail,
+          keys.orphanVariant,
+          keys.logoVariant,
+          keys.galleryVariant,
+          keys.postCoverVariant,
         ].sort(),
       )
       for (const { lastModified } of listed) {
@@ -167,7 +181,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
 
     it('keeps an unreferenced upload younger than the grace period', async () => {
       clock.set(new Date(storedAt + 23 * HOUR))
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 9, deleted: 0 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 13, deleted: 0 })
       expect(await services.storage.inspect(keys.orphan)).toBeDefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeDefined()
     })
@@ -176,22 +190,35 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       clock.set(new Date(storedAt + 25 * HOUR))
       const logs = captureLogs()
       try {
-        expect(await runUploadCleanup(services)).toEqual({ scanned: 9, deleted: 2 })
+        expect(await runUploadCleanup(services)).toEqual({ scanned: 13, deleted: 3 })
         expect(logs.withMessage('job')).toEqual([
-          expect.objectContaining({ job: 'uploads.cleanup', outcome: 'ok', graceHours: 24, counts: { scanned: 9, deleted: 2 }, level: 30 }),
+          expect.objectContaining({ job: 'uploads.cleanup', outcome: 'ok', graceHours: 24, counts: { scanned: 13, deleted: 3 }, level: 30 }),
         ])
       } finally {
         logs.stop()
       }
       expect(await services.storage.inspect(keys.orphan)).toBeUndefined()
       expect(await services.storage.inspect(keys.orphanThumbnail)).toBeUndefined()
+      expect(await services.storage.inspect(keys.orphanVariant)).toBeUndefined()
+      // Variants stay as long as their original, as thumbnails do.
       expect(await listKeys(services.storage, 'realtors/')).toEqual(
-        [keys.logo, keys.favicon, keys.gallery, keys.galleryThumbnail, keys.formerBase, keys.postCover, keys.postImage].sort(),
+        [
+          keys.logo,
+          keys.logoVariant,
+          keys.favicon,
+          keys.gallery,
+          keys.galleryThumbnail,
+          keys.galleryVariant,
+          keys.formerBase,
+          keys.postCover,
+          keys.postCoverVariant,
+          keys.postImage,
+        ].sort(),
       )
       // Outside the uploads folder nothing is touched, referenced or not.
       expect(await services.storage.inspect(keys.demoListingImage)).toBeDefined()
       // A second pass finds nothing more to do.
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 7, deleted: 0 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 10, deleted: 0 })
     })
 
     it('removes a photo once its realtor no longer shows it and the grace period has passed', async () => {
@@ -200,7 +227,7 @@ function describeCleanup(database: TestDatabaseKind, kind: StorageKind): void {
       // Stored by key (issue 32), not by URL.
       await services.db.deleteFrom('realtorPhoto').where('url', '=', keys.favicon).execute()
       clock.set(new Date(storedAt + 25 * HOUR))
-      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 7, deleted: 1 })
+      expect(await cleanupUnreferencedUploads(services)).toEqual({ scanned: 10, deleted: 1 })
       expect(await services.storage.inspect(keys.favicon)).toBeUndefined()
       expect(await services.storage.inspect(keys.logo)).toBeDefined()
     })

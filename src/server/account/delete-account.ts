@@ -7,8 +7,8 @@ import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from '~/server/uploads/photo-address'
-import { thumbnailKeyFor, uploadFolderOf, uploadPrefix } from '~/server/uploads/storage'
-import { isValidStorageKey } from '~/server/uploads/storage-keys'
+import { forgetPhotoVariants, withDerivedKeys } from '~/server/uploads/photo-variants'
+import { originalKeyOf, uploadFolderOf, uploadPrefix } from '~/server/uploads/storage'
 
 /*
  * Account deletion (issue 30 item 8, decision 043): the login account, its sessions, every
@@ -23,7 +23,7 @@ import { isValidStorageKey } from '~/server/uploads/storage-keys'
 
 const DELETE_BATCH = 500
 
-/** Our stored keys among the realtor's photos and post covers, with gallery thumbnails. */
+/** Our stored keys among the realtor's photos and post covers, with their thumbnails and width variants. */
 async function referencedKeys(services: AppServices, realtorIds: ReadonlyArray<string>): Promise<Set<string>> {
   const keys = new Set<string>()
   if (realtorIds.length === 0) return keys
@@ -33,12 +33,9 @@ async function referencedKeys(services: AppServices, realtorIds: ReadonlyArray<s
   ])
   for (const stored of [...photos.map((photo) => photo.url), ...covers.map((post) => post.coverPhoto)]) {
     const key = stored === null ? undefined : storedPhotoKey(stored)
-    if (!key) continue
-    keys.add(key)
-    const thumbnail = thumbnailKeyFor(key)
-    if (isValidStorageKey(thumbnail)) keys.add(thumbnail)
+    if (key) keys.add(key)
   }
-  return keys
+  return new Set(await withDerivedKeys(services.db, keys))
 }
 
 /** The rate-limit rows keyed by the account (uploads) or by an address that subscribed on its pages (src/server/http/rate-limit.ts). */
@@ -68,8 +65,8 @@ async function keysOthersDoNotShow(services: AppServices, candidates: ReadonlyAr
   ])
   for (const stored of [...photos.map((photo) => photo.url), ...covers.map((post) => post.coverPhoto)]) {
     if (stored === null) continue
-    keys.delete(stored)
-    keys.delete(thumbnailKeyFor(stored))
+    // The file and everything made from it stay with the page that still shows it.
+    for (const key of [...keys]) if (originalKeyOf(key) === stored) keys.delete(key)
   }
   return keys
 }
@@ -120,6 +117,10 @@ export async function deleteAccount(services: AppServices, actor: Actor | null, 
   )
   for await (const object of services.storage.list(ownFolder)) keys.add(object.key)
   await deleteInBatches(services, [...keys])
+  await forgetPhotoVariants(
+    services.db,
+    [...keys].filter((key) => originalKeyOf(key) === key),
+  )
 
   const context = await services.auth.$context
   // Sessions, linked sign-in accounts (password, Kakao, Google) and the user row, through the adapter that knows their columns.

@@ -620,6 +620,15 @@ export interface CdnPurgeOutboxTable {
   lastError: string | null
 }
 
+/** The width variants made for a stored photo (migration 0033, decision 050). */
+export interface PhotoVariantTable {
+  /** The original's storage key. */
+  key: string
+  /** `640,1024,1600`: the widths whose `{key}.w{width}.webp` exist (src/lib/photo-variants.ts). */
+  widths: string
+  createdAt: string
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -654,6 +663,7 @@ export interface Database {
   marketSnapshot: MarketSnapshotTable
   marketSubscription: MarketSubscriptionTable
   cdnPurgeOutbox: CdnPurgeOutboxTable
+  photoVariant: PhotoVariantTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

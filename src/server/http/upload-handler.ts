@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { AppServices } from '~/server/services'
 import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/accept-upload'
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
+import { recordPhotoVariants } from '~/server/uploads/photo-variants'
 import { AppError, errors } from '~/server/app-error'
 import { apiLang, errorResponse, json, readLimited } from './responses'
 
@@ -47,6 +48,7 @@ export async function handleUploadRequest(request: Request, services: AppService
       body,
       secret: services.config.signingSecret,
       now: services.now(),
+      recordVariants: (key, widths) => recordPhotoVariants(services, key, widths),
     })
     if (!result.ok) return errorResponse(uploadErrors[result.code](), lang)
     return json({ url: result.url, ...(result.thumbnailUrl ? { thumbnailUrl: result.thumbnailUrl } : {}) })

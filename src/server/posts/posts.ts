@@ -19,7 +19,9 @@ import { isPublicAt, tagsOfPosts } from '~/server/blog/public-posts'
 import { bumpPostRevisions } from '~/server/blog/post-revisions'
 import type { Database, PostTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
-import { photoUrlOf, storedPhotoAddress } from '~/server/uploads/photo-address'
+import { photoUrlOf, storedPhotoAddress, storedPhotoKey } from '~/server/uploads/photo-address'
+import { ensurePhotoVariants } from '~/server/uploads/photo-variants'
+import { componentLogger } from '~/server/logging/logger'
 import { sanitizePostHtml } from './post-html'
 
 /*
@@ -179,6 +181,19 @@ export async function getPost(services: AppServices, actor: Actor | null, id: st
   return postOf(found.row, found.tags, services)
 }
 
+/**
+ * The cover's width variants, made before the post is written (realtors.ts does the same for a
+ * page's photos): on S3 the save is the first time the server can read an upload. Nothing to do
+ * when the upload made them (local driver) or the cover is no file of ours; a failure leaves the
+ * cover without variants, shown as before.
+ */
+async function makeCoverVariants(services: AppServices, fields: PostFields): Promise<void> {
+  const key = fields.coverPhotoUrl ? storedPhotoKey(storedPhotoAddress(services.storage, fields.coverPhotoUrl)) : undefined
+  if (key === undefined) return
+  const result = await ensurePhotoVariants(services, [key])
+  for (const failure of result.failed) componentLogger('uploads').warn({ key: failure.key, reason: failure.reason }, 'photo variants not made')
+}
+
 export async function createPost(services: AppServices, actor: Actor, input: unknown): Promise<Post> {
   const { realtorId, ...given } = parseInput(postCreateSchema, input)
   const realtor = await managedRealtor(services, actor, realtorId)
@@ -203,6 +218,7 @@ export async function createPost(services: AppServices, actor: Actor, input: unk
     ownOrigins(services, realtor),
     now,
   )
+  await makeCoverVariants(services, fields)
   const id = randomUUID()
   await services.db.transaction().execute(async (trx) => {
     if (await slugUsed(trx, realtor.id, fields.slug)) throw slugTaken()
@@ -232,6 +248,7 @@ export async function updatePost(services: AppServices, actor: Actor, id: string
   const current = fieldsOf(postOf(found.row, found.tags, services))
   const now = services.now()
   const fields = checkedPost({ ...current, ...change }, ownOrigins(services, realtor), now)
+  await makeCoverVariants(services, fields)
   await services.db.transaction().execute(async (trx) => {
     if (await slugUsed(trx, realtor.id, fields.slug, id)) throw slugTaken()
     await trx

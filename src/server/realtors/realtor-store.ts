@@ -9,6 +9,7 @@ import { TESTIMONIAL_SOURCES, type Testimonial } from '~/schemas/testimonial'
 import type { Database, RealtorRow } from '~/server/db/schema'
 import { dependsOnRealtor } from '~/server/pages/page-dependencies'
 import { bumpRevisions } from '~/server/pages/revisions'
+import { parseVariantWidths } from '~/lib/photo-variants'
 import { photoUrlOf } from '~/server/uploads/photo-address'
 import type { StorageDriver } from '~/server/uploads/storage-driver'
 
@@ -57,7 +58,14 @@ export async function readRealtor(db: Db, storage: StorageDriver, id: string): P
   // Read before its photos, regions and sections: a save in between makes the page stale, never the reverse.
   dependsOnRealtor(row.id, Number(row.revision))
   const [photos, regions, sections, seo, testimonials] = await Promise.all([
-    db.selectFrom('realtorPhoto').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
+    // A photo's variants are found by its stored key, the row's `url` (photo-address.ts).
+    db
+      .selectFrom('realtorPhoto')
+      .leftJoin('photoVariant', 'photoVariant.key', 'realtorPhoto.url')
+      .select(['realtorPhoto.path', 'realtorPhoto.imageType', 'realtorPhoto.url', 'photoVariant.widths'])
+      .where('realtorId', '=', id)
+      .orderBy('sortOrder')
+      .execute(),
     db.selectFrom('activityRegion').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('additionalSection').selectAll().where('realtorId', '=', id).orderBy('sortOrder').execute(),
     db.selectFrom('seoMeta').selectAll().where('realtorId', '=', id).execute(),
@@ -81,7 +89,10 @@ export async function readRealtor(db: Db, storage: StorageDriver, id: string): P
     photos: photos.flatMap((photo) => {
       const path = photoPathSchema.safeParse(photo.path)
       const imageType = imageTypeSchema.safeParse(photo.imageType)
-      return path.success && imageType.success ? [{ path: path.data, imageType: imageType.data, url: photoUrlOf(storage, photo.url) }] : []
+      if (!path.success || !imageType.success) return []
+      const widths = parseVariantWidths(photo.widths)
+      const url = photoUrlOf(storage, photo.url)
+      return [widths.length > 0 ? { path: path.data, imageType: imageType.data, url, widths } : { path: path.data, imageType: imageType.data, url }]
     }),
     additionalSections: sections.map((section) => ({
       id: section.id,

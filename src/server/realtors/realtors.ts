@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor, type RealtorFields } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { thumbnailKeyFor, uploadFolderOf } from '~/server/uploads/storage'
-import { isValidStorageKey } from '~/server/uploads/storage-keys'
+import { uploadFolderOf } from '~/server/uploads/storage'
+import { componentLogger } from '~/server/logging/logger'
+import { ensurePhotoVariants, forgetPhotoVariants, withDerivedKeys } from '~/server/uploads/photo-variants'
 import { storedPhotoAddress, storedPhotoKey } from '~/server/uploads/photo-address'
 import { assertAddedPhotosStored } from '~/server/uploads/stored-photos'
 import type { AppServices } from '~/server/services'
@@ -70,11 +71,12 @@ export async function createRealtor(services: AppServices, actor: Actor | null, 
     if (existing) throw errors.oneRealtorPerAccount()
   }
   await assertAddressesFree(services, fields)
-  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
+  const added = await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
     previousUrls: [],
     photos: fields.photos,
     uploaders: [uploadFolderOf(services.config.signingSecret, actor.userId)],
   })
+  await makeAddedPhotoVariants(services, added)
   const id = randomUUID()
   try {
     await services.db.transaction().execute(async (trx) => {
@@ -107,28 +109,48 @@ function withStoredPhotos(services: AppServices, fields: RealtorFields): Realtor
 }
 
 /**
- * Removes the stored files (and thumbnails) of photos a realtor no longer shows, unless
+ * The width variants of the photos a save adds, made before the save is written so the first page
+ * rendered after it already offers them. On the local driver the upload made them (the row is
+ * there, nothing to do); on S3 the browser sent the file straight to the bucket, so this is the
+ * first time the server can read it. A photo whose variants fail is saved all the same and shows
+ * its original, as before variants existed; `scripts/photo-variants.ts` can try it again.
+ */
+async function makeAddedPhotoVariants(services: AppServices, keys: ReadonlyArray<string>): Promise<void> {
+  if (keys.length === 0) return
+  const result = await ensurePhotoVariants(services, keys)
+  for (const failure of result.failed) componentLogger('uploads').warn({ key: failure.key, reason: failure.reason }, 'photo variants not made')
+}
+
+/**
+ * Removes the stored files (with thumbnails and width variants) of photos a realtor no longer shows, unless
  * another realtor shows the same file: photo URLs are public, so a realtor could add someone
  * else's picture and drop it again, and that must not delete the other realtor's file.
  * Best effort: a file left behind costs storage, a failed delete must not fail the save.
  */
 async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray<string>): Promise<void> {
-  const keys = new Set<string>()
+  const originals = new Set<string>()
   for (const url of urls) {
     const key = storedPhotoKey(storedPhotoAddress(services.storage, url))
-    if (!key) continue
-    keys.add(key)
-    const thumbnailKey = thumbnailKeyFor(key)
-    if (isValidStorageKey(thumbnailKey)) keys.add(thumbnailKey)
+    if (key) originals.add(key)
   }
-  if (keys.size === 0) return
+  if (originals.size === 0) return
   const stillShown = await services.db
     .selectFrom('realtorPhoto')
     .select('url')
-    .where('url', 'in', [...keys])
+    .where('url', 'in', [...originals])
     .execute()
-  for (const { url } of stillShown) keys.delete(url)
-  if (keys.size > 0) await services.storage.delete([...keys]).catch(() => undefined)
+  for (const { url } of stillShown) originals.delete(url)
+  if (originals.size === 0) return
+  try {
+    const keys = await withDerivedKeys(services.db, originals)
+    // A thumbnail entry another realtor's list names by itself stays with that list.
+    const shownDerived = await services.db.selectFrom('realtorPhoto').select('url').where('url', 'in', keys).execute()
+    const shown = new Set(shownDerived.map((row) => row.url))
+    await services.storage.delete(keys.filter((key) => !shown.has(key)))
+    await forgetPhotoVariants(services.db, originals)
+  } catch {
+    // Left to the hourly cleanup, which removes files no page names with their variants and rows.
+  }
 }
 
 /**
@@ -142,12 +164,13 @@ export async function updateRealtor(services: AppServices, actor: Actor | null, 
   const { id: _id, userId: _userId, createdAt: _createdAt, updatedAt: _updatedAt, ...editable } = current
   const fields = parseInput(realtorInputSchema, { ...editable, ...patch })
   await assertAddressesFree(services, fields, id)
-  await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
+  const added = await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
     previousUrls: current.photos.map((photo) => photo.url),
     photos: fields.photos,
     // The owner's uploads, and an admin's own when an admin edits the page.
     uploaders: (actor ? [current.userId, actor.userId] : [current.userId]).map((userId) => uploadFolderOf(services.config.signingSecret, userId)),
   })
+  await makeAddedPhotoVariants(services, added)
   try {
     await services.db.transaction().execute(async (trx) => {
       await writeRealtor(trx, { id, userId: current.userId, fields: withStoredPhotos(services, fields), now: services.now().toISOString(), isNew: false })

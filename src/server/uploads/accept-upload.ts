@@ -1,5 +1,6 @@
 import { makeThumbnail, sniffImageType } from './image-check'
 import { verifyUploadSignature } from './local-storage'
+import { renderPhotoVariants, wantsVariants, type RenderedVariant } from './photo-variants'
 import { isGalleryKey, thumbnailKeyFor, type StorageDriver } from './storage'
 import { isValidStorageKey } from './storage-keys'
 
@@ -29,6 +30,12 @@ export type AcceptLocalUploadInput = {
   now: Date
   /** Gallery photos (key contains `/gallery/`) get a WebP thumbnail at `{key}.thumb.webp`; false skips it. */
   makeThumbnailFor?: boolean
+  /**
+   * Records which width variants (`{key}.w640.webp`, photo-variants.ts) were stored; without it
+   * none are made. Called once every file is written; if it fails, the variants are removed and
+   * the upload still succeeds: the save that adds the photo makes them again.
+   */
+  recordVariants?: (key: string, widths: ReadonlyArray<number>) => Promise<void>
 }
 
 /**
@@ -63,22 +70,37 @@ export async function acceptLocalUpload(input: AcceptLocalUploadInput): Promise<
   if (sniffImageType(body) !== signature.contentType) return { ok: false, status: 415, code: 'content-not-allowed-image' }
 
   let thumbnail: { key: string; bytes: Uint8Array; contentType: string } | undefined
-  if ((input.makeThumbnailFor ?? true) && isGalleryKey(key)) {
-    try {
-      thumbnail = { key: thumbnailKeyFor(key), ...(await makeThumbnail(body)) }
-    } catch {
-      // A valid signature over bytes that do not decode (truncated, corrupt, a bomb) is bad input.
-      return { ok: false, status: 415, code: 'image-undecodable' }
-    }
+  let variants: Array<RenderedVariant> = []
+  // Everything derived is rendered before anything is written, so bytes that do not decode
+  // leave no trace and a write failure below has only writes to undo.
+  try {
+    if ((input.makeThumbnailFor ?? true) && isGalleryKey(key)) thumbnail = { key: thumbnailKeyFor(key), ...(await makeThumbnail(body)) }
+    if (input.recordVariants && wantsVariants(key)) variants = await renderPhotoVariants(key, body)
+  } catch {
+    // A valid signature over bytes that do not decode (truncated, corrupt, a bomb) is bad input.
+    return { ok: false, status: 415, code: 'image-undecodable' }
   }
 
+  const derived = [...(thumbnail ? [thumbnail] : []), ...variants.map((variant) => ({ key: variant.key, bytes: variant.bytes, contentType: 'image/webp' }))]
   try {
     await storage.put(key, body, signature.contentType)
-    if (thumbnail) await storage.put(thumbnail.key, thumbnail.bytes, thumbnail.contentType)
+    for (const file of derived) await storage.put(file.key, file.bytes, file.contentType)
   } catch (error) {
-    // Half an upload (original without its thumbnail) would show as a broken grid tile.
-    await storage.delete(thumbnail ? [key, thumbnail.key] : [key]).catch(() => undefined)
+    // Half an upload (an original without its thumbnail or some of its variants) would show as a
+    // broken picture; removing the original too frees the upload link for the client's retry.
+    await storage.delete([key, ...derived.map((file) => file.key)]).catch(() => undefined)
     throw error
+  }
+  if (input.recordVariants && variants.length > 0) {
+    try {
+      await input.recordVariants(
+        key,
+        variants.map((variant) => variant.width),
+      )
+    } catch {
+      // The photo is stored and fine without variants; no page may name unrecorded ones.
+      await storage.delete(variants.map((variant) => variant.key)).catch(() => undefined)
+    }
   }
 
   return thumbnail ? { ok: true, url: storage.publicUrl(key), thumbnailUrl: storage.publicUrl(thumbnail.key) } : { ok: true, url: storage.publicUrl(key) }

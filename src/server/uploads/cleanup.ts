@@ -1,5 +1,6 @@
 import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from './photo-address'
+import { forgetPhotoVariants } from './photo-variants'
 import { originalKeyOf, UPLOADS_ROOT_PREFIX, type StorageDriver } from './storage'
 import { loggedJob } from '~/server/logging/job-log'
 
@@ -46,7 +47,7 @@ function keysNamedBy(storage: StorageDriver, url: string): Array<string> {
 
 /**
  * The original of every upload some realtor's photo list or post names. Originals, because a derived
- * variant (a gallery photo's `.thumb.webp`) is kept exactly as long as the photo it was made
+ * file (a gallery photo's `.thumb.webp`, a width variant's `.w640.webp`) is kept exactly as long as the photo it was made
  * from, whichever of the two the list names.
  */
 async function referencedOriginals(services: UploadCleanupServices): Promise<Set<string>> {
@@ -92,6 +93,11 @@ export async function cleanupUnreferencedUploads(services: UploadCleanupServices
   for (let start = 0; start < orphans.length; start += DELETE_BATCH) {
     await services.storage.delete(orphans.slice(start, start + DELETE_BATCH))
   }
+  // After the files: a row outliving its files for a moment names variants of a photo no page shows.
+  await forgetPhotoVariants(
+    services.db,
+    orphans.filter((key) => originalKeyOf(key) === key),
+  )
   return { scanned, deleted: orphans.length }
 }
 

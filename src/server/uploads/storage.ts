@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto'
+import { variantOriginalOf } from '~/lib/photo-variants'
 import type { PhotoPath, UploadContentType } from '~/schemas/photo'
 import { createLocalStorage, type LocalStorageConfig } from './local-storage'
 import { createS3Storage, type S3StorageConfig } from './s3-storage'
@@ -28,11 +29,12 @@ export function thumbnailKeyFor(key: string): string {
 }
 
 /**
- * The key a derived variant was made from (a thumbnail's original), or the key itself: a variant
- * lives and dies with its original, whichever of the two a realtor's photo list names.
+ * The key a derived file was made from (a thumbnail's or a width variant's original), or the key
+ * itself: a derived file lives and dies with its original, whichever of the two a photo list names.
  */
 export function originalKeyOf(key: string): string {
-  return key.endsWith(THUMBNAIL_SUFFIX) ? key.slice(0, -THUMBNAIL_SUFFIX.length) : key
+  if (key.endsWith(THUMBNAIL_SUFFIX)) return key.slice(0, -THUMBNAIL_SUFFIX.length)
+  return variantOriginalOf(key) ?? key
 }
 
 /** The folder every account's uploads are kept under; nothing else (demo listing images) is. */

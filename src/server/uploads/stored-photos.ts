@@ -24,13 +24,14 @@ function refusedPhoto(message: MessageDescriptor): AppError {
  * browser straight to the bucket, which enforces the signed content type but neither size
  * nor content (s3-storage.ts), so a save is where such a file is checked before any page
  * shows it. Photos already saved are not checked again, and URLs outside our store are
- * left alone (spec §3 stores photo URLs).
+ * left alone (spec §3 stores photo URLs). Returns the keys of the photos the save adds, whose
+ * width variants the save then makes (photo-variants.ts).
  */
 export async function assertAddedPhotosStored(
   storage: StorageDriver,
   maxBytes: number,
   change: { previousUrls: ReadonlyArray<string>; photos: ReadonlyArray<{ url: string }>; uploaders: ReadonlyArray<string> },
-): Promise<void> {
+): Promise<Array<string>> {
   const { previousUrls, photos } = change
   // Compared as stored (photo-address.ts): a photo already saved may come back under the URL
   // of an earlier public base, and is the same file.
@@ -54,4 +55,5 @@ export async function assertAddedPhotosStored(
     if (object.size > maxBytes) throw refusedPhoto(TOO_LARGE)
     if (!sniffImageType(object.head)) throw refusedPhoto(NOT_AN_IMAGE)
   }
+  return [...keys]
 }

@@ -26,6 +26,7 @@ import * as sellerLeads from './0029-seller-leads'
 import * as marketSnapshots from './0030-market-snapshots'
 import * as marketSubscriptions from './0031-market-subscriptions'
 import * as cdnPurgeOutbox from './0032-cdn-purge-outbox'
+import * as photoVariants from './0033-photo-variants'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0030-market-snapshots': marketSnapshots,
   '0031-market-subscriptions': marketSubscriptions,
   '0032-cdn-purge-outbox': cdnPurgeOutbox,
+  '0033-photo-variants': photoVariants,
 }
 
 export const migrationProvider: MigrationProvider = {
