@@ -37,6 +37,8 @@ const postBase = {
   publishedAt: z.string(),
   updatedAt: z.string(),
   coverPhotoUrl: z.string().nullable(),
+  /** The cover's WebP width variants (src/lib/photo-variants.ts), present once they exist. */
+  coverPhotoWidths: z.array(z.number().int().positive()).optional(),
   tags: z.array(z.string()),
   city: z.string().nullable(),
   state: z.string().nullable(),

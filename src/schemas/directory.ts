@@ -29,6 +29,8 @@ export const directoryCardSchema = z.object({
   displayNameEn: z.string().nullable(),
   brokerageName: z.string().nullable(),
   photoUrl: z.string().nullable(),
+  /** The photo's WebP width variants (src/lib/photo-variants.ts), present once they exist. */
+  photoWidths: z.array(z.number().int().positive()).optional(),
   regions: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: z.string().nullable() })),
   /** The languages the homepage's own texts are written in. */
   languages: z.array(z.enum(['ko', 'en'])),

@@ -568,3 +568,59 @@ test.describe('a visitor’s first download', () => {
     }
   })
 })
+
+test.describe('responsive photos (issue 31 item 3)', () => {
+  /** The URLs of a srcset, each with its width descriptor. */
+  function candidates(srcset: string): Array<{ url: string; width: number }> {
+    return srcset.split(',').map((part) => {
+      const [url = '', descriptor = ''] = part.trim().split(/\s+/)
+      return { url, width: Number(descriptor.replace(/w$/, '')) }
+    })
+  }
+
+  async function expectWebp(request: APIRequestContext, url: string): Promise<void> {
+    const response = await request.get(url)
+    expect(response.status(), url).toBe(200)
+    expect(response.headers()['content-type'], url).toBe('image/webp')
+    const bytes = await response.body()
+    // RIFF....WEBP: an image, not an error page served as one.
+    expect(bytes.subarray(0, 4).toString('latin1'), url).toBe('RIFF')
+    expect(bytes.subarray(8, 12).toString('latin1'), url).toBe('WEBP')
+  }
+
+  test('the lead photo offers its WebP widths with sizes, keeps fetchpriority, and every variant answers', async ({ page, request }) => {
+    await page.goto(PAGES.ko.path)
+    const hero = page.locator('section[aria-labelledby="hero-title"] img[fetchpriority="high"]')
+    await expect(hero).toHaveCount(1)
+    await expect(hero).toHaveAttribute('sizes', '100vw')
+    const srcset = (await hero.getAttribute('srcset')) ?? ''
+    const offered = candidates(srcset)
+    expect(offered.map((candidate) => candidate.width)).toEqual([640, 1024, 1600])
+    for (const candidate of offered) {
+      expect(candidate.url).toMatch(new RegExp(`\\.w${candidate.width}\\.webp$`))
+      await expectWebp(request, candidate.url)
+    }
+    // The original stays the src: the JPEG a client without srcset reads.
+    const src = (await hero.getAttribute('src')) ?? ''
+    expect(offered[0]?.url.startsWith(src)).toBe(true)
+    // The browser took one of the variants, not the original.
+    await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.w(640|1024|1600)\.webp$/)
+  })
+
+  test('the portraits, the logos and the gallery name variants that exist', async ({ page, request }) => {
+    await page.goto(PAGES.en.path)
+    const images = page.locator('main img[srcset], header img[srcset]')
+    const sources = await images.evaluateAll((elements) =>
+      elements.map((element) => ({ srcset: element.getAttribute('srcset') ?? '', sizes: element.getAttribute('sizes') })),
+    )
+    // The hero, two logos in it, two portraits and the gallery's thumbnails at least.
+    expect(sources.length).toBeGreaterThanOrEqual(6)
+    for (const source of sources) expect(source.sizes, source.srcset).toBeTruthy()
+    const portrait = page.getByRole('img', { name: PAGES.en.idPhotos[0] })
+    await expect(portrait).toHaveAttribute('srcset', /\.w\d+\.webp \d+w/)
+    const gallery = page.getByTestId('gallery-thumbnail').first().locator('img')
+    await expect(gallery).toHaveAttribute('srcset', /\.thumb\.webp 480w, .*\.w640\.webp 640w/)
+    const urls = new Set(sources.flatMap((source) => candidates(source.srcset).map((candidate) => candidate.url)))
+    for (const url of urls) await expectWebp(request, url)
+  })
+})

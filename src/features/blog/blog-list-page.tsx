@@ -107,7 +107,13 @@ export function BlogListPage({ realtor, lang, search, list }: { realtor: PublicR
             <ul className="mt-8 grid gap-6 sm:grid-cols-2" data-testid="blog-posts">
               {list.posts.map((post) => (
                 <li key={post.slug}>
-                  <PostCard post={post} lang={lang} desiredUrl={realtor.desiredUrl} headingLevel="h2" />
+                  <PostCard
+                    post={post}
+                    lang={lang}
+                    desiredUrl={realtor.desiredUrl}
+                    headingLevel="h2"
+                    imageSizes="(min-width: 1024px) 31rem, (min-width: 640px) 50vw, 100vw"
+                  />
                 </li>
               ))}
             </ul>

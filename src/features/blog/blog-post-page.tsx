@@ -1,3 +1,4 @@
+import { photoSrcSet } from '~/lib/photo-variants'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '~/components/ui'
@@ -44,7 +45,15 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
               ) : null}
             </header>
             {post.coverPhotoUrl ? (
-              <HeroImage src={post.coverPhotoUrl} width={1200} height={675} className="mt-6 aspect-video w-full rounded-2xl object-cover" />
+              <HeroImage
+                src={post.coverPhotoUrl}
+                srcSet={photoSrcSet(post.coverPhotoUrl, post.coverPhotoWidths)}
+                // The article spans the page, at most 64rem less its padding.
+                sizes="(min-width: 1024px) 61rem, 100vw"
+                width={1200}
+                height={675}
+                className="mt-6 aspect-video w-full rounded-2xl object-cover"
+              />
             ) : null}
             {/* Sanitised on every write (src/server/posts); see POST_BODY_CLASS. */}
             <div className={`mt-8 max-w-prose text-lg ${POST_BODY_CLASS}`} data-testid="post-body" dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />

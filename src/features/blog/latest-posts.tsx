@@ -12,7 +12,13 @@ export function LatestPosts({ posts, lang, desiredUrl }: { posts: ReadonlyArray<
       <ul className="grid gap-6 md:grid-cols-3" data-testid="latest-posts">
         {posts.map((post) => (
           <li key={post.slug}>
-            <PostCard post={post} lang={lang} desiredUrl={desiredUrl} headingLevel="h3" />
+            <PostCard
+              post={post}
+              lang={lang}
+              desiredUrl={desiredUrl}
+              headingLevel="h3"
+              imageSizes="(min-width: 1024px) 21rem, (min-width: 768px) 33vw, 100vw"
+            />
           </li>
         ))}
       </ul>

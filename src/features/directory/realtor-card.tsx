@@ -1,3 +1,4 @@
+import { responsivePhoto } from '~/lib/photo-variants'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
@@ -22,7 +23,16 @@ export function RealtorCard({ realtor, lang, headingLevel = 3 }: { realtor: Dire
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="aspect-[4/3] overflow-hidden bg-stone-200 dark:bg-stone-800">
         {realtor.photoUrl ? (
-          <img src={realtor.photoUrl} alt="" width={480} height={360} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            // A card is a column of the results grid: one, two from sm, three from lg.
+            {...responsivePhoto(realtor.photoUrl, realtor.photoWidths, '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw')}
+            alt=""
+            width={480}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">

@@ -39,6 +39,9 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
             >
               <img
                 src={item.thumbnail}
+                srcSet={item.srcSet}
+                // Two columns on phones, three from sm, in a page at most 64rem wide.
+                sizes={item.srcSet ? '(min-width: 1024px) 21rem, (min-width: 640px) 33vw, 50vw' : undefined}
                 alt={photoLabel(itemIndex)}
                 width={480}
                 height={320}
@@ -69,7 +72,15 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
           <figure className="relative">
             {/* Lazy: inside the closed dialog it is not shown, and the server would otherwise
                 preload the full-size photo ahead of the page's own first screen. */}
-            <img src={current.full} alt={photoLabel(index)} loading="lazy" className="max-h-[80dvh] w-full object-contain" />
+            <img
+              src={current.full}
+              srcSet={current.srcSet}
+              // The viewer is min(64rem, 95vw) wide.
+              sizes={current.srcSet ? '(min-width: 1078px) 64rem, 95vw' : undefined}
+              alt={photoLabel(index)}
+              loading="lazy"
+              className="max-h-[80dvh] w-full object-contain"
+            />
             <figcaption className="flex items-center justify-between gap-2 p-3 text-sm">
               <Button variant="quiet" onClick={() => move(-1)}>
                 <Trans>Previous</Trans>

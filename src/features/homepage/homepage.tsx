@@ -10,6 +10,7 @@ import { EditLink } from './edit-link'
 import { Gallery } from './gallery'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
+import { photoSrcSet, responsivePhoto } from '~/lib/photo-variants'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
 import { shownTestimonials, TestimonialsSection } from './testimonials-section'
@@ -134,7 +135,16 @@ export function RealtorHomepage({
             <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
               <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
                 {/* Logos are low priority: React preloads every other image in the shell, ahead of the hero photo (the page's LCP). */}
-                {logos[0] ? <img src={logos[0].url} alt="" width={32} height={32} fetchPriority="low" className="size-8 rounded-md object-cover" /> : null}
+                {logos[0] ? (
+                  <img
+                    {...responsivePhoto(logos[0].url, logos[0].widths, '32px')}
+                    alt=""
+                    width={32}
+                    height={32}
+                    fetchPriority="low"
+                    className="size-8 rounded-md object-cover"
+                  />
+                ) : null}
                 <span className="truncate">{name}</span>
               </a>
               <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
@@ -158,7 +168,17 @@ export function RealtorHomepage({
               aria-labelledby={preview ? 'preview-hero-title' : 'hero-title'}
               className={`relative isolate overflow-hidden ${theme.mainDark ? 'bg-stone-950 text-white' : 'bg-stone-900 text-white'}`}
             >
-              {top ? <HeroImage src={top.url} width={1600} height={900} className="absolute inset-0 -z-10 size-full object-cover opacity-60" /> : null}
+              {/* The section spans the window at every width, so the photo does too. */}
+              {top ? (
+                <HeroImage
+                  src={top.url}
+                  srcSet={photoSrcSet(top.url, top.widths)}
+                  sizes="100vw"
+                  width={1600}
+                  height={900}
+                  className="absolute inset-0 -z-10 size-full object-cover opacity-60"
+                />
+              ) : null}
               <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
               <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">
                 {logos.length > 0 ? (
@@ -166,7 +186,7 @@ export function RealtorHomepage({
                     {logos.map((logo) => (
                       <img
                         key={logo.url}
-                        src={logo.url}
+                        {...responsivePhoto(logo.url, logo.widths, '56px')}
                         alt={t`Logo of ${name}`}
                         width={56}
                         height={56}
@@ -268,7 +288,8 @@ export function RealtorHomepage({
                         {idPhotos.map((photo, index) => (
                           <img
                             key={photo.url}
-                            src={photo.url}
+                            // Two columns: half the page below md, half of the 18rem side column from md.
+                            {...responsivePhoto(photo.url, photo.widths, '(min-width: 768px) 9rem, 50vw')}
                             alt={index === 0 ? t`Photo of ${name}` : t`Another photo of ${name}`}
                             width={600}
                             height={800}

@@ -1,3 +1,4 @@
+import { photoSrcSet } from '~/lib/photo-variants'
 import type { PhotoPath } from '~/schemas/photo'
 import type { PublicRealtor } from '~/schemas/realtor'
 
@@ -7,7 +8,11 @@ export function firstPhoto(realtor: Pick<PublicRealtor, 'photos'>, path: PhotoPa
   return realtor.photos.find((photo) => photo.path === path && photo.imageType === 'fullsize')
 }
 
-export type GalleryItem = { full: string; thumbnail: string }
+/** `srcSet`: the photo's width variants (and its thumbnail at 480w) once they exist, else none. */
+export type GalleryItem = { full: string; thumbnail: string; srcSet?: string }
+
+/** The gallery thumbnail's width (image-check.ts DEFAULT_THUMBNAIL_WIDTH), a srcset candidate of its own. */
+const THUMBNAIL_WIDTH = 480
 
 /**
  * Gallery photos with their thumbnails: a `thumbnail` entry pairs with the fullsize photo
@@ -19,6 +24,9 @@ export function galleryItems(realtor: Pick<PublicRealtor, 'photos'>): Array<Gall
     .filter((photo) => photo.path === 'gallery' && photo.imageType === 'fullsize')
     .map((photo) => {
       const thumbnail = `${photo.url}.thumb.webp`
-      return { full: photo.url, thumbnail: thumbnails.has(thumbnail) ? thumbnail : photo.url }
+      const hasThumbnail = thumbnails.has(thumbnail)
+      const srcSet = photoSrcSet(photo.url, photo.widths, hasThumbnail ? { url: thumbnail, width: THUMBNAIL_WIDTH } : undefined)
+      const item = { full: photo.url, thumbnail: hasThumbnail ? thumbnail : photo.url }
+      return srcSet ? { ...item, srcSet } : item
     })
 }

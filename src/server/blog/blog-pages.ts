@@ -5,6 +5,7 @@ import { BLOG_POSTS_PER_PAGE } from '~/schemas/blog-search'
 import type { AppServices } from '~/server/services'
 import { guideLinks } from './guide-links'
 import { inertStoredHtml } from './inert-html'
+import { recordedVariantWidths } from '~/server/uploads/photo-variants'
 import { dependOnRealtorPosts, isPublicAt, POST_SUMMARY_COLUMNS, publishedRealtorByAddress, shownLangOf, tagsOfPosts, toPostSummary } from './public-posts'
 
 /*
@@ -57,8 +58,12 @@ export async function listBlog(services: AppServices, request: BlogListRequest):
     .orderBy('postTag.tag')
     .limit(TAG_FILTERS_SHOWN)
     .execute()
+  const coverWidths = await recordedVariantWidths(
+    db,
+    rows.flatMap((row) => (row.coverPhoto ? [row.coverPhoto] : [])),
+  )
   return {
-    posts: rows.map((row) => toPostSummary(row, tags.get(row.id) ?? [], request.lang, services.storage)),
+    posts: rows.map((row) => toPostSummary(row, tags.get(row.id) ?? [], request.lang, services.storage, coverWidths)),
     page,
     totalPages,
     totalPosts,
@@ -82,7 +87,8 @@ export async function readBlogPost(services: AppServices, request: BlogPostReque
     .executeTakeFirst()
   if (!row) return undefined
   const tags = await tagsOfPosts(db, [row.id])
-  const summary = toPostSummary(row, tags.get(row.id) ?? [], request.lang, services.storage)
+  const coverWidths = await recordedVariantWidths(db, row.coverPhoto ? [row.coverPhoto] : [])
+  const summary = toPostSummary(row, tags.get(row.id) ?? [], request.lang, services.storage, coverWidths)
   const shown = shownLangOf(row, request.lang)
   return {
     ...summary,

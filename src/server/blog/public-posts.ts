@@ -73,7 +73,18 @@ export function shownLangOf(row: Pick<PostTable, 'titleKo' | 'titleEn'>, lang: L
   return langs.includes(lang) ? lang : (langs[0] ?? lang)
 }
 
-export function toPostSummary(row: PostRow, tags: ReadonlyArray<string>, lang: Lang, storage: StorageDriver): BlogPostSummary {
+/**
+ * `coverWidths`: the recorded width variants by stored key (photo-variants.ts
+ * recordedVariantWidths), so a cover names its variants only once they exist.
+ */
+export function toPostSummary(
+  row: PostRow,
+  tags: ReadonlyArray<string>,
+  lang: Lang,
+  storage: StorageDriver,
+  coverWidths?: ReadonlyMap<string, ReadonlyArray<number>>,
+): BlogPostSummary {
+  const widths = row.coverPhoto ? coverWidths?.get(row.coverPhoto) : undefined
   const shown = shownLangOf(row, lang)
   const title = (shown === 'ko' ? row.titleKo : row.titleEn) ?? ''
   const summary = (shown === 'ko' ? row.summaryKo : row.summaryEn) || null
@@ -87,6 +98,7 @@ export function toPostSummary(row: PostRow, tags: ReadonlyArray<string>, lang: L
     publishedAt: publishedAtOf(row),
     updatedAt: row.updatedAt,
     coverPhotoUrl: row.coverPhoto ? photoUrlOf(storage, row.coverPhoto) : null,
+    ...(widths && widths.length > 0 ? { coverPhotoWidths: [...widths] } : {}),
     tags: [...tags],
     city: row.city,
     state: row.state,

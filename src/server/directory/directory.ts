@@ -5,6 +5,7 @@ import type { Database } from '~/server/db/schema'
 import { parseInput } from '~/server/app-error'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
+import { parseVariantWidths } from '~/lib/photo-variants'
 import { photoUrlOf } from '~/server/uploads/photo-address'
 
 function filtered(db: Kysely<Database>, state: string | undefined, city: string | undefined) {
@@ -69,7 +70,9 @@ async function loadDirectoryPage(services: AppServices, { state, city, page, pag
           db.selectFrom('activityRegion').select(['realtorId', 'state', 'city', 'neighborhood']).where('realtorId', 'in', ids).orderBy('sortOrder').execute(),
           db
             .selectFrom('realtorPhoto')
-            .select(['realtorId', 'path', 'url'])
+            // A photo's variants are found by its stored key (photo-variants.ts).
+            .leftJoin('photoVariant', 'photoVariant.key', 'realtorPhoto.url')
+            .select(['realtorId', 'path', 'url', 'photoVariant.widths'])
             .where('realtorId', 'in', ids)
             .where('path', 'in', ['id', 'top', 'logo'])
             .where('imageType', '=', 'fullsize')
@@ -86,6 +89,7 @@ async function loadDirectoryPage(services: AppServices, { state, city, page, pag
       displayNameEn: row.displayNameEn,
       brokerageName: row.brokerageName,
       photoUrl: photo ? photoUrlOf(services.storage, photo.url) : null,
+      ...(photo && parseVariantWidths(photo.widths).length > 0 ? { photoWidths: parseVariantWidths(photo.widths) } : {}),
       regions: regions
         .filter((region) => region.realtorId === row.id)
         .flatMap((region) => {
