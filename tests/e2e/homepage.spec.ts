@@ -616,7 +616,7 @@ test.describe('responsive photos (issue 31 item 3)', () => {
     // The hero, two logos in it, two portraits and the gallery's thumbnails at least.
     expect(sources.length).toBeGreaterThanOrEqual(6)
     for (const source of sources) expect(source.sizes, source.srcset).toBeTruthy()
-    const portrait = page.getByRole('img', { name: PAGES.en.idPhotos[0] })
+    const portrait = page.getByRole('img', { name: PAGES.en.idPhotos[0], exact: true })
     await expect(portrait).toHaveAttribute('srcset', /\.w\d+\.webp \d+w/)
     const gallery = page.getByTestId('gallery-thumbnail').first().locator('img')
     await expect(gallery).toHaveAttribute('srcset', /\.thumb\.webp 480w, .*\.w640\.webp 640w/)
