@@ -4,8 +4,9 @@
  * `node scripts/bench-listings.mjs`. Needs the production build. For SQLite and then for a
  * throwaway PostgreSQL cluster: generates 100,000 demo listings (BENCH_HOMES), starts the
  * built server and measures `GET /cozying-api/v1/home/list` under 50 concurrent
- * connections for the default query, filtered ones and map areas (wrk, or autocannon without it; 10 s each, after one
- * warm-up request), then the uncached cost: 300 sequential requests that each ask a
+ * connections for the default query, filtered ones and map areas (wrk, or autocannon without it;
+ * BENCH_ROUNDS rounds of BENCH_SECONDS each after 3 s of warm-up), each beside nginx serving the
+ * same bytes in alternating rounds, then the uncached cost: 300 sequential requests that each ask a
  * different question, so none is answered from the 15 s page cache; then `POST /valuations`
  * under 50 connections and, on SQLite, the estimator's leave-one-out backtest
  * (scripts/bench-valuations.ts). Prints; never fails on a figure.
@@ -15,10 +16,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { loadTest, root, run, waitFor, wrk } from './bench-support.mjs'
+import { loadTest, median, rawGet, root, run, startNginx, waitFor, wrk } from './bench-support.mjs'
 
 const port = Number(process.env.BENCH_LISTINGS_PORT ?? 3420)
 const base = `http://127.0.0.1:${port}`
+const nginxPort = port + 1
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+// BENCH_DATABASES=sqlite (or postgresql) measures one database alone: a quicker run while working on its path.
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(',')
 const count = Number(process.env.BENCH_HOMES ?? 100_000)
 const QUERIES = [
   ['default', 'home/list', ''],
@@ -74,15 +80,52 @@ async function measure(label, env) {
   const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
   try {
     await waitFor(`${base}/builds/latest.json`)
-    for (const [name, endpoint, query, headers = {}] of QUERIES) {
+    // Warm, unmeasured: every worker has each answer stored (and its densest brotli copy made)
+    // and its path compiled, as on a server that has been up a while.
+    const firsts = []
+    for (const [, endpoint, query, headers = {}] of QUERIES) {
       const url = `${base}/cozying-api/v1/${endpoint}${query}`
-      const first = await (await fetch(url)).json()
-      const result = await loadTest(url, { duration: 10, headers })
-      const size = endpoint === 'home/points' ? `${first.points.length} points` : `${first.totalHomes} homes in the group`
-      console.log(
-        `GET /cozying-api/v1/${endpoint} ${name} (${size}${headers['accept-encoding'] ? ', brotli' : ''}) on ${count.toLocaleString('en-US')} listings (${label}), ` +
-          `50 connections, 10 s (${wrk ? 'wrk' : 'autocannon'}): ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
-      )
+      firsts.push(await (await fetch(url)).json())
+      await loadTest(url, { duration: 3, headers })
+    }
+    // nginx serves each answer's very bytes (brotli where the map asks for it) in the same run:
+    // the machine's reference for what a stored answer can cost (decision 049).
+    const answers = []
+    for (const [, endpoint, query, headers = {}] of QUERIES) {
+      const answer = await rawGet(`${base}/cozying-api/v1/${endpoint}${query}`, headers)
+      if (answer.status !== 200) throw new Error(`${endpoint}${query} answered ${answer.status}`)
+      answers.push({ body: answer.body, contentType: answer.headers['content-type'], contentEncoding: answer.headers['content-encoding'] })
+    }
+    const nginx = await startNginx(nginxPort, answers)
+    if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
+    try {
+      for (const [index, [name, endpoint, query, headers = {}]] of QUERIES.entries()) {
+        const url = `${base}/cozying-api/v1/${endpoint}${query}`
+        const first = firsts[index]
+        if (nginx) await loadTest(nginx.urlOf(index), { duration: 3, headers })
+        const app = []
+        const reference = []
+        for (let round = 0; round < rounds; round++) {
+          if (nginx) reference.push(await loadTest(nginx.urlOf(index), { duration: seconds, headers }))
+          app.push(await loadTest(url, { duration: seconds, headers }))
+        }
+        const size = endpoint === 'home/points' ? `${first.points.length} points` : `${first.totalHomes} homes in the group`
+        const encoding = answers[index].contentEncoding ? `, ${answers[index].contentEncoding}` : ''
+        const appRps = median(app.map((result) => result.rps))
+        const line =
+          `GET /cozying-api/v1/${endpoint} ${name} (${size}, ${answers[index].body.length.toLocaleString('en-US')} bytes${encoding}) on ${count.toLocaleString('en-US')} listings (${label}), ` +
+          `50 connections, ${rounds}×${seconds} s (${wrk ? 'wrk' : 'autocannon'}): app ${Math.round(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, ` +
+          `p99 ${median(app.map((r) => r.p99)).toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
+        if (!nginx) console.log(line)
+        else {
+          const nginxRps = median(reference.map((result) => result.rps))
+          console.log(
+            `${line}; nginx ${Math.round(nginxRps)} req/s, p99 ${median(reference.map((r) => r.p99)).toFixed(1)} ms; app/nginx ${(appRps / nginxRps).toFixed(2)}×`,
+          )
+        }
+      }
+    } finally {
+      await nginx?.stop()
     }
     await measureValuations(label)
     const times = []
@@ -131,19 +174,22 @@ if (!fs.existsSync(path.join(root, '.output/server/worker.mjs'))) {
 const baseEnv = { ...process.env, PORT: String(port), PUBLIC_URL: base, NODE_ENV: 'production', SEED_DEMO: 'false' }
 
 // SQLite, the embedded default.
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-listings-'))
-try {
-  const env = { ...baseEnv, DATA_DIR: sqliteDir, DATABASE_URL: '' }
-  await seedRealtor(env)
-  await run(process.execPath, ['scripts/run.mjs', 'scripts/generate-homes.ts', '--count', String(count)], env)
-  await measure('SQLite', env)
-  // The estimator's accuracy does not depend on the database: measured once, on these listings.
-  await run(process.execPath, ['scripts/run.mjs', 'scripts/bench-valuations.ts'], env)
-} finally {
-  fs.rmSync(sqliteDir, { recursive: true, force: true })
+if (databases.includes('sqlite')) {
+  const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-listings-'))
+  try {
+    const env = { ...baseEnv, DATA_DIR: sqliteDir, DATABASE_URL: '' }
+    await seedRealtor(env)
+    await run(process.execPath, ['scripts/run.mjs', 'scripts/generate-homes.ts', '--count', String(count)], env)
+    await measure('SQLite', env)
+    // The estimator's accuracy does not depend on the database: measured once, on these listings.
+    await run(process.execPath, ['scripts/run.mjs', 'scripts/bench-valuations.ts'], env)
+  } finally {
+    fs.rmSync(sqliteDir, { recursive: true, force: true })
+  }
 }
 
 // PostgreSQL, a throwaway cluster like the integration tests'.
+if (!databases.includes('postgresql')) process.exit(0)
 const cluster = spawn(process.execPath, ['scripts/run.mjs', 'scripts/pg-cluster.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
 const postgresUrl = await new Promise((resolve) => {
   const lines = readline.createInterface({ input: cluster.stdout })

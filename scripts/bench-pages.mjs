@@ -20,7 +20,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { loadTest, root, run, waitFor, which, wrk } from './bench-support.mjs'
+import { loadTest, median, rawGet, root, run, startNginx, waitFor, wrk } from './bench-support.mjs'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -28,18 +28,7 @@ const appPort = Number(process.env.BENCH_PORT ?? 3410) + 3
 const nginxPort = appPort + 1
 const base = `http://127.0.0.1:${appPort}`
 
-/** One GET on a new connection: status, headers and body as a Buffer. */
-function get(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, headers }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
-    request.on('error', reject)
-  })
-}
+const get = rawGet
 
 function send(method, url, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
@@ -103,12 +92,6 @@ async function load(url, onSample, duration = seconds) {
   }
 }
 
-/** The middle value; with an even count, the mean of the middle two (two rounds: their mean). */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
 
 export async function benchPages() {
@@ -117,17 +100,14 @@ export async function benchPages() {
     return
   }
   if (!wrk) console.log('wrk is missing (apt-get install wrk): measuring with autocannon, which shares the two cores less politely')
-  const nginx = which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined)
-  if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-pages-'))
-  const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-nginx-'))
   const env = { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_AUTH: '100000' }
   await run(process.execPath, ['scripts/run.mjs', 'scripts/migrate.ts'], env)
   await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
   await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'], env)
   const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
-  let nginxProcess
+  let nginx
   try {
     await waitFor(`${base}/builds/latest.json`)
     const demo = await get(`${base}/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1`)
@@ -145,24 +125,14 @@ export async function benchPages() {
     ]
 
     // The same bytes for nginx: what the app answers without Accept-Encoding, as wrk asks.
-    // nginx's workers drop root for `nobody`, who must be able to read the folder.
-    fs.chmodSync(nginxDir, 0o755)
-    fs.mkdirSync(path.join(nginxDir, 'www'), { mode: 0o755 })
-    for (const [index, [, pagePath]] of pages.entries()) {
+    const answers = []
+    for (const [, pagePath] of pages) {
       const answer = await get(`${base}${pagePath}`)
       if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`)
-      fs.writeFileSync(path.join(nginxDir, 'www', `page-${index}`), answer.body)
+      answers.push({ body: answer.body, contentType: answer.headers['content-type'] ?? 'text/html' })
     }
-    if (nginx) {
-      fs.writeFileSync(
-        path.join(nginxDir, 'nginx.conf'),
-        `worker_processes auto; daemon off; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
-events { worker_connections 1024; }
-http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/www; location / { default_type text/html; } } }\n`,
-      )
-      nginxProcess = spawn(nginx, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], { stdio: 'ignore' })
-      await waitFor(`http://127.0.0.1:${nginxPort}/page-0`)
-    }
+    nginx = await startNginx(nginxPort, answers)
+    if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
 
     let maxRss = 0
     let maxPss = 0
@@ -180,16 +150,16 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
       // (a few seconds of load first, unmeasured, for nginx too).
       for (let i = 0; i < 8; i++) await get(`${base}${pagePath}`)
       await load(`${base}${pagePath}`, undefined, 3)
-      if (nginx) await load(`http://127.0.0.1:${nginxPort}/page-${index}`, undefined, 3)
+      if (nginx) await load(nginx.urlOf(index), undefined, 3)
       const app = []
       const reference = []
       for (let round = 0; round < rounds; round++) {
-        if (nginx) reference.push(await load(`http://127.0.0.1:${nginxPort}/page-${index}`))
+        if (nginx) reference.push(await load(nginx.urlOf(index)))
         app.push(await load(`${base}${pagePath}`, sample))
       }
       const appRps = median(app.map((result) => result.rps))
       const appP99 = median(app.map((result) => result.p99))
-      const line = `${name} (${fmt(fs.statSync(path.join(nginxDir, 'www', `page-${index}`)).size)} bytes): app ${fmt(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, p99 ${appP99.toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
+      const line = `${name} (${fmt(answers[index].body.length)} bytes): app ${fmt(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, p99 ${appP99.toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
       if (nginx) {
         const nginxRps = median(reference.map((result) => result.rps))
         console.log(
@@ -232,11 +202,10 @@ http { access_log off; server { listen 127.0.0.1:${nginxPort}; root ${nginxDir}/
     })
     console.log(`staleness after a save, under load: ${stale} of ${checked} requests right after ${saves} saves showed the page from before the save`)
   } finally {
-    nginxProcess?.kill('SIGQUIT')
+    await nginx?.stop()
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
     fs.rmSync(dataDir, { recursive: true, force: true })
-    fs.rmSync(nginxDir, { recursive: true, force: true })
   }
 }
 

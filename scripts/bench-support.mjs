@@ -1,6 +1,7 @@
 /** Helpers the benchmark scripts share: run a command to completion, wait for the server, load it. */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -71,4 +72,66 @@ export async function loadTest(url, { duration, headers = {}, method = 'GET', bo
   }
   const result = await autocannon({ url, connections: 50, duration, headers, method, body })
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+}
+
+/** One GET on a new connection, nothing decoded: status, headers and the body's bytes as sent. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
+/** The middle value; with an even count, the mean of the middle two (two rounds: their mean). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+const nginxBinary = which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined)
+
+/**
+ * The machine's own reference: nginx (Debian's package) on a loopback port serving `files`, each
+ * the very bytes the app sent with its content type and encoding, so that a figure of ours is
+ * read beside what a static server does on the same cores in the same run. Undefined without
+ * nginx (apt-get install nginx-light). `urlOf(index)` is the address of `files[index]`; with
+ * `proxyTo` (an origin), every other path is passed on to it, so a page's copy loads the same
+ * styles, fonts and photos from the app.
+ */
+export async function startNginx(port, files, { proxyTo } = {}) {
+  if (!nginxBinary) return undefined
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-nginx-'))
+  // nginx's workers drop root for `nobody`, who must be able to read the folder.
+  fs.chmodSync(dir, 0o755)
+  fs.mkdirSync(path.join(dir, 'www'), { mode: 0o755 })
+  const locations = files.map((file, index) => {
+    fs.writeFileSync(path.join(dir, 'www', `file-${index}`), file.body)
+    const encoding = file.contentEncoding ? ` add_header Content-Encoding ${file.contentEncoding};` : ''
+    return `location = /file-${index} { default_type "${file.contentType}";${encoding} }`
+  })
+  if (proxyTo) locations.push(`location / { proxy_pass ${proxyTo}; proxy_http_version 1.1; proxy_set_header Connection ""; }`)
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes auto; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; types {} server { listen 127.0.0.1:${port}; root ${dir}/www; ${locations.join(' ')} } }\n`,
+  )
+  const child = spawn(nginxBinary, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' })
+  const urlOf = (index) => `http://127.0.0.1:${port}/file-${index}`
+  await waitFor(urlOf(0))
+  return {
+    urlOf,
+    sizeOf: (index) => fs.statSync(path.join(dir, 'www', `file-${index}`)).size,
+    async stop() {
+      child.kill('SIGQUIT')
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()))
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
