@@ -78,6 +78,72 @@ async function startupScripts(page: Page, target: string): Promise<{ status: num
   return { status: response?.status(), scripts: [...requested].sort() }
 }
 
+/*
+ * The signed-in workspace (issue 31 item 4): the editor with its photo uploader and realtor
+ * form, onboarding, the inbox and lead desk, reply settings, the posts editor (with tiptap),
+ * platform admin, and their routes' code-split parts. It may stay a client application, but
+ * none of it may reach a public page's first download. What every page carries of a workspace
+ * route is the router's table (its path, search schema and head, `src/routes/…` without
+ * `?tsr-split`), which client navigation needs. The sign-in pages are where the workspace
+ * begins: they may carry the auth client and its forms, a visitor's page may not (the header's
+ * account menu and its sign-out are on every page, and load the auth client only when used).
+ */
+const WORKSPACE_SOURCES = [
+  'src/features/editor/',
+  'src/features/onboarding/',
+  'src/features/realtor-form/',
+  'src/features/photos/',
+  'src/features/inbox/',
+  'src/features/leads/',
+  'src/features/lead-replies/',
+  'src/features/open-houses/open-houses-panel',
+  'src/features/posts/',
+  'src/features/platform-admin/',
+  'src/routes/{-$lang}/admin.tsx?tsr-split',
+  'src/routes/{-$lang}/process.tsx?tsr-split',
+  'src/routes/{-$lang}/$desiredUrl/admin.tsx?tsr-split',
+  'src/routes/{-$lang}/$desiredUrl/process.tsx?tsr-split',
+  'npm:@tiptap/',
+]
+const SIGN_IN_SOURCES = [
+  'src/features/auth/sign-in-page',
+  'src/features/auth/sign-in-form',
+  'src/features/auth/sign-up-form',
+  'src/features/auth/use-auth-form',
+  'src/features/auth/provider-buttons',
+  'src/features/auth/reset-password-',
+  'src/features/auth/forgot-password-',
+  'npm:better-auth',
+]
+
+type ChunkModules = Record<string, Array<string>>
+
+function isChunkModules(value: unknown): value is ChunkModules {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((sources: unknown) => Array.isArray(sources) && sources.every((source) => typeof source === 'string'))
+  )
+}
+
+/** What the build wrote of each client chunk's sources (vite.config.ts, clientChunkModules). */
+function readChunkModules(): ChunkModules {
+  const file = path.join(here, '..', '..', '.output', 'client-chunks.json')
+  const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
+  if (!isChunkModules(value)) throw new Error(`${file} is not { chunk file: [sources] }`)
+  return value
+}
+
+/** The workspace sources among these scripts' chunks, as `file: source`. */
+function forbiddenSources(scripts: ReadonlyArray<string>, chunks: ChunkModules, forbidden: ReadonlyArray<string>): Array<string> {
+  return scripts.flatMap((url) => {
+    const file = new URL(url).pathname.replace(/^\//, '')
+    const sources = chunks[file]
+    if (!sources) return [`${file}: not a chunk of this build`]
+    return sources.filter((source) => forbidden.some((prefix) => source.startsWith(prefix))).map((source) => `${file}: ${source}`)
+  })
+}
+
 async function gzippedSize(page: Page, url: string): Promise<number> {
   const answer = await page.request.get(url)
   expect(answer.status(), url).toBe(200)
@@ -106,8 +172,20 @@ test.describe('JavaScript weight of the public pages', () => {
           `Files: ${sizes.map((item) => `${item.file} ${item.bytes}`).join(', ')}. ` +
           'Make the page lighter, or raise its budget in tests/e2e/page-weight-budgets.json with the reason (README, Tests).',
       ).toBeLessThanOrEqual(budget.budgetBytes)
+
+      const signIn = budget.route.includes('/login')
+      const forbidden = signIn ? WORKSPACE_SOURCES : [...WORKSPACE_SOURCES, ...SIGN_IN_SOURCES]
+      expect(forbiddenSources(scripts, readChunkModules(), forbidden), `workspace code in the first download of ${target}`).toEqual([])
     })
   }
+})
+
+test('every workspace source the first-download check names is code in this build', ({ isMobile }) => {
+  test.skip(isMobile, 'checked once, in the desktop project')
+  // A folder renamed or moved would leave its prefix matching nothing, and the check above empty.
+  const sources = Object.values(readChunkModules()).flat()
+  const unmatched = [...WORKSPACE_SOURCES, ...SIGN_IN_SOURCES].filter((prefix) => !sources.some((source) => source.startsWith(prefix)))
+  expect(unmatched, 'prefixes in page-weight.spec.ts that name no module of the client build').toEqual([])
 })
 
 /** Every page route file of the app, as its route id (`/{-$lang}/$desiredUrl/homes/$listingKey`). */
