@@ -53,6 +53,15 @@ async function openNewPost(page: Page, prefix: string, desiredUrl: string): Prom
   return form
 }
 
+/** Whether Tiptap's selection (its state's, which keys act on, not only the browser's) is a caret; runs in the page. */
+function editorSelectionIsCaret(element: Element): boolean {
+  // Tiptap keeps its editor on the editable element (`dom.editor`).
+  const instance: unknown = Reflect.get(element, 'editor')
+  const state: unknown = typeof instance === 'object' && instance !== null ? Reflect.get(instance, 'state') : undefined
+  const selection: unknown = typeof state === 'object' && state !== null ? Reflect.get(state, 'selection') : undefined
+  return typeof selection === 'object' && selection !== null && Reflect.get(selection, 'empty') === true
+}
+
 /** The editor of one language, once Tiptap has loaded. */
 async function bodyEditor(form: Locator, lang: 'ko' | 'en'): Promise<Locator> {
   const editor = form.getByTestId(lang === 'ko' ? 'post-bodyKo' : 'post-bodyEn')
@@ -117,6 +126,9 @@ for (const lang of ['ko', 'en'] as const) {
     // The editor takes the focus back (a frame later); keys pressed before would go nowhere.
     await expect(editor).toBeFocused()
     await page.keyboard.press('End')
+    // Enter acts on the editor's own selection, which follows the browser's caret a moment after
+    // End; pressed before, it replaced the still-selected link text with a new line.
+    await expect.poll(() => editor.evaluate(editorSelectionIsCaret)).toBe(true)
     await page.keyboard.press('Enter')
     await form.getByTestId(`${field('body')}-image`).click()
     await form.getByTestId(`${field('body')}-image-file`).setInputFiles({ name: 'park.jpg', mimeType: 'image/jpeg', buffer: await photo() })
