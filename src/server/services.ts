@@ -14,6 +14,7 @@ import { cdnPurgeConfigFrom, type CdnPurgeConfig } from './cdn-purge/config'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 import { VisitCounter } from './stats/visit-counter'
 import { componentLogger } from './logging/logger'
+import { BackgroundWork } from './background-work'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
@@ -52,6 +53,8 @@ export type AppServices = {
   revisions: RevisionWatch
   /** This process's visitor counts, written in batches (decision 016). */
   visits: VisitCounter
+  /** Work requests leave running after they answer; `close` waits for it. */
+  background: BackgroundWork
   close: () => Promise<void>
 }
 
@@ -155,6 +158,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   const window = config.RATE_LIMIT_WINDOW_SECONDS
   const now = overrides.now ?? (() => new Date())
   const visits = new VisitCounter({ db: database.db, now, flushEvents: config.STATS_FLUSH_EVENTS })
+  const background = new BackgroundWork()
   return {
     db: database.db,
     dbKind: database.kind,
@@ -185,8 +189,11 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     now,
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),
     visits,
-    // What was counted and not written yet goes out before the database closes.
+    background,
+    // Work still running finishes, and what was counted and not written yet goes out, before
+    // the database closes.
     close: async () => {
+      await background.close()
       await visits.flush().catch((error: unknown) => componentLogger('stats').error({ err: error }, 'last flush failed'))
       await database.close()
     },

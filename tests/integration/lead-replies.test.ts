@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type DbConfig } from '../../src/server/db/database'
 import { sendDueDigests } from '../../src/server/lead-replies/digest'
-import { sendPendingReplies } from '../../src/server/lead-replies/send-replies'
+import { replyToNewLeadsSoon, sendPendingReplies } from '../../src/server/lead-replies/send-replies'
 import { isSuppressed, suppressAddress } from '../../src/server/lead-replies/suppression'
 import { recordLead } from '../../src/server/leads/record-lead'
 import { createMailer } from '../../src/server/mail/mailer'
@@ -25,6 +25,7 @@ import {
   type ErrorBody,
   type TestApp,
 } from './harness'
+import { captureLogs } from '../log-capture'
 import { decodeWords, header, mailParts, startSmtpSink, type ReceivedMail } from './smtp-sink'
 
 /*
@@ -405,5 +406,40 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     app.clock.set(new Date(T0 + 50 * HOUR))
     await sendDueDigests(s)
     expect(digests()).toHaveLength(2)
+  })
+})
+
+describeOnEachDatabase('an instant reply still running when the app closes', (database) => {
+  it('is finished before the database closes, and one asked for after that is not started', async () => {
+    const sink = await startSmtpSink()
+    const app = await createTestApp(database.name, { mailer: createMailer(sink.url, MAIL_FROM) })
+    let closed = false
+    const logs = captureLogs('debug')
+    try {
+      const s = app.services
+      const token = await signUp(s, uniqueEmail('replies-closing'))
+      const created = await api<{ id: string }>(s, 'POST', '/realtor', { token, body: validRealtor({ email: 'closing@realty.example' }) })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      const email = visitorEmail()
+      const sent = await api(s, 'POST', '/realtor-contacts', { lang: 'en', body: validContact(created.body.id, { email, consentLang: 'en' }) })
+      expect(sent.status, sent.text).toBe(201)
+      // At once, as a test's teardown or a stopping script does, while the reply is under way.
+      await app.close()
+      closed = true
+      // Its mail went out before close returned: the job was waited for, not cut off.
+      expect(sink.received.filter((mail) => mail.rcptTo.includes(email))).toHaveLength(1)
+      // A lead stored by a request still finishing after close: left for the next process's scheduled run.
+      replyToNewLeadsSoon(s)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const runs = logs.lines.filter((line) => line.job === 'lead-replies.immediate')
+      expect(runs.map((line) => line.outcome)).toEqual(['ok'])
+      expect(runs[0]?.counts).toMatchObject({ sent: 1 })
+      // Nothing ran against the closed database ("driver has already been destroyed").
+      expect(logs.lines.filter((line) => Number(line.level) >= 50)).toEqual([])
+    } finally {
+      logs.stop()
+      if (!closed) await app.close()
+      await sink.close()
+    }
   })
 })

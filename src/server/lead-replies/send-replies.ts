@@ -14,7 +14,6 @@ import { readLeadSettings } from './reply-settings'
 import { fallbackOrigin, serializedOnSqlite } from './serialize'
 import { isSuppressed } from './suppression'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
-import { scheduledJob } from '~/server/logging/job-log'
 
 /*
  * The instant reply (issue 26 item 1, decision 021). A lead recorded with `reply_state =
@@ -157,7 +156,11 @@ export async function sendPendingReplies(services: AppServices, limit = BATCH): 
   return result
 }
 
-/** Right after a lead is stored: answer it now, in the background (the scheduled run catches what this misses). */
+/**
+ * Right after a lead is stored: answer it now, in the background (the scheduled run catches what
+ * this misses). Tracked by the services, so closing them waits for it rather than pulling the
+ * database from under it.
+ */
 export function replyToNewLeadsSoon(services: AppServices): void {
-  void scheduledJob('lead-replies.immediate', () => sendPendingReplies(services, 10))
+  services.background.run('lead-replies.immediate', () => sendPendingReplies(services, 10))
 }
