@@ -27,3 +27,8 @@ export const deletedAccountSchema = z.object({
 })
 
 export type DeletedAccount = z.infer<typeof deletedAccountSchema>
+
+/** The workspace's question before "Download all my data" starts: may this realtor be exported now? */
+export const exportCheckSchema = z.object({ realtorId: z.string().min(1).max(64) })
+
+export type ExportCheck = z.input<typeof exportCheckSchema>

@@ -117,5 +117,8 @@ export const errors = {
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', msg`The file is too large`),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Only JPEG, PNG, WebP and AVIF images are accepted`),
   rateLimited: (retryAfterSeconds: number) => new AppError('RATE_LIMITED', msg`Too many requests. Please wait a moment and try again`, { retryAfterSeconds }),
+  /** The data export's own 429 (decision 043): the realtor should know it is a limit of downloads, not of clicks. */
+  exportRateLimited: (retryAfterSeconds: number) =>
+    new AppError('RATE_LIMITED', msg`Your data can be downloaded only a few times an hour. Please try again later`, { retryAfterSeconds }),
   internal: (cause?: unknown) => new AppError('INTERNAL', msg`Internal Server Error`, { cause }),
 }

@@ -18,13 +18,16 @@ import { BackgroundWork } from './background-work'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
+/** RATE_LIMIT_EXPORT counts data exports per hour (decision 043), whatever RATE_LIMIT_WINDOW_SECONDS says. */
+export const EXPORT_WINDOW_SECONDS = 3600
+
 export type ServerConfig = {
   adminEmails: ReadonlyArray<string>
   uploadMaxBytes: number
   /** Age after which an upload no realtor shows is removed (uploads/cleanup.ts). */
   uploadCleanupGraceHours: number
   signingSecret: string
-  rateLimits: Record<'auth' | 'contact' | 'savedSearch' | 'tour' | 'upload', RateLimitRule>
+  rateLimits: Record<'auth' | 'contact' | 'savedSearch' | 'tour' | 'upload' | 'export', RateLimitRule>
   providers: Array<'google' | 'kakao'>
   mailFrom: string
   /** PUBLIC_URL: where mail links point when a realtor has no own domain (saved searches, issue 13). */
@@ -177,6 +180,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
         savedSearch: { limit: config.RATE_LIMIT_SAVED_SEARCH, windowSeconds: window },
         tour: { limit: config.RATE_LIMIT_TOUR, windowSeconds: window },
         upload: { limit: config.RATE_LIMIT_UPLOAD, windowSeconds: window },
+        export: { limit: config.RATE_LIMIT_EXPORT, windowSeconds: EXPORT_WINDOW_SECONDS },
       },
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,

@@ -131,11 +131,14 @@ export function createClock(): TestClock {
   }
 }
 
-/** A time `secondsIntoWindow` after the start of the current rate-limit window: Retry-After becomes exact. */
-export function pinnedInWindow(clock: TestClock, secondsIntoWindow = 10): number {
-  const windowMs = TEST_LIMITS.windowSeconds * 1000
+/**
+ * A time `secondsIntoWindow` after the start of the current rate-limit window (RATE_LIMIT_WINDOW_SECONDS
+ * unless `windowSeconds` names another, as the data export's hour): Retry-After becomes exact.
+ */
+export function pinnedInWindow(clock: TestClock, secondsIntoWindow = 10, windowSeconds: number = TEST_LIMITS.windowSeconds): number {
+  const windowMs = windowSeconds * 1000
   clock.set(new Date(Math.floor(Date.now() / windowMs) * windowMs + secondsIntoWindow * 1000))
-  return TEST_LIMITS.windowSeconds - secondsIntoWindow
+  return windowSeconds - secondsIntoWindow
 }
 
 export type TestApp = {

@@ -36,7 +36,10 @@ import { confirmSavedSearch } from '../../src/server/saved-searches/subscription
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type OpenApiDocument = {
   openapi: string
-  paths: Record<string, Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>>
+  paths: Record<
+    string,
+    Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }> }>>
+  >
   components?: { schemas?: Record<string, unknown> }
 }
 
@@ -94,7 +97,7 @@ describe('OpenAPI document (SQLite)', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT), RATE_LIMIT_SAVED_SEARCH: '3' } })
+    app = await createTestApp('sqlite', { env: { RATE_LIMIT_UPLOAD: String(UPLOAD_LIMIT), RATE_LIMIT_SAVED_SEARCH: '3', RATE_LIMIT_EXPORT: '1' } })
     s = app.services
     const result = await api<OpenApiDocument>(s, 'GET', '/openapi.json')
     expect(result.status).toBe(200)
@@ -515,7 +518,7 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/statistics`, { token: ownerToken }), 404)
   })
 
-  it('GET /realtors/{id}/export: 200 (a ZIP), 401, 404; DELETE /account: 200, 400, 401, 413, 415', async () => {
+  it('GET /realtors/{id}/export: 200 (a ZIP), 401, 404, 429; DELETE /account: 200, 400, 401, 413, 415', async () => {
     const template = '/realtors/{id}/export'
     const exported = await api(s, 'GET', `/realtors/${realtorId}/export`, { token: ownerToken })
     expect(exported.status).toBe(200)
@@ -525,6 +528,11 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/export`), 401)
     check('get', template, await api(s, 'GET', `/realtors/${realtorId}/export`, { token: otherToken }), 404)
     check('get', template, await api(s, 'GET', `/realtors/${randomUUID()}/export`, { token: adminToken }), 404)
+    // RATE_LIMIT_EXPORT is 1 here: the owner's second export this hour (decision 043).
+    const limited = await api(s, 'GET', `/realtors/${realtorId}/export`, { token: ownerToken })
+    check('get', template, limited, 429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(doc.paths[template]?.get?.responses['429']?.headers?.['Retry-After']).toBeDefined()
 
     const email = uniqueEmail('leaving')
     const token = await signUp(s, email)

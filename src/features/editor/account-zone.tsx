@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useRef, useState, type MouseEvent } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
 import { buttonClass, Button } from '~/components/ui'
-import { deleteMyAccount } from '~/functions/account.functions'
+import { checkMyExport, deleteMyAccount } from '~/functions/account.functions'
 import { localizedPath, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/server-error'
 
@@ -21,6 +21,36 @@ export function AccountZone({ realtorId, lang, accountEmail }: { realtorId: stri
   const [open, setOpen] = useState(false)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string>()
+  const exportLink = useRef<HTMLAnchorElement>(null)
+  const exportChecked = useRef(false)
+  const [exportChecking, setExportChecking] = useState(false)
+  const [exportError, setExportError] = useState<string>()
+
+  /*
+   * The export's rate limit (decision 043) said on the page: a 429 on a download link would show
+   * only as a failed download in the browser. The link asks first, then clicks itself again to
+   * download; before hydration it downloads at once, and the server still enforces the limit.
+   */
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (exportChecked.current) {
+      exportChecked.current = false
+      return
+    }
+    event.preventDefault()
+    if (exportChecking) return
+    setExportChecking(true)
+    setExportError(undefined)
+    try {
+      await checkMyExport({ data: { realtorId } })
+    } catch (failure) {
+      setExportError(errorMessage(failure, (id) => i18n._(id), t`The export could not be made. Check your connection and try again.`))
+      return
+    } finally {
+      setExportChecking(false)
+    }
+    exportChecked.current = true
+    exportLink.current?.click()
+  }
 
   const remove = async (email: string) => {
     setPending(true)
@@ -47,9 +77,23 @@ export function AccountZone({ realtorId, lang, accountEmail }: { realtorId: stri
             One ZIP file with your profile, reviews, every lead with its consent record (JSON and CSV), your posts, your statistics and your photos.
           </Trans>
         </p>
-        <a href={exportPath(realtorId)} download className={buttonClass('secondary', 'md', 'mt-4')} data-testid="export-download">
+        <a
+          ref={exportLink}
+          href={exportPath(realtorId)}
+          download
+          className={buttonClass('secondary', 'md', 'mt-4')}
+          aria-busy={exportChecking}
+          aria-describedby={exportError ? 'export-error' : undefined}
+          onClick={(event) => void download(event)}
+          data-testid="export-download"
+        >
           <Trans>Download all my data</Trans>
         </a>
+        {exportError ? (
+          <p id="export-error" role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300" data-testid="export-error">
+            {exportError}
+          </p>
+        ) : null}
       </section>
       {accountEmail ? (
         <section aria-labelledby="delete-account-title" className="rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40">

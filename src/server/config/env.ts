@@ -71,6 +71,12 @@ export const envSchema = z.object({
   /** Tour requests (issue 26), per client address. */
   RATE_LIMIT_TOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(30),
+  /**
+   * Data exports (decision 043) per account per hour, whoever's realtor it names: each one reads
+   * everything a realtor owns and streams every photo, so a loop of them is a load no sign-in
+   * limit catches. Its own hour, not RATE_LIMIT_WINDOW_SECONDS: a minute would allow hundreds a day.
+   */
+  RATE_LIMIT_EXPORT: z.coerce.number().int().positive().default(5),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Demo listings the start command generates on an empty listings table (issue 6). */
   DEMO_HOMES: z.coerce.number().int().min(0).max(200_000).default(1000),

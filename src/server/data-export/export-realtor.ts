@@ -3,6 +3,7 @@ import { ZipFile } from 'yazl'
 import { toCsv, UTF8_BOM } from '~/features/inbox/csv'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors } from '~/server/app-error'
+import { enforceRateLimit, peekRateLimit } from '~/server/http/rate-limit'
 import { storedPhotoKey } from '~/server/uploads/photo-address'
 import { readRealtor } from '~/server/realtors/realtor-store'
 import { readStatistics } from '~/server/stats/statistics'
@@ -77,7 +78,27 @@ async function exportableRealtor(services: AppServices, actor: Actor | null, rea
   if (!actor) throw errors.unauthorized()
   const realtor = await services.db.selectFrom('realtor').select(['id', 'userId', 'desiredUrl']).where('id', '=', realtorId).executeTakeFirst()
   if (!realtor || !canManage(actor, realtor)) throw errors.realtorNotFound()
-  return realtor
+  return { ...realtor, actorUserId: actor.userId }
+}
+
+/*
+ * RATE_LIMIT_EXPORT exports an hour per account (the caller's, so an admin's exports of other
+ * realtors count against the admin): an export reads everything a realtor owns and streams every
+ * photo. Counted only once the caller may export, so a 401 or 404 costs nothing; a download
+ * that breaks off counts, as its reading was done.
+ */
+const EXPORT_BUCKET = 'export'
+
+/**
+ * The workspace asks this before it starts the download: a plain link cannot show a 429, the
+ * browser would only report a failed download. Counts nothing; the export itself does.
+ */
+export async function checkExportAllowed(services: AppServices, actor: Actor | null, realtorId: string): Promise<{ allowed: true }> {
+  const owned = await exportableRealtor(services, actor, realtorId)
+  const rule = services.config.rateLimits.export
+  const result = await peekRateLimit(services.db, `${EXPORT_BUCKET}:${owned.actorUserId}`, rule, services.now())
+  if (!result.allowed) throw errors.exportRateLimited(result.retryAfterSeconds)
+  return { allowed: true }
 }
 
 async function readLeadFiles(services: AppServices, realtorId: string): Promise<Array<LeadFile>> {
@@ -133,6 +154,7 @@ async function readDailyStatistics(services: AppServices, realtorId: string): Pr
  */
 export async function exportRealtorData(services: AppServices, actor: Actor | null, realtorId: string): Promise<RealtorExport> {
   const owned = await exportableRealtor(services, actor, realtorId)
+  await enforceRateLimit(services.db, EXPORT_BUCKET, owned.actorUserId, services.config.rateLimits.export, services.now(), errors.exportRateLimited)
   const realtor = await readRealtor(services.db, services.storage, owned.id)
   if (!realtor) throw errors.realtorNotFound()
   const [leadFiles, posts, daily, last90Days, photoRows, coverRows] = await Promise.all([

@@ -9,7 +9,7 @@ import { deleteAccountRequestSchema, deletedAccountSchema } from '~/schemas/acco
 
 type Helpers = {
   jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, unknown>
+  errorResponses: (...statuses: Array<number>) => Record<string, { description: string }>
   bearer: Array<Record<string, Array<string>>>
 }
 
@@ -26,7 +26,7 @@ export function accountPaths({ jsonContent, errorResponses, bearer }: Helpers) {
         tags: [ACCOUNT_TAG.name],
         summary: 'Everything of a realtor as one ZIP (owner or admin)',
         description:
-          'Streamed: `export.json` (format version), `realtor.json` (the owner\'s REST shape), `testimonials.json`, `leads/<kind>.json` and `.csv` for messages, pipeline, lead-notes, saved-searches, tour-requests, seller-leads and market-subscriptions (status and consent records as stored), `posts.json` (bodies and tags), `statistics/daily.json`/`.csv` and `statistics/last-90-days.json`, and `photos/` with `photos/index.json`. The README\'s "Data export" section describes each file. Another realtor (or an unknown id) is 404.',
+          "Streamed: `export.json` (format version), `realtor.json` (the owner's REST shape), `testimonials.json`, `leads/<kind>.json` and `.csv` for messages, pipeline, lead-notes, saved-searches, tour-requests, seller-leads and market-subscriptions (status and consent records as stored), `posts.json` (bodies and tags), `statistics/daily.json`/`.csv` and `statistics/last-90-days.json`, and `photos/` with `photos/index.json`. The README's \"Data export\" section describes each file. Another realtor (or an unknown id) is 404. At most `RATE_LIMIT_EXPORT` exports an hour per account (the caller's, default 5; decision 043): past it, 429 with `Retry-After`.",
         security: bearer,
         requestParams: { path: z.object({ id: z.string().meta({ description: 'The realtor id' }) }) },
         responses: {
@@ -35,6 +35,11 @@ export function accountPaths({ jsonContent, errorResponses, bearer }: Helpers) {
             content: { 'application/zip': { schema: z.string().meta({ contentMediaType: 'application/zip' }) } },
           },
           ...errorResponses(401, 404),
+          '429': {
+            ...errorResponses(429)['429'],
+            description: 'Too many exports by this account this hour (`RATE_LIMIT_EXPORT`)',
+            headers: z.object({ 'Retry-After': z.int().min(1).meta({ description: 'Seconds until the next hour, when the account may export again' }) }),
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
-import { errors } from '~/server/app-error'
+import { errors, type AppError } from '~/server/app-error'
 import { recordRateLimitRefusal } from '~/server/metrics/registry'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -32,11 +32,39 @@ export async function hitRateLimit(
   return { allowed: Number(row.count) <= rule.limit, retryAfterSeconds }
 }
 
-/** Throws a 429 AppError (with Retry-After) when the caller is over the limit. */
-export async function enforceRateLimit(db: Kysely<Database>, bucket: string, clientKey: string, rule: RateLimitRule, now: Date): Promise<void> {
+/**
+ * Whether the next hit would be allowed, without counting one: for a page that wants to say
+ * "not now" before sending the browser to a download the limit would refuse.
+ */
+export async function peekRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+  const row = await db.selectFrom('rateLimit').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst()
+  const used = row && Number(row.windowStart) === windowStart ? Number(row.count) : 0
+  const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - nowSeconds)
+  return { allowed: used < rule.limit, retryAfterSeconds }
+}
+
+/**
+ * Throws a 429 AppError (with Retry-After) when the caller is over the limit: the generic
+ * "too many requests", or `refusal`'s own words where a limit deserves them (the data export).
+ */
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  bucket: string,
+  clientKey: string,
+  rule: RateLimitRule,
+  now: Date,
+  refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
+): Promise<void> {
   const result = await hitRateLimit(db, `${bucket}:${clientKey}`, rule, now)
   if (!result.allowed) {
     recordRateLimitRefusal(bucket)
-    throw errors.rateLimited(result.retryAfterSeconds)
+    throw refusal(result.retryAfterSeconds)
   }
 }
