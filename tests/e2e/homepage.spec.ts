@@ -623,4 +623,17 @@ test.describe('responsive photos (issue 31 item 3)', () => {
     const urls = new Set(sources.flatMap((source) => candidates(source.srcset).map((candidate) => candidate.url)))
     for (const url of urls) await expectWebp(request, url)
   })
+
+  test("a realtor's other pages name the logo's variants in their header too", async ({ page, request }) => {
+    // The frame of the blog, a listing, the home search, home value and the market reports.
+    for (const path of [`${PAGES.en.path}/blog`, `${PAGES.ko.path}/home-value`]) {
+      await page.goto(path)
+      const logo = page.getByRole('banner').locator('img').first()
+      await expect(logo, path).toHaveAttribute('sizes', '32px')
+      const offered = candidates((await logo.getAttribute('srcset')) ?? '')
+      expect(offered.length, path).toBeGreaterThan(0)
+      for (const candidate of offered) await expectWebp(request, candidate.url)
+      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.currentSrc), { message: path }).toMatch(/\.w\d+\.webp$/)
+    }
+  })
 })

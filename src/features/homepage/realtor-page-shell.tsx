@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LanguageSwitch } from '~/components/language-switch'
 import { displayPhone, telHref } from '~/lib/contact-links'
+import { responsivePhoto } from '~/lib/photo-variants'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -67,7 +68,9 @@ export function RealtorPageShell({
         >
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
             <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logo ? <img src={logo.url} alt="" width={32} height={32} className="size-8 rounded-md object-cover" /> : null}
+              {logo ? (
+                <img {...responsivePhoto(logo.url, logo.widths, '32px')} alt="" width={32} height={32} className="size-8 rounded-md object-cover" />
+              ) : null}
               <span data-testid="agent-name" className="truncate">
                 {name}
               </span>
