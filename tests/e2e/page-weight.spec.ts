@@ -65,14 +65,15 @@ async function resolvePath(page: Page, template: string): Promise<string> {
  * after `load`; counting to the quiet network after it makes the set the same on every run.
  * Code a visitor's action loads later (on demand) is not counted.
  */
-async function startupScripts(page: Page, target: string): Promise<{ status: number | undefined; scripts: Array<string> }> {
+async function startupScripts(page: Page, target: string, { code }: { code: boolean }): Promise<{ status: number | undefined; scripts: Array<string> }> {
   const requested = new Set<string>()
   const onRequest = (request: Request) => {
     if (request.resourceType() === 'script' || /\.m?js$/.test(new URL(request.url()).pathname)) requested.add(request.url())
   }
   page.on('request', onRequest)
   const response = await page.goto(target, { waitUntil: 'load' })
-  await page.waitForFunction(() => document.querySelector('script[type="module"][src]') !== null)
+  // A homepage adds its module script just after its first paint; a page without code never does.
+  if (code) await page.waitForFunction(() => document.querySelector('script[type="module"][src]') !== null)
   await page.waitForLoadState('networkidle')
   page.off('request', onRequest)
   return { status: response?.status(), scripts: [...requested].sort() }
@@ -159,8 +160,16 @@ test.describe('JavaScript weight of the public pages', () => {
   for (const [name, budget] of Object.entries(budgets.pages)) {
     test(`${name}: JavaScript to start within its budget`, async ({ page }) => {
       const target = await resolvePath(page, budget.path)
-      const { status, scripts } = await startupScripts(page, target)
+      const { status, scripts } = await startupScripts(page, target, { code: budget.budgetBytes > 0 })
       expect(status, `status of ${target}`).toBe(200)
+      if (budget.budgetBytes === 0) {
+        // A page its route sends without the app's scripts (decision 051): none fetched, and
+        // none inline either (the router's state, the loaders); structured data is not code.
+        expect(scripts, `${target} starts no script`).toEqual([])
+        await expect(page.locator('script:not([type="application/ld+json"])'), `${target} carries no inline script`).toHaveCount(0)
+        await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0)
+        return
+      }
       expect(scripts.length, `${target} loads its code`).toBeGreaterThan(0)
       const sizes = await Promise.all(scripts.map(async (url) => ({ file: new URL(url).pathname, bytes: await gzippedSize(page, url) })))
       const total = sizes.reduce((sum, item) => sum + item.bytes, 0)

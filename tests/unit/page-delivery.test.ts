@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { compressHtmlResponse, pickEncoding } from '~/server/http/compress'
 import { deferScriptsUntilPainted } from '~/server/http/defer-scripts'
+import { finishPage } from '~/server/http/finish-page'
+import { withoutPageScripts } from '~/server/http/page-scripts'
+import { noPageScripts, PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 
 describe('compression of server-rendered pages', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -44,5 +47,45 @@ describe("a visitor's page loads its JavaScript after the first paint", () => {
   it('leaves a page it does not recognise as it was', () => {
     const other = rendered.replace('async=""', 'defer=""')
     expect(deferScriptsUntilPainted(other)).toBe(other)
+  })
+})
+
+describe('a page whose route asks for no scripts is sent without them (decision 051)', () => {
+  const jsonLd = '<script type="application/ld+json">{"@type":"RealEstateAgent","name":"Sora"}</script>'
+  const rendered =
+    '<!DOCTYPE html><html lang="ko"><head><link rel="stylesheet" href="/assets/styles.css"/>' +
+    '<link rel="modulepreload" href="/assets/index.js" fetchPriority="low"/>' +
+    jsonLd +
+    '</head><body><main><h1>Confirm your e-mail alerts</h1><form method="post" action="/alerts/confirm"><button>Confirm</button></form></main>' +
+    '<script>(function(a){sessionStorage.getItem(a)})("tsr-scroll")</script>' +
+    '<script data-tsr-stream-part="">self.$_TSR={router:{}}</script>' +
+    '<script type="module" async="" src="/assets/index.js"></script></body></html>'
+
+  it('keeps the markup, the styles and the JSON-LD and drops every script and module preload', () => {
+    const html = withoutPageScripts(rendered)
+    expect(html).toContain('<h1>Confirm your e-mail alerts</h1><form method="post" action="/alerts/confirm">')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/styles.css"/>')
+    expect(html).toContain(jsonLd)
+    expect(html).not.toContain('modulepreload')
+    expect(html.match(/<script\b/g)).toHaveLength(1)
+  })
+
+  it('is applied by finishPage when the route set its header, which is not sent on, and the policy names no inline script', async () => {
+    const page = (headers: Record<string, string>) =>
+      finishPage(
+        new Request('http://realtor.test/sora-park/alerts/confirm'),
+        new Response(rendered, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } }),
+        {
+          photoOrigins: [],
+        },
+      )
+    const stripped = await page(noPageScripts())
+    expect(stripped.headers.has(PAGE_SCRIPTS_HEADER)).toBe(false)
+    expect(await stripped.text()).not.toContain('$_TSR')
+    expect(stripped.headers.get('content-security-policy')).not.toContain("'sha256-")
+    // Without the header, a page keeps its scripts and its policy names the inline ones.
+    const kept = await page({})
+    expect(await kept.text()).toContain('$_TSR')
+    expect(kept.headers.get('content-security-policy')).toContain("'sha256-")
   })
 })

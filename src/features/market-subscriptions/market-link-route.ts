@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { staticPageHead } from '~/features/pages/page-head'
 import { readMarketConfirmPage, readMarketUnsubscribePage } from '~/functions/market-subscriptions.functions'
+import { noPageScripts } from '~/lib/page-scripts'
 import type { SiteContext } from '~/lib/site'
 import { MARKET_ALERT_PAGES, marketAlertPageSearchSchema, type MarketAlertPageSearch } from '~/lib/market-subscription-pages'
 import type { MarketLinkKind } from './market-alert-pages'
@@ -32,5 +33,7 @@ export function marketLinkRoute(kind: MarketLinkKind) {
         ...HEADS[kind],
         noindex: true,
       }),
+    // Nothing on it needs code: sent without the app's scripts (decision 051).
+    headers: noPageScripts,
   }
 }

@@ -1,4 +1,5 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
+import { PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
 import { pageFontHead, pageFonts, type PageFonts } from '~/server/fonts/page-font'
 import { mapPolicyOrigins } from '~/server/map/map-config'
@@ -6,6 +7,7 @@ import { requestOrigin } from '~/server/site/site-context'
 import { pagePolicy } from './content-security-policy'
 import { deferScriptsUntilPainted } from './defer-scripts'
 import { isSecureRequest } from './security-headers'
+import { withoutPageScripts } from './page-scripts'
 
 const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
 
@@ -25,14 +27,14 @@ export async function finishPage(
 ): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.body === null) return response
   const rendered = await response.text()
-  const html =
-    response.status !== 200
-      ? rendered
-      : rendered.includes(VISITOR_PAGE)
-        ? deferScriptsUntilPainted(await withPageFont(rendered, fonts))
-        : addFontPreloads(rendered)
+  // A page whose route asks for no scripts (src/lib/page-scripts.ts) is sent without them, its
+  // error pages too: they are as static as it is.
+  const noScripts = response.headers.get(PAGE_SCRIPTS_HEADER) === 'none'
+  const page = noScripts ? withoutPageScripts(rendered) : rendered
+  const html = response.status !== 200 ? page : page.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(page, fonts)) : addFontPreloads(page)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
+  headers.delete(PAGE_SCRIPTS_HEADER)
   headers.set(
     'content-security-policy',
     pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins, mapOrigins: mapPolicyOrigins(requestOrigin(request)) }),

@@ -4,6 +4,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { SellerStatusPage } from '~/features/seller-leads/seller-status-page'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** Where "Get a personal valuation" lands when it was posted without scripts (issue 27 item 2). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')({
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')(
       description: msg`Your request for a personal valuation and what happens next.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: SellerStatusRoute,
 })
 

@@ -5,6 +5,7 @@ import { readConfirmLink } from '~/functions/saved-searches.functions'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** The confirmation link of a saved search (issue 13): shows a Confirm button, confirms nothing by itself. */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/confirm')({
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/confirm')({
       description: msg`Confirm the e-mail alerts of a saved search.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: ConfirmAlertRoute,
 })
 

@@ -5,6 +5,7 @@ import { readManageLink } from '~/functions/saved-searches.functions'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** A visitor's saved search, from the manage link in their mail (issue 13): per visitor, never stored, never indexed. */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
       description: msg`Change or stop the e-mail alerts of a saved search.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: ManageAlertRoute,
 })
 

@@ -4,6 +4,7 @@ import { SavedAlertPage } from '~/features/saved-searches/alert-pages'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** Where "Save this search" lands when it was posted without scripts (issue 13). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
       description: msg`Confirm your saved search from the e-mail we sent.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: SavedAlertRoute,
 })
 

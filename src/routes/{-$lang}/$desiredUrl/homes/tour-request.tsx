@@ -4,6 +4,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { TourStatusPage } from '~/features/tours/tour-status-page'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')({
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')
       description: msg`Your tour request and what happens next.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: TourStatusRoute,
 })
 

@@ -4,6 +4,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { MarketSubscribedPage } from '~/features/market-subscriptions/market-alert-pages'
 import { langFromParam } from '~/lib/lang'
 import { marketAlertPageSearchSchema } from '~/lib/market-subscription-pages'
+import { noPageScripts } from '~/lib/page-scripts'
 
 /** Where the market report's subscribe form lands when it was posted without scripts (issue 27 item 5). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscribed')({
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscr
       description: msg`Confirm your market report subscription from the e-mail we sent.`,
       noindex: true,
     }),
+  // Nothing on it needs code: sent without the app's scripts (decision 051).
+  headers: noPageScripts,
   component: MarketSubscribedRoute,
 })
 
