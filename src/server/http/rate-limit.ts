@@ -5,6 +5,13 @@ import { recordRateLimitRefusal } from '~/server/metrics/registry'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
 
+/** The fixed window `now` falls in: its start, and the seconds until the next one (at least 1, for Retry-After). */
+function windowAt(rule: RateLimitRule, now: Date): { windowStart: number; retryAfterSeconds: number } {
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+  return { windowStart, retryAfterSeconds: Math.max(1, windowStart + rule.windowSeconds - nowSeconds) }
+}
+
 /**
  * Fixed-window counter kept in the database, so the limit holds across several app
  * processes. One atomic upsert per hit; portable between SQLite (≥ 3.35) and PostgreSQL.
@@ -15,8 +22,7 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const nowSeconds = Math.floor(now.getTime() / 1000)
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+  const { windowStart, retryAfterSeconds } = windowAt(rule, now)
   const row = await db
     .insertInto('rateLimit')
     .values({ key, windowStart, count: 1 })
@@ -28,7 +34,6 @@ export async function hitRateLimit(
     )
     .returning('count')
     .executeTakeFirstOrThrow()
-  const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - nowSeconds)
   return { allowed: Number(row.count) <= rule.limit, retryAfterSeconds }
 }
 
@@ -42,11 +47,9 @@ export async function peekRateLimit(
   rule: RateLimitRule,
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const nowSeconds = Math.floor(now.getTime() / 1000)
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds)
+  const { windowStart, retryAfterSeconds } = windowAt(rule, now)
   const row = await db.selectFrom('rateLimit').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst()
   const used = row && Number(row.windowStart) === windowStart ? Number(row.count) : 0
-  const retryAfterSeconds = Math.max(1, windowStart + rule.windowSeconds - nowSeconds)
   return { allowed: used < rule.limit, retryAfterSeconds }
 }
 
