@@ -9,3 +9,12 @@ export const PAGE_SCRIPTS_HEADER = 'x-realtor-page-scripts'
 export function noPageScripts(): Record<string, string> {
   return { [PAGE_SCRIPTS_HEADER]: 'none' }
 }
+
+/**
+ * A realtor's page whose only interactive part would be the analytics choice in its footer
+ * (decision 015): without a tag it needs no code (a blog, a post). With one it keeps the app's
+ * scripts, since the consent banner is React, until that banner is an island of its own.
+ */
+export function noPageScriptsWithoutTag(realtor: { tagManagerId?: string | null }): Record<string, string> | undefined {
+  return realtor.tagManagerId ? undefined : noPageScripts()
+}

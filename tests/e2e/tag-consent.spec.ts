@@ -203,6 +203,25 @@ test.describe('analytics tag and consent', () => {
     expect([...network.tagRequests(), ...network.others()]).toEqual([])
   })
 
+  test('a blog asks the same consent where the realtor has a tag, and runs no script where not (decision 051)', async ({ page }) => {
+    const network = await interceptThirdParties(page, ourHost)
+    const scripts: Array<string> = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && new URL(request.url()).hostname === ourHost) scripts.push(request.url())
+    })
+    await open(page, `/en/${tagged.desiredUrl}/blog`)
+    await expect(banner(page)).toBeVisible()
+    expect(network.tagRequests()).toEqual([])
+    expect(scripts.length, 'the tagged realtor’s blog keeps the code of its consent banner').toBeGreaterThan(0)
+
+    scripts.length = 0
+    const response = await page.goto(`/en/${plain.desiredUrl}/blog`)
+    expect(response?.status()).toBe(200)
+    await page.waitForLoadState('networkidle')
+    expect(scripts, 'a blog without a tag starts no script').toEqual([])
+    await expect(page.getByTestId('language-switch')).toHaveAttribute('href', `/${plain.desiredUrl}/blog`)
+  })
+
   test('axe finds no violation in the banner, light and dark, in both languages', async ({ page, request }) => {
     await interceptThirdParties(page, ourHost)
     const setDark = async (value: 'Y' | 'N') => {

@@ -3,6 +3,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { blogListHead } from '~/features/blog/blog-head'
 import { BlogListPage } from '~/features/blog/blog-list-page'
 import { langFromParam } from '~/lib/lang'
+import { noPageScriptsWithoutTag } from '~/lib/page-scripts'
 import { blogListQuery } from '~/queries/blog'
 import { blogSearchSchema, type BlogSearch } from '~/schemas/blog-search'
 
@@ -27,6 +28,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/blog/')({
     const search = list ? { ...match.search, page: list.page } : match.search
     return blogListHead(match.context.realtor, langFromParam(params.lang), match.context.site, search)
   },
+  // Links and text only: sent without the app's scripts unless the realtor's analytics asks consent (decision 051).
+  headers: ({ match }) => noPageScriptsWithoutTag(match.context.realtor),
   component: BlogListRoute,
 })
 
