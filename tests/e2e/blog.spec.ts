@@ -175,8 +175,27 @@ test.describe('a visitor’s download', () => {
     await page.waitForLoadState('networkidle')
     // The demo realtor has no analytics tag, whose consent banner is the only code a post could need (decision 051).
     expect(scripts).toEqual([])
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+    await expect(page.locator('script:not([type="application/ld+json"]):not([type="speculationrules"])')).toHaveCount(0)
     await expect(page.getByRole('article')).toBeVisible()
+  })
+
+  test('a link rested on is fetched ahead, so the next page opens at once; the policy allows the rules and nothing else', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'hover is a desktop gesture; the rules are the same on the phone')
+    const violations: Array<string> = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text())
+    })
+    const post = `/en/${DEMO}/blog/first-home-irvine-2026`
+    await page.goto(`/en/${DEMO}/blog`)
+    const prefetched = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === post && request.headers()['sec-purpose']?.startsWith('prefetch') === true,
+    )
+    await page.locator(`main a[href="${post}"]`).first().hover()
+    await prefetched
+    await page.locator(`main a[href="${post}"]`).first().click()
+    await expect(page).toHaveURL(post)
+    await expect(page.getByRole('article')).toBeVisible()
+    expect(violations).toEqual([])
   })
 })
 

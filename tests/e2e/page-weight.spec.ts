@@ -166,7 +166,9 @@ test.describe('JavaScript weight of the public pages', () => {
         // A page its route sends without the app's scripts (decision 051): none fetched, and
         // none inline either (the router's state, the loaders); structured data is not code.
         expect(scripts, `${target} starts no script`).toEqual([])
-        await expect(page.locator('script:not([type="application/ld+json"])'), `${target} carries no inline script`).toHaveCount(0)
+        await expect(page.locator('script:not([type="application/ld+json"]):not([type="speculationrules"])'), `${target} carries no inline script`).toHaveCount(
+          0,
+        )
         await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0)
         return
       }

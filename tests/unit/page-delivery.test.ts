@@ -81,8 +81,12 @@ describe('a page whose route asks for no scripts is sent without them (decision 
       )
     const stripped = await page(noPageScripts())
     expect(stripped.headers.has(PAGE_SCRIPTS_HEADER)).toBe(false)
-    expect(await stripped.text()).not.toContain('$_TSR')
-    expect(stripped.headers.get('content-security-policy')).not.toContain("'sha256-")
+    const html = await stripped.text()
+    expect(html).not.toContain('$_TSR')
+    // What it gets instead: prefetch rules for its links, data the policy names by their hash alone.
+    const rules = /<script type="speculationrules">([^<]*)<\/script><\/body>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(rules)).toMatchObject({ prefetch: [{ eagerness: 'moderate' }] })
+    expect(stripped.headers.get('content-security-policy')?.match(/'sha256-/g)).toHaveLength(1)
     // Without the header, a page keeps its scripts and its policy names the inline ones.
     const kept = await page({})
     expect(await kept.text()).toContain('$_TSR')

@@ -14,8 +14,11 @@ import { ANALYTICS_TAG_ATTRIBUTE, ANALYTICS_TAG_PATTERN, TAG_CONNECT_ORIGINS, TA
 export const VIDEO_FRAME_ORIGIN = 'https://www.youtube-nocookie.com'
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
-/** `type` values a browser runs; anything else (JSON-LD, JSON data) is data, not script. */
-const SCRIPT_TYPES = new Set(['', 'text/javascript', 'module', 'application/javascript'])
+/**
+ * `type` values a browser runs, and speculation rules, which `script-src` governs too (a page
+ * without scripts prefetches its links with them); anything else (JSON-LD, JSON data) is data.
+ */
+const SCRIPT_TYPES = new Set(['', 'text/javascript', 'module', 'application/javascript', 'speculationrules'])
 
 /** The `'sha256-…'` sources of the page's inline scripts, in order, without repeats. */
 export function inlineScriptHashes(html: string): Array<string> {

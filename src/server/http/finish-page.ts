@@ -7,7 +7,7 @@ import { requestOrigin } from '~/server/site/site-context'
 import { pagePolicy } from './content-security-policy'
 import { deferScriptsUntilPainted } from './defer-scripts'
 import { isSecureRequest } from './security-headers'
-import { withoutPageScripts } from './page-scripts'
+import { withoutPageScripts, withPrefetchRules } from './page-scripts'
 
 const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
 
@@ -30,7 +30,7 @@ export async function finishPage(
   // A page whose route asks for no scripts (src/lib/page-scripts.ts) is sent without them, its
   // error pages too: they are as static as it is.
   const noScripts = response.headers.get(PAGE_SCRIPTS_HEADER) === 'none'
-  const page = noScripts ? withoutPageScripts(rendered) : rendered
+  const page = noScripts ? withPrefetchRules(withoutPageScripts(rendered)) : rendered
   const html = response.status !== 200 ? page : page.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(page, fonts)) : addFontPreloads(page)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
