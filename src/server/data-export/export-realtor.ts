@@ -3,7 +3,7 @@ import { ZipFile } from 'yazl'
 import { toCsv, UTF8_BOM } from '~/features/inbox/csv'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors } from '~/server/app-error'
-import { enforceRateLimit, peekRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit, refuseOverRateLimit } from '~/server/http/rate-limit'
 import { storedPhotoKey } from '~/server/uploads/photo-address'
 import { readRealtor } from '~/server/realtors/realtor-store'
 import { readStatistics } from '~/server/stats/statistics'
@@ -95,9 +95,7 @@ const EXPORT_BUCKET = 'export'
  */
 export async function checkExportAllowed(services: AppServices, actor: Actor | null, realtorId: string): Promise<{ allowed: true }> {
   const owned = await exportableRealtor(services, actor, realtorId)
-  const rule = services.config.rateLimits.export
-  const result = await peekRateLimit(services.db, `${EXPORT_BUCKET}:${owned.actorUserId}`, rule, services.now())
-  if (!result.allowed) throw errors.exportRateLimited(result.retryAfterSeconds)
+  await refuseOverRateLimit(services.db, EXPORT_BUCKET, owned.actorUserId, services.config.rateLimits.export, services.now(), errors.exportRateLimited)
   return { allowed: true }
 }
 

@@ -37,16 +37,13 @@ export async function hitRateLimit(
   return { allowed: Number(row.count) <= rule.limit, retryAfterSeconds }
 }
 
-/**
- * Whether the next hit would be allowed, without counting one: for a page that wants to say
- * "not now" before sending the browser to a download the limit would refuse.
- */
-export async function peekRateLimit(
-  db: Kysely<Database>,
-  key: string,
-  rule: RateLimitRule,
-  now: Date,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+/** The row a client's hits in a bucket are counted in. */
+function rateLimitKey(bucket: string, clientKey: string): string {
+  return `${bucket}:${clientKey}`
+}
+
+/** Whether the next hit would be allowed, without counting one. */
+async function peekRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const { windowStart, retryAfterSeconds } = windowAt(rule, now)
   const row = await db.selectFrom('rateLimit').select(['windowStart', 'count']).where('key', '=', key).executeTakeFirst()
   const used = row && Number(row.windowStart) === windowStart ? Number(row.count) : 0
@@ -65,9 +62,25 @@ export async function enforceRateLimit(
   now: Date,
   refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
 ): Promise<void> {
-  const result = await hitRateLimit(db, `${bucket}:${clientKey}`, rule, now)
+  const result = await hitRateLimit(db, rateLimitKey(bucket, clientKey), rule, now)
   if (!result.allowed) {
     recordRateLimitRefusal(bucket)
     throw refusal(result.retryAfterSeconds)
   }
+}
+
+/**
+ * Throws the 429 `enforceRateLimit` would throw on the next hit, without counting one: for a page
+ * that wants to say "not now" before sending the browser to a download the limit would refuse.
+ */
+export async function refuseOverRateLimit(
+  db: Kysely<Database>,
+  bucket: string,
+  clientKey: string,
+  rule: RateLimitRule,
+  now: Date,
+  refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
+): Promise<void> {
+  const result = await peekRateLimit(db, rateLimitKey(bucket, clientKey), rule, now)
+  if (!result.allowed) throw refusal(result.retryAfterSeconds)
 }
