@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint'
 
 export default defineConfig(
   // Generated: the route tree by the router plugin, the compiled catalogs by Lingui, the build by Vite.
-  globalIgnores(['src/routeTree.gen.ts', 'src/locales-compiled/', '.output/', 'data/', 'test-results/', 'playwright-report/']),
+  globalIgnores(['src/routeTree.gen.ts', 'src/locales-compiled/', '.output/', '.islands/', 'data/', 'test-results/', 'playwright-report/']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -1,13 +1,14 @@
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
+import { islandsBuild } from './build/islands-build'
 
 // Tests run without the Start plugins: they exercise the libraries and the server's use
 // cases directly, the way the REST handlers and server functions call them.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify('test') },
-  plugins: [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
+  plugins: [lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), islandsBuild()],
   test: {
     projects: [
       {

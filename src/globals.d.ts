@@ -17,3 +17,8 @@ declare module 'subset-font' {
   }
   export default function subsetFont(font: Uint8Array, text: string, options?: SubsetOptions): Promise<Buffer>
 }
+
+/** The islands runtime's entry in this build (build/islands-build.ts); undefined in `vite dev` and tests. */
+declare module 'virtual:islands-entry' {
+  export const islandsEntry: string | undefined
+}

@@ -18,6 +18,9 @@ import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
 import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
 import { requestOrigin } from '~/server/site/site-context'
+import { EDIT_ACCESS_PATH } from '~/lib/edit-access'
+import { answerEditAccess } from '~/server/http/edit-access'
+import { enableIslandRendering } from '~/server/islands/islands-delivery'
 
 type RequestOptions = Parameters<typeof handler.fetch>[1]
 
@@ -35,6 +38,9 @@ export default createServerEntry({
   fetch: (request, options) =>
     answerWithRequestLog(request, (logged) => measureRequest(logged, (measured) => front(measured, options)), { routeOf: apiRoutePatternOf }),
 })
+
+// Islands pages render their islands for the runtime this build carries (decision 051).
+enableIslandRendering()
 
 // A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.
 joinClusterMetrics()
@@ -70,6 +76,8 @@ async function answer(request: Request, services: AppServices, options: RequestO
   const { pathname } = new URL(request.url)
   // A page's visit beacon (decision 016): counted in memory, never stored nor rendered.
   if (pathname === VISIT_BEACON_PATH) return secured(request, await handleVisitBeacon(request, services))
+  // An islands page asks whether its viewer may edit it (decision 051): per viewer, never stored.
+  if (pathname === EDIT_ACCESS_PATH) return secured(request, await answerEditAccess(request, services))
   if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }

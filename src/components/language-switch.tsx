@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouteContext, useRouter, useRouterState } from '@tanstack/react-router'
 import { toPublicPath } from '~/lib/own-domain-paths'
-import { langCookieString, localizedPath, type Lang } from '~/lib/lang'
+import { LANGUAGE_SWITCH_ATTRIBUTE, langCookieString, localizedPath, type Lang } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { buttonClass } from './ui'
 
@@ -30,6 +30,8 @@ export function LanguageSwitch() {
       hrefLang={target}
       lang={target}
       data-testid="language-switch"
+      // Read by the islands runtime, which stores the choice where no router handles the click (decision 051).
+      {...{ [LANGUAGE_SWITCH_ATTRIBUTE]: target }}
       className={buttonClass('outline')}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return

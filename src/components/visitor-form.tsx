@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useId, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import { isSameSitePath } from '~/lib/consent'
-import { langParam, type Lang } from '~/lib/lang'
-import { toPublicPath } from '~/lib/own-domain-paths'
+import type { Lang } from '~/lib/lang'
+import { useVisitorPage, visitorPageHref } from './visitor-page'
 import { fieldByHead, postVisitorForm, type FormFailure, type VisitorPostOutcome } from '~/lib/visitor-form-post'
 
 /* What every form a visitor sends from a realtor's pages has (the contact form, saving a search, requesting a tour). */
@@ -248,23 +247,18 @@ export function VisitorConsentCheckbox({
 
 /** The realtor's terms and privacy notice, in a new tab so what the visitor typed stays. */
 export function AgreementLink({ lang, desiredUrl, children }: { lang: Lang; desiredUrl: string; children: ReactNode }) {
+  // A plain link: it opens a new tab, where the router has nothing to add, and it works in an island.
+  const href = visitorPageHref(useVisitorPage(), lang, `/${desiredUrl}/agreement`)
   return (
-    <Link
-      to="/{-$lang}/$desiredUrl/agreement"
-      params={{ lang: langParam(lang), desiredUrl }}
-      target="_blank"
-      className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-    >
+    <a href={href} target="_blank" className="font-medium text-[var(--accent-text)] underline underline-offset-4">
       {children}
-    </Link>
+    </a>
   )
 }
 
 /** The path of this page as the visitor's address bar shows it (own domains drop `/{desiredUrl}`): the page a consent was given on. */
 export function usePublicPath(): string {
-  const { ownDomain } = useRouteContext({ from: '__root__' })
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-  return ownDomain ? toPublicPath(pathname, ownDomain) : pathname
+  return useVisitorPage().path
 }
 
 /** The page this form is on as the address bar shows it, sent with the consent (without scripts too). */

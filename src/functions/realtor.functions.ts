@@ -10,8 +10,8 @@ import {
   type DesiredUrlStatus,
 } from '~/schemas/realtor'
 import { presignRequestSchema } from '~/schemas/uploads'
-import { canManage } from '~/server/auth/actor'
 import { currentActor, parseWith } from '~/server/http/server-fn'
+import { canEditRealtor } from '~/server/realtors/edit-access'
 import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, ownedRealtor, updateRealtor } from '~/server/realtors/realtors'
 import { presignUploads } from '~/server/uploads/presign'
 import { getServices } from '~/server/process-services'
@@ -27,9 +27,7 @@ export const getEditAccess = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const services = await getServices()
     const actor = await currentActor(services).catch(() => null)
-    if (!actor) return { canEdit: false }
-    const realtor = await services.db.selectFrom('realtor').select('userId').where('id', '=', data.id).executeTakeFirst()
-    return { canEdit: realtor !== undefined && canManage(actor, realtor) }
+    return { canEdit: await canEditRealtor(services, actor, data.id) }
   })
 
 /** The whole realtor for the editor (owner or admin), hidden reviews included. */

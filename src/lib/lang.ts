@@ -104,3 +104,6 @@ export function preferredLangAtRoot(input: { cookie?: string | null; acceptLangu
 export function langCookieString(lang: Lang, secure: boolean): string {
   return `${LANG_COOKIE}=${lang}; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
 }
+
+/** On the language switch's link: the language it switches to, for code that stores the choice without the router. */
+export const LANGUAGE_SWITCH_ATTRIBUTE = 'data-language-switch'

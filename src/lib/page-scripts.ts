@@ -18,3 +18,18 @@ export function noPageScripts(): Record<string, string> {
 export function noPageScriptsWithoutTag(realtor: { tagManagerId?: string | null }): Record<string, string> | undefined {
   return realtor.tagManagerId ? undefined : noPageScripts()
 }
+
+/**
+ * A realtor's page whose interactive parts are islands (decision 051): sent with the islands
+ * runtime instead of the app's scripts (src/server/islands/islands-delivery.ts). Its component
+ * renders inside `<IslandsPage enabled={…}>` with the same answer, so the server renders the
+ * islands for the runtime exactly when the page is sent with it. With an analytics tag the
+ * page keeps the app's scripts: the consent banner is still React of the app (decision 015).
+ */
+export function islandsDelivery(realtor: { tagManagerId?: string | null }): boolean {
+  return !realtor.tagManagerId
+}
+
+export function islandsPageWithoutTag(realtor: { tagManagerId?: string | null }): Record<string, string> | undefined {
+  return islandsDelivery(realtor) ? { [PAGE_SCRIPTS_HEADER]: 'islands' } : undefined
+}

@@ -51,3 +51,24 @@ export function sendVisitBeacon(visit: VisitBeacon): void {
   }
   whenIdle(() => send(visit))
 }
+
+/** The `<meta>` an islands page (decision 051) names its view in, for the islands runtime to count. */
+export const VISIT_META = 'realtor-visit'
+
+/** A view named by that meta's JSON, or undefined when it names none. Checked by hand: this runs before any library loads. */
+export function visitFromJson(json: string): VisitBeacon | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const field = (name: string): unknown => Object.entries(value).find(([key]) => key === name)?.[1]
+  const realtorId = field('realtorId')
+  const page = field('page')
+  const listingKey = field('listingKey')
+  const lang = field('lang')
+  if (typeof realtorId !== 'string' || (page !== 'home' && page !== 'listing') || (lang !== 'ko' && lang !== 'en')) return undefined
+  return { realtorId, page, lang, ...(typeof listingKey === 'string' ? { listingKey } : {}) }
+}

@@ -5,16 +5,18 @@ import { careerYears } from '~/lib/career'
 import { formatNumber, formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import type { PublicRealtor } from '~/schemas/realtor'
-import { ContactForm } from './contact-form'
+import { Island } from '~/features/islands/island'
+import { contactFormIsland } from './contact-form-island'
 import { EditLink } from './edit-link'
-import { Gallery } from './gallery'
+import { galleryIsland } from './gallery-island'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
 import { photoSrcSet, responsivePhoto } from '~/lib/photo-variants'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
 import { shownTestimonials, TestimonialsSection } from './testimonials-section'
-import { VideoFacade, youtubeVideoId } from './video-facade'
+import { youtubeVideoId } from './video-facade'
+import { videoIsland } from './video-island'
 import { buttonClass } from '~/components/ui'
 import { telHref } from '~/lib/contact-links'
 import { HeroImage } from '~/components/hero-image'
@@ -325,7 +327,9 @@ export function RealtorHomepage({
 
               {videoId || hasSns ? (
                 <Section id="media" title={<Trans>Videos and social media</Trans>}>
-                  {videoId ? <VideoFacade videoId={videoId} title={t`A video recommended by ${name}`} poster={top?.url} /> : null}
+                  {videoId ? (
+                    <Island of={videoIsland} props={{ videoId, title: t`A video recommended by ${name}`, ...(top ? { poster: top.url } : {}) }} />
+                  ) : null}
                   {hasSns ? (
                     <ul className="mt-6 flex flex-wrap gap-3">
                       {realtor.snsYoutubeUrl ? (
@@ -349,7 +353,7 @@ export function RealtorHomepage({
 
               {gallery.length > 0 ? (
                 <Section id="gallery" title={<Trans>Gallery</Trans>}>
-                  <Gallery items={gallery} name={name} />
+                  <Island of={galleryIsland} props={{ items: gallery, name }} />
                 </Section>
               ) : null}
 
@@ -387,7 +391,7 @@ export function RealtorHomepage({
                     <Trans>Visitors write to you here. Their messages arrive in your inbox and by e-mail.</Trans>
                   </p>
                 ) : (
-                  <ContactForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} />
+                  <Island of={contactFormIsland} props={{ realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, lang }} />
                 )}
               </Section>
             </div>

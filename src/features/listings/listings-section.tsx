@@ -1,62 +1,20 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { formatPrice } from '~/lib/format'
+import { useState, type FormEvent } from 'react'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
-import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
+import type { ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
 import type { HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
-import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
+import { Island, useIslandsRender } from '~/features/islands/island'
+import { saveSearchIsland } from '~/features/saved-searches/save-search-island'
 import { homepageSearchFilters } from '~/features/saved-searches/search-filters'
 import { HomeCard } from './home-card'
 import { ListingDisclosures } from './listing-disclosures'
-import { Button, buttonClass } from '~/components/ui'
-
-const BEDROOMS = [1, 2, 3, 4, 5]
-
-const selectClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
-
-function PriceSelect({
-  id,
-  name,
-  label,
-  value,
-  prices,
-  onChange,
-}: {
-  id: string
-  name: string
-  label: ReactNode
-  value: number | undefined
-  prices: Array<number>
-  onChange: (price: number | undefined) => void
-}) {
-  const { t } = useLingui()
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
-        className={selectClass}
-      >
-        <option value="">{t`Any`}</option>
-        {prices.map((price) => (
-          <option key={price} value={price}>
-            {formatPrice(price)}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
+import { ListingFilters, PricesClearedNote } from './listing-filters'
+import { listingFiltersIsland } from './listing-filters-island'
+import { buttonClass } from '~/components/ui'
 
 /** Drops empty values so shared URLs stay short: `?type=rent&minBeds=2`. */
 function cleanSearch(search: HomeSearch): HomeSearch {
@@ -66,116 +24,6 @@ function cleanSearch(search: HomeSearch): HomeSearch {
 function numberField(data: FormData, name: string): number | undefined {
   const value = Number(data.get(name))
   return Number.isInteger(value) && value > 0 ? value : undefined
-}
-
-/** Filled in by the selects: what the visitor has chosen, before sending. */
-type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
-
-/**
- * The filter form. A plain GET form without JavaScript; with it, switching between sale and
- * rent offers that type's prices at once, keeping a chosen price that still fits and clearing
- * one that does not (`onPricesCleared` lets the section say so).
- */
-function ListingFilters({
-  search,
-  regionIndex,
-  onSubmit,
-  onTypeSwitched,
-  narrow,
-}: {
-  search: HomeSearch
-  regionIndex: number
-  /** Half the page's width: two filters a row, as on a phone. */
-  narrow: boolean
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void
-  onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
-}) {
-  const { t } = useLingui()
-  const formId = useId()
-  const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', minPrice: search.minPrice, maxPrice: search.maxPrice })
-
-  const switchType = (type: ListingPriceType) => {
-    const fitted = fitPricesToType({ type, minPrice: choice.minPrice, maxPrice: choice.maxPrice })
-    setChoice({ type, minPrice: fitted.search.minPrice, maxPrice: fitted.search.maxPrice })
-    onTypeSwitched(type, fitted.cleared)
-  }
-
-  return (
-    <form
-      method="get"
-      action={`#listings`}
-      onSubmit={onSubmit}
-      className={`grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900 ${narrow ? '' : 'sm:grid-cols-5'}`}
-    >
-      {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
-      {/* The search page's map area and open map stay as the filters change. */}
-      {search.bbox ? <input type="hidden" name="bbox" value={search.bbox} /> : null}
-      {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
-      <div>
-        <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
-          <Trans>Sale or rent</Trans>
-        </label>
-        <select
-          id={`${formId}-type`}
-          name="type"
-          value={choice.type}
-          onChange={(event) => switchType(event.currentTarget.value === 'rent' ? 'rent' : 'sale')}
-          className={selectClass}
-        >
-          <option value="sale">{t`For sale`}</option>
-          <option value="rent">{t`For rent`}</option>
-        </select>
-      </div>
-      <PriceSelect
-        id={`${formId}-min`}
-        name="minPrice"
-        label={<Trans>Lowest price</Trans>}
-        value={choice.minPrice}
-        prices={priceOptions(choice.type, choice.minPrice)}
-        onChange={(minPrice) => setChoice({ ...choice, minPrice })}
-      />
-      <PriceSelect
-        id={`${formId}-max`}
-        name="maxPrice"
-        label={<Trans>Highest price</Trans>}
-        value={choice.maxPrice}
-        prices={priceOptions(choice.type, choice.maxPrice)}
-        onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
-      />
-      <div>
-        <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
-          <Trans>Bedrooms</Trans>
-        </label>
-        <select id={`${formId}-beds`} name="minBeds" defaultValue={search.minBeds ?? ''} className={selectClass}>
-          <option value="">{t`Any`}</option>
-          {BEDROOMS.map((beds) => (
-            <option key={beds} value={beds}>
-              {t`${beds}+`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={`col-span-2 flex items-end ${narrow ? '' : 'sm:col-span-1'}`}>
-        <Button variant="accent" size="md" className="w-full" type="submit">
-          <Trans>Show homes</Trans>
-        </Button>
-      </div>
-    </form>
-  )
-}
-
-/** The note that a price range was cleared because it did not fit the chosen type. */
-function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null }) {
-  // Always in the page, so screen readers announce the note when it appears.
-  return (
-    <p aria-live="polite" className={clearedFor ? 'mt-3 text-sm font-medium text-amber-800 dark:text-amber-300' : 'sr-only'}>
-      {clearedFor === 'rent' ? (
-        <Trans>Your price range didn’t fit homes for rent and was cleared.</Trans>
-      ) : clearedFor === 'sale' ? (
-        <Trans>Your price range didn’t fit homes for sale and was cleared.</Trans>
-      ) : null}
-    </p>
-  )
 }
 
 /**
@@ -213,6 +61,8 @@ export function ListingsSection({
   const { t } = useLingui()
   const navigate = useNavigate()
   const loading = useRouterState({ select: (state) => state.isLoading })
+  // On the server's render of an islands page the filters are an island of their own (decision 051).
+  const islandsRender = useIslandsRender()
   // Set once the visitor switches between sale and rent here (with JavaScript): what it cleared.
   const [typeSwitch, setTypeSwitch] = useState<{ clearedFor: ListingPriceType | null } | null>(null)
   const { id: realtorId, desiredUrl, activityRegion: regions } = realtor
@@ -286,16 +136,30 @@ export function ListingsSection({
         </nav>
       ) : null}
 
-      <ListingFilters
-        // A new search (sent, or a link followed) starts the form again from the URL.
-        key={JSON.stringify(search)}
-        search={search}
-        regionIndex={regionIndex}
-        onSubmit={submit}
-        narrow={narrow}
-        onTypeSwitched={(nextType, cleared) => setTypeSwitch({ clearedFor: cleared ? nextType : null })}
-      />
-      <PricesClearedNote clearedFor={typeSwitch ? typeSwitch.clearedFor : pricesCleared ? type : null} />
+      {islandsRender ? (
+        <Island
+          of={listingFiltersIsland}
+          props={{
+            search: { type: search.type, minPrice: search.minPrice, maxPrice: search.maxPrice, minBeds: search.minBeds, bbox: search.bbox, view: search.view },
+            regionIndex,
+            narrow,
+            pricesClearedFor: pricesCleared ? type : null,
+          }}
+        />
+      ) : (
+        <>
+          <ListingFilters
+            // A new search (sent, or a link followed) starts the form again from the URL.
+            key={JSON.stringify(search)}
+            search={search}
+            regionIndex={regionIndex}
+            onSubmit={submit}
+            narrow={narrow}
+            onTypeSwitched={(nextType, cleared) => setTypeSwitch({ clearedFor: cleared ? nextType : null })}
+          />
+          <PricesClearedNote clearedFor={typeSwitch ? typeSwitch.clearedFor : pricesCleared ? type : null} />
+        </>
+      )}
 
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
         {inMapArea ? (
@@ -340,7 +204,7 @@ export function ListingsSection({
       {/* A saved search follows a region, not a map's area: offered for the region's list only. */}
       {saved && !inMapArea ? (
         <div className="mt-4">
-          <SaveSearchForm realtorId={realtorId} realtorName={realtorName} desiredUrl={desiredUrl} lang={lang} filters={saved} />
+          <Island of={saveSearchIsland} props={{ realtorId, realtorName, desiredUrl, lang, filters: saved }} />
         </div>
       ) : null}
 

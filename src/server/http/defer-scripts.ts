@@ -15,10 +15,17 @@ export function deferScriptsUntilPainted(html: string): string {
   const entry = bootstrap?.[1]
   if (!bootstrap || !entry) return html
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]).filter((href): href is string => href !== undefined)
-  // Started by the first contentful paint's entry, which arrives once that frame is on
-  // screen (a frame callback came too early: the scripts then raced the paint); after a frame
-  // where paint timing is missing, at once in a hidden tab, and after 3 s whatever happens.
-  const loader =
+  return html.replace(MODULE_PRELOAD, '').replace(BOOTSTRAP, () => afterPaintLoader(entry, preloads))
+}
+
+/**
+ * An inline script that adds `preloads` and the module `entry` once the page has painted.
+ * Started by the first contentful paint's entry, which arrives once that frame is on screen (a
+ * frame callback came too early: the scripts then raced the paint); after a frame where paint
+ * timing is missing, at once in a hidden tab, and after 3 s whatever happens.
+ */
+export function afterPaintLoader(entry: string, preloads: ReadonlyArray<string>): string {
+  return (
     `<script>(function(){var preloads=${jsonForScript(preloads)},started=false;function start(){if(started)return;started=true;` +
     `preloads.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)});` +
     `var script=document.createElement('script');script.type='module';script.src=${jsonForScript(entry)};document.head.appendChild(script)}` +
@@ -26,7 +33,7 @@ export function deferScriptsUntilPainted(html: string): string {
     `if(typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0){` +
     `new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})` +
     `}else requestAnimationFrame(function(){setTimeout(start)})})()</script>`
-  return html.replace(MODULE_PRELOAD, '').replace(BOOTSTRAP, () => loader)
+  )
 }
 
 /** JSON that cannot end the inline script it sits in. */

@@ -8,6 +8,7 @@ import { pagePolicy } from './content-security-policy'
 import { deferScriptsUntilPainted } from './defer-scripts'
 import { isSecureRequest } from './security-headers'
 import { withoutPageScripts, withPrefetchRules } from './page-scripts'
+import { hasIslandsRuntime, withIslandsRuntime } from '~/server/islands/islands-delivery'
 
 const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
 
@@ -29,8 +30,14 @@ export async function finishPage(
   const rendered = await response.text()
   // A page whose route asks for no scripts (src/lib/page-scripts.ts) is sent without them, its
   // error pages too: they are as static as it is.
-  const noScripts = response.headers.get(PAGE_SCRIPTS_HEADER) === 'none'
-  const page = noScripts ? withPrefetchRules(withoutPageScripts(rendered)) : rendered
+  // An islands page (decision 051) gets the islands runtime instead, where the build has one.
+  const scripts = response.headers.get(PAGE_SCRIPTS_HEADER)
+  const page =
+    scripts === 'none'
+      ? withPrefetchRules(withoutPageScripts(rendered))
+      : scripts === 'islands' && hasIslandsRuntime()
+        ? withIslandsRuntime(rendered)
+        : rendered
   const html = response.status !== 200 ? page : page.includes(VISITOR_PAGE) ? deferScriptsUntilPainted(await withPageFont(page, fonts)) : addFontPreloads(page)
   const headers = new Headers(response.headers)
   headers.delete('content-length')

@@ -1,0 +1,44 @@
+import '~/lib/zod-without-eval'
+import { I18nProvider } from '@lingui/react'
+import { hydrateRoot } from 'react-dom/client'
+import { visitorPageSchema, VisitorPageProvider } from '~/components/visitor-page'
+import { i18nFor } from '~/i18n/i18n'
+import { loadVisitorCatalog } from '~/i18n/visitor-catalog'
+import { langFromPath } from '~/lib/lang'
+import { ISLAND_ATTRIBUTES, ISLAND_NAMES, type IslandName } from './island-names'
+import { islandLoaders } from './island-registry'
+
+function islandNameOf(value: string | null): IslandName | undefined {
+  return ISLAND_NAMES.find((name) => name === value)
+}
+
+function jsonOf(text: string | null): unknown {
+  if (text === null) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Hydrates one island in a React root of its own, with the messages of the page's language and
+ * the page the server rendered it for (decision 051). An island whose props do not fit its schema
+ * stays the server's markup, whose forms post without scripts.
+ */
+export async function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = islandNameOf(element.getAttribute(ISLAND_ATTRIBUTES.name))
+  const page = visitorPageSchema.safeParse(jsonOf(element.getAttribute(ISLAND_ATTRIBUTES.page)))
+  if (!name || !page.success) return
+  const lang = langFromPath(window.location.pathname)
+  const [island] = await Promise.all([islandLoaders[name](), loadVisitorCatalog(lang)])
+  const content = island.elementFrom(jsonOf(element.getAttribute(ISLAND_ATTRIBUTES.props)))
+  if (!content) return
+  hydrateRoot(
+    element,
+    <I18nProvider i18n={i18nFor(lang)}>
+      <VisitorPageProvider page={page.data}>{content}</VisitorPageProvider>
+    </I18nProvider>,
+    { identifierPrefix: element.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '' },
+  )
+}

@@ -1,0 +1,192 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { Button } from '~/components/ui'
+import { formatPrice } from '~/lib/format'
+import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
+import type { HomeSearch } from '~/schemas/listing-search'
+
+/* The listing filters (issue 6), without the router: the app's list sends them through it, an island (decision 051) as the form's own GET. */
+
+/** What the filter form reads of a search. */
+export type FilterSearch = Pick<HomeSearch, 'type' | 'minPrice' | 'maxPrice' | 'minBeds' | 'bbox' | 'view'>
+
+const BEDROOMS = [1, 2, 3, 4, 5]
+
+const selectClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
+
+function PriceSelect({
+  id,
+  name,
+  label,
+  value,
+  prices,
+  onChange,
+}: {
+  id: string
+  name: string
+  label: ReactNode
+  value: number | undefined
+  prices: Array<number>
+  onChange: (price: number | undefined) => void
+}) {
+  const { t } = useLingui()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
+        className={selectClass}
+      >
+        <option value="">{t`Any`}</option>
+        {prices.map((price) => (
+          <option key={price} value={price}>
+            {formatPrice(price)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** Filled in by the selects: what the visitor has chosen, before sending. */
+type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
+
+/**
+ * The filter form. A plain GET form without JavaScript; with it, switching between sale and
+ * rent offers that type's prices at once, keeping a chosen price that still fits and clearing
+ * one that does not (`onPricesCleared` lets the section say so).
+ */
+export function ListingFilters({
+  search,
+  regionIndex,
+  onSubmit,
+  onTypeSwitched,
+  narrow,
+}: {
+  search: FilterSearch
+  regionIndex: number
+  /** Half the page's width: two filters a row, as on a phone. */
+  narrow: boolean
+  /** With the router: the search goes through it. Without (an island, no scripts): the form's own GET. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+  onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
+}) {
+  const { t } = useLingui()
+  const formId = useId()
+  const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', minPrice: search.minPrice, maxPrice: search.maxPrice })
+
+  const switchType = (type: ListingPriceType) => {
+    const fitted = fitPricesToType({ type, minPrice: choice.minPrice, maxPrice: choice.maxPrice })
+    setChoice({ type, minPrice: fitted.search.minPrice, maxPrice: fitted.search.maxPrice })
+    onTypeSwitched(type, fitted.cleared)
+  }
+
+  return (
+    <form
+      method="get"
+      action={`#listings`}
+      onSubmit={onSubmit}
+      className={`grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900 ${narrow ? '' : 'sm:grid-cols-5'}`}
+    >
+      {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
+      {/* The search page's map area and open map stay as the filters change. */}
+      {search.bbox ? <input type="hidden" name="bbox" value={search.bbox} /> : null}
+      {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
+      <div>
+        <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
+          <Trans>Sale or rent</Trans>
+        </label>
+        <select
+          id={`${formId}-type`}
+          name="type"
+          value={choice.type}
+          onChange={(event) => switchType(event.currentTarget.value === 'rent' ? 'rent' : 'sale')}
+          className={selectClass}
+        >
+          <option value="sale">{t`For sale`}</option>
+          <option value="rent">{t`For rent`}</option>
+        </select>
+      </div>
+      <PriceSelect
+        id={`${formId}-min`}
+        name="minPrice"
+        label={<Trans>Lowest price</Trans>}
+        value={choice.minPrice}
+        prices={priceOptions(choice.type, choice.minPrice)}
+        onChange={(minPrice) => setChoice({ ...choice, minPrice })}
+      />
+      <PriceSelect
+        id={`${formId}-max`}
+        name="maxPrice"
+        label={<Trans>Highest price</Trans>}
+        value={choice.maxPrice}
+        prices={priceOptions(choice.type, choice.maxPrice)}
+        onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
+      />
+      <div>
+        <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
+          <Trans>Bedrooms</Trans>
+        </label>
+        <select id={`${formId}-beds`} name="minBeds" defaultValue={search.minBeds ?? ''} className={selectClass}>
+          <option value="">{t`Any`}</option>
+          {BEDROOMS.map((beds) => (
+            <option key={beds} value={beds}>
+              {t`${beds}+`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={`col-span-2 flex items-end ${narrow ? '' : 'sm:col-span-1'}`}>
+        <Button variant="accent" size="md" className="w-full" type="submit">
+          <Trans>Show homes</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The note that a price range was cleared because it did not fit the chosen type. */
+export function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType | null }) {
+  // Always in the page, so screen readers announce the note when it appears.
+  return (
+    <p aria-live="polite" className={clearedFor ? 'mt-3 text-sm font-medium text-amber-800 dark:text-amber-300' : 'sr-only'}>
+      {clearedFor === 'rent' ? (
+        <Trans>Your price range didn’t fit homes for rent and was cleared.</Trans>
+      ) : clearedFor === 'sale' ? (
+        <Trans>Your price range didn’t fit homes for sale and was cleared.</Trans>
+      ) : null}
+    </p>
+  )
+}
+
+/**
+ * The filters and the note beside them, on a page without the router (an island): the form is
+ * sent as a GET, a document load answered from the page store, and switching between sale and
+ * rent offers that type's prices at once, saying so when a chosen price was cleared.
+ */
+export function StandaloneListingFilters({
+  search,
+  regionIndex,
+  narrow,
+  pricesClearedFor,
+}: {
+  search: FilterSearch
+  regionIndex: number
+  narrow: boolean
+  /** The type whose prices the server cleared from the URL (a form sent without scripts), if any. */
+  pricesClearedFor: ListingPriceType | null
+}) {
+  const [clearedFor, setClearedFor] = useState(pricesClearedFor)
+  return (
+    <>
+      <ListingFilters search={search} regionIndex={regionIndex} narrow={narrow} onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)} />
+      <PricesClearedNote clearedFor={clearedFor} />
+    </>
+  )
+}

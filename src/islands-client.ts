@@ -1,0 +1,101 @@
+/*
+ * The islands runtime (issue 31, decision 051): the one script a public page sent without the
+ * app starts with, after its first paint. It does in plain code what needs no React (the
+ * language choice's cookie, the view count, the owner's edit link), and hydrates each island
+ * (`[data-island]`) on its own when it nears the viewport, at the browser's first idle moment
+ * (`data-island-when="idle"`), or at once when the visitor touches or focuses it. React, the
+ * island's code and the visitor's messages load then, not before.
+ */
+import { ISLAND_ATTRIBUTES } from './features/islands/island-names'
+import { EDIT_LINK_ATTRIBUTE, editAccessUrl } from './lib/edit-access'
+import { langCookieString, LANGUAGE_SWITCH_ATTRIBUTE } from './lib/lang'
+import { CHUNK_RELOAD_MARKER, isChunkLoadError, mayReloadAfterChunkError } from './lib/new-version'
+import { sendVisitBeacon, VISIT_META, visitFromJson } from './lib/visit-beacon'
+
+const ISLAND = ISLAND_ATTRIBUTES.name
+/** Within this distance of the viewport an island starts loading, so it is live when reached. */
+const NEAR_VIEWPORT = '600px 0px'
+
+// After a deploy the page's chunks may be gone: its forms still post without scripts, and the
+// page reloads once (at most every 10 s) to get the new build's.
+function reloadAfterChunkError(error: unknown): void {
+  if (!isChunkLoadError(error)) return
+  const now = Date.now()
+  if (!mayReloadAfterChunkError(now, sessionStorage.getItem(CHUNK_RELOAD_MARKER))) return
+  sessionStorage.setItem(CHUNK_RELOAD_MARKER, String(now))
+  location.reload()
+}
+
+const started = new WeakSet<Element>()
+
+function hydrate(island: HTMLElement): void {
+  if (started.has(island)) return
+  started.add(island)
+  import('./features/islands/hydrate-island').then((module) => module.hydrateIsland(island)).catch(reloadAfterChunkError)
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3000 })
+  else setTimeout(task, 300)
+}
+
+function startIslands(): void {
+  const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND}]`)]
+  if (islands.length === 0) return
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue
+              const island = entry.target.closest<HTMLElement>(`[${ISLAND}]`)
+              if (island) hydrate(island)
+            }
+          },
+          { rootMargin: NEAR_VIEWPORT },
+        )
+      : undefined
+  for (const island of islands) {
+    if (island.dataset.islandWhen === 'idle' || !observer) {
+      whenIdle(() => hydrate(island))
+      continue
+    }
+    // The island's element is `display: contents` and has no box of its own: its children do.
+    for (const child of island.children) observer.observe(child)
+  }
+  // A touch or a focus inside an island that is not live yet starts it at once.
+  const now = (event: Event) => {
+    const island = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${ISLAND}]`) : null
+    if (island) hydrate(island)
+  }
+  document.addEventListener('pointerdown', now, { capture: true, passive: true })
+  document.addEventListener('focusin', now, { capture: true })
+}
+
+// The language switch is a plain link here: the choice goes in the cookie the platform's `/` reads.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest(`[${LANGUAGE_SWITCH_ATTRIBUTE}]`) : null
+  const lang = link?.getAttribute(LANGUAGE_SWITCH_ATTRIBUTE)
+  if (lang === 'ko' || lang === 'en') document.cookie = langCookieString(lang, location.protocol === 'https:')
+})
+
+// One view per page shown (decision 016).
+const visit = document.querySelector(`meta[name="${VISIT_META}"]`)?.getAttribute('content')
+const visitBeacon = visit ? visitFromJson(visit) : undefined
+if (visitBeacon) sendVisitBeacon(visitBeacon)
+
+// The owner's (or an admin's) way into the editor, asked for once the page is shown.
+for (const template of document.querySelectorAll<HTMLTemplateElement>(`template[${EDIT_LINK_ATTRIBUTE}]`)) {
+  const realtorId = template.getAttribute(EDIT_LINK_ATTRIBUTE)
+  if (!realtorId) continue
+  whenIdle(() => {
+    fetch(editAccessUrl(realtorId), { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((answer: unknown) => {
+        if (typeof answer === 'object' && answer !== null && 'canEdit' in answer && answer.canEdit === true) template.replaceWith(template.content)
+      })
+      .catch(() => undefined)
+  })
+}
+
+startIslands()
