@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
@@ -8,6 +6,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { clientChunkModules } from './build/chunk-modules'
 import { islandsBuild } from './build/islands-build'
 import { visitorCatalogs } from './build/visitor-catalogs'
 
@@ -32,40 +31,6 @@ function buildManifestFiles(): Plugin {
         fileName: `builds/meta/${buildId}.json`,
         source: JSON.stringify({ id: buildId, timestamp: Date.now(), builtAt }),
       })
-    },
-  }
-}
-
-/*
- * Which of our source files (and which packages) each client chunk carries, written beside the
- * build, outside what is served (`.output/client-chunks.json`). The weight test reads it to
- * prove, module by module, that the workspace's code never reaches a public page's first
- * download (issue 31 item 4): a chunk's file name is the bundler's choice and says little.
- */
-function clientChunkModules(): Plugin {
-  return {
-    name: 'realtor:client-chunk-modules',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    writeBundle(options, bundle) {
-      const root = process.cwd()
-      const chunks: Record<string, Array<string>> = {}
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue
-        const sources = new Set<string>()
-        for (const id of output.moduleIds) {
-          // A route's code-split parts keep their `?tsr-split=…` mark: the rest of a route file
-          // (its path, search schema, head) is the router's table, which every page carries.
-          const [file = id, query = ''] = id.replace(/^\0/, '').split('?')
-          const split = /tsr-split=[\w-]+/.exec(query)?.[0]
-          const nodeModule = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)
-          const source = nodeModule ? `npm:${nodeModule[1]}` : path.isAbsolute(file) ? path.relative(root, file) : file
-          sources.add(split && !nodeModule ? `${source}?${split}` : source)
-        }
-        chunks[output.fileName] = [...sources].sort()
-      }
-      const outDir = options.dir ?? path.join(root, '.output', 'public')
-      fs.writeFileSync(path.join(outDir, '..', 'client-chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`)
     },
   }
 }

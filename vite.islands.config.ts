@@ -2,6 +2,7 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { clientChunkModules } from './build/chunk-modules'
 import { ISLANDS_ENTRY, ISLANDS_OUT_DIR } from './build/islands-build'
 import { visitorCatalogs } from './build/visitor-catalogs'
 
@@ -14,7 +15,7 @@ import { visitorCatalogs } from './build/visitor-catalogs'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   publicDir: false,
-  plugins: [lingui(), visitorCatalogs(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact()],
+  plugins: [lingui(), visitorCatalogs(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), clientChunkModules({ islands: true })],
   build: {
     outDir: ISLANDS_OUT_DIR,
     emptyOutDir: true,

@@ -99,3 +99,5 @@ for (const template of document.querySelectorAll<HTMLTemplateElement>(`template[
 }
 
 startIslands()
+// Says the runtime is running (the end-to-end tests wait for it as they wait for the app's hydration).
+document.documentElement.dataset.islandsRuntime = 'started'

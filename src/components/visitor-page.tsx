@@ -1,5 +1,4 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import { z } from 'zod'
 import { localizedPath, type Lang } from '~/lib/lang'
 import { toPublicPath } from '~/lib/own-domain-paths'
 
@@ -9,11 +8,7 @@ import { toPublicPath } from '~/lib/own-domain-paths'
  * (whose paths drop `/{desiredUrl}`). Plain data rather than the router's state, so an island
  * (decision 051), which has no router, gets the same values from the page it was rendered in.
  */
-export const visitorPageSchema = z.object({
-  path: z.string(),
-  ownDomain: z.string().optional(),
-})
-export type VisitorPage = z.infer<typeof visitorPageSchema>
+export type VisitorPage = { path: string; ownDomain?: string }
 
 const VisitorPageContext = createContext<VisitorPage>({ path: '/' })
 

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { VisitorPageProvider } from '~/components/visitor-page'
 import { I18nProvider } from '@lingui/react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Scripts, useRouterState } from '@tanstack/react-router'
@@ -8,7 +9,7 @@ import { ToastProvider } from '~/components/toast'
 import { NewVersionWatcher, reloadAfterChunkError } from '~/components/new-version-watcher'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { langFromPath } from '~/lib/lang'
-import { OWN_DOMAIN_META } from '~/lib/own-domain-paths'
+import { OWN_DOMAIN_META, toPublicPath } from '~/lib/own-domain-paths'
 import { siteContextQuery } from '~/queries/site'
 import stylesHref from '~/styles.css?url'
 
@@ -39,7 +40,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; ownD
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
-  const lang = useRouterState({ select: (state) => langFromPath(state.location.pathname) })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const lang = langFromPath(pathname)
+  // The visitor's page as plain data for the forms of a realtor's pages, islands included (components/visitor-page.tsx).
+  const { ownDomain } = Route.useRouteContext()
+  const visitorPage = { path: ownDomain ? toPublicPath(pathname, ownDomain) : pathname, ...(ownDomain ? { ownDomain } : {}) }
   return (
     <html lang={lang}>
       <head>
@@ -47,7 +52,9 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body className="antialiased">
         <I18nProvider i18n={i18nFor(lang)}>
-          <ToastProvider>{children}</ToastProvider>
+          <VisitorPageProvider page={visitorPage}>
+            <ToastProvider>{children}</ToastProvider>
+          </VisitorPageProvider>
         </I18nProvider>
         <NewVersionWatcher />
         <Scripts />

@@ -89,7 +89,9 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await expect(first.getByRole('heading', { level: 3 })).toHaveText(body.homes[0]?.fullAddress ?? '')
     })
 
-    test('filters and pages change the results in place and the URL carries them', async ({ page }) => {
+    // The homepage is an islands page (decision 051): a filter sent or a page chosen is a new document,
+    // answered from the page store, that opens at the list.
+    test('filters and pages load their results at the list, and the URL carries them', async ({ page }) => {
       await openListings(page, p.path)
       const section = listings(page)
       await markDocument(page)
@@ -109,7 +111,9 @@ for (const p of [PAGES.ko, PAGES.en]) {
       await expect(section.locator('nav').first().locator('[aria-current]'), 'only the current area is marked').toHaveCount(1)
       await expect(cards(page).first().getByRole('heading', { level: 3 })).not.toHaveText(firstAddress ?? '')
       await expect(cards(page).first().locator('p').first()).toHaveText(p.perMonth)
-      expect(await isSameDocument(page), 'filters and paging never reloaded the page').toBe(true)
+      expect(await isSameDocument(page), 'filters and paging load documents on an islands page').toBe(false)
+      await expect(page).toHaveURL(/#listings$/)
+      await expect(section.getByRole('navigation', { name: p.pager })).toBeInViewport()
     })
 
     test('a card opens the home’s page, and a message about it reaches the realtor', async ({ page, request }, testInfo) => {

@@ -250,13 +250,15 @@ test('a stored page reached with tracking parameters hydrates without a mismatch
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
-  const visits: Array<{ visited: string; kept: string }> = [
-    { visited: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc', kept: '/en/sora-park?type=rent' },
+  const visits: Array<{ visited: string; kept: string; stored?: string }> = [
+    // The homepage is an islands page (decision 051): no router reads its address, which stays
+    // as visited; the answer is still the page stored for its filters alone.
+    { visited: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc', kept: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc', stored: '/en/sora-park?type=rent' },
     { visited: '/realtors?state=CA&utm_campaign=flyer', kept: '/realtors?state=CA' },
   ]
-  for (const { visited, kept } of visits) {
+  for (const { visited, kept, stored = kept } of visits) {
     // Stored first without the tracking parameters, so this visit is answered from the store.
-    await page.goto(kept)
+    await page.goto(stored)
     const response = await page.goto(visited)
     expect(response?.headers()['x-cache']).toBeDefined()
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(kept)

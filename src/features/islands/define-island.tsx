@@ -3,23 +3,22 @@ import type { z } from 'zod'
 import type { IslandName } from './island-names'
 
 /**
- * An interactive part of a public page that hydrates on its own (decision 051): its component
- * and the zod schema of its props, which travel as JSON in the page. `elementFrom` turns that
- * JSON back into the component's element, or undefined when it does not fit (the server's
- * markup then stays as it is, and its forms post without scripts).
+ * An interactive part of a public page that hydrates on its own (decision 051): its name and
+ * component. The zod schema of its props, which travel as JSON in the page, is paired with it in
+ * the browser's registry only (`island-registry.ts`), so a page of the app carries no schema.
  */
-export type IslandDefinition<Props extends object> = {
-  name: IslandName
-  Component: ComponentType<Props>
-  props: z.ZodType<Props>
-  elementFrom: (json: unknown) => ReactElement | undefined
+export type IslandDefinition<Props extends object> = { name: IslandName; Component: ComponentType<Props> }
+
+export function defineIsland<Props extends object>(name: IslandName, Component: ComponentType<Props>): IslandDefinition<Props> {
+  return { name, Component }
 }
 
-export function defineIsland<Props extends object>(name: IslandName, Component: ComponentType<Props>, props: z.ZodType<Props>): IslandDefinition<Props> {
+/** What the browser needs of an island: its element from the props the page carries, or undefined when they do not fit. */
+export type HydratableIsland = { elementFrom: (json: unknown) => ReactElement | undefined }
+
+/** An island with the schema of its props (checked against its component's by the compiler). */
+export function hydratable<Props extends object>({ Component }: IslandDefinition<Props>, props: z.ZodType<Props>): HydratableIsland {
   return {
-    name,
-    Component,
-    props,
     elementFrom: (json) => {
       const parsed = props.safeParse(json)
       return parsed.success ? <Component {...parsed.data} /> : undefined

@@ -1,3 +1,4 @@
+import { loadCatalog } from '~/i18n/i18n'
 import { editAccessSchema, realtorByIdSchema } from '~/schemas/realtor'
 import { resolveActor } from '~/server/auth/actor'
 import { parseInput } from '~/server/app-error'
@@ -18,6 +19,9 @@ export async function answerEditAccess(request: Request, services: AppServices):
     const actor = await resolveActor(services.auth, request.headers, services.config.adminEmails).catch(() => null)
     return json(editAccessSchema.parse({ canEdit: await canEditRealtor(services, actor, id) }), 200, headers)
   } catch (error) {
-    return errorResponse(error, apiLang(request), headers)
+    // The refusal is translated: its catalog may not be loaded yet in this process.
+    const lang = apiLang(request)
+    await loadCatalog(lang)
+    return errorResponse(error, lang, headers)
   }
 }

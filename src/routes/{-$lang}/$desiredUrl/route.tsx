@@ -1,6 +1,4 @@
-import { createFileRoute, notFound, Outlet, useRouterState } from '@tanstack/react-router'
-import { VisitorPageProvider } from '~/components/visitor-page'
-import { toPublicPath } from '~/lib/own-domain-paths'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { parseDesiredUrlParams } from '~/lib/route-params'
 import { publicRealtorQuery } from '~/queries/realtor'
 
@@ -15,17 +13,4 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl')({
     if (!realtor?.id) throw notFound()
     return { realtor }
   },
-  component: RealtorPages,
 })
-
-/** The visitor's page as plain data for the forms of these pages, islands included (components/visitor-page.tsx). */
-function RealtorPages() {
-  const { ownDomain } = Route.useRouteContext()
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const page = { path: ownDomain ? toPublicPath(pathname, ownDomain) : pathname, ...(ownDomain ? { ownDomain } : {}) }
-  return (
-    <VisitorPageProvider page={page}>
-      <Outlet />
-    </VisitorPageProvider>
-  )
-}
