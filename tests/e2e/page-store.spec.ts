@@ -253,7 +253,11 @@ test('a stored page reached with tracking parameters hydrates without a mismatch
   const visits: Array<{ visited: string; kept: string; stored?: string }> = [
     // The homepage is an islands page (decision 051): no router reads its address, which stays
     // as visited; the answer is still the page stored for its filters alone.
-    { visited: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc', kept: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc', stored: '/en/sora-park?type=rent' },
+    {
+      visited: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc',
+      kept: '/en/sora-park?utm_source=kakao&type=rent&fbclid=abc',
+      stored: '/en/sora-park?type=rent',
+    },
     { visited: '/realtors?state=CA&utm_campaign=flyer', kept: '/realtors?state=CA' },
   ]
   for (const { visited, kept, stored = kept } of visits) {
