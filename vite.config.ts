@@ -6,9 +6,9 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
-import { clientChunkModules } from './build/chunk-modules'
-import { islandsBuild } from './build/islands-build'
-import { visitorCatalogs } from './build/visitor-catalogs'
+import { clientChunkModules } from './build/chunk-modules.ts'
+import { islandsBuild } from './build/islands-build.ts'
+import { visitorCatalogs } from './build/visitor-catalogs.ts'
 
 // One id per build. The browser compares its own id with builds/latest.json to notice a
 // new deployment (spec §4); the server knows it too, for logs and the meta file.

@@ -2,9 +2,9 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { clientChunkModules } from './build/chunk-modules'
-import { ISLANDS_ENTRY, ISLANDS_OUT_DIR } from './build/islands-build'
-import { visitorCatalogs } from './build/visitor-catalogs'
+import { clientChunkModules } from './build/chunk-modules.ts'
+import { ISLANDS_ENTRY, ISLANDS_OUT_DIR } from './build/islands-build.ts'
+import { visitorCatalogs } from './build/visitor-catalogs.ts'
 
 /*
  * The islands runtime of the public pages (issue 31, decision 051): a small entry that starts

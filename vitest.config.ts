@@ -1,7 +1,7 @@
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
-import { islandsBuild } from './build/islands-build'
+import { islandsBuild } from './build/islands-build.ts'
 
 // Tests run without the Start plugins: they exercise the libraries and the server's use
 // cases directly, the way the REST handlers and server functions call them.

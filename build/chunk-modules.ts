@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { OutputBundle } from 'rolldown'
 import type { Plugin } from 'vite'
 import { z } from 'zod'
-import { ISLANDS_OUT_DIR } from './islands-build'
+import { ISLANDS_OUT_DIR } from './islands-build.ts'
 
 /** Which of our source files (and which packages) each chunk of a bundle carries, by file name. */
 function chunkSources(bundle: OutputBundle): Record<string, Array<string>> {
