@@ -36,7 +36,8 @@ describeOnEachDatabase('Edit access of an islands page', (database) => {
     const headers = new Headers(init.headers)
     if (token) headers.set('authorization', `Bearer ${token}`)
     const response = await answerEditAccess(new Request(`${ORIGIN}${path}`, { ...init, headers }), s)
-    return { status: response.status, cacheControl: response.headers.get('cache-control'), body: await response.json().catch(() => null) }
+    const body: unknown = await response.json().catch(() => null)
+    return { status: response.status, cacheControl: response.headers.get('cache-control'), body }
   }
 
   it('answers true to the owner and an admin, false to anyone else, never for a shared cache', async () => {
