@@ -26,12 +26,21 @@ function reloadAfterChunkError(error: unknown): void {
   location.reload()
 }
 
-const started = new WeakSet<Element>()
+const hydrating = new WeakMap<Element, Promise<void>>()
+const live = new WeakSet<Element>()
 
-function hydrate(island: HTMLElement): void {
-  if (started.has(island)) return
-  started.add(island)
-  import('./features/islands/hydrate-island').then((module) => module.hydrateIsland(island)).catch(reloadAfterChunkError)
+function hydrate(island: HTMLElement): Promise<void> {
+  let hydrated = hydrating.get(island)
+  if (!hydrated) {
+    hydrated = import('./features/islands/hydrate-island')
+      .then((module) => module.hydrateIsland(island))
+      .then(() => {
+        live.add(island)
+      })
+    hydrated.catch(reloadAfterChunkError)
+    hydrating.set(island, hydrated)
+  }
+  return hydrated
 }
 
 function whenIdle(task: () => void): void {
@@ -49,15 +58,16 @@ function startIslands(): void {
             for (const entry of entries) {
               if (!entry.isIntersecting) continue
               const island = entry.target.closest<HTMLElement>(`[${ISLAND}]`)
-              if (island) hydrate(island)
+              if (island) void hydrate(island)
             }
           },
           { rootMargin: NEAR_VIEWPORT },
         )
       : undefined
   for (const island of islands) {
+    if (island.dataset.islandWhen === 'interaction') continue
     if (island.dataset.islandWhen === 'idle' || !observer) {
-      whenIdle(() => hydrate(island))
+      whenIdle(() => void hydrate(island))
       continue
     }
     // The island's element is `display: contents` and has no box of its own: its children do.
@@ -66,10 +76,46 @@ function startIslands(): void {
   // A touch or a focus inside an island that is not live yet starts it at once.
   const now = (event: Event) => {
     const island = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${ISLAND}]`) : null
-    if (island) hydrate(island)
+    if (island) void hydrate(island)
   }
   document.addEventListener('pointerdown', now, { capture: true, passive: true })
   document.addEventListener('focusin', now, { capture: true })
+  // A press of a button of an island that is not live yet (its code still on the way) is held and
+  // made again once it is: a thumbnail opens its photo, play plays. Submit buttons and links are
+  // left alone: a form posts and a link opens without scripts as it is.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null
+      const island = button?.closest<HTMLElement>(`[${ISLAND}]`)
+      if (!(button instanceof HTMLButtonElement) || !island || live.has(island)) return
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      hydrate(island).then(
+        () => setTimeout(() => button.isConnected && button.click()),
+        () => undefined,
+      )
+    },
+    { capture: true },
+  )
+  // A form without an action sends with scripts only (the contact form): sent before its island
+  // is live, it would become a GET of this page with what was typed in the address. It waits for
+  // the island instead and is sent by it.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target instanceof HTMLFormElement ? event.target : null
+      const island = form?.closest<HTMLElement>(`[${ISLAND}]`)
+      if (!form || !island || live.has(island) || form.hasAttribute('action')) return
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      hydrate(island).then(
+        () => setTimeout(() => form.isConnected && form.requestSubmit()),
+        () => undefined,
+      )
+    },
+    { capture: true },
+  )
 }
 
 // The language switch is a plain link here: the choice goes in the cookie the platform's `/` reads.

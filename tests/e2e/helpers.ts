@@ -67,23 +67,27 @@ export async function contextWithAcceptLanguage(
  * key on hydration). Before that, a click on a link is a plain full-page navigation and the
  * handlers under test (cookie, client-side routing, reload on new version) do not run.
  * On an islands page (decision 051) an element inside an island is brought into view, which
- * starts its island, and waited for the same way; an element outside every island has no React
+ * starts its island (an island that starts on a press gets a pointerdown), and waited for the same way; an element outside every island has no React
  * to wait for, and the wait is for the islands runtime, whose plain code handles it.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
-  const where = await locator.evaluate((element) =>
-    element.closest('[data-island]') ? 'island' : document.querySelector('[data-island], meta[name="realtor-visit"]') ? 'islands page' : 'app',
-  )
-  if (where === 'islands page') {
+  const where = await locator.evaluate((element) => {
+    const island = element.closest('[data-island]')
+    if (island) return island.getAttribute('data-island-when') === 'interaction' ? 'island on interaction' : 'island'
+    return document.querySelector('[data-island]') ? 'islands page' : 'app'
+  })
+  if (where !== 'app') {
     await expect
       .poll(() => locator.page().evaluate(() => document.documentElement.dataset.islandsRuntime), {
         message: 'the islands runtime starts',
         timeout: 15_000,
       })
       .toBe('started')
-    return
   }
-  if (where === 'island') await locator.scrollIntoViewIfNeeded()
+  if (where === 'islands page') return
+  if (where !== 'app') await locator.scrollIntoViewIfNeeded()
+  // A gallery or a video starts on a press: a pointerdown (no click, no focus) starts it as one would.
+  if (where === 'island on interaction') await locator.dispatchEvent('pointerdown')
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), {
       message: 'the page hydrates (React props attached to the element)',

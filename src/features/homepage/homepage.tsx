@@ -328,7 +328,11 @@ export function RealtorHomepage({
               {videoId || hasSns ? (
                 <Section id="media" title={<Trans>Videos and social media</Trans>}>
                   {videoId ? (
-                    <Island of={videoIsland} props={{ videoId, title: t`A video recommended by ${name}`, ...(top ? { poster: top.url } : {}) }} />
+                    <Island
+                      of={videoIsland}
+                      when="interaction"
+                      props={{ videoId, title: t`A video recommended by ${name}`, ...(top ? { poster: top.url } : {}) }}
+                    />
                   ) : null}
                   {hasSns ? (
                     <ul className="mt-6 flex flex-wrap gap-3">
@@ -353,7 +357,7 @@ export function RealtorHomepage({
 
               {gallery.length > 0 ? (
                 <Section id="gallery" title={<Trans>Gallery</Trans>}>
-                  <Island of={galleryIsland} props={{ items: gallery, name }} />
+                  <Island of={galleryIsland} props={{ items: gallery, name }} when="interaction" />
                 </Section>
               ) : null}
 

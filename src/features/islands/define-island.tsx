@@ -1,5 +1,4 @@
 import type { ComponentType, ReactElement } from 'react'
-import type { z } from 'zod'
 import type { IslandName } from './island-names'
 
 /**
@@ -16,8 +15,11 @@ export function defineIsland<Props extends object>(name: IslandName, Component: 
 /** What the browser needs of an island: its element from the props the page carries, or undefined when they do not fit. */
 export type HydratableIsland = { elementFrom: (json: unknown) => ReactElement | undefined }
 
+/** What `hydratable` needs of a props schema: zod's `safeParse`, in its full build or its mini one. */
+export type PropsSchema<Props> = { safeParse: (value: unknown) => { success: true; data: Props } | { success: false } }
+
 /** An island with the schema of its props (checked against its component's by the compiler). */
-export function hydratable<Props extends object>({ Component }: IslandDefinition<Props>, props: z.ZodType<Props>): HydratableIsland {
+export function hydratable<Props extends object>({ Component }: IslandDefinition<Props>, props: PropsSchema<Props>): HydratableIsland {
   return {
     elementFrom: (json) => {
       const parsed = props.safeParse(json)

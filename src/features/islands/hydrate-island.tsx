@@ -1,7 +1,7 @@
 import '~/lib/zod-without-eval'
 import { I18nProvider } from '@lingui/react'
 import { hydrateRoot } from 'react-dom/client'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { VisitorPageProvider, type VisitorPage } from '~/components/visitor-page'
 import { i18nFor } from '~/i18n/i18n'
 import { loadVisitorCatalog } from '~/i18n/visitor-catalog'
@@ -10,7 +10,7 @@ import { ISLAND_ATTRIBUTES, ISLAND_NAMES, type IslandName } from './island-names
 import { islandLoaders } from './island-registry'
 
 /** The page an island was rendered for, as `<Island>` writes it. */
-const visitorPageSchema: z.ZodType<VisitorPage> = z.object({ path: z.string(), ownDomain: z.string().optional() })
+const visitorPageSchema: z.ZodMiniType<VisitorPage> = z.object({ path: z.string(), ownDomain: z.optional(z.string()) })
 
 function islandNameOf(value: string | null): IslandName | undefined {
   return ISLAND_NAMES.find((name) => name === value)

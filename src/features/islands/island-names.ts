@@ -2,11 +2,16 @@
  * Every island a public page can have (decision 051). The browser's registry
  * (`island-registry.ts`) loads each one's code by this name.
  */
-export const ISLAND_NAMES = ['contact-form', 'gallery', 'video', 'save-search', 'listing-filters'] as const
+export const ISLAND_NAMES = ['contact-form', 'gallery', 'video', 'save-search', 'listing-filters', 'payment-estimate', 'tour-request', 'home-location'] as const
 export type IslandName = (typeof ISLAND_NAMES)[number]
 
-/** When an island's code loads: as it nears the viewport (most), or at the browser's first idle moment. */
-export type IslandWhen = 'visible' | 'idle'
+/**
+ * When an island's code loads: as it nears the viewport (most), at the browser's first idle
+ * moment, or only when the visitor presses or focuses something in it (`interaction`: parts made
+ * of buttons, such as a gallery or a video's play button, whose press the runtime holds and
+ * replays once the island is live). Every island also starts at once on a press or a focus.
+ */
+export type IslandWhen = 'visible' | 'idle' | 'interaction'
 
 /** The attributes the islands runtime reads (src/islands-client.ts). */
 export const ISLAND_ATTRIBUTES = {

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { buttonClass } from '~/components/ui'
-import { ContactForm } from '~/features/homepage/contact-form'
-import { Gallery } from '~/features/homepage/gallery'
+import { contactFormIsland } from '~/features/homepage/contact-form-island'
+import { galleryIsland } from '~/features/homepage/gallery-island'
+import { Island } from '~/features/islands/island'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { formatNumber } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
@@ -10,16 +11,16 @@ import type { HomeDetail } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from './home-display'
-import { SaveSearchForm } from '~/features/saved-searches/save-search-form'
-import { TourRequestSection } from '~/features/tours/tour-request-section'
+import { saveSearchIsland } from '~/features/saved-searches/save-search-island'
+import { tourRequestIsland } from '~/features/tours/tour-request-island'
 import { listingSearchFilters } from '~/features/saved-searches/search-filters'
 import { ListingDisclosures } from './listing-disclosures'
 import { listingCredit } from './listing-source-text'
-import { PaymentEstimate } from './payment-estimate'
+import { paymentEstimateIsland } from './payment-estimate-island'
 import { OpenHousesSection } from '~/features/open-houses/open-house-list'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
-import { HomeLocation } from '~/features/map/home-location'
+import { homeLocationIsland } from '~/features/map/home-location-island'
 import type { MapSetup } from '~/lib/map-setup'
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -109,7 +110,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
               <h2 id="photos-title" className="sr-only">
                 <Trans>Photos</Trans>
               </h2>
-              <Gallery items={photos} name={address} />
+              <Island of={galleryIsland} props={{ items: photos, name: address }} when="interaction" />
             </section>
           ) : null}
 
@@ -142,7 +143,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             )}
             {/* Never for a hidden address: its coordinates are null then, and the check says why this is safe. */}
             {map && !home.addressHidden && home.latitude !== null && home.longitude !== null ? (
-              <HomeLocation setup={map} latitude={home.latitude} longitude={home.longitude} address={address} />
+              <Island of={homeLocationIsland} props={{ setup: map, latitude: home.latitude, longitude: home.longitude, address }} />
             ) : null}
           </section>
 
@@ -166,7 +167,9 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
           ) : null}
 
           {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
-          {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? <PaymentEstimate home={home} /> : null}
+          {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? (
+            <Island of={paymentEstimateIsland} props={{ home: { price: home.price, state: home.state, associationFeeMonthly: home.associationFeeMonthly } }} />
+          ) : null}
 
           <section id="ask" aria-labelledby="ask-title" className="mt-10 scroll-mt-20">
             <h2 id="ask-title" data-testid="ask-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
@@ -181,11 +184,14 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
                   : t`${name} will answer you.`}
             </p>
             <div className="mt-4">
-              <ContactForm {...askAboutThisHome} initialMessage={t`I'd like to know more about ${address} (listing ${listingKey}).`} />
+              <Island
+                of={contactFormIsland}
+                props={{ ...askAboutThisHome, initialMessage: t`I'd like to know more about ${address} (listing ${listingKey}).` }}
+              />
             </div>
           </section>
 
-          <TourRequestSection {...askAboutThisHome} state={home.state} />
+          <Island of={tourRequestIsland} props={{ ...askAboutThisHome, state: home.state }} />
 
           <section aria-labelledby="home-value-title" className="mt-10">
             <h2 id="home-value-title" className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
@@ -202,7 +208,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
                 <Trans>New homes like this one</Trans>
               </h2>
               <div className="mt-3">
-                <SaveSearchForm realtorId={realtor.id} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} filters={similar} />
+                <Island of={saveSearchIsland} props={{ realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, lang, filters: similar }} />
               </div>
             </section>
           ) : null}

@@ -49,7 +49,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
     const visit = { name: VISIT_META, content: JSON.stringify({ realtorId: match.context.realtor.id, page: 'home', lang }) }
     return {
       ...head,
-      meta: [...head.meta, visit],
+      meta: islandsDelivery(match.context.realtor) ? [...head.meta, visit] : head.meta,
       links: posts && posts.length > 0 ? [...head.links, feedLink(match.context.realtor, lang, match.context.site)] : head.links,
     }
   },

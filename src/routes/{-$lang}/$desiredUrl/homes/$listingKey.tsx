@@ -4,7 +4,9 @@ import { useEffect } from 'react'
 import { homeDetailHead } from '~/features/listings/home-detail-head'
 import { HomeDetailPage } from '~/features/listings/home-detail-page'
 import { langFromParam } from '~/lib/lang'
-import { sendVisitBeacon } from '~/lib/visit-beacon'
+import { IslandsPage } from '~/features/islands/island'
+import { islandsDelivery, islandsPageWithoutTag } from '~/lib/page-scripts'
+import { sendVisitBeacon, VISIT_META } from '~/lib/visit-beacon'
 import { homeDetailQuery } from '~/queries/homes'
 import { errorCode } from '~/lib/server-error'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -30,8 +32,14 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/$listingKey')(
   },
   head: ({ match, params }) => {
     const home = match.context.queryClient.getQueryData(detailQuery(match.context.realtor, params.lang, params.listingKey).queryKey)
-    return home ? homeDetailHead(match.context.realtor, home, langFromParam(params.lang), match.context.site) : {}
+    if (!home) return {}
+    const head = homeDetailHead(match.context.realtor, home, langFromParam(params.lang), match.context.site)
+    // The view an islands page's runtime counts (decision 051); the app counts it in the component.
+    const visit = { realtorId: match.context.realtor.id, page: 'listing', listingKey: params.listingKey, lang: langFromParam(params.lang) }
+    return islandsDelivery(match.context.realtor) ? { ...head, meta: [...(head.meta ?? []), { name: VISIT_META, content: JSON.stringify(visit) }] } : head
   },
+  // Sent with the islands runtime instead of the app's scripts (decision 051), as the component renders it.
+  headers: ({ match }) => islandsPageWithoutTag(match.context.realtor),
   component: HomeDetailRoute,
 })
 
@@ -41,5 +49,9 @@ function HomeDetailRoute() {
   const { data: home } = useSuspenseQuery(detailQuery(realtor, lang, listingKey))
   // A view of this listing once it is shown (decision 016), also after a click from the homepage.
   useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'listing', listingKey, lang: langFromParam(lang) }), [realtor.id, listingKey, lang])
-  return <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} map={site.map} />
+  return (
+    <IslandsPage enabled={islandsDelivery(realtor)}>
+      <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} map={site.map} />
+    </IslandsPage>
+  )
 }

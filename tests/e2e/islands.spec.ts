@@ -1,0 +1,113 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+
+/*
+ * Islands (issue 31, decision 051), every island of the pages sent without the app, in both
+ * languages, on the phone and the desktop projects. With JavaScript each one hydrates as it comes
+ * near the screen (a gallery and a video on a press or the focus), in a root of its own, to exactly the server's markup (React reports a mismatch
+ * as an error, which fails the test), and nothing but the runtime loads before. Without it every
+ * island is there as the server rendered it and its forms post.
+ */
+
+/** A demo listing that exists in this build's data, for the listing page. */
+async function demoListingPath(page: Page, lang: 'ko' | 'en'): Promise<string> {
+  const answer = await page.request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
+  const body: unknown = await answer.json()
+  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
+  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
+  const listingKey: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
+  if (typeof listingKey !== 'string') throw new Error('no demo listing')
+  return `${lang === 'en' ? '/en' : ''}/sora-park/homes/${encodeURIComponent(listingKey)}`
+}
+
+/**
+ * How each island's form is sent without scripts. The contact form sends with scripts only, as it
+ * always has (its page had to hydrate first; a post without scripts is still to come): the runtime
+ * holds a press of its Send button until the island is live.
+ */
+const FORM_METHODS: Partial<Record<string, 'get' | 'post'>> = { 'save-search': 'post', 'tour-request': 'post', 'listing-filters': 'get' }
+
+const PAGES = [
+  { name: 'homepage', lang: 'ko', path: () => Promise.resolve('/sora-park'), islands: ['video', 'gallery', 'listing-filters', 'save-search', 'contact-form'] },
+  {
+    name: 'homepage',
+    lang: 'en',
+    path: () => Promise.resolve('/en/sora-park'),
+    islands: ['video', 'gallery', 'listing-filters', 'save-search', 'contact-form'],
+  },
+  {
+    name: 'listing',
+    lang: 'ko',
+    path: (page: Page) => demoListingPath(page, 'ko'),
+    islands: ['gallery', 'payment-estimate', 'contact-form', 'tour-request', 'save-search'],
+  },
+  {
+    name: 'listing',
+    lang: 'en',
+    path: (page: Page) => demoListingPath(page, 'en'),
+    islands: ['gallery', 'payment-estimate', 'contact-form', 'tour-request', 'save-search'],
+  },
+] as const
+
+for (const target of PAGES) {
+  test.describe(`islands of the ${target.name} (${target.lang})`, () => {
+    test('with JavaScript, each hydrates near the screen to the server’s markup, and only the runtime loads first', async ({ page }) => {
+      const errors: Array<string> = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      const scripts: Array<string> = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      })
+      await page.goto(await target.path(page))
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
+      expect(scripts[0], 'the runtime is the first script').toMatch(/^\/assets\/islands\/islands-client-[\w-]+\.js$/)
+      // The app's router and its state never reach these pages.
+      expect(await page.locator('script:not([type])').count(), 'inline code: the loader only').toBe(1)
+
+      const names = await page.locator('[data-island]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-island')))
+      expect(names).toEqual(expect.arrayContaining([...target.islands]))
+      const hydrated = (locator: Locator) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+      for (const [index, name] of names.entries()) {
+        const island = page.locator('[data-island]').nth(index)
+        const first = island.locator(':scope > *').first()
+        // The contact form swaps its plain form for the live one as it nears the screen (same
+        // markup, new element): a scroll that meets the swap tries again.
+        await expect(async () => first.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass()
+        if (name === 'gallery') {
+          // Made of buttons, it loads on a press, and the press that started it is not lost.
+          expect(await hydrated(first), 'the gallery waits for a press').toBe(false)
+          await island.locator('button[type="button"]').first().click()
+          await expect(page.locator('dialog[open]')).toBeVisible()
+          await page.keyboard.press('Escape')
+          await expect(page.locator('dialog[open]')).toHaveCount(0)
+        } else if (name === 'video') {
+          expect(await hydrated(first), 'the video waits for a press or the focus').toBe(false)
+          await island.locator('button[type="button"]').first().focus()
+        }
+        await expect.poll(() => hydrated(first), { message: `${name} hydrates` }).toBe(true)
+      }
+      expect(errors, 'no hydration mismatch or other error').toEqual([])
+    })
+
+    test('without JavaScript, each is the server’s markup and its forms post', async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+      const page = await context.newPage()
+      try {
+        await page.goto(await target.path(page))
+        for (const name of target.islands) {
+          const island = page.locator(`[data-island="${name}"]`)
+          await expect(island, name).toHaveCount(1)
+          await expect(island.locator(':scope > *').first(), name).toBeAttached()
+          // The forms a visitor sends work without scripts: a POST to the server, the filters a GET of this page.
+          const method = FORM_METHODS[name]
+          if (method) await expect(island.locator(`form[method="${method}"]`).first(), `${name}'s form`).toBeAttached()
+        }
+        expect(await page.locator('[data-island] [aria-invalid="true"]').count()).toBe(0)
+      } finally {
+        await context.close()
+      }
+    })
+  })
+}
