@@ -9,22 +9,12 @@
 import { ISLAND_ATTRIBUTES } from './features/islands/island-names'
 import { EDIT_LINK_ATTRIBUTE, editAccessUrl } from './lib/edit-access'
 import { langCookieString, LANGUAGE_SWITCH_ATTRIBUTE } from './lib/lang'
-import { CHUNK_RELOAD_MARKER, isChunkLoadError, mayReloadAfterChunkError } from './lib/new-version'
+import { reloadAfterChunkError } from './lib/new-version'
 import { sendVisitBeacon, VISIT_META, visitFromJson } from './lib/visit-beacon'
 
 const ISLAND = ISLAND_ATTRIBUTES.name
 /** Within this distance of the viewport an island starts loading, so it is live when reached. */
 const NEAR_VIEWPORT = '600px 0px'
-
-// After a deploy the page's chunks may be gone: its forms still post without scripts, and the
-// page reloads once (at most every 10 s) to get the new build's.
-function reloadAfterChunkError(error: unknown): void {
-  if (!isChunkLoadError(error)) return
-  const now = Date.now()
-  if (!mayReloadAfterChunkError(now, sessionStorage.getItem(CHUNK_RELOAD_MARKER))) return
-  sessionStorage.setItem(CHUNK_RELOAD_MARKER, String(now))
-  location.reload()
-}
 
 const hydrating = new WeakMap<Element, Promise<void>>()
 const live = new WeakSet<Element>()
@@ -37,6 +27,8 @@ function hydrate(island: HTMLElement): Promise<void> {
       .then(() => {
         live.add(island)
       })
+    // After a deploy the page's chunks may be gone: its forms still post without scripts, and the
+    // page reloads once (at most every 10 s) to get the new build's.
     hydrated.catch(reloadAfterChunkError)
     hydrating.set(island, hydrated)
   }

@@ -20,7 +20,9 @@ import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
 import { requestOrigin } from '~/server/site/site-context'
 import { EDIT_ACCESS_PATH } from '~/lib/edit-access'
 import { answerEditAccess } from '~/server/http/edit-access'
-import { enableIslandRendering } from '~/server/islands/islands-delivery'
+import { renderToString } from 'react-dom/server'
+import { renderIslandsWith } from '~/features/islands/island'
+import { hasIslandsRuntime } from '~/server/islands/islands-delivery'
 
 type RequestOptions = Parameters<typeof handler.fetch>[1]
 
@@ -39,8 +41,9 @@ export default createServerEntry({
     answerWithRequestLog(request, (logged) => measureRequest(logged, (measured) => front(measured, options)), { routeOf: apiRoutePatternOf }),
 })
 
-// Islands pages render their islands for the runtime this build carries (decision 051).
-enableIslandRendering()
+// Islands pages render each island in a root of its own for the runtime this build carries
+// (decision 051); `vite dev` has no runtime, and there every page hydrates as the app.
+if (hasIslandsRuntime()) renderIslandsWith((root, identifierPrefix) => renderToString(root, { identifierPrefix }))
 
 // A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.
 joinClusterMetrics()

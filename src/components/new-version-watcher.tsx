@@ -4,28 +4,16 @@ import {
   BUILD_FIRST_CHECK_DELAY_MS,
   BUILD_POLL_INTERVAL_MS,
   buildIdFrom,
-  CHUNK_RELOAD_MARKER,
-  isChunkLoadError,
   isNewBuild,
   isSlowConnection,
   latestBuildUrl,
-  mayReloadAfterChunkError,
+  reloadAfterChunkError,
 } from '~/lib/new-version'
 
 type NetworkInformation = { effectiveType?: string; saveData?: boolean }
 
 function connectionOf(nav: Navigator): NetworkInformation | undefined {
   return 'connection' in nav && typeof nav.connection === 'object' && nav.connection !== null ? (nav.connection satisfies NetworkInformation) : undefined
-}
-
-/** Reloads the page after a failed chunk load, at most once per 10 seconds (spec §8). */
-export function reloadAfterChunkError(error: unknown): boolean {
-  if (typeof window === 'undefined' || !isChunkLoadError(error)) return false
-  const now = Date.now()
-  if (!mayReloadAfterChunkError(now, window.sessionStorage.getItem(CHUNK_RELOAD_MARKER))) return false
-  window.sessionStorage.setItem(CHUNK_RELOAD_MARKER, String(now))
-  window.location.reload()
-  return true
 }
 
 /**

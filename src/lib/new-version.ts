@@ -49,3 +49,16 @@ export function mayReloadAfterChunkError(now: number, lastReloadAt: string | nul
   const last = lastReloadAt === null ? Number.NaN : Number(lastReloadAt)
   return !Number.isFinite(last) || now - last >= CHUNK_RELOAD_GUARD_MS || now < last
 }
+
+/**
+ * Reloads the page after a failed chunk load (a deploy removed the page's chunks), at most once
+ * per 10 seconds (spec §8). The app's error handler and the islands runtime both call it.
+ */
+export function reloadAfterChunkError(error: unknown): boolean {
+  if (typeof window === 'undefined' || !isChunkLoadError(error)) return false
+  const now = Date.now()
+  if (!mayReloadAfterChunkError(now, window.sessionStorage.getItem(CHUNK_RELOAD_MARKER))) return false
+  window.sessionStorage.setItem(CHUNK_RELOAD_MARKER, String(now))
+  window.location.reload()
+  return true
+}

@@ -1,6 +1,4 @@
-import { renderToString } from 'react-dom/server'
 import { islandsEntry } from 'virtual:islands-entry'
-import { renderIslandsWith } from '~/features/islands/island'
 import { afterPaintLoader } from '~/server/http/defer-scripts'
 import { withoutPageScripts, withPrefetchRules } from '~/server/http/page-scripts'
 
@@ -9,11 +7,6 @@ import { withoutPageScripts, withPrefetchRules } from '~/server/http/page-script
  * has an islands runtime (build/islands-build.ts); `vite dev` and the unit tests have none, and
  * there every page keeps the app's scripts: nothing is rendered for a runtime that is not there.
  */
-
-/** Lets `<Island>` render each island in its own root, when there is a runtime to hydrate them. */
-export function enableIslandRendering(): void {
-  if (islandsEntry) renderIslandsWith((root, identifierPrefix) => renderToString(root, { identifierPrefix }))
-}
 
 /** Whether islands pages are sent with the runtime (false in `vite dev`). */
 export function hasIslandsRuntime(): boolean {
