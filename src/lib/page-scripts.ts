@@ -11,25 +11,19 @@ export function noPageScripts(): Record<string, string> {
 }
 
 /**
- * A realtor's page whose only interactive part would be the analytics choice in its footer
- * (decision 015): without a tag it needs no code (a blog, a post). With one it keeps the app's
- * scripts, since the consent banner is React, until that banner is an island of its own.
+ * A realtor's page whose interactive parts are islands (decision 051): sent with the islands
+ * runtime instead of the app's scripts (src/server/islands/islands-delivery.ts). Its component
+ * renders inside `<IslandsPage>`, so the server renders the islands the runtime hydrates.
  */
-export function noPageScriptsWithoutTag(realtor: { tagManagerId?: string | null }): Record<string, string> | undefined {
-  return realtor.tagManagerId ? undefined : noPageScripts()
+export function islandsPage(): Record<string, string> {
+  return { [PAGE_SCRIPTS_HEADER]: 'islands' }
 }
 
 /**
- * A realtor's page whose interactive parts are islands (decision 051): sent with the islands
- * runtime instead of the app's scripts (src/server/islands/islands-delivery.ts). Its component
- * renders inside `<IslandsPage enabled={…}>` with the same answer, so the server renders the
- * islands for the runtime exactly when the page is sent with it. With an analytics tag the
- * page keeps the app's scripts: the consent banner is still React of the app (decision 015).
+ * A realtor's page whose only interactive part would be the analytics choice in its footer
+ * (decision 015): without a tag it needs no code at all (a blog, a post, a status page); with
+ * one it is an islands page for that island (`<IslandsPage>` around its component).
  */
-export function islandsDelivery(realtor: { tagManagerId?: string | null }): boolean {
-  return !realtor.tagManagerId
-}
-
-export function islandsPageWithoutTag(realtor: { tagManagerId?: string | null }): Record<string, string> | undefined {
-  return islandsDelivery(realtor) ? { [PAGE_SCRIPTS_HEADER]: 'islands' } : undefined
+export function noPageScriptsUnlessTagged(realtor: { tagManagerId?: string | null }): Record<string, string> {
+  return realtor.tagManagerId ? islandsPage() : noPageScripts()
 }

@@ -24,7 +24,12 @@ async function demoListingPath(page: Page, lang: 'ko' | 'en'): Promise<string> {
  * always has (its page had to hydrate first; a post without scripts is still to come): the runtime
  * holds a press of its Send button until the island is live.
  */
-const FORM_METHODS: Partial<Record<string, 'get' | 'post'>> = { 'save-search': 'post', 'tour-request': 'post', 'listing-filters': 'get' }
+const FORM_METHODS: Partial<Record<string, 'get' | 'post'>> = {
+  'save-search': 'post',
+  'tour-request': 'post',
+  'listing-filters': 'get',
+  'market-subscription': 'post',
+}
 
 const PAGES = [
   { name: 'homepage', lang: 'ko', path: () => Promise.resolve('/sora-park'), islands: ['video', 'gallery', 'listing-filters', 'save-search', 'contact-form'] },
@@ -46,6 +51,8 @@ const PAGES = [
     path: (page: Page) => demoListingPath(page, 'en'),
     islands: ['gallery', 'payment-estimate', 'contact-form', 'tour-request', 'save-search'],
   },
+  { name: 'market report', lang: 'ko', path: () => Promise.resolve('/sora-park/market/irvine-ca'), islands: ['market-subscription'] },
+  { name: 'market report', lang: 'en', path: () => Promise.resolve('/en/sora-park/market/irvine-ca'), islands: ['market-subscription'] },
 ] as const
 
 for (const target of PAGES) {

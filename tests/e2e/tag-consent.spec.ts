@@ -100,9 +100,18 @@ test.describe('analytics tag and consent', () => {
 
   test('no request to Google before consent; Decline keeps it off after a reload', async ({ page }) => {
     const network = await interceptThirdParties(page, ourHost)
+    const scripts: Array<string> = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && new URL(request.url()).hostname === ourHost) scripts.push(new URL(request.url()).pathname)
+    })
     await open(page, `/en/${tagged.desiredUrl}`)
     await expect(banner(page)).toBeVisible()
     await expect(banner(page).getByRole('heading', { name: 'Analytics cookies' })).toBeVisible()
+    // The choice is an island (decision 051): a tagged realtor's page is sent without the app too.
+    expect(await page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
+    await expect(page.locator('[data-island="analytics-choice"]')).toHaveCount(1)
+    expect(scripts[0], 'the islands runtime is the first script').toMatch(/^\/assets\/islands\//)
+    expect(await page.locator('script:not([type])').count(), 'inline code: the runtime loader only').toBe(1)
     await page.waitForLoadState('networkidle')
     expect(network.tagRequests()).toEqual([])
     expect(network.others()).toEqual([])

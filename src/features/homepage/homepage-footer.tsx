@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicRealtor } from '~/schemas/realtor'
-import { AnalyticsChoice } from './analytics-choice'
+import { Island } from '~/features/islands/island'
+import { analyticsChoiceIsland } from './analytics-choice-island'
 
 /**
  * The Equal Housing Opportunity logo: a house with an equals sign, the mark HUD's advertising
@@ -35,7 +36,21 @@ export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realt
           </a>
         </p>
         {/* A realtor's analytics tag asks each visitor first (decision 015); never in the editor's preview (a div). */}
-        {Footer === 'footer' && realtor.tagManagerId ? <AnalyticsChoice realtor={realtor} /> : null}
+        {Footer === 'footer' && realtor.tagManagerId ? (
+          <Island
+            of={analyticsChoiceIsland}
+            when="idle"
+            props={{
+              realtor: {
+                id: realtor.id,
+                tagManagerId: realtor.tagManagerId,
+                designMainColor: realtor.designMainColor,
+                contentDarkMode: realtor.contentDarkMode,
+                designMainDarkMode: realtor.designMainDarkMode,
+              },
+            }}
+          />
+        ) : null}
         {/* Fair housing (issue 15): the logo and the statement on every page of a realtor's site. */}
         <div className="mt-4 flex items-start gap-3 border-t border-stone-200 pt-4 dark:border-stone-800" data-testid="fair-housing">
           <EqualHousingLogo label={t`Equal Housing Opportunity logo`} />

@@ -2,7 +2,18 @@
  * Every island a public page can have (decision 051). The browser's registry
  * (`island-registry.ts`) loads each one's code by this name.
  */
-export const ISLAND_NAMES = ['contact-form', 'gallery', 'video', 'save-search', 'listing-filters', 'payment-estimate', 'tour-request', 'home-location'] as const
+export const ISLAND_NAMES = [
+  'contact-form',
+  'gallery',
+  'video',
+  'save-search',
+  'listing-filters',
+  'payment-estimate',
+  'tour-request',
+  'home-location',
+  'analytics-choice',
+  'market-subscription',
+] as const
 export type IslandName = (typeof ISLAND_NAMES)[number]
 
 /**

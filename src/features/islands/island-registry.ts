@@ -71,6 +71,14 @@ const homeLocationIslandProps = z.object({
   address: z.string(),
 })
 
+const yesNo = z.enum(['Y', 'N'])
+
+const analyticsChoiceIslandProps = z.object({
+  realtor: z.object({ id: z.string(), tagManagerId: z.nullable(z.string()), designMainColor: z.string(), contentDarkMode: yesNo, designMainDarkMode: yesNo }),
+})
+
+const marketSubscriptionIslandProps = z.object({ ...visitorFormRealtor, state: z.string(), city: z.string() })
+
 export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> = {
   'contact-form': () => import('~/features/homepage/contact-form-island').then((module) => hydratable(module.contactFormIsland, contactFormIslandProps)),
   gallery: () => import('~/features/homepage/gallery-island').then((module) => hydratable(module.galleryIsland, galleryIslandProps)),
@@ -81,5 +89,11 @@ export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> 
   'payment-estimate': () =>
     import('~/features/listings/payment-estimate-island').then((module) => hydratable(module.paymentEstimateIsland, paymentEstimateIslandProps)),
   'tour-request': () => import('~/features/tours/tour-request-island').then((module) => hydratable(module.tourRequestIsland, tourRequestIslandProps)),
+  'analytics-choice': () =>
+    import('~/features/homepage/analytics-choice-island').then((module) => hydratable(module.analyticsChoiceIsland, analyticsChoiceIslandProps)),
+  'market-subscription': () =>
+    import('~/features/market-subscriptions/market-subscription-island').then((module) =>
+      hydratable(module.marketSubscriptionIsland, marketSubscriptionIslandProps),
+    ),
   'home-location': () => import('~/features/map/home-location-island').then((module) => hydratable(module.homeLocationIsland, homeLocationIslandProps)),
 }

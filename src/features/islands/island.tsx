@@ -17,10 +17,11 @@ export function renderIslandsWith(renderer: IslandHtmlRenderer): void {
 const IslandsPageContext = createContext(false)
 
 /**
- * A page sent with the islands runtime instead of the app's scripts (decision 051). Its route
- * also says so to the server (`islandsPage` in src/lib/page-scripts.ts): both come from one choice.
+ * A page sent with the islands runtime instead of the app's scripts (decision 051), or with no
+ * script at all. Its route also says so to the server (`islandsPage` or
+ * `noPageScriptsUnlessTagged` in src/lib/page-scripts.ts). `enabled={false}` only for tests.
  */
-export function IslandsPage({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function IslandsPage({ enabled = true, children }: { enabled?: boolean; children: ReactNode }) {
   return <IslandsPageContext.Provider value={enabled}>{children}</IslandsPageContext.Provider>
 }
 

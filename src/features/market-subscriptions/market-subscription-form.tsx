@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteContext } from '@tanstack/react-router'
 import {
   HoneypotField,
   useVisitorForm,
@@ -12,7 +11,6 @@ import {
 import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
 import { MARKET_SUBSCRIPTION_ACTIONS } from '~/lib/market-subscription-pages'
-import { realtorDisplayName } from '~/lib/realtor-names'
 
 /*
  * "Get this report by e-mail every month" (issue 27 item 5), on a realtor's market page. Light,
@@ -24,15 +22,18 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 
 const FIELDS = ['email', 'name', 'consent'] as const
 
-/** Under a realtor's address (`/{-$lang}/$desiredUrl/…`), whose route context holds the realtor. */
+/** On a city's market report, an island there (decision 051): everything it needs comes as props. */
 export function MarketSubscriptionForm({
   realtorId,
+  realtorName,
   desiredUrl,
   state,
   city,
   lang,
 }: {
   realtorId: string
+  /** The name the server renders into the stored consent (realtorDisplayName), so the words shown are the words kept. */
+  realtorName: string
   desiredUrl: string
   state: string
   city: string
@@ -40,9 +41,6 @@ export function MarketSubscriptionForm({
 }) {
   const { t, i18n } = useLingui()
   const wording = consentWording(CURRENT_CONSENT.marketReport, 'marketReport')
-  // The name the server renders into the stored consent (realtorDisplayName), so the words shown are the words kept.
-  const { realtor } = useRouteContext({ from: '/{-$lang}/$desiredUrl' })
-  const sender = realtorDisplayName(realtor, lang)
   const form = useVisitorForm('market-subscription', MARKET_SUBSCRIPTION_ACTIONS.subscribe, {
     lang,
     accepted: 202,
@@ -86,7 +84,7 @@ export function MarketSubscriptionForm({
       <VisitorConsentCheckbox
         id={id('consent')}
         errors={fieldErrors.consent}
-        words={wording ? consentText(i18n, wording, { realtor: sender, city }) : null}
+        words={wording ? consentText(i18n, wording, { realtor: realtorName, city }) : null}
         lang={lang}
         desiredUrl={desiredUrl}
         testId="market-subscription-consent"

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { ListingDisclosures } from '~/features/listings/listing-disclosures'
-import { MarketSubscriptionForm } from '~/features/market-subscriptions/market-subscription-form'
+import { Island } from '~/features/islands/island'
+import { marketSubscriptionIsland } from '~/features/market-subscriptions/market-subscription-island'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
@@ -18,7 +19,7 @@ import { formatAsOf, formatMonth, pricePerPyeong } from './market-format'
  * A city's market report on a realtor's site (`/{desiredUrl}/market/{city-state}`, issue 27 item
  * 4): the latest figures, the 12-month trend as a chart and as a table, where the figures come
  * from with the MLS's disclaimer, and the ways on for a seller (the home-value page) and a reader
- * (the realtor's other cities). Server-rendered; nothing on it needs a script.
+ * (the realtor's other cities). Server-rendered; its one script is the subscription form's island.
  */
 
 function Figure({ label, value, note, testId }: { label: ReactNode; value: string; note?: ReactNode; testId: string }) {
@@ -178,7 +179,10 @@ export function MarketReportPage({
             </h2>
             <div className="mt-4">
               {/* Issue 27 item 5: monthly, double opt-in (decision 037). */}
-              <MarketSubscriptionForm realtorId={realtor.id ?? ''} desiredUrl={realtor.desiredUrl} state={report.state} city={report.city} lang={lang} />
+              <Island
+                of={marketSubscriptionIsland}
+                props={{ realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, state: report.state, city: report.city, lang }}
+              />
             </div>
           </section>
 

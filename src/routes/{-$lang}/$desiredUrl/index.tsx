@@ -8,7 +8,7 @@ import { homepageHead } from '~/features/homepage/homepage-head'
 import { ListingsSection } from '~/features/listings/listings-section'
 import { langFromParam, type Lang } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
-import { islandsDelivery, islandsPageWithoutTag } from '~/lib/page-scripts'
+import { islandsPage } from '~/lib/page-scripts'
 import { sendVisitBeacon, VISIT_META } from '~/lib/visit-beacon'
 import { IslandsPage } from '~/features/islands/island'
 import { latestPostsQuery } from '~/queries/blog'
@@ -45,16 +45,16 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/')({
     const head = homepageHead(match.context.realtor, lang, match.context.site)
     // A homepage with posts names its blog's feed too (issue 28), where feed readers look first.
     const posts = match.context.queryClient.getQueryData(latestPostsQuery(match.context.realtor.desiredUrl, lang).queryKey)
-    // The view an islands page's runtime counts (decision 051); the app counts it in the component.
+    // The view the islands runtime counts (decision 051); the app (the editor's way here) counts it in the component.
     const visit = { name: VISIT_META, content: JSON.stringify({ realtorId: match.context.realtor.id, page: 'home', lang }) }
     return {
       ...head,
-      meta: islandsDelivery(match.context.realtor) ? [...head.meta, visit] : head.meta,
+      meta: [...head.meta, visit],
       links: posts && posts.length > 0 ? [...head.links, feedLink(match.context.realtor, lang, match.context.site)] : head.links,
     }
   },
   // Sent with the islands runtime instead of the app's scripts (decision 051), as the component renders it.
-  headers: ({ match }) => islandsPageWithoutTag(match.context.realtor),
+  headers: islandsPage,
   component: HomepageRoute,
 })
 
@@ -74,7 +74,7 @@ function HomepageRoute() {
   // Each section shows only with content: no homes in the realtor's areas, no section.
   const showListings = homes !== null && (homes.totalHomes > 0 || filtered || (search.page ?? 1) > 1)
   return (
-    <IslandsPage enabled={islandsDelivery(realtor)}>
+    <IslandsPage>
       <RealtorHomepage
         realtor={realtor}
         lang={lang}

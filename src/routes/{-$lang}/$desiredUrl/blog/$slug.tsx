@@ -3,7 +3,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { blogPostHead } from '~/features/blog/blog-head'
 import { BlogPostPage } from '~/features/blog/blog-post-page'
 import { langFromParam } from '~/lib/lang'
-import { noPageScriptsWithoutTag } from '~/lib/page-scripts'
+import { IslandsPage } from '~/features/islands/island'
+import { noPageScriptsUnlessTagged } from '~/lib/page-scripts'
 import { errorCode } from '~/lib/server-error'
 import { blogPostQuery } from '~/queries/blog'
 
@@ -29,8 +30,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/blog/$slug')({
     const post = match.context.queryClient.getQueryData(postQuery(params.desiredUrl, params.lang, params.slug).queryKey)
     return post ? blogPostHead(match.context.realtor, langFromParam(params.lang), match.context.site, post) : {}
   },
-  // Links and text only: sent without the app's scripts unless the realtor's analytics asks consent (decision 051).
-  headers: ({ match }) => noPageScriptsWithoutTag(match.context.realtor),
+  // Links and text only: sent without the app's scripts unless the realtor's analytics asks consent, an island then (decision 051).
+  headers: ({ match }) => noPageScriptsUnlessTagged(match.context.realtor),
   component: BlogPostRoute,
 })
 
@@ -39,5 +40,9 @@ function BlogPostRoute() {
   const { lang, desiredUrl, slug } = Route.useParams()
   const { data: post } = useSuspenseQuery(postQuery(desiredUrl, lang, slug))
   if (!post) return null
-  return <BlogPostPage realtor={realtor} lang={langFromParam(lang)} post={post} />
+  return (
+    <IslandsPage>
+      <BlogPostPage realtor={realtor} lang={langFromParam(lang)} post={post} />
+    </IslandsPage>
+  )
 }

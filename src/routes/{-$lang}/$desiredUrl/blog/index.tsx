@@ -3,7 +3,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { blogListHead } from '~/features/blog/blog-head'
 import { BlogListPage } from '~/features/blog/blog-list-page'
 import { langFromParam } from '~/lib/lang'
-import { noPageScriptsWithoutTag } from '~/lib/page-scripts'
+import { IslandsPage } from '~/features/islands/island'
+import { noPageScriptsUnlessTagged } from '~/lib/page-scripts'
 import { blogListQuery } from '~/queries/blog'
 import { blogSearchSchema, type BlogSearch } from '~/schemas/blog-search'
 
@@ -28,8 +29,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/blog/')({
     const search = list ? { ...match.search, page: list.page } : match.search
     return blogListHead(match.context.realtor, langFromParam(params.lang), match.context.site, search)
   },
-  // Links and text only: sent without the app's scripts unless the realtor's analytics asks consent (decision 051).
-  headers: ({ match }) => noPageScriptsWithoutTag(match.context.realtor),
+  // Links and text only: sent without the app's scripts unless the realtor's analytics asks consent, an island then (decision 051).
+  headers: ({ match }) => noPageScriptsUnlessTagged(match.context.realtor),
   component: BlogListRoute,
 })
 
@@ -39,5 +40,9 @@ function BlogListRoute() {
   const search = Route.useSearch()
   const { data: list } = useSuspenseQuery(listQuery(desiredUrl, lang, search))
   if (!list) return null
-  return <BlogListPage realtor={realtor} lang={langFromParam(lang)} search={search} list={list} />
+  return (
+    <IslandsPage>
+      <BlogListPage realtor={realtor} lang={langFromParam(lang)} search={search} list={list} />
+    </IslandsPage>
+  )
 }

@@ -5,7 +5,7 @@ import { homeDetailHead } from '~/features/listings/home-detail-head'
 import { HomeDetailPage } from '~/features/listings/home-detail-page'
 import { langFromParam } from '~/lib/lang'
 import { IslandsPage } from '~/features/islands/island'
-import { islandsDelivery, islandsPageWithoutTag } from '~/lib/page-scripts'
+import { islandsPage } from '~/lib/page-scripts'
 import { sendVisitBeacon, VISIT_META } from '~/lib/visit-beacon'
 import { homeDetailQuery } from '~/queries/homes'
 import { errorCode } from '~/lib/server-error'
@@ -34,12 +34,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/$listingKey')(
     const home = match.context.queryClient.getQueryData(detailQuery(match.context.realtor, params.lang, params.listingKey).queryKey)
     if (!home) return {}
     const head = homeDetailHead(match.context.realtor, home, langFromParam(params.lang), match.context.site)
-    // The view an islands page's runtime counts (decision 051); the app counts it in the component.
+    // The view the islands runtime counts (decision 051); the app (a client navigation here) counts it in the component.
     const visit = { realtorId: match.context.realtor.id, page: 'listing', listingKey: params.listingKey, lang: langFromParam(params.lang) }
-    return islandsDelivery(match.context.realtor) ? { ...head, meta: [...(head.meta ?? []), { name: VISIT_META, content: JSON.stringify(visit) }] } : head
+    return { ...head, meta: [...(head.meta ?? []), { name: VISIT_META, content: JSON.stringify(visit) }] }
   },
   // Sent with the islands runtime instead of the app's scripts (decision 051), as the component renders it.
-  headers: ({ match }) => islandsPageWithoutTag(match.context.realtor),
+  headers: islandsPage,
   component: HomeDetailRoute,
 })
 
@@ -50,7 +50,7 @@ function HomeDetailRoute() {
   // A view of this listing once it is shown (decision 016), also after a click from the homepage.
   useEffect(() => sendVisitBeacon({ realtorId: realtor.id, page: 'listing', listingKey, lang: langFromParam(lang) }), [realtor.id, listingKey, lang])
   return (
-    <IslandsPage enabled={islandsDelivery(realtor)}>
+    <IslandsPage>
       <HomeDetailPage realtor={realtor} home={home} lang={langFromParam(lang)} map={site.map} />
     </IslandsPage>
   )

@@ -3,7 +3,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { marketListHead } from '~/features/market/market-head'
 import { MarketListPage } from '~/features/market/market-list-page'
 import { langFromParam } from '~/lib/lang'
-import { noPageScriptsWithoutTag } from '~/lib/page-scripts'
+import { IslandsPage } from '~/features/islands/island'
+import { noPageScriptsUnlessTagged } from '~/lib/page-scripts'
 import { marketCitiesQuery } from '~/queries/market'
 
 /** A realtor's market reports (issue 27): the cities of their region with figures. */
@@ -16,8 +17,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/market/')({
     if (!cities) throw notFound()
   },
   head: ({ match, params }) => marketListHead(match.context.realtor, langFromParam(params.lang), match.context.site),
-  // Links and figures only: sent without the app's scripts unless the realtor's analytics asks consent (decision 051).
-  headers: ({ match }) => noPageScriptsWithoutTag(match.context.realtor),
+  // Links and figures only: sent without the app's scripts unless the realtor's analytics asks consent, an island then (decision 051).
+  headers: ({ match }) => noPageScriptsUnlessTagged(match.context.realtor),
   component: MarketListRoute,
 })
 
@@ -25,5 +26,9 @@ function MarketListRoute() {
   const { realtor } = Route.useRouteContext()
   const { lang, desiredUrl } = Route.useParams()
   const { data: cities } = useSuspenseQuery(marketCitiesQuery(desiredUrl))
-  return <MarketListPage realtor={realtor} lang={langFromParam(lang)} cities={cities ?? []} />
+  return (
+    <IslandsPage>
+      <MarketListPage realtor={realtor} lang={langFromParam(lang)} cities={cities ?? []} />
+    </IslandsPage>
+  )
 }
