@@ -32,13 +32,9 @@ const WORKSPACE_ONLY = [
   'src/schemas/home.ts',
   // A home's own page is not a visitor page in this sense: it loads the full catalog.
   'src/features/listings/home-detail-',
-  // Nor is the home-value page (issue 27): only its invitation (features/homepage) is on the homepage.
-  'src/features/valuations/',
+  // The API's refusals of a valuation or a seller lead come translated by the server (decision 011).
   'src/schemas/valuations.ts',
-  // Nor its seller form (issue 27 item 2), which is on the home-value page only.
-  'src/features/seller-leads/',
   'src/schemas/seller-leads.ts',
-  'src/lib/seller-timeframes.ts',
 ]
 const VISITOR_CATALOG = 'virtual:visitor-messages/'
 

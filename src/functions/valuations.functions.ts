@@ -1,12 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { langSchema } from '~/schemas/lang'
-import { valuationRequestSchema } from '~/schemas/valuations'
-import { parseInput } from '~/server/app-error'
 import { parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
 import { postedValuation } from '~/server/valuations/posted-valuation'
-import { valueHome } from '~/server/valuations/value-home'
 
 /**
  * The home-value page's answer to its form posted without scripts (decision 036): null unless
@@ -15,11 +12,3 @@ import { valueHome } from '~/server/valuations/value-home'
 export const getPostedValuation = createServerFn({ method: 'GET' })
   .validator(parseWith(z.object({ realtorId: z.string().max(64), lang: langSchema })))
   .handler(async ({ data }) => postedValuation(await getServices(), data.realtorId, data.lang))
-
-/**
- * The same estimate for the form with scripts, which updates the page in place. The form's
- * entries arrive as the page read them (`valuationRequestFrom`) and the REST schema judges them.
- */
-export const estimateHomeValue = createServerFn({ method: 'POST' })
-  .validator({ parse: (input: Record<string, unknown>) => parseInput(valuationRequestSchema, input) })
-  .handler(async ({ data }) => valueHome(await getServices(), data))

@@ -19,6 +19,9 @@ export function isHomeValuePagePath(pathname: string): boolean {
   return rest.at(-1) === HOME_VALUE_SEGMENT && rest.length >= 1 && rest.length <= 2
 }
 
+/** Where the form with scripts asks for the estimate: the REST action (`POST /valuations`). */
+export const VALUATION_ACTION = '/cozying-api/v1/valuations'
+
 export const VALUATION_FORM_FIELDS = ['street', 'city', 'state', 'postalCode', 'propertyType', 'beds', 'baths', 'livingArea', 'areaUnit', 'yearBuilt'] as const
 export type ValuationFormField = (typeof VALUATION_FORM_FIELDS)[number]
 /** What the form holds: text as typed, so the answer can give the visitor their entries back. */

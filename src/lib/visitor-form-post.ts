@@ -49,21 +49,51 @@ export function fieldByHead<Field extends string>(fields: ReadonlyArray<Field>):
 
 export type VisitorPostOutcome<Field extends string> = { kind: 'sent' } | { kind: 'refused'; failure: FormFailure<Field> } | { kind: 'unreachable' }
 
+/** The fields as JSON to an API action, in the visitor's language; undefined when the server cannot be reached. */
+async function sendAsJson(action: string, body: object, lang: Lang): Promise<Response | undefined> {
+  try {
+    return await fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': lang },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    return undefined
+  }
+}
+
+async function refusal<Field extends string>(response: Response, fieldOf: (path: string) => Field | undefined): Promise<FormFailure<Field>> {
+  return sortFormFailure(await response.json().catch(() => null), fieldOf)
+}
+
 /** Posts the form's fields as JSON in the visitor's language; `accepted` is the status that means it was taken. */
 export async function postVisitorForm<Field extends string>(
   action: string,
   body: object,
   request: { lang: Lang; accepted: number; fieldOf: (path: string) => Field | undefined },
 ): Promise<VisitorPostOutcome<Field>> {
-  try {
-    const response = await fetch(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': request.lang },
-      body: JSON.stringify(body),
-    })
-    if (response.status === request.accepted) return { kind: 'sent' }
-    return { kind: 'refused', failure: sortFormFailure(await response.json().catch(() => null), request.fieldOf) }
-  } catch {
-    return { kind: 'unreachable' }
-  }
+  const response = await sendAsJson(action, body, request.lang)
+  if (!response) return { kind: 'unreachable' }
+  if (response.status === request.accepted) return { kind: 'sent' }
+  return { kind: 'refused', failure: await refusal(response, request.fieldOf) }
+}
+
+export type VisitorQuestionOutcome<Field extends string, Answer> =
+  { kind: 'answered'; answer: Answer } | { kind: 'refused'; failure: FormFailure<Field> } | { kind: 'unreachable' }
+
+/**
+ * Asks an API action that answers with data (the home-value page's estimate): the answer as
+ * `readAnswer` finds it, the refusal sorted as a form's, or unreachable, also when a 2xx
+ * carried no answer `readAnswer` accepts (a proxy's page, say).
+ */
+export async function askVisitorApi<Field extends string, Answer>(
+  action: string,
+  body: object,
+  request: { lang: Lang; fieldOf: (path: string) => Field | undefined; readAnswer: (json: unknown) => Answer | undefined },
+): Promise<VisitorQuestionOutcome<Field, Answer>> {
+  const response = await sendAsJson(action, body, request.lang)
+  if (!response) return { kind: 'unreachable' }
+  if (!response.ok) return { kind: 'refused', failure: await refusal(response, request.fieldOf) }
+  const answer = request.readAnswer(await response.json().catch(() => undefined))
+  return answer === undefined ? { kind: 'unreachable' } : { kind: 'answered', answer }
 }

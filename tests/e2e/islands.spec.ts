@@ -29,6 +29,7 @@ const FORM_METHODS: Partial<Record<string, 'get' | 'post'>> = {
   'tour-request': 'post',
   'listing-filters': 'get',
   'market-subscription': 'post',
+  'home-value': 'post',
 }
 
 const PAGES = [
@@ -51,6 +52,8 @@ const PAGES = [
     path: (page: Page) => demoListingPath(page, 'en'),
     islands: ['gallery', 'payment-estimate', 'contact-form', 'tour-request', 'save-search'],
   },
+  { name: 'home value', lang: 'ko', path: () => Promise.resolve('/sora-park/home-value'), islands: ['home-value'] },
+  { name: 'home value', lang: 'en', path: () => Promise.resolve('/en/sora-park/home-value'), islands: ['home-value'] },
   { name: 'market report', lang: 'ko', path: () => Promise.resolve('/sora-park/market/irvine-ca'), islands: ['market-subscription'] },
   { name: 'market report', lang: 'en', path: () => Promise.resolve('/en/sora-park/market/irvine-ca'), islands: ['market-subscription'] },
 ] as const

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { postedValuationReader, valuationAnswerReader } from '../../src/features/valuations/valuation-answer'
 import { emptyValuationForm, isHomeValuePagePath, valuationFormFrom, valuationRequestFrom } from '../../src/lib/home-value'
 import { toInternalPath, toPublicPath } from '../../src/lib/own-domain-paths'
 import { isReservedPath } from '../../src/lib/reserved-paths'
 import { parseDesiredUrlParams } from '../../src/lib/route-params'
 import { publicPageRule } from '../../src/schemas/public-search'
+import { valuationAnswerSchema } from '../../src/schemas/valuations'
 import { storeTargetFor } from '../../src/server/pages/public-routes'
 
 /** The page store's view of a request, as the front door asks it. */
@@ -65,5 +67,65 @@ describe('the home-value form', () => {
     expect(valuationRequestFrom({ ...base, livingArea: '100', areaUnit: 'm2' }, 'r1')).toMatchObject({ livingArea: 1076 })
     expect(valuationRequestFrom({ ...base, livingArea: '1,850', areaUnit: 'sqft' }, 'r1')).toMatchObject({ livingArea: 1850, yearBuilt: undefined })
     expect(valuationRequestFrom({ ...base, livingArea: 'big' }, 'r1')).toMatchObject({ livingArea: 'big' })
+  })
+})
+
+/* The island's reading of `POST /valuations` (decision 051): zod's mini build, kept in step with the API's schema. */
+
+describe('the home-value island’s answer reader', () => {
+  const comparable = {
+    listingKey: 'K1',
+    address: null,
+    price: 1_200_000,
+    pricePerSquareFoot: 600,
+    beds: 3,
+    baths: null,
+    livingArea: 2000,
+    sameZip: true,
+    status: 'sold',
+    date: '2026-10-01',
+  }
+  const answers = [
+    {
+      status: 'estimate',
+      low: 1_100_000,
+      typical: 1_200_000,
+      high: 1_300_000,
+      basis: 'sold',
+      comparableCount: 3,
+      minimumComparables: 3,
+      comparables: [comparable],
+    },
+    { status: 'too_few', comparableCount: 1, minimumComparables: 3, comparables: [comparable] },
+  ]
+
+  it('reads exactly what the API’s schema accepts', () => {
+    for (const answer of answers) {
+      const full = valuationAnswerSchema.parse(answer)
+      expect(valuationAnswerReader.parse(answer)).toEqual(full)
+    }
+  })
+
+  it('refuses what the API’s schema refuses', () => {
+    const wrong = [
+      { ...answers[0], status: 'guess' },
+      { ...answers[0], low: '1' },
+      { ...answers[1], comparables: [{ ...comparable, status: 'rented' }] },
+      { ...answers[1], comparables: [{ ...comparable, address: 7 }] },
+      null,
+      '<html>',
+    ]
+    for (const answer of wrong) {
+      expect(valuationAnswerSchema.safeParse(answer).success, JSON.stringify(answer)).toBe(false)
+      expect(valuationAnswerReader.safeParse(answer).success, JSON.stringify(answer)).toBe(false)
+    }
+  })
+
+  it('reads a posted form’s answer and its refusal, as the page hands them to the island', () => {
+    const values = valuationFormFrom({ street: '1 Main', city: 'Irvine', state: 'CA' })
+    expect(postedValuationReader.parse({ values, outcome: { kind: 'answer', answer: answers[0] } }).outcome.kind).toBe('answer')
+    const refused = { values, outcome: { kind: 'error', message: 'Check the entries.', fieldErrors: { postalCode: ['Enter a 5-digit ZIP code'] } } }
+    expect(postedValuationReader.parse(refused)).toEqual(refused)
+    expect(postedValuationReader.safeParse({ values: { street: '1 Main' }, outcome: refused.outcome }).success).toBe(false)
   })
 })

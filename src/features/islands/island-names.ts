@@ -13,6 +13,7 @@ export const ISLAND_NAMES = [
   'home-location',
   'analytics-choice',
   'market-subscription',
+  'home-value',
 ] as const
 export type IslandName = (typeof ISLAND_NAMES)[number]
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { postedValuationReader } from '~/features/valuations/valuation-answer'
 import { hydratable, type HydratableIsland } from './define-island'
 import type { IslandName } from './island-names'
 
@@ -79,6 +80,15 @@ const analyticsChoiceIslandProps = z.object({
 
 const marketSubscriptionIslandProps = z.object({ ...visitorFormRealtor, state: z.string(), city: z.string() })
 
+const homeValueIslandProps = z.object({
+  realtorId: z.string(),
+  realtorName: z.string(),
+  desiredUrl: z.string(),
+  lang,
+  defaultState: z.string(),
+  posted: z.nullable(postedValuationReader),
+})
+
 export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> = {
   'contact-form': () => import('~/features/homepage/contact-form-island').then((module) => hydratable(module.contactFormIsland, contactFormIslandProps)),
   gallery: () => import('~/features/homepage/gallery-island').then((module) => hydratable(module.galleryIsland, galleryIslandProps)),
@@ -95,5 +105,6 @@ export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> 
     import('~/features/market-subscriptions/market-subscription-island').then((module) =>
       hydratable(module.marketSubscriptionIsland, marketSubscriptionIslandProps),
     ),
+  'home-value': () => import('~/features/valuations/home-value-island').then((module) => hydratable(module.homeValueIsland, homeValueIslandProps)),
   'home-location': () => import('~/features/map/home-location-island').then((module) => hydratable(module.homeLocationIsland, homeLocationIslandProps)),
 }

@@ -1,27 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
+import { Island } from '~/features/islands/island'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PostedValuation } from '~/schemas/valuations'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
-import { emptyValuationForm } from '~/lib/home-value'
-import { ValuationForm } from './valuation-form'
-import { MethodNote } from './method-note'
-import { ValuationResult } from './valuation-result'
+import { homeValueIsland } from './home-value-island'
 
 /**
  * "What is my home worth?" (`/{desiredUrl}/home-value`, issue 27 item 1): the visitor names a
  * home and its facts, nothing about themselves, and sees a range from comparable homes with the
  * homes it rests on. Without scripts the form posts to this page, which answers with the result
- * (decision 036); with them the result replaces the page's in place.
+ * (decision 036); with them the result replaces the page's in place. The form and its answer are
+ * the page's island (decision 051); the rest is the server's markup.
  */
 export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealtor; lang: Lang; posted: PostedValuation | null }) {
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
-  const [shown, setShown] = useState<PostedValuation | null>(posted)
-  const values = shown?.values ?? emptyValuationForm(realtor.activityRegion[0]?.state ?? '')
   return (
     <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
       {() => (
@@ -35,19 +31,17 @@ export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealto
               asked or kept.
             </Trans>
           </p>
-          <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <ValuationForm realtorId={realtor.id ?? ''} lang={lang} values={values} outcome={shown?.outcome ?? null} onAnswer={setShown} />
-            <section aria-labelledby="valuation-result-heading" aria-live="polite" className="min-w-0">
-              <h2 id="valuation-result-heading" className="sr-only">
-                {t`Your estimate`}
-              </h2>
-              {shown?.outcome.kind === 'answer' ? (
-                <ValuationResult realtor={realtor} lang={lang} answer={shown.outcome.answer} values={shown.values} />
-              ) : (
-                <MethodNote />
-              )}
-            </section>
-          </div>
+          <Island
+            of={homeValueIsland}
+            props={{
+              realtorId: realtor.id,
+              realtorName: name,
+              desiredUrl: realtor.desiredUrl,
+              lang,
+              defaultState: realtor.activityRegion[0]?.state ?? '',
+              posted,
+            }}
+          />
         </>
       )}
     </RealtorPageShell>

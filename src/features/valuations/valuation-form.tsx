@@ -2,13 +2,20 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { estimateHomeValue } from '~/functions/valuations.functions'
 import type { AreaUnit } from '~/lib/format'
-import { valuationFormFrom, valuationRequestFrom, type ValuationFormField, type ValuationFormValues } from '~/lib/home-value'
+import {
+  VALUATION_ACTION,
+  VALUATION_FORM_FIELDS,
+  valuationFormFrom,
+  valuationRequestFrom,
+  type ValuationFormField,
+  type ValuationFormValues,
+} from '~/lib/home-value'
 import type { Lang } from '~/lib/lang'
-import { errorFieldErrors, errorMessage, isServerError } from '~/lib/server-error'
+import { askVisitorApi, fieldByHead } from '~/lib/visitor-form-post'
 import type { PropertyKind } from '~/schemas/home'
 import type { PostedValuation, ValuationOutcome } from '~/schemas/valuations'
+import { valuationAnswerReader } from './valuation-answer'
 
 const PROPERTY_TYPES: ReadonlyArray<{ value: PropertyKind; label: MessageDescriptor }> = [
   { value: 'single_family', label: msg`Single-family home` },
@@ -31,10 +38,18 @@ const AREA_UNIT_OPTIONS: Record<Lang, ReadonlyArray<{ value: AreaUnit; label: st
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-[var(--accent)] focus:ring-2 focus:ring-[var(--accent)] focus:outline-none aria-[invalid=true]:border-red-700 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50'
 
+const valuationFieldOf = fieldByHead(VALUATION_FORM_FIELDS)
+
+function readValuationAnswer(json: unknown) {
+  const parsed = valuationAnswerReader.safeParse(json)
+  return parsed.success ? parsed.data : undefined
+}
+
 /**
  * The home-value form: a plain POST to its own page, so it works before and without scripts
- * (decision 036); with scripts it asks the server function and the page updates in place. Its
- * inputs are the browser's own (uncontrolled), so nothing typed is lost when scripts arrive.
+ * (decision 036); with scripts (an island, decision 051) it asks `POST /valuations` and the page
+ * updates in place. Its inputs are the browser's own (uncontrolled), so nothing typed is lost
+ * when scripts arrive.
  */
 export function ValuationForm({
   realtorId,
@@ -62,24 +77,25 @@ export function ValuationForm({
     const entries = Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, typeof value === 'string' ? value : '']))
     const typed = valuationFormFrom(entries)
     setPending(true)
-    try {
-      const answer = await estimateHomeValue({ data: valuationRequestFrom(typed, realtorId) })
-      onAnswer({ values: typed, outcome: { kind: 'answer', answer } })
-    } catch (error) {
-      // Offline or a server failure with no words of ours: the form posts the old way instead.
-      if (!isServerError(error)) return form.submit()
-      const translateId = (messageId: string) => i18n._(messageId)
-      onAnswer({
-        values: typed,
-        outcome: {
-          kind: 'error',
-          message: errorMessage(error, translateId, t`Something went wrong. Please try again.`),
-          fieldErrors: errorFieldErrors(error, lang, translateId),
-        },
-      })
-    } finally {
-      setPending(false)
+    const outcome = await askVisitorApi(VALUATION_ACTION, valuationRequestFrom(typed, realtorId), {
+      lang,
+      fieldOf: valuationFieldOf,
+      readAnswer: readValuationAnswer,
+    })
+    setPending(false)
+    // Offline, or an answer that is not ours: the form posts the old way instead, to its page.
+    if (outcome.kind === 'unreachable') return form.submit()
+    if (outcome.kind === 'answered') return onAnswer({ values: typed, outcome: { kind: 'answer', answer: outcome.answer } })
+    const { message, fields, others } = outcome.failure
+    const fieldErrors: Record<string, Array<string>> = {}
+    for (const field of VALUATION_FORM_FIELDS) {
+      const messages = fields[field]
+      if (messages) fieldErrors[field] = messages
     }
+    onAnswer({
+      values: typed,
+      outcome: { kind: 'error', message: [message ?? t`Something went wrong. Please try again.`, ...others].join(' '), fieldErrors },
+    })
   }
 
   const field = (

@@ -4,8 +4,6 @@ import { ListingLink } from '~/components/listing-link'
 import { areaText } from '~/features/listings/home-display'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { realtorDisplayName } from '~/lib/realtor-names'
-import type { PublicRealtor } from '~/schemas/realtor'
 import type { ValuationAnswer, ValuationComparable } from '~/schemas/valuations'
 import { SellerLeadForm } from '~/features/seller-leads/seller-lead-form'
 import type { ValuationFormValues } from '~/lib/home-value'
@@ -19,18 +17,22 @@ function dayText(date: string, lang: Lang): string {
 
 /** The estimate (or the honest "too few"), the homes it rests on, and the way to a realtor's own valuation. */
 export function ValuationResult({
-  realtor,
+  realtorId,
+  realtorName: name,
+  desiredUrl,
   lang,
   answer,
   values,
 }: {
-  realtor: PublicRealtor
+  realtorId: string
+  /** As `realtorDisplayName` gives it for the page's language. */
+  realtorName: string
+  desiredUrl: string
   lang: Lang
   answer: ValuationAnswer
   /** The entries the answer is for: they travel with a request for the realtor's own valuation. */
   values: ValuationFormValues
 }) {
-  const name = realtorDisplayName(realtor, lang)
   const count = answer.comparableCount
   const minimum = answer.minimumComparables
   return (
@@ -80,8 +82,8 @@ export function ValuationResult({
           </p>
         </div>
       )}
-      <SellerLeadForm realtorId={realtor.id ?? ''} realtorName={name} desiredUrl={realtor.desiredUrl} lang={lang} values={values} />
-      {answer.comparables.length > 0 ? <Comparables lang={lang} desiredUrl={realtor.desiredUrl} homes={answer.comparables} /> : null}
+      <SellerLeadForm realtorId={realtorId} realtorName={name} desiredUrl={desiredUrl} lang={lang} values={values} />
+      {answer.comparables.length > 0 ? <Comparables lang={lang} desiredUrl={desiredUrl} homes={answer.comparables} /> : null}
       <MethodNote />
     </div>
   )

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini'
+import type { PostedValuation, ValuationAnswer } from '~/schemas/valuations'
+
+/*
+ * The home-value page's data as its island reads it in the browser (decision 051): the answer
+ * of `POST /valuations` and the page's props. zod's mini build, as the other islands' schemas:
+ * the full schemas in `~/schemas/valuations` (which the API and its OpenAPI document use) would
+ * bring 30 KB of zod to the page. Each schema is typed by the full one's type, so the compiler
+ * keeps the two in step.
+ */
+
+const comparable = z.object({
+  listingKey: z.string(),
+  address: z.nullable(z.string()),
+  price: z.number(),
+  pricePerSquareFoot: z.number(),
+  beds: z.nullable(z.number()),
+  baths: z.nullable(z.number()),
+  livingArea: z.number(),
+  sameZip: z.boolean(),
+  status: z.enum(['sold', 'active', 'pending']),
+  date: z.string(),
+})
+
+const answerFacts = { comparableCount: z.number(), minimumComparables: z.number(), comparables: z.array(comparable) }
+
+export const valuationAnswerReader: z.ZodMiniType<ValuationAnswer> = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('estimate'), low: z.number(), typical: z.number(), high: z.number(), basis: z.enum(['sold', 'listed']), ...answerFacts }),
+  z.object({ status: z.literal('too_few'), ...answerFacts }),
+])
+
+const text = z.string()
+const formValues = z.object({
+  street: text,
+  city: text,
+  state: text,
+  postalCode: text,
+  propertyType: text,
+  beds: text,
+  baths: text,
+  livingArea: text,
+  areaUnit: text,
+  yearBuilt: text,
+})
+
+/** A form posted without scripts, answered by the page and handed to its island. */
+export const postedValuationReader: z.ZodMiniType<PostedValuation> = z.object({
+  values: formValues,
+  outcome: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('answer'), answer: valuationAnswerReader }),
+    z.object({ kind: z.literal('error'), message: z.string(), fieldErrors: z.record(z.string(), z.array(z.string())) }),
+  ]),
+})
