@@ -1,16 +1,19 @@
 /*
  * The islands runtime (issue 31, decision 051): the one script a public page sent without the
  * app starts with, after its first paint. It does in plain code what needs no React (the
- * language choice's cookie, the view count, the owner's edit link), and hydrates each island
- * (`[data-island]`) on its own when it nears the viewport, at the browser's first idle moment
- * (`data-island-when="idle"`), or at once when the visitor touches or focuses it. React, the
- * island's code and the visitor's messages load then, not before.
+ * language choice's cookie, the view count, the owner's edit link, a platform page's account
+ * menu), and hydrates each island (`[data-island]`) on its own once the page has loaded: when it
+ * nears the viewport, or at the browser's first idle moment (`data-island-when="idle"`), or only
+ * when the visitor touches or focuses it (`interaction`), which also starts any island at once,
+ * loaded or not. React, the island's code and the visitor's messages load then, not before.
  */
+import { startAccountMenu } from './features/auth/account-menu-runtime'
 import { ISLAND_ATTRIBUTES } from './features/islands/island-names'
 import { EDIT_LINK_ATTRIBUTE, editAccessUrl } from './lib/edit-access'
 import { langCookieString, LANGUAGE_SWITCH_ATTRIBUTE } from './lib/lang'
 import { reloadAfterChunkError } from './lib/new-version'
 import { sendVisitBeacon, VISIT_META, visitFromJson } from './lib/visit-beacon'
+import { whenIdle } from './lib/when-idle'
 
 const ISLAND = ISLAND_ATTRIBUTES.name
 /** Within this distance of the viewport an island starts loading, so it is live when reached. */
@@ -35,36 +38,42 @@ function hydrate(island: HTMLElement): Promise<void> {
   return hydrated
 }
 
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3000 })
-  else setTimeout(task, 300)
+/**
+ * Once the page's own load is done (its photos above all): an island that starts by itself
+ * never competes with what the visitor came to see, nor counts against the page's load.
+ */
+function afterLoad(task: () => void): void {
+  if (document.readyState === 'complete') task()
+  else addEventListener('load', task, { once: true })
 }
 
 function startIslands(): void {
   const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND}]`)]
   if (islands.length === 0) return
-  const observer =
-    typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver(
-          (entries) => {
-            for (const entry of entries) {
-              if (!entry.isIntersecting) continue
-              const island = entry.target.closest<HTMLElement>(`[${ISLAND}]`)
-              if (island) void hydrate(island)
-            }
-          },
-          { rootMargin: NEAR_VIEWPORT },
-        )
-      : undefined
-  for (const island of islands) {
-    if (island.dataset.islandWhen === 'interaction') continue
-    if (island.dataset.islandWhen === 'idle' || !observer) {
-      whenIdle(() => void hydrate(island))
-      continue
+  afterLoad(() => {
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              for (const entry of entries) {
+                if (!entry.isIntersecting) continue
+                const island = entry.target.closest<HTMLElement>(`[${ISLAND}]`)
+                if (island) void hydrate(island)
+              }
+            },
+            { rootMargin: NEAR_VIEWPORT },
+          )
+        : undefined
+    for (const island of islands) {
+      if (island.dataset.islandWhen === 'interaction') continue
+      if (island.dataset.islandWhen === 'idle' || !observer) {
+        whenIdle(() => void hydrate(island), 3000)
+        continue
+      }
+      // The island's element is `display: contents` and has no box of its own: its children do.
+      for (const child of island.children) observer.observe(child)
     }
-    // The island's element is `display: contents` and has no box of its own: its children do.
-    for (const child of island.children) observer.observe(child)
-  }
+  })
   // A touch or a focus inside an island that is not live yet starts it at once.
   const now = (event: Event) => {
     const island = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${ISLAND}]`) : null
@@ -136,6 +145,7 @@ for (const template of document.querySelectorAll<HTMLTemplateElement>(`template[
   })
 }
 
+startAccountMenu()
 startIslands()
 // Says the runtime is running (the end-to-end tests wait for it as they wait for the app's hydration).
 document.documentElement.dataset.islandsRuntime = 'started'

@@ -18,7 +18,9 @@ import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
 import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
 import { requestOrigin } from '~/server/site/site-context'
+import { ACCOUNT_MENU_PATH } from '~/lib/account-menu'
 import { EDIT_ACCESS_PATH } from '~/lib/edit-access'
+import { answerAccountMenu } from '~/server/http/account-menu'
 import { answerEditAccess } from '~/server/http/edit-access'
 import { renderToString } from 'react-dom/server'
 import { renderIslandsWith } from '~/features/islands/island'
@@ -81,6 +83,8 @@ async function answer(request: Request, services: AppServices, options: RequestO
   if (pathname === VISIT_BEACON_PATH) return secured(request, await handleVisitBeacon(request, services))
   // An islands page asks whether its viewer may edit it (decision 051): per viewer, never stored.
   if (pathname === EDIT_ACCESS_PATH) return secured(request, await answerEditAccess(request, services))
+  // The account menu of an islands page of the platform (decision 051): per viewer, never stored.
+  if (pathname === ACCOUNT_MENU_PATH) return secured(request, await answerAccountMenu(request, services))
   if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AccountNav } from '~/features/auth/account-nav'
+import { AccountMenuTemplate } from '~/features/auth/account-menu-template'
+import { useIslandsRender } from '~/features/islands/island'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { LanguageSwitch } from './language-switch'
@@ -11,6 +13,7 @@ export function PageShell({ children }: { children: ReactNode }) {
   const lang = useLang()
   const { t } = useLingui()
   const { site } = useRouteContext({ from: '__root__' })
+  const islandsRender = useIslandsRender()
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
       <a
@@ -30,7 +33,8 @@ export function PageShell({ children }: { children: ReactNode }) {
             {site.siteName[lang]}
           </Link>
           <nav aria-label={t`Main menu`} className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
-            <AccountNav />
+            {/* The app's header reads the session cache its guards and sign-in share; an islands page's, the runtime fills in (decision 051). */}
+            {islandsRender ? <AccountMenuTemplate lang={lang} /> : <AccountNav />}
             <LanguageSwitch />
           </nav>
         </div>

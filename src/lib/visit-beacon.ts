@@ -6,6 +6,8 @@
  * download.
  */
 
+import { whenIdle } from './when-idle'
+
 /** Not part of the versioned REST API: a private contract between these pages and the server. */
 export const VISIT_BEACON_PATH = '/cozying-api/visit'
 
@@ -30,18 +32,11 @@ function send(visit: VisitBeacon): void {
 }
 
 /**
- * Sent when the browser has a moment: the beacon is called from the page's first effects,
- * and serialising and queueing it there lengthened hydration's long task (total blocking
- * time on a phone). Two seconds at most, so a visitor who leaves at once is still counted.
- */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 })
-  else window.setTimeout(task, 200)
-}
-
-/**
  * Counts a view of this page, once it is really shown: a page being prerendered for a visit
- * that may never happen waits until it is activated.
+ * that may never happen waits until it is activated. Sent when the browser has a moment: the
+ * beacon is called from the page's first effects, and serialising and queueing it there
+ * lengthened hydration's long task (total blocking time on a phone). Two seconds at most
+ * (`whenIdle`'s default), so a visitor who leaves at once is still counted.
  */
 export function sendVisitBeacon(visit: VisitBeacon): void {
   if (typeof document === 'undefined') return

@@ -15,3 +15,11 @@ export const editAccessByUrlRequestSchema = z.object({ desiredUrl: z.string().mi
 export const EDIT_ACCESS = ['allowed', 'forbidden', 'missing', 'anonymous'] as const
 export const editAccessByUrlSchema = z.enum(EDIT_ACCESS)
 export type EditAccessByUrl = z.infer<typeof editAccessByUrlSchema>
+
+/**
+ * `GET /cozying-api/account-menu` (src/lib/account-menu.ts): what the header of an islands page
+ * shows (decision 051): "Sign in", or "My homepage" (the account's homepage's address, null
+ * before it has one) and "Sign out". Nothing else of the account leaves the server here.
+ */
+export const accountMenuSchema = z.object({ signedIn: z.boolean(), desiredUrl: z.string().nullable() })
+export type AccountMenu = z.infer<typeof accountMenuSchema>

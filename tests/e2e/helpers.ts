@@ -74,7 +74,9 @@ export async function waitForHydration(locator: Locator): Promise<void> {
   const where = await locator.evaluate((element) => {
     const island = element.closest('[data-island]')
     if (island) return island.getAttribute('data-island-when') === 'interaction' ? 'island on interaction' : 'island'
-    return document.querySelector('[data-island]') ? 'islands page' : 'app'
+    // An islands page (decision 051) may have no island at all (the directory): its loader names the runtime.
+    const runtime = [...document.scripts].some((script) => script.textContent.includes('/assets/islands/'))
+    return document.querySelector('[data-island]') || runtime ? 'islands page' : 'app'
   })
   if (where !== 'app') {
     await expect

@@ -5,8 +5,8 @@ import { axeViolations, htmlLang, requireBaseURL, setLangCookie, waitForHydratio
 /*
  * The landing page and the public directory (issue 7), in Korean and English, against the
  * production build with the seeded demo realtor `sora-park` (박소라 / Sora Park; Irvine CA,
- * Tustin CA, Duluth GA): the showcase, the call to action, the filter links (client-side with
- * JavaScript, plain links without), the way to a homepage, and axe.
+ * Tustin CA, Duluth GA): the showcase, the call to action, the filter links (plain links, with
+ * JavaScript or without: these are islands pages, decision 051), the way to a homepage, and axe.
  */
 
 declare global {
@@ -98,21 +98,19 @@ for (const p of LANGS) {
       await page.evaluate(() => {
         window.__marker = 1
       })
-      await cta.click()
+      await Promise.all([page.waitForEvent('load'), cta.click()])
       await expect(page).toHaveURL((url) => url.pathname === p.login)
       expect(search(page).get('redirect')).toBe('/process')
       expect(new URL(page.url()).search).toBe('?redirect=%2Fprocess')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.signIn)
-      expect(await page.evaluate(() => window.__marker), 'the CTA navigates client-side').toBe(1)
+      // The landing is an islands page (decision 051): sign-in, a page of the app, is a new document.
+      expect(await page.evaluate(() => window.__marker), 'sign-in is a document of its own').toBeUndefined()
     })
 
-    test(`${p.directory}: state and city filters work client-side, the card leads to the homepage`, async ({ page }) => {
+    test(`${p.directory}: state and city filters are links to the filtered page, the card leads to the homepage`, async ({ page }) => {
       const state = page.getByRole('link', { name: p.california, exact: true })
       await open(page, p.directory, p.lang, state)
       await expect(page.getByTestId('directory-count')).toHaveText(p.someFound)
-      await page.evaluate(() => {
-        window.__marker = 1
-      })
 
       await state.click()
       await expect(page).toHaveURL((url) => url.pathname === p.directory && url.search === '?state=CA')
@@ -132,12 +130,10 @@ for (const p of LANGS) {
       await expect(page.getByTestId('directory-count')).toHaveText(new RegExp(`(^|\\D)${shown}(\\D|$)`))
       const card = results.getByRole('link', { name: p.name, exact: true })
       await expect(card).toBeVisible()
-      expect(await page.evaluate(() => window.__marker), 'the filters navigate client-side (no page load)').toBe(1)
 
       await card.click()
       await expect(page).toHaveURL((url) => url.pathname === p.homepage)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
-      expect(await page.evaluate(() => window.__marker), 'the card link navigates client-side').toBe(1)
     })
 
     test(`${p.directory}: a city with nobody shows zero and no card`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test'
 import { shippedCatalog } from '../catalog.ts'
 import { htmlLang, pathOf, waitForHydration } from './helpers.ts'
 
@@ -223,5 +223,37 @@ test('the header offers sign-in to a visitor, in the server-rendered page', asyn
   // The account area is filled in by the browser: the HTML is the same for everyone.
   const html = await (await request.get('/en/realtors')).text()
   expect(html).toContain('data-testid="account-sign-in"')
-  expect(html).not.toContain('data-testid="account-sign-out"')
+  // An islands page (decision 051) holds the signed-in version in a template, inert until the runtime asks.
+  expect(html.replace(/<template[\s\S]*?<\/template>/g, '')).not.toContain('data-testid="account-sign-out"')
+})
+
+test('a signed-in realtor finds their homepage in the header of an islands page, and signs out there', async ({ page }) => {
+  await openSignIn(page, '/en/login')
+  await submitSignIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await expect.poll(() => pathOf(page.url()), { timeout: 15_000 }).toBe(`/en/${DESIRED_URL}/admin`)
+  for (const lang of ['ko', 'en'] as const) {
+    const scripts: Array<string> = []
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    }
+    page.on('request', onRequest)
+    await page.goto(localized(lang, '/realtors'))
+    await expect(page.getByTestId('account-home')).toHaveAttribute('href', localized(lang, `/${DESIRED_URL}/admin`))
+    await expect(page.getByTestId('account-sign-in')).toHaveCount(0)
+    page.off('request', onRequest)
+    // The runtime alone did it: no React, no app.
+    expect(
+      scripts.every((script) => script.startsWith('/assets/islands/islands-client-')),
+      scripts.join(', '),
+    ).toBe(true)
+  }
+  await page.getByTestId('account-sign-out').click()
+  await expect(page.getByTestId('account-sign-in')).toBeFocused()
+  await expect(page.getByTestId('account-home')).toHaveCount(0)
+  expect(await storageKeys(page)).toEqual({ accessToken: null, userInfo: null, realtorInfo: null, realtorLoginBy: null })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByTestId('account-sign-in')).toBeVisible()
+  await expect(page.getByTestId('account-home')).toHaveCount(0)
 })

@@ -31,8 +31,11 @@ export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealto
               asked or kept.
             </Trans>
           </p>
+          {/* At the top of the page, yet its code loads only when the visitor starts on the form: it
+              posts without scripts as it is, and a press of its button waits for the island. */}
           <Island
             of={homeValueIsland}
+            when="interaction"
             props={{
               realtorId: realtor.id,
               realtorName: name,

@@ -4,8 +4,10 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHeading, PageShell } from '~/components/page-shell'
 import { DirectoryView } from '~/features/directory/directory-view'
+import { IslandsPage } from '~/features/islands/island'
 import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
+import { islandsPage } from '~/lib/page-scripts'
 import { directoryCitiesQuery, directoryPageQuery } from '~/queries/directory'
 import { directorySearchSchema, type DirectorySearch } from '~/schemas/directory-search'
 
@@ -32,6 +34,8 @@ export const Route = createFileRoute('/{-$lang}/realtors')({
       title: msg`Find a realtor`,
       description: msg`Realtors in California and Georgia with homepages in Korean and English.`,
     }),
+  // Cards and filter links (document loads, decision 051); the header's account menu is its one island.
+  headers: islandsPage,
   component: DirectoryRoute,
 })
 
@@ -42,16 +46,18 @@ function DirectoryRoute() {
   const { data: cities } = useSuspenseQuery(queries.cities)
   const { lang } = Route.useParams()
   return (
-    <PageShell>
-      <PageHeading>
-        <Trans>Find a realtor</Trans>
-      </PageHeading>
-      <p className="mt-3 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-        <Trans>Realtors in California and Georgia who serve clients in Korean and English. Choose a state or a city.</Trans>
-      </p>
-      <div className="mt-8">
-        <DirectoryView lang={langFromParam(lang)} filters={search} page={page} cities={cities} />
-      </div>
-    </PageShell>
+    <IslandsPage>
+      <PageShell>
+        <PageHeading>
+          <Trans>Find a realtor</Trans>
+        </PageHeading>
+        <p className="mt-3 max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+          <Trans>Realtors in California and Georgia who serve clients in Korean and English. Choose a state or a city.</Trans>
+        </p>
+        <div className="mt-8">
+          <DirectoryView lang={langFromParam(lang)} filters={search} page={page} cities={cities} />
+        </div>
+      </PageShell>
+    </IslandsPage>
   )
 }

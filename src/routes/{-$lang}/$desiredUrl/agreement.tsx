@@ -2,7 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { AgreementPage } from '~/features/agreement/agreement-page'
+import { IslandsPage } from '~/features/islands/island'
 import { langFromParam } from '~/lib/lang'
+import { islandsPage } from '~/lib/page-scripts'
 import { realtorDisplayName } from '~/lib/realtor-names'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
@@ -15,6 +17,8 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
       description: msg`How messages sent through a realtor's contact form are handled, and your rights.`,
       noindex: false,
     }),
+  // Text and links; the header's account menu is its one island (decision 051).
+  headers: islandsPage,
   component: RealtorAgreementRoute,
 })
 
@@ -22,5 +26,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/agreement')({
 function RealtorAgreementRoute() {
   const { realtor } = Route.useRouteContext()
   const { lang } = Route.useParams()
-  return <AgreementPage realtorName={realtorDisplayName(realtor, langFromParam(lang))} />
+  return (
+    <IslandsPage>
+      <AgreementPage realtorName={realtorDisplayName(realtor, langFromParam(lang))} />
+    </IslandsPage>
+  )
 }
