@@ -27,3 +27,10 @@ export function islandsPage(): Record<string, string> {
 export function noPageScriptsUnlessTagged(realtor: { tagManagerId?: string | null }): Record<string, string> {
   return realtor.tagManagerId ? islandsPage() : noPageScripts()
 }
+
+/**
+ * A control that works only with scripts, on an islands page: the server renders it `hidden`
+ * with this attribute and the islands runtime shows it, so a visitor without JavaScript is
+ * never offered what cannot work for them (the home search's "Map").
+ */
+export const SCRIPTS_ONLY_ATTRIBUTE = 'data-scripts-only'

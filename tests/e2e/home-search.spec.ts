@@ -50,7 +50,8 @@ for (const [lang, text] of Object.entries(PAGES)) {
 
     test('filters and pages stay on the search page, with JavaScript', async ({ page }) => {
       await page.goto(text.search)
-      await waitForHydration(page.locator('#listings'))
+      // The filters are an island (decision 051): once live, they send only the choices made.
+      await waitForHydration(page.getByLabel(text.type))
       await page.getByLabel(text.type).selectOption('rent')
       await page.getByRole('button', { name: text.show }).click()
       await expect(page).toHaveURL((url) => at(url) === `${text.search}?type=rent`)

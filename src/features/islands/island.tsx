@@ -19,7 +19,8 @@ const IslandsPageContext = createContext(false)
 /**
  * A page sent with the islands runtime instead of the app's scripts (decision 051), or with no
  * script at all. Its route also says so to the server (`islandsPage` or
- * `noPageScriptsUnlessTagged` in src/lib/page-scripts.ts). `enabled={false}` only for tests.
+ * `noPageScriptsUnlessTagged` in src/lib/page-scripts.ts). `enabled={false}` where the same route
+ * sometimes keeps the app (the home search's map view).
  */
 export function IslandsPage({ enabled = true, children }: { enabled?: boolean; children: ReactNode }) {
   return <IslandsPageContext.Provider value={enabled}>{children}</IslandsPageContext.Provider>

@@ -1,20 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useHydrated } from '~/components/visitor-form'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
+import { useIslandsRender } from '~/features/islands/island'
 import { MapPanel } from '~/features/map/map-panel'
 import { initialMapView } from '~/features/map/map-view'
 import { searchedArea } from '~/lib/listing-area'
 import { orderedPriceRange } from '~/lib/listing-area'
 import { langParam, type Lang } from '~/lib/lang'
+import { SCRIPTS_ONLY_ATTRIBUTE } from '~/lib/page-scripts'
 import type { MapSetup } from '~/lib/map-setup'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { HomeListPage } from '~/schemas/home'
 import type { HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
-import { Button } from '~/components/ui'
+import { Button, buttonClass } from '~/components/ui'
 import { ListingsSection } from './listings-section'
 
 /**
@@ -45,6 +47,8 @@ export function HomeSearchPage({
   const name = realtorDisplayName(realtor, lang)
   // The map needs JavaScript: without it (or before it runs) the page offers no control that cannot work.
   const scripted = useHydrated()
+  // The list is an islands page (decision 051); the map is the app's, a page load away.
+  const islandsRender = useIslandsRender()
   // On a phone the open map takes the list's place; this says which of the two is in front.
   const [phonePane, setPhonePane] = useState<'map' | 'list'>('map')
   const [followMap, setFollowMap] = useState(true)
@@ -85,6 +89,19 @@ export function HomeSearchPage({
               <Button variant="accentOutline" size="md" aria-pressed={search.view === 'map'} onClick={toggleMap} data-testid="map-toggle">
                 {search.view === 'map' ? <Trans>Hide map</Trans> : <Trans>Map</Trans>}
               </Button>
+            ) : islandsRender && map && list ? (
+              // Shown by the islands runtime: without scripts there is no map to open.
+              <Link
+                to="/{-$lang}/$desiredUrl/homes"
+                params={params}
+                search={{ ...search, view: 'map' }}
+                hidden
+                {...{ [SCRIPTS_ONLY_ATTRIBUTE]: '' }}
+                className={buttonClass('accentOutline', 'md')}
+                data-testid="map-toggle"
+              >
+                <Trans>Map</Trans>
+              </Link>
             ) : null}
           </div>
 

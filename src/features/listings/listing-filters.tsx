@@ -73,7 +73,7 @@ export function ListingFilters({
   regionIndex: number
   /** Half the page's width: two filters a row, as on a phone. */
   narrow: boolean
-  /** With the router: the search goes through it. Without (an island, no scripts): the form's own GET. */
+  /** With the router: the search goes through it. Without (an island): the form's own GET, tidied. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
   onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
 }) {
@@ -166,6 +166,22 @@ export function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType
 }
 
 /**
+ * Sends the form as its own GET without its empty choices: `?type=rent`, as the app's router
+ * wrote the address, rather than `?type=rent&minPrice=&maxPrice=&minBeds=`. A disabled control
+ * is left out of what a form sends; each is enabled again once the browser has read the form,
+ * so the page coming back from the back-forward cache has every filter.
+ */
+function sendWithoutEmptyChoices(event: FormEvent<HTMLFormElement>): void {
+  const emptied = [...event.currentTarget.elements].filter(
+    (control) => (control instanceof HTMLSelectElement || control instanceof HTMLInputElement) && control.name !== '' && control.value === '' && !control.disabled,
+  )
+  for (const control of emptied) control.toggleAttribute('disabled', true)
+  setTimeout(() => {
+    for (const control of emptied) control.toggleAttribute('disabled', false)
+  })
+}
+
+/**
  * The filters and the note beside them, on a page without the router (an island): the form is
  * sent as a GET, a document load answered from the page store, and switching between sale and
  * rent offers that type's prices at once, saying so when a chosen price was cleared.
@@ -185,7 +201,13 @@ export function StandaloneListingFilters({
   const [clearedFor, setClearedFor] = useState(pricesClearedFor)
   return (
     <>
-      <ListingFilters search={search} regionIndex={regionIndex} narrow={narrow} onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)} />
+      <ListingFilters
+        search={search}
+        regionIndex={regionIndex}
+        narrow={narrow}
+        onSubmit={sendWithoutEmptyChoices}
+        onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)}
+      />
       <PricesClearedNote clearedFor={clearedFor} />
     </>
   )

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { IslandsPage } from '~/features/islands/island'
 import { HomeSearchPage } from '~/features/listings/home-search-page'
 import { homeSearchHead } from '~/features/listings/home-search-head'
 import { langFromParam } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
+import { islandsPage } from '~/lib/page-scripts'
 import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
 import { homeSearchSchema } from '~/schemas/listing-search'
 
@@ -23,6 +25,10 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
     if (query) await context.queryClient.ensureQueryData(query)
   },
   head: ({ match, params }) => homeSearchHead(match.context.realtor, langFromParam(params.lang), match.context.site),
+  // The list is an islands page (decision 051): its filters and "Save this search" are islands.
+  // The map is an application of its own (the map and the list follow each other in place), so
+  // `view=map` keeps the app's scripts; the visitor asks for it, and MapLibre loads with it.
+  headers: ({ match }) => (match.search.view === 'map' ? undefined : islandsPage()),
   component: HomeSearchRoute,
 })
 
@@ -32,5 +38,9 @@ function HomeSearchRoute() {
   const lang = langFromParam(Route.useParams().lang)
   const query = realtorHomeListQuery(realtor, search, lang, SEARCH_LIST)
   const list = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
-  return <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} map={site.map} />
+  return (
+    <IslandsPage enabled={search.view !== 'map'}>
+      <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} map={site.map} />
+    </IslandsPage>
+  )
 }
