@@ -173,7 +173,8 @@ export function PricesClearedNote({ clearedFor }: { clearedFor: ListingPriceType
  */
 function sendWithoutEmptyChoices(event: FormEvent<HTMLFormElement>): void {
   const emptied = [...event.currentTarget.elements].filter(
-    (control) => (control instanceof HTMLSelectElement || control instanceof HTMLInputElement) && control.name !== '' && control.value === '' && !control.disabled,
+    (control) =>
+      (control instanceof HTMLSelectElement || control instanceof HTMLInputElement) && control.name !== '' && control.value === '' && !control.disabled,
   )
   for (const control of emptied) control.toggleAttribute('disabled', true)
   setTimeout(() => {
