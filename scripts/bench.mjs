@@ -67,6 +67,8 @@ try {
     ['home value (ko)', '/sora-park/home-value'],
     ['market report (en)', '/en/sora-park/market/irvine-ca'],
     ['blog (ko)', '/sora-park/blog'],
+    ['directory (en)', '/en/realtors'],
+    ['landing (ko)', '/'],
   ].filter(([name]) => !lhPages || lhPages.some((wanted) => name.includes(wanted)))
   for (const [, pagePath] of pages) {
     // A running server has served its pages before: the first request after start pays

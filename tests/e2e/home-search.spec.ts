@@ -61,6 +61,33 @@ for (const [lang, text] of Object.entries(PAGES)) {
       await expect(page).toHaveURL((url) => at(url) === `${text.search}?type=rent&page=2`)
     })
 
+    test('a type chosen before the filters are live is kept, with its prices, once they are', async ({ page }) => {
+      // The filters' island (decision 051) starts on the visitor's first touch; its code is held
+      // back here so the choice is surely made before it runs.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/islands\/hydrate-island-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(text.search)
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
+      const type = page.getByLabel(text.type)
+      // A visitor's focus starts the island (its code is on the way), then they choose.
+      await type.focus()
+      await type.selectOption('rent')
+      const live = () => type.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+      expect(await live(), 'not live yet').toBe(false)
+      release()
+      await expect.poll(live).toBe(true)
+      await expect(type).toHaveValue('rent')
+      // The lowest price offers rents now, not sale prices.
+      await expect(page.locator('select[name="minPrice"] option[value="1000"]')).toHaveCount(1)
+      await expect(page.locator('select[name="minPrice"] option[value="300000"]')).toHaveCount(0)
+      await page.getByRole('button', { name: text.show }).click()
+      await expect(page).toHaveURL((url) => at(url) === `${text.search}?type=rent`)
+    })
+
     test('axe finds nothing, light and dark', async ({ page }) => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme })

@@ -93,10 +93,10 @@ for (const target of PAGES) {
           await page.keyboard.press('Escape')
           await expect(page.locator('dialog[open]')).toHaveCount(0)
         } else if ((await island.getAttribute('data-island-when')) === 'interaction') {
-          // A video's play button, the home-value form: the code waits until the visitor starts.
+          // A video's play button, a form (the filters, the home value, a saved search): the code waits until the visitor starts.
           await page.waitForLoadState('networkidle')
           expect(await hydrated(first), `${name} waits for a press or the focus`).toBe(false)
-          await island.locator('button, input, select, textarea').first().focus()
+          await island.locator('summary, button, input:not([type="hidden"]), select, textarea').first().focus()
         }
         await expect.poll(() => hydrated(first), { message: `${name} hydrates` }).toBe(true)
       }
@@ -123,3 +123,34 @@ for (const target of PAGES) {
     })
   })
 }
+
+test('what a visitor types before an island is live is what it sends once it is (a saved search)', async ({ page }) => {
+  // The island starts on the first touch; its code is held back so the typing surely comes first.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/islands\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  // The request is answered here: nothing is stored and no mail goes out.
+  let sent: unknown
+  await page.route('**/cozying-api/v1/saved-searches', async (route) => {
+    sent = route.request().postDataJSON()
+    await route.fulfill({ status: 202, contentType: 'application/json', body: '{}' })
+  })
+  await page.goto('/en/sora-park')
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
+  const toggle = page.getByTestId('save-search-toggle')
+  await toggle.scrollIntoViewIfNeeded()
+  await toggle.click()
+  const email = page.getByTestId('save-search-email')
+  await email.fill('before-live@example.com')
+  await page.getByTestId('save-search-frequency').selectOption('weekly')
+  const live = () => email.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+  expect(await live(), 'not live yet').toBe(false)
+  release()
+  await expect.poll(live).toBe(true)
+  await page.getByTestId('save-search-submit').click()
+  await expect(page.getByTestId('save-search-sent')).toBeVisible()
+  expect(sent).toMatchObject({ email: 'before-live@example.com', frequency: 'weekly' })
+})

@@ -139,6 +139,9 @@ export function ListingsSection({
       {islandsRender ? (
         <Island
           of={listingFiltersIsland}
+          // Its code loads when the visitor starts on it: it sends as a plain GET meanwhile, and a
+          // choice made before it is live is taken up (on the home search it is at the top).
+          when="interaction"
           props={{
             search: { type: search.type, minPrice: search.minPrice, maxPrice: search.maxPrice, minBeds: search.minBeds, bbox: search.bbox, view: search.view },
             regionIndex,
@@ -204,7 +207,8 @@ export function ListingsSection({
       {/* A saved search follows a region, not a map's area: offered for the region's list only. */}
       {saved && !inMapArea ? (
         <div className="mt-4">
-          <Island of={saveSearchIsland} props={{ realtorId, realtorName, desiredUrl, lang, filters: saved }} />
+          {/* A disclosure: its code loads when the visitor opens it (what they type first is kept). */}
+          <Island of={saveSearchIsland} when="interaction" props={{ realtorId, realtorName, desiredUrl, lang, filters: saved }} />
         </div>
       ) : null}
 
