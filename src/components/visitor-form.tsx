@@ -1,5 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useLayoutEffect, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode, type RefObject } from 'react'
+import {
+  useId,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import { Button } from '~/components/ui'
 import { isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
