@@ -223,3 +223,18 @@ export async function createPublishedRealtor(request: APIRequestContext, baseURL
   const { id } = (await created.json()) as { id: string }
   return { id, token, desiredUrl, email }
 }
+
+/**
+ * Holds back the code every island loads first (React and the hydration, decision 051) until the
+ * returned function is called: what a visitor does before an island is live can then be tested
+ * as surely happening first.
+ */
+export async function holdIslandCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/islands\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

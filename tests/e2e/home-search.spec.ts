@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
+import { axeViolations, holdIslandCode, seoLinks, waitForHydration } from './helpers.ts'
 
 /** Path and query, without the `#listings` a filter or page link scrolls to. */
 const at = (url: URL) => `${url.pathname}${url.search}`
@@ -64,12 +64,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
     test('a type chosen before the filters are live is kept, with its prices, once they are', async ({ page }) => {
       // The filters' island (decision 051) starts on the visitor's first touch; its code is held
       // back here so the choice is surely made before it runs.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/islands\/hydrate-island-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdIslandCode(page)
       await page.goto(text.search)
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
       const type = page.getByLabel(text.type)

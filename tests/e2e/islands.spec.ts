@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { holdIslandCode } from './helpers.ts'
 
 /*
  * Islands (issue 31, decision 051), every island of the pages sent without the app, in both
@@ -126,12 +127,7 @@ for (const target of PAGES) {
 
 test('what a visitor types before an island is live is what it sends once it is (a saved search)', async ({ page }) => {
   // The island starts on the first touch; its code is held back so the typing surely comes first.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/islands\/hydrate-island-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdIslandCode(page)
   // The request is answered here: nothing is stored and no mail goes out.
   let sent: unknown
   await page.route('**/cozying-api/v1/saved-searches', async (route) => {
