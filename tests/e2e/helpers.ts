@@ -62,6 +62,11 @@ export async function contextWithAcceptLanguage(
   return { context, page, rewrittenNavigations: () => [...rewritten] }
 }
 
+/** Whether React has hydrated `locator`'s element (it attaches its `__reactProps$…` key then). */
+export function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+}
+
 /**
  * Waits until React has hydrated `locator`'s element (React attaches its `__reactProps$…`
  * key on hydration). Before that, a click on a link is a plain full-page navigation and the
@@ -91,7 +96,7 @@ export async function waitForHydration(locator: Locator): Promise<void> {
   // A gallery or a video starts on a press: a pointerdown (no click, no focus) starts it as one would.
   if (where === 'island on interaction') await locator.dispatchEvent('pointerdown')
   await expect
-    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))), {
+    .poll(() => isHydrated(locator), {
       message: 'the page hydrates (React props attached to the element)',
       timeout: 15_000,
     })

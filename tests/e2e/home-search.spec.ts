@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { axeViolations, holdIslandCode, seoLinks, waitForHydration } from './helpers.ts'
+import { axeViolations, holdIslandCode, isHydrated, seoLinks, waitForHydration } from './helpers.ts'
 
 /** Path and query, without the `#listings` a filter or page link scrolls to. */
 const at = (url: URL) => `${url.pathname}${url.search}`
@@ -71,7 +71,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
       // A visitor's focus starts the island (its code is on the way), then they choose.
       await type.focus()
       await type.selectOption('rent')
-      const live = () => type.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+      const live = () => isHydrated(type)
       expect(await live(), 'not live yet').toBe(false)
       release()
       await expect.poll(live).toBe(true)

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { holdIslandCode } from './helpers.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { holdIslandCode, isHydrated } from './helpers.ts'
 
 /*
  * Islands (issue 31, decision 051), every island of the pages sent without the app, in both
@@ -79,7 +79,7 @@ for (const target of PAGES) {
 
       const names = await page.locator('[data-island]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-island')))
       expect(names).toEqual(expect.arrayContaining([...target.islands]))
-      const hydrated = (locator: Locator) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+      const hydrated = isHydrated
       for (const [index, name] of names.entries()) {
         const island = page.locator('[data-island]').nth(index)
         const first = island.locator(':scope > *').first()
@@ -142,7 +142,7 @@ test('what a visitor types before an island is live is what it sends once it is 
   const email = page.getByTestId('save-search-email')
   await email.fill('before-live@example.com')
   await page.getByTestId('save-search-frequency').selectOption('weekly')
-  const live = () => email.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+  const live = () => isHydrated(email)
   expect(await live(), 'not live yet').toBe(false)
   release()
   await expect.poll(live).toBe(true)
