@@ -243,3 +243,32 @@ export async function holdIslandCode(page: Page): Promise<() => void> {
   })
   return release
 }
+
+/**
+ * Starts listening for the fonts a page fetches; call the returned function once the page is
+ * open. It scrolls to the footer, waits for the fonts, and expects the text drawn in the one
+ * font made for the page, from our own host (decision 013): `Pretendard Page`, or on a phone,
+ * where the page shows Hangul, the same font without it. No unicode-range subset is fetched.
+ */
+export function expectOwnPageFont(page: Page, baseURL: string | undefined, projectName: string): () => Promise<void> {
+  const fontRequests: Array<{ url: string; status: number }> = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'font') fontRequests.push({ url: response.url(), status: response.status() })
+  })
+  return async () => {
+    // Every public page shows Hangul (the Korean text, or the language switch's 한국어).
+    const family = projectName === 'phone' ? 'Pretendard Page Latin' : 'Pretendard Page'
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    await page.waitForLoadState('networkidle')
+    await page.evaluate(() => document.fonts.ready)
+    const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family.replace(/["']/g, ''), status: face.status })))
+    expect(faces.filter((face) => face.family === family)).toEqual([{ family, status: 'loaded' }])
+    expect(
+      faces.filter((face) => face.family !== family && face.status !== 'unloaded'),
+      'no unicode-range subset was needed',
+    ).toEqual([])
+    expect(fontRequests).toHaveLength(1)
+    expect(fontRequests[0]?.url).toMatch(new RegExp(`^${requireBaseURL(baseURL)}/fonts/page/[\\w-]{22}\\.ttf$`))
+    expect(fontRequests[0]?.status).toBe(200)
+  }
+}

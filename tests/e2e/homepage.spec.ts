@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
-import { axeViolations, htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
+import { axeViolations, expectOwnPageFont, htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
 
 /*
  * The public homepage of the seeded demo realtor `sora-park` (issue 4, spec §3–§5, §9):
@@ -426,26 +426,9 @@ for (const p of LANGS) {
       page,
       baseURL,
     }, testInfo) => {
-      // Both pages show Hangul (the Korean text, or the language switch's 한국어): a phone gets
-      // the page's font without it (decision 013).
-      const family = testInfo.project.name === 'phone' ? 'Pretendard Page Latin' : 'Pretendard Page'
-      const fontRequests: Array<{ url: string; status: number }> = []
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'font') fontRequests.push({ url: response.url(), status: response.status() })
-      })
+      const expectFont = expectOwnPageFont(page, baseURL, testInfo.project.name)
       await openHomepage(page, p.path)
-      await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
-      await page.waitForLoadState('networkidle')
-      await page.evaluate(() => document.fonts.ready)
-      const faces = await page.evaluate(() => [...document.fonts].map((face) => ({ family: face.family.replace(/["']/g, ''), status: face.status })))
-      expect(faces.filter((face) => face.family === family)).toEqual([{ family, status: 'loaded' }])
-      expect(
-        faces.filter((face) => face.family !== family && face.status !== 'unloaded'),
-        'no unicode-range subset was needed',
-      ).toEqual([])
-      expect(fontRequests).toHaveLength(1)
-      expect(fontRequests[0]?.url).toMatch(new RegExp(`^${requireBaseURL(baseURL)}/fonts/page/[\\w-]{22}\\.ttf$`))
-      expect(fontRequests[0]?.status).toBe(200)
+      await expectFont()
     })
 
     test('axe finds no violation (light)', async ({ page }) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { PAGE_FONT_FAMILY, PAGE_FONT_FAMILY_WITHOUT_HANGUL, pageFontHead, PageFonts, type PageFontUrls } from '~/server/fonts/page-font'
 import { distinctCharacters, visibleText } from '~/server/fonts/page-text'
 import { finishPage } from '~/server/http/finish-page'
+import { islandsPage, noPageScripts } from '~/lib/page-scripts'
 
 // The real Pretendard file and the real subsetter: the fonts these tests read are the fonts
 // a visitor's browser gets.
@@ -165,9 +166,9 @@ describe("a homepage's own font", () => {
 describe('finishing a page', () => {
   const visitorMeta = '<meta name="i18n-catalog" content="visitor"/>'
   const html = (meta: string) => page('<h1>부동산</h1>').replace('<title>', `${meta}<title>`)
-  async function finished(body: string): Promise<string> {
+  async function finished(body: string, headers: Record<string, string> = {}): Promise<string> {
     return (
-      await finishPage(new Request('http://localhost/'), new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }), {
+      await finishPage(new Request('http://localhost/'), new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } }), {
         photoOrigins: [],
         fonts: new PageFonts(),
       })
@@ -178,5 +179,12 @@ describe('finishing a page', () => {
     const result = await finished(html(visitorMeta))
     expect(result).toMatch(/<link rel="stylesheet" href="\/assets\/styles.css"\/><link rel="preload" href="\/fonts\/page\/[\w-]{22}\.ttf" as="font"/)
     expect(result).not.toContain('.woff2')
+  })
+
+  it('gives every page sent without the app its own font too, and the app’s pages none', async () => {
+    for (const scripts of [islandsPage(), noPageScripts()]) {
+      expect(await finished(html(''), scripts)).toMatch(/<link rel="preload" href="\/fonts\/page\/[\w-]{22}\.ttf" as="font"/)
+    }
+    expect(await finished(html(''))).not.toContain('/fonts/page/')
   })
 })
