@@ -108,6 +108,17 @@ test.describe('home search without JavaScript', () => {
     await expect(page.locator('#listings article').first()).toBeVisible()
   })
 
+  test("the first card's photo, the page's largest paint, is fetched at once and first; the others once scrolled to", async ({ page }) => {
+    await page.goto('/en/sora-park/homes')
+    const photos = page.locator('#listings article img')
+    await expect(photos.first()).toHaveAttribute('fetchpriority', 'high')
+    await expect(photos.first()).toHaveAttribute('loading', 'eager')
+    await expect(photos.nth(1)).toHaveAttribute('loading', 'lazy')
+    // On the homepage the list is far below the first screen: every photo waits.
+    await page.goto('/en/sora-park')
+    await expect(page.locator('#listings article img').first()).toHaveAttribute('loading', 'lazy')
+  })
+
   test('an unpublished or unknown realtor has no search page', async ({ page }) => {
     const response = await page.goto('/en/no-such-realtor-zq9/homes')
     expect(response?.status()).toBe(404)

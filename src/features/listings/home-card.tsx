@@ -12,7 +12,20 @@ import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
  * listing broker's credit in its MLS's wording, in type as large as the facts (MLS display
  * rule). The whole card is one link to the home's page on this realtor's site.
  */
-export function HomeCard({ home, lang, desiredUrl, source }: { home: HomeSummary; lang: Lang; desiredUrl: string; source: ListingSource | undefined }) {
+export function HomeCard({
+  home,
+  lang,
+  desiredUrl,
+  source,
+  inFirstScreen = false,
+}: {
+  home: HomeSummary
+  lang: Lang
+  desiredUrl: string
+  source: ListingSource | undefined
+  /** Its photo shows before any scrolling: fetched at once and first, instead of once laid out. */
+  inFirstScreen?: boolean
+}) {
   const { i18n } = useLingui()
   const status = statusLabel(home)
   const price = homePrice(home)
@@ -23,7 +36,16 @@ export function HomeCard({ home, lang, desiredUrl, source }: { home: HomeSummary
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-[var(--accent-text)] hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] bg-stone-200 dark:bg-stone-800">
         {home.images[0] ? (
-          <img src={home.images[0]} alt="" width={480} height={320} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={home.images[0]}
+            alt=""
+            width={480}
+            height={320}
+            loading={inFirstScreen ? 'eager' : 'lazy'}
+            fetchPriority={inFirstScreen ? 'high' : 'auto'}
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : null}
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {status ? <span className="rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-stone-900 shadow-sm">{i18n._(status)}</span> : null}

@@ -214,7 +214,7 @@ export function ListingsSection({
 
       {shown > 0 ? (
         <ul className={`mt-4 grid gap-4 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-3'}`}>
-          {list.homes.map((home) => (
+          {list.homes.map((home, index) => (
             <li
               key={home.homeId}
               className={`flex rounded-2xl ${highlighted === home.homeId ? 'ring-2 ring-[var(--accent-text)] ring-offset-2 ring-offset-white dark:ring-offset-stone-950' : ''}`}
@@ -224,7 +224,14 @@ export function ListingsSection({
               onFocus={onHighlight ? () => onHighlight(home.homeId) : undefined}
               onBlur={onHighlight ? () => onHighlight(null) : undefined}
             >
-              <HomeCard home={home} lang={lang} desiredUrl={desiredUrl} source={list.sources.find((source) => source.id === home.sourceId)} />
+              <HomeCard
+                home={home}
+                lang={lang}
+                desiredUrl={desiredUrl}
+                source={list.sources.find((source) => source.id === home.sourceId)}
+                // On the search page the first card's photo is in the first screen, its largest paint.
+                inFirstScreen={at === 'search' && index === 0}
+              />
             </li>
           ))}
         </ul>
