@@ -1,4 +1,5 @@
 import { valuationFormFrom, valuationRequestFrom } from '~/lib/home-value'
+import { filledFields, isTicked } from './visitor-forms'
 
 /*
  * The home-value page's "Get a personal valuation" form posted without JavaScript (issue 27
@@ -7,18 +8,14 @@ import { valuationFormFrom, valuationRequestFrom } from '~/lib/home-value'
  * seller status page. `pageLang` is the page's language, `lang` the one the owner wants.
  */
 export function sellerFormToRequest(form: Record<string, string>): Record<string, unknown> {
-  const optional = (name: string) => (form[name] !== undefined && form[name] !== '' ? { [name]: form[name] } : {})
   return {
     ...valuationRequestFrom(valuationFormFrom(form), form.realtorId ?? ''),
     name: form.name,
     email: form.email,
-    ...optional('phone'),
     lang: form.lang,
     timeframe: form.timeframe,
-    consent: form.consent === 'on' || form.consent === 'true',
-    marketReport: form.marketReport === 'on' || form.marketReport === 'true',
-    ...optional('consentVersion'),
-    ...optional('consentPage'),
-    ...optional('website'),
+    consent: isTicked(form.consent),
+    marketReport: isTicked(form.marketReport),
+    ...filledFields(form, ['phone', 'consentVersion', 'consentPage', 'website']),
   }
 }

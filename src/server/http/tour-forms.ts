@@ -1,4 +1,5 @@
 import type { Lang } from '~/lib/lang'
+import { filledFields, isTicked } from './visitor-forms'
 
 /*
  * The listing page's "Request a tour" form posted without JavaScript (issue 26 item 4): its
@@ -12,21 +13,15 @@ export function tourFormToRequest(form: Record<string, string>, lang: Lang): Rec
   const slots = [1, 2, 3]
     .map((index) => ({ date: form[`slot${index}Date`] ?? '', time: form[`slot${index}Time`] ?? '' }))
     .filter((slot) => slot.date !== '' || slot.time !== '')
-  const optional = (name: string) => (form[name] !== undefined && form[name] !== '' ? { [name]: form[name] } : {})
   return {
     realtorId: form.realtorId,
     listingKey: form.listingKey,
     mode: form.mode,
     slots,
-    ...optional('timeZone'),
     name: form.name,
     email: form.email,
-    ...optional('phone'),
-    ...optional('message'),
     lang,
-    consent: form.consent === 'on' || form.consent === 'true',
-    ...optional('consentVersion'),
-    ...optional('consentPage'),
-    ...optional('website'),
+    consent: isTicked(form.consent),
+    ...filledFields(form, ['timeZone', 'phone', 'message', 'consentVersion', 'consentPage', 'website']),
   }
 }

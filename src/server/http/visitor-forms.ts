@@ -13,6 +13,16 @@ import { apiLang, isFormBody, json, readFormBody, readJsonBody } from './respons
  * so a realtor's own domain stays their own). Never the visitor's input in the address.
  */
 
+/** The named fields the form filled in, as they are: an empty field is left out, as the API's JSON would leave it. */
+export function filledFields(form: Record<string, string>, names: ReadonlyArray<string>): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (form[name] !== undefined && form[name] !== '' ? [[name, form[name]]] : [])))
+}
+
+/** A checkbox's field: sent (`on`, or `true` from a form built by hand) when ticked, absent when not. */
+export function isTicked(value: string | undefined): boolean {
+  return value === 'on' || value === 'true'
+}
+
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 }
