@@ -100,9 +100,9 @@ function startIslands(): void {
     },
     { capture: true },
   )
-  // A form without an action sends with scripts only (the contact form): sent before its island
-  // is live, it would become a GET of this page with what was typed in the address. It waits for
-  // the island instead and is sent by it.
+  // A form without an action (the home value's, which posts to its own page without scripts),
+  // sent before its island is live, waits for the island and is sent by it: the answer then
+  // comes in place. A form with an action posts as it is, as it would without scripts.
   document.addEventListener(
     'submit',
     (event) => {

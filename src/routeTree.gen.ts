@@ -24,6 +24,7 @@ import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as Char123LangChar125DesiredUrlIndexRouteImport } from './routes/{-$lang}/$desiredUrl/index'
 import { Route as Char123LangChar125DesiredUrlAdminRouteImport } from './routes/{-$lang}/$desiredUrl/admin'
 import { Route as Char123LangChar125DesiredUrlAgreementRouteImport } from './routes/{-$lang}/$desiredUrl/agreement'
+import { Route as Char123LangChar125DesiredUrlContactMessageRouteImport } from './routes/{-$lang}/$desiredUrl/contact-message'
 import { Route as Char123LangChar125DesiredUrlHomeValueRouteImport } from './routes/{-$lang}/$desiredUrl/home-value'
 import { Route as Char123LangChar125DesiredUrlProcessRouteImport } from './routes/{-$lang}/$desiredUrl/process'
 import { Route as Char123LangChar125DesiredUrlValuationRequestRouteImport } from './routes/{-$lang}/$desiredUrl/valuation-request'
@@ -127,6 +128,12 @@ const Char123LangChar125DesiredUrlAgreementRoute =
   Char123LangChar125DesiredUrlAgreementRouteImport.update({
     id: '/agreement',
     path: '/agreement',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
+const Char123LangChar125DesiredUrlContactMessageRoute =
+  Char123LangChar125DesiredUrlContactMessageRouteImport.update({
+    id: '/contact-message',
+    path: '/contact-message',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
 const Char123LangChar125DesiredUrlHomeValueRoute =
@@ -277,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/contact-message': typeof Char123LangChar125DesiredUrlContactMessageRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
@@ -314,6 +322,7 @@ export interface FileRoutesByTo {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/contact-message': typeof Char123LangChar125DesiredUrlContactMessageRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
@@ -354,6 +363,7 @@ export interface FileRoutesById {
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/{-$lang}/$desiredUrl/admin': typeof Char123LangChar125DesiredUrlAdminRoute
   '/{-$lang}/$desiredUrl/agreement': typeof Char123LangChar125DesiredUrlAgreementRoute
+  '/{-$lang}/$desiredUrl/contact-message': typeof Char123LangChar125DesiredUrlContactMessageRoute
   '/{-$lang}/$desiredUrl/home-value': typeof Char123LangChar125DesiredUrlHomeValueRoute
   '/{-$lang}/$desiredUrl/process': typeof Char123LangChar125DesiredUrlProcessRoute
   '/{-$lang}/$desiredUrl/valuation-request': typeof Char123LangChar125DesiredUrlValuationRequestRoute
@@ -395,6 +405,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/contact-message'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/$desiredUrl/valuation-request'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/contact-message'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/$desiredUrl/valuation-request'
@@ -471,6 +483,7 @@ export interface FileRouteTypes {
     | '/api/auth/$'
     | '/{-$lang}/$desiredUrl/admin'
     | '/{-$lang}/$desiredUrl/agreement'
+    | '/{-$lang}/$desiredUrl/contact-message'
     | '/{-$lang}/$desiredUrl/home-value'
     | '/{-$lang}/$desiredUrl/process'
     | '/{-$lang}/$desiredUrl/valuation-request'
@@ -610,6 +623,13 @@ declare module '@tanstack/react-router' {
       path: '/agreement'
       fullPath: '/{-$lang}/$desiredUrl/agreement'
       preLoaderRoute: typeof Char123LangChar125DesiredUrlAgreementRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
+    '/{-$lang}/$desiredUrl/contact-message': {
+      id: '/{-$lang}/$desiredUrl/contact-message'
+      path: '/contact-message'
+      fullPath: '/{-$lang}/$desiredUrl/contact-message'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlContactMessageRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
     '/{-$lang}/$desiredUrl/home-value': {
@@ -772,6 +792,7 @@ declare module '@tanstack/react-router' {
 interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAdminRoute: typeof Char123LangChar125DesiredUrlAdminRoute
   Char123LangChar125DesiredUrlAgreementRoute: typeof Char123LangChar125DesiredUrlAgreementRoute
+  Char123LangChar125DesiredUrlContactMessageRoute: typeof Char123LangChar125DesiredUrlContactMessageRoute
   Char123LangChar125DesiredUrlHomeValueRoute: typeof Char123LangChar125DesiredUrlHomeValueRoute
   Char123LangChar125DesiredUrlProcessRoute: typeof Char123LangChar125DesiredUrlProcessRoute
   Char123LangChar125DesiredUrlValuationRequestRoute: typeof Char123LangChar125DesiredUrlValuationRequestRoute
@@ -800,6 +821,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlAdminRoute,
     Char123LangChar125DesiredUrlAgreementRoute:
       Char123LangChar125DesiredUrlAgreementRoute,
+    Char123LangChar125DesiredUrlContactMessageRoute:
+      Char123LangChar125DesiredUrlContactMessageRoute,
     Char123LangChar125DesiredUrlHomeValueRoute:
       Char123LangChar125DesiredUrlHomeValueRoute,
     Char123LangChar125DesiredUrlProcessRoute:

@@ -53,6 +53,8 @@ export type FormStatusWords = {
   back: MessageDescriptor
   /** Said when `failed` names the reason; the form's own reasons, as every form's (too many, the e-mail, any other field) are said here. */
   problems: { gone?: MessageDescriptor; slots?: MessageDescriptor; consent: MessageDescriptor }
+  /** The name of the form's consent checkbox, whose refusal `problems.consent` tells: `consent` unless said (the contact form's is `isTerm`, spec §5). */
+  consentField?: string
 }
 
 /** The reasons in the order they are told: a rate limit first (nothing else was checked), a bad e-mail address and the other fields last. */
@@ -71,7 +73,9 @@ export function formStatusPage(testIdPrefix: string, words: FormStatusWords) {
     const sent = search.status === 'sent'
     const problem = (failed: ReadonlyArray<string>): string => {
       if (failed.includes('rate')) return t`Too many requests. Please wait a moment and try again`
-      const reason = FORM_REASONS.find((name) => words.problems[name] !== undefined && failed.includes(name))
+      const reason = FORM_REASONS.find(
+        (name) => words.problems[name] !== undefined && failed.includes(name === 'consent' ? (words.consentField ?? name) : name),
+      )
       const message = reason ? words.problems[reason] : undefined
       if (message) return i18n._(message)
       return failed.includes('email') ? t`Enter a valid e-mail address.` : t`Some fields need your attention. Go back and check them.`

@@ -23,6 +23,8 @@ export const RESERVED_PATHS = [
   'home-value',
   // where its seller form lands without JavaScript (`/valuation-request?status=sent`, issue 27)
   'valuation-request',
+  // where the contact form lands without JavaScript (`/contact-message?status=sent`, issue 31)
+  'contact-message',
   // a realtor's market reports on an own domain (`/market/{city}`, issue 27)
   'market',
   // the monthly market e-mail's confirm and unsubscribe pages on an own domain, never stored (issue 27 item 5)

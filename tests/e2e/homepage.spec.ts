@@ -340,6 +340,59 @@ for (const p of LANGS) {
       expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined })]))
     })
 
+    test('without JavaScript the contact form posts, lands on its status page and goes back; refused without the terms', async ({
+      browser,
+      baseURL,
+      request,
+      page: scriptedPage,
+    }, testInfo) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+      const page = await context.newPage()
+      try {
+        const message = `E2E no-JS ${p.lang} ${testInfo.project.name} ${Date.now()}`
+        const fill = async () => {
+          const response = await page.goto(p.path)
+          expect(response?.status()).toBe(200)
+          const form = page.getByTestId('contact-form')
+          await form.locator('input[name="lastName"]').fill(p.contact.lastName)
+          await form.locator('input[name="firstName"]').fill(p.contact.firstName)
+          await form.locator('input[name="email"]').fill('minji.kim@example.com')
+          await form.locator('input[name="phone"]').fill(p.contact.phone)
+          await form.locator('textarea[name="message"]').fill(message)
+          return form
+        }
+        const form = await fill()
+        await form.getByTestId('contact-submit').click()
+        await expect(page).toHaveURL((url) => url.pathname === `${p.path}/contact-message` && url.searchParams.get('status') === 'sent')
+        // Nothing the visitor wrote is in the address.
+        expect(page.url()).not.toContain('minji')
+        await expect(page.getByTestId('contact-status-sent')).toBeVisible()
+        expect(await htmlLang(page)).toBe(p.lang)
+        // axe runs as a script: the same status page, in a browser that runs them.
+        await scriptedPage.goto(page.url())
+        await expect(scriptedPage.getByTestId('contact-status-sent')).toBeVisible()
+        const violations = await axeViolations(scriptedPage)
+        expect(violations, violations.join('\n')).toEqual([])
+        await page.getByTestId('contact-status-back').click()
+        await expect(page).toHaveURL((url) => url.pathname === p.path)
+
+        const token = await demoToken(request)
+        const inbox = await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })
+        const { messages } = (await inbox.json()) as { messages: Array<Record<string, unknown>> }
+        expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined, isTerm: 'Y' })]))
+
+        // The terms unticked: the status page says so, in the page's language, and nothing is stored.
+        const refusedForm = await fill()
+        await refusedForm.locator('input[name="isTerm"]').uncheck()
+        await refusedForm.getByTestId('contact-submit').click()
+        await expect(page.getByTestId('contact-status-failed')).toHaveText(p.lang === 'ko' ? /약관/ : /Agree to the terms/)
+        const after = (await (await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })).json()) as { messages: Array<Record<string, unknown>> }
+        expect(after.messages.filter((stored) => stored.message === message)).toHaveLength(1)
+      } finally {
+        await context.close()
+      }
+    })
+
     test('shows translated errors for a bad e-mail and phone number and sends nothing', async ({ page }) => {
       const posts: Array<string> = []
       page.on('request', (request) => {

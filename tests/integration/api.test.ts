@@ -692,6 +692,48 @@ describeOnEachDatabase('REST API', (database) => {
       })
     })
 
+    it('takes the form posted without scripts and answers with a 303 to the status page, never the visitor’s words in the address (issue 31)', async () => {
+      const before = await countContacts(ownerRealtor.id)
+      const email = `plain-form-${Date.now()}@example.org`
+      const form = new URLSearchParams({
+        lastName: '김',
+        firstName: '민지',
+        email,
+        phoneCountryCode: 'KR',
+        phone: '010-1234-5678',
+        phoneContactConsent: 'on',
+        message: '집을 보고 싶어요',
+        website: '',
+        isTerm: 'on',
+        realtorId: ownerRealtor.id,
+        lang: 'ko',
+        consentVersion: 'contact-v1',
+        phoneContactConsentVersion: 'phone-contact-v1',
+        consentPage: `/${ownerRealtor.desiredUrl}`,
+      })
+      const post = (body: URLSearchParams) =>
+        api(s, 'POST', '/realtor-contacts', { rawBody: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: uniqueIp() })
+      const sent = await post(form)
+      expect(sent.status, sent.text).toBe(303)
+      const location = new URL(sent.headers.get('location') ?? '', 'http://realtor.test')
+      expect(location.pathname).toBe(`/${ownerRealtor.desiredUrl}/contact-message`)
+      expect(location.searchParams.get('status')).toBe('sent')
+      expect(location.searchParams.get('back')).toBe(`/${ownerRealtor.desiredUrl}`)
+      expect(location.search).not.toContain('plain-form')
+      expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
+      const stored = await s.db.selectFrom('contactMessage').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+      expect(stored).toMatchObject({ name: '김민지', phone: '01012345678', isTerm: 'Y', consentLang: 'ko', consentPage: `/${ownerRealtor.desiredUrl}` })
+      expect(stored.phoneContactConsent).toBe(1)
+
+      // The terms not ticked: the status page names the field, and nothing is stored.
+      form.delete('isTerm')
+      form.set('email', `plain-form-refused-${Date.now()}@example.org`)
+      const refused = await post(form)
+      expect(refused.status).toBe(303)
+      expect(new URL(refused.headers.get('location') ?? '', 'http://realtor.test').searchParams.get('failed')).toBe('isTerm')
+      expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
+    })
+
     it('answers 400 with fieldErrors when the terms are not accepted or the phone is wrong', async () => {
       const result = await api<ErrorBody>(s, 'POST', '/realtor-contacts', {
         body: validContact(ownerRealtor.id, { isTerm: 'N', phone: '010-1234-567' }),
@@ -1273,7 +1315,8 @@ describeOnEachDatabase('REST API', (database) => {
     it('answers 415 for a body sent as anything but JSON, and stores nothing (issue 17)', async () => {
       const before = await countContacts(ownerRealtor.id)
       const message = JSON.stringify(validContact(ownerRealtor.id))
-      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx']) {
+      // A plain HTML form is the form posted without scripts (the next test); anything else is refused.
+      for (const contentType of ['text/plain', 'multipart/form-data; boundary=x', 'application/jsonx']) {
         const result = await api(s, 'POST', '/realtor-contacts', { rawBody: message, headers: { 'content-type': contentType }, lang: EN })
         expectError(result, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)')
       }

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import type { Lang } from '~/lib/lang'
 import { contactFormDefaults } from '~/schemas/contact-defaults'
+import { CONTACT_ACTION } from '~/lib/contact-pages'
 import { contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { CONTACT_FIELD_NAMES } from '~/schemas/contact-defaults'
 import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
@@ -80,7 +81,7 @@ export function LiveContactForm({
         website: honeypot || undefined,
       })
       try {
-        const response = await fetch('/cozying-api/v1/realtor-contacts', {
+        const response = await fetch(CONTACT_ACTION, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'accept-language': lang },
           body: JSON.stringify(request),
@@ -183,6 +184,8 @@ export function LiveContactForm({
   return (
     <ContactFormView
       formId={formId}
+      realtorId={realtorId}
+      listingKey={listingKey}
       lang={lang}
       realtorName={realtorName}
       desiredUrl={desiredUrl}

@@ -1,10 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Fragment, type ComponentProps, type FormHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
+import { CONTACT_ACTION } from '~/lib/contact-pages'
 import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { Button } from '~/components/ui'
-import { AgreementLink, HoneypotField, OptionalLabel, VisitorCheckbox, VisitorInput, visitorInputClass, VisitorTextArea } from '~/components/visitor-form'
+import {
+  AgreementLink,
+  ConsentPageInput,
+  HoneypotField,
+  OptionalLabel,
+  VisitorCheckbox,
+  VisitorInput,
+  visitorInputClass,
+  VisitorTextArea,
+} from '~/components/visitor-form'
 
 export type ContactCheckboxName = 'isTerm' | 'phoneContactConsent'
 export type ContactTextFieldName = Exclude<keyof ContactFormValues, ContactCheckboxName>
@@ -39,6 +49,8 @@ export function contactFieldId(formId: string, name: keyof ContactFormValues): s
  */
 export function ContactFormView({
   formId,
+  realtorId,
+  listingKey,
   lang,
   realtorName,
   desiredUrl,
@@ -51,6 +63,9 @@ export function ContactFormView({
   formRef,
 }: {
   formId: string
+  realtorId: string
+  /** The listing the visitor writes about, on a listing's page. */
+  listingKey?: string
   lang: Lang
   /** The realtor's name in the page's language, as the calls-or-texts consent names them. */
   realtorName: string
@@ -96,6 +111,10 @@ export function ContactFormView({
     <form
       {...formProps}
       ref={formRef}
+      // Without scripts (or before they run) the browser posts the fields themselves, and the
+      // API answers with the contact status page (src/server/http/contact-forms.ts).
+      method="post"
+      action={CONTACT_ACTION}
       noValidate
       aria-describedby={failure !== undefined ? `${formId}-failure` : undefined}
       onSubmit={(event) => {
@@ -169,6 +188,13 @@ export function ContactFormView({
         ))}
       </div>
       <HoneypotField id={`${formId}-website`} value={honeypot} onChange={onHoneypotChange} />
+      {/* What the live form adds to its request by itself (toContactRequest), for the form posted as it is. */}
+      <input type="hidden" name="realtorId" value={realtorId} />
+      <input type="hidden" name="lang" value={lang} />
+      {listingKey !== undefined ? <input type="hidden" name="listingKey" value={listingKey} /> : null}
+      <input type="hidden" name="consentVersion" value={CURRENT_CONSENT.contact} />
+      <input type="hidden" name="phoneContactConsentVersion" value={CURRENT_CONSENT.phoneContact} />
+      <ConsentPageInput />
       <div className="sm:col-span-2">
         {checkboxInput('isTerm', (field) => ({
           errors: field.errors,

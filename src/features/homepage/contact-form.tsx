@@ -149,6 +149,8 @@ export function ContactForm(props: {
     <ContactFormView
       formRef={formRef}
       formId={formId}
+      realtorId={props.realtorId}
+      listingKey={props.listingKey}
       lang={lang}
       realtorName={realtorName}
       desiredUrl={desiredUrl}

@@ -24,6 +24,8 @@ import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourReque
 import { sellerFormToRequest } from './seller-lead-forms'
 import { tourFormToRequest } from './tour-forms'
 import { answerVisitorPost } from './visitor-forms'
+import { contactFormToRequest } from './contact-forms'
+import { CONTACT_STATUS_PAGE } from '~/lib/contact-pages'
 import { MARKET_ALERT_PAGES } from '~/lib/market-subscription-pages'
 import { SELLER_STATUS_PAGE } from '~/lib/seller-pages'
 import { TOUR_STATUS_PAGE } from '~/lib/tour-pages'
@@ -224,10 +226,8 @@ const routes: Array<ApiRoute> = [
     },
   }),
   route('/realtor-contacts', {
-    POST: async (context) => {
-      const sender = { clientIp: context.clientIp, lang: apiLang(context.request) }
-      return json(await createContact(context.services, await readJsonBody(context.request), sender), 201)
-    },
+    POST: async (context) =>
+      answerVisitorPost(context, { create: createContact, accepted: 201, statusPath: CONTACT_STATUS_PAGE, fromForm: contactFormToRequest }),
     GET: async (context) => {
       const actor = await requireActor(context)
       return json(await listContacts(context.services, actor, Object.fromEntries(context.url.searchParams)))

@@ -288,6 +288,8 @@ export function buildOpenApiDocument() {
             tags: [API_TAGS.messages.name],
             security: PUBLIC,
             summary: 'Send a message to a realtor (public)',
+            description:
+              'Rate-limited per client. `isTerm` must be `Y`. A plain HTML form (`application/x-www-form-urlencoded`: the same fields with `lang`, the checkboxes `isTerm=on` and `phoneContactConsent=on`) is the contact form posted without JavaScript: it is answered with a 303 to `/{desiredUrl}/contact-message` (`?status=sent`, or `?failed=` naming the fields at fault, and `back`, the page it was sent from).',
             requestBody: jsonContent(contactRequestSchema),
             responses: { '201': { description: 'Stored', ...jsonContent(createdContactResponse) }, ...errorResponses(400, 404, 413, 415, 429) },
           },
