@@ -103,7 +103,8 @@ function pretendardVersion(): string {
 const SUBSET_PROCESS = `
 const subsetFont = require('node:module').createRequire(process.argv[1])('subset-font')
 let source
-const answer = (message) => process.connected && process.send(message)
+// The server may be gone by the time a font is made (it stopped, or a test ended): then there is no one to answer.
+const answer = (message) => process.connected && process.send(message, (error) => error && process.exit(0))
 process.on('disconnect', () => process.exit(0))
 process.on('message', async ({ id, file, text, options }) => {
   try {
@@ -176,6 +177,15 @@ function pretendardFile(): string {
   return createRequire(import.meta.url).resolve(FONT_FILE)
 }
 
+/**
+ * When a page's font is made: `at once` while the page is on its way (a realtor's homepage, one
+ * text per realtor, whose first visitor should not wait for it), or `when asked` by the first
+ * browser that wants it (the other public pages: a listing, a filtered search, the directory,
+ * many texts each, whose every render by a crawler, which never asks for fonts, would otherwise
+ * make one).
+ */
+export type FontMaking = 'at once' | 'when asked'
+
 export type PageFontsOptions = {
   /** Where the full font is; the installed Pretendard by default. */
   fontFile?: () => string
@@ -217,15 +227,15 @@ export class PageFonts {
    * it for phones. Undefined once making fonts has failed (the font file is missing, say):
    * the page then uses the unicode-range subsets.
    */
-  async fontsFor(html: string): Promise<PageFontUrls | undefined> {
+  async fontsFor(html: string, making: FontMaking = 'at once'): Promise<PageFontUrls | undefined> {
     if (this.failed) return undefined
     const characters = [...new Set([...ALWAYS, ...distinctCharacters(visibleText(html))])]
     const withoutHangul = characters.filter((codePoint) => !isHangul(codePoint))
-    const full = await this.name(String.fromCodePoint(...characters))
-    return withoutHangul.length === characters.length ? { full } : { full, withoutHangul: await this.name(String.fromCodePoint(...withoutHangul)) }
+    const full = await this.name(String.fromCodePoint(...characters), making)
+    return withoutHangul.length === characters.length ? { full } : { full, withoutHangul: await this.name(String.fromCodePoint(...withoutHangul), making) }
   }
 
-  private async name(characters: string): Promise<string> {
+  private async name(characters: string, making: FontMaking): Promise<string> {
     const key = createHash('sha256').update(this.recipe).update('\n').update(characters).digest('base64url').slice(0, 22)
     if (this.texts.get(key) === undefined) {
       // Kept before the page names it, so no process can be asked for a font it cannot make.
@@ -233,7 +243,7 @@ export class PageFonts {
       this.texts.set(key, characters)
     }
     // Made while the page is on its way: the browser asks for it as soon as it reads the head.
-    void this.fontFor(key)
+    if (making === 'at once') void this.fontFor(key)
     return `${PAGE_FONT_PATH}${key}.ttf`
   }
 

@@ -1,7 +1,7 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import { PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
-import { pageFontHead, pageFonts, type PageFonts } from '~/server/fonts/page-font'
+import { pageFontHead, pageFonts, type FontMaking, type PageFonts } from '~/server/fonts/page-font'
 import { mapPolicyOrigins } from '~/server/map/map-config'
 import { requestOrigin } from '~/server/site/site-context'
 import { pagePolicy } from './content-security-policy'
@@ -35,19 +35,15 @@ export async function finishPage(
   // error pages too: they are as static as it is.
   // An islands page (decision 051) gets the islands runtime instead, where the build has one.
   const scripts = response.headers.get(PAGE_SCRIPTS_HEADER)
-  const page =
-    scripts === 'none'
-      ? withPrefetchRules(withoutPageScripts(rendered))
-      : scripts === 'islands' && hasIslandsRuntime()
-        ? withIslandsRuntime(rendered)
-        : rendered
+  const delivery = scripts === 'none' ? 'none' : scripts === 'islands' && hasIslandsRuntime() ? 'islands' : 'app'
+  const page = delivery === 'none' ? withPrefetchRules(withoutPageScripts(rendered)) : delivery === 'islands' ? withIslandsRuntime(rendered) : rendered
   const html =
     response.status !== 200
       ? page
       : page.includes(VISITOR_PAGE)
-        ? deferScriptsUntilPainted(await withPageFont(page, fonts))
-        : scripts === 'none' || scripts === 'islands'
-          ? await withPageFont(page, fonts)
+        ? deferScriptsUntilPainted(await withPageFont(page, fonts, 'at once'))
+        : delivery !== 'app'
+          ? await withPageFont(page, fonts, 'when asked')
           : addFontPreloads(page)
   const headers = new Headers(response.headers)
   headers.delete('content-length')
@@ -59,7 +55,7 @@ export async function finishPage(
   return new Response(html, { status: response.status, statusText: response.statusText, headers })
 }
 
-async function withPageFont(html: string, fonts: PageFonts): Promise<string> {
-  const urls = await fonts.fontsFor(html)
+async function withPageFont(html: string, fonts: PageFonts, making: FontMaking): Promise<string> {
+  const urls = await fonts.fontsFor(html, making)
   return urls ? addToHead(html, pageFontHead(urls)) : addFontPreloads(html)
 }
