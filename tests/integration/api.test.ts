@@ -31,8 +31,12 @@ import {
   type RealtorBody,
   type ContactCreatedBody,
   type MessagesBody,
+  type HttpResult,
   anyString,
 } from './harness'
+import { CURRENT_CONSENT } from '../../src/lib/consent'
+import { contactFormDefaults } from '../../src/schemas/contact-defaults'
+import { contactFormSchema, toContactRequest } from '../../src/schemas/inbox'
 
 const EN = 'en'
 
@@ -694,44 +698,106 @@ describeOnEachDatabase('REST API', (database) => {
 
     it('takes the form posted without scripts and answers with a 303 to the status page, never the visitor’s words in the address (issue 31)', async () => {
       const before = await countContacts(ownerRealtor.id)
-      const email = `plain-form-${Date.now()}@example.org`
-      const form = new URLSearchParams({
+      const stamp = Date.now()
+      const page = `/${ownerRealtor.desiredUrl}/homes/CRMLS-123`
+      // The fields the page's form holds (src/features/homepage/contact-form-view.tsx).
+      const formOf = (email: string, lang: 'ko' | 'en') =>
+        new URLSearchParams({
+          lastName: '김',
+          firstName: '민지',
+          email,
+          phoneCountryCode: 'KR',
+          phone: '010-1234-5678',
+          phoneContactConsent: 'on',
+          message: '집을 보고 싶어요',
+          website: '',
+          isTerm: 'on',
+          realtorId: ownerRealtor.id,
+          lang,
+          listingKey: 'CRMLS-123',
+          consentVersion: CURRENT_CONSENT.contact,
+          phoneContactConsentVersion: CURRENT_CONSENT.phoneContact,
+          consentPage: page,
+        })
+      const post = (body: URLSearchParams, headers: Record<string, string> = {}) =>
+        api(s, 'POST', '/realtor-contacts', {
+          rawBody: body.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          ip: uniqueIp(),
+        })
+      const locationOf = (result: HttpResult) => new URL(result.headers.get('location') ?? '', ORIGIN)
+      const rowOf = (email: string) => s.db.selectFrom('contactMessage').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+
+      const formEmail = `plain-form-${stamp}@example.org`
+      const sent = await post(formOf(formEmail, 'ko'), { origin: ORIGIN, 'sec-fetch-site': 'same-origin' })
+      expect(sent.status, sent.text).toBe(303)
+      expect(locationOf(sent).pathname).toBe(`/${ownerRealtor.desiredUrl}/contact-message`)
+      expect(locationOf(sent).searchParams.get('status')).toBe('sent')
+      expect(locationOf(sent).searchParams.get('back')).toBe(page)
+      expect(locationOf(sent).search).not.toContain('plain-form')
+
+      // The same visitor through the JSON the live form sends (toContactRequest): the same record.
+      const jsonEmail = `json-form-${stamp}@example.org`
+      const form = contactFormSchema.parse({
+        ...contactFormDefaults('ko'),
         lastName: '김',
         firstName: '민지',
-        email,
-        phoneCountryCode: 'KR',
+        email: jsonEmail,
         phone: '010-1234-5678',
-        phoneContactConsent: 'on',
         message: '집을 보고 싶어요',
-        website: '',
-        isTerm: 'on',
-        realtorId: ownerRealtor.id,
-        lang: 'ko',
-        consentVersion: 'contact-v1',
-        phoneContactConsentVersion: 'phone-contact-v1',
-        consentPage: `/${ownerRealtor.desiredUrl}`,
+        phoneContactConsent: true,
       })
-      const post = (body: URLSearchParams) =>
-        api(s, 'POST', '/realtor-contacts', { rawBody: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: uniqueIp() })
-      const sent = await post(form)
-      expect(sent.status, sent.text).toBe(303)
-      const location = new URL(sent.headers.get('location') ?? '', 'http://realtor.test')
-      expect(location.pathname).toBe(`/${ownerRealtor.desiredUrl}/contact-message`)
-      expect(location.searchParams.get('status')).toBe('sent')
-      expect(location.searchParams.get('back')).toBe(`/${ownerRealtor.desiredUrl}`)
-      expect(location.search).not.toContain('plain-form')
-      expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
-      const stored = await s.db.selectFrom('contactMessage').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
-      expect(stored).toMatchObject({ name: '김민지', phone: '01012345678', isTerm: 'Y', consentLang: 'ko', consentPage: `/${ownerRealtor.desiredUrl}` })
-      expect(stored.phoneContactConsent).toBe(1)
+      const json = await api(s, 'POST', '/realtor-contacts', {
+        body: toContactRequest(form, ownerRealtor.id, { lang: 'ko', page, listingKey: 'CRMLS-123' }),
+        lang: 'ko',
+      })
+      expect(json.status, json.text).toBe(201)
+      const comparable = ({
+        id: _id,
+        email: _email,
+        createdAt: _createdAt,
+        consentedAt: _consentedAt,
+        nextAttemptAt: _next,
+        ...rest
+      }: Record<string, unknown>) => rest
+      const fromForm = await rowOf(formEmail)
+      expect(comparable(fromForm)).toEqual(comparable(await rowOf(jsonEmail)))
+      expect(fromForm).toMatchObject({
+        name: '김민지',
+        phone: '01012345678',
+        isTerm: 'Y',
+        listingKey: 'CRMLS-123',
+        consentLang: 'ko',
+        consentPage: page,
+        phoneContactConsent: 1,
+      })
+      expect(fromForm.consentText).toContain('약관')
+      expect(await countContacts(ownerRealtor.id)).toBe(before + 2)
+
+      // An English page's form lands on the English status page.
+      const english = await post(formOf(`plain-form-en-${stamp}@example.org`, 'en'))
+      expect(locationOf(english).pathname).toBe(`/en/${ownerRealtor.desiredUrl}/contact-message`)
+      expect((await rowOf(`plain-form-en-${stamp}@example.org`)).consentLang).toBe('en')
 
       // The terms not ticked: the status page names the field, and nothing is stored.
-      form.delete('isTerm')
-      form.set('email', `plain-form-refused-${Date.now()}@example.org`)
-      const refused = await post(form)
+      const unticked = formOf(`plain-form-refused-${stamp}@example.org`, 'ko')
+      unticked.delete('isTerm')
+      const refused = await post(unticked)
       expect(refused.status).toBe(303)
-      expect(new URL(refused.headers.get('location') ?? '', 'http://realtor.test').searchParams.get('failed')).toBe('isTerm')
-      expect(await countContacts(ownerRealtor.id)).toBe(before + 1)
+      expect(locationOf(refused).searchParams.get('failed')).toBe('isTerm')
+
+      // A bot that fills the honeypot is told "sent" and nothing is stored.
+      const bot = formOf(`plain-form-bot-${stamp}@example.org`, 'ko')
+      bot.set('website', 'https://spam.example')
+      expect(locationOf(await post(bot)).searchParams.get('status')).toBe('sent')
+
+      // A form another site's page posts here is refused, and nothing is stored.
+      const forgeries: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }]
+      for (const headers of forgeries) {
+        const forged = await post(formOf(`plain-form-forged-${stamp}@example.org`, 'ko'), headers)
+        expect(forged.status, JSON.stringify(headers)).toBe(403)
+      }
+      expect(await countContacts(ownerRealtor.id)).toBe(before + 3)
     })
 
     it('answers 400 with fieldErrors when the terms are not accepted or the phone is wrong', async () => {

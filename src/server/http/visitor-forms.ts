@@ -1,6 +1,6 @@
 import { isSameSitePath } from '~/lib/consent'
 import { isLang, type Lang } from '~/lib/lang'
-import { isAppError } from '~/server/app-error'
+import { errors, isAppError } from '~/server/app-error'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
@@ -72,6 +72,25 @@ export async function answerVisitorForm(
 }
 
 /**
+ * Whether a plain form was posted by a page of another site: a page elsewhere could otherwise
+ * make its visitors' browsers send messages and leads here, under their addresses and past the
+ * per-client limits. JSON cannot come that way (a cross-site JSON post needs a preflight the API
+ * never grants). The browser's own word (`Sec-Fetch-Site`) first; else the `Origin`'s host
+ * against this request's (the scheme is left out: behind a proxy that does not say it ends TLS,
+ * the request looks like plain HTTP). A program's form, which sends neither, is taken.
+ */
+function isFromAnotherSite(request: Request, url: URL): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return true
+  const origin = request.headers.get('origin')
+  if (origin === null || origin === 'null') return false
+  try {
+    return new URL(origin).host !== new URL(requestOrigin(request, url)).host
+  } catch {
+    return true
+  }
+}
+
+/**
  * A visitor form's endpoint (save a search, a market report, a tour, a valuation request): the
  * use case that takes it and the status that means it was taken, and for the form posted
  * without scripts its status page, the field naming the page's language (`lang` unless said),
@@ -95,6 +114,7 @@ export async function answerVisitorPost(
 ): Promise<Response> {
   const { services, request, clientIp } = context
   if (isFormBody(request)) {
+    if (isFromAnotherSite(request, context.url)) throw errors.forbidden()
     const form = await readFormBody(request)
     const pageLang = form[endpoint.langField ?? 'lang']
     const lang = isLang(pageLang) ? pageLang : apiLang(request)
