@@ -268,7 +268,20 @@ export function AgreementLink({ lang, desiredUrl, children }: { lang: Lang; desi
 
 /** The path of this page as the visitor's address bar shows it (own domains drop `/{desiredUrl}`): the page a consent was given on. */
 export function usePublicPath(): string {
-  return useVisitorPage().path
+  return percentEncodedPath(useVisitorPage().path)
+}
+
+/**
+ * A path as a browser's `location.pathname` holds it, percent-encoded: what the forms sent with
+ * scripts store, and what the consent's page must be (`isSameSitePath`), where the router's path
+ * may be decoded (a listing key or slug outside ASCII).
+ */
+function percentEncodedPath(path: string): string {
+  try {
+    return encodeURI(decodeURI(path))
+  } catch {
+    return encodeURI(path)
+  }
 }
 
 /** The page this form is on as the address bar shows it, sent with the consent (without scripts too). */
