@@ -249,6 +249,8 @@ test('a signed-in realtor finds their homepage in the header of an islands page,
     await expect(page.getByTestId('account-sign-in')).toHaveCount(0)
     page.off('request', onRequest)
     page.off('framenavigated', onNavigated)
+    // The runtime filled in the menu (it may have come from the cache, unasked for).
+    expect(await page.evaluate(() => document.documentElement.dataset.islandsRuntime)).toBe('started')
     // The runtime alone did it: no React, no app.
     expect(
       scripts.every((script) => script.startsWith('/assets/islands/islands-client-')),

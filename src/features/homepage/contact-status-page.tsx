@@ -9,6 +9,6 @@ export const ContactStatusPage = formStatusPage('contact-status', {
   titles: { sent: msg`Message sent`, failed: msg`Your message was not sent` },
   sent: msg`Thank you! Your message has been sent. The realtor will get back to you soon.`,
   back: msg`Back to the page you wrote from`,
-  problems: { gone: msg`This homepage is no longer published`, consent: msg`Agree to the terms to send your message` },
+  problems: { consent: msg`Agree to the terms to send your message` },
   consentField: 'isTerm',
 })

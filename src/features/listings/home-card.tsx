@@ -42,7 +42,7 @@ export function HomeCard({
             width={480}
             height={320}
             loading={inFirstScreen ? 'eager' : 'lazy'}
-            fetchPriority={inFirstScreen ? 'high' : 'auto'}
+            fetchPriority={inFirstScreen ? 'high' : undefined}
             decoding="async"
             className="size-full object-cover"
           />
