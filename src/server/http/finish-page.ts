@@ -21,8 +21,9 @@ const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`
  * what the server rendered) gets one font cut to its characters; the app's pages, whose text
  * the client changes, preload the unicode-range subsets their text needs. Measured on the
  * home value page (Lighthouse mobile): its eleven preloaded subsets (~330 KB) held its
- * largest paint at ~3.0 s, a static copy's just the same. A page is rendered in full before it is sent (its data is loaded in
- * `beforeLoad`), so reading it whole here delays nothing.
+ * largest paint at ~3.0 s, a static copy's just the same (decision 051). A page is rendered
+ * in full before it is sent (its data is loaded in `beforeLoad`), so reading it whole here
+ * delays nothing.
  */
 export async function finishPage(
   request: Request,
