@@ -2,8 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
 import type { Lang } from '~/lib/lang'
-import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
-import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
+import { realtorHomeListInput, type HomePageRequest, type homeListQuerySchema } from '~/schemas/home'
 import type { ListingSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 
@@ -36,20 +35,6 @@ export function homeDetailQuery(request: HomePageRequest) {
  * search page, each with its own page size); null when the realtor names no region.
  */
 export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch & { bbox?: string }, lang: Lang, size: { perPage: number; group: number }) {
-  const region = searchedArea(realtor.activityRegion, search.region)
-  if (!region) return null
-  return homeListQuery({
-    state: region.state,
-    city: region.city,
-    type: search.type ?? 'sale',
-    ...orderedPriceRange(search),
-    minBeds: search.minBeds,
-    // A map's area (the full search page) takes the place of the region's city on the server.
-    ...(search.bbox ? { bbox: search.bbox } : {}),
-    currentPage: search.page ?? 1,
-    homesPerPage: size.perPage,
-    totalHomesPerGroup: size.group,
-    realtor: realtor.desiredUrl,
-    lang,
-  })
+  const input = realtorHomeListInput({ realtor, search, lang, size })
+  return input ? homeListQuery(input) : null
 }

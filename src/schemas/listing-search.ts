@@ -44,3 +44,6 @@ export type HomeSearch = SearchOutput<typeof homeSearchSchema>
 /** Homes per page and per group on a homepage: three rows of the card grid, six pages. */
 export const HOMEPAGE_HOMES_PER_PAGE = 9
 export const HOMEPAGE_HOMES_PER_GROUP = 54
+
+/** Homes per page and per group on the full search page: twice the homepage's, as a buyer scans many homes at once there. */
+export const HOME_SEARCH_LIST = { perPage: 18, group: 180 }

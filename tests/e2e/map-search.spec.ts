@@ -29,6 +29,12 @@ const TEXT = {
     mapPane: '지도',
     listPane: '목록',
     show: '지도 보기',
+    pages: '매물 페이지',
+    secondPage: /2페이지$/,
+    saleOrRent: '매매/임대',
+    send: '매물 보기',
+    forSale: '매매 매물',
+    forRent: '임대 매물',
   },
   en: {
     prefix: '/en',
@@ -39,6 +45,12 @@ const TEXT = {
     mapPane: 'Map',
     listPane: 'List',
     show: 'Show map',
+    pages: 'Pages of homes',
+    secondPage: /Page 2 of \d+$/,
+    saleOrRent: 'Sale or rent',
+    send: 'Show homes',
+    forSale: 'Homes for sale',
+    forRent: 'Homes for rent',
   },
 } as const
 
@@ -67,9 +79,9 @@ async function startFileServer(directory: string): Promise<{ origin: string; req
   return { origin: `http://127.0.0.1:${port}`, requests: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
-/** The map's own code: MapLibre's chunk and worker, and the markers' module. */
+/** The map's own code: MapLibre's chunk and worker, and the markers' module (the app's build or the islands'). */
 function isMapCode(url: string): boolean {
-  return /\/assets\/(home-map|home-location-map|maplibre)[^/]*\.(m?js|css)(\?|$)/.test(url)
+  return /\/assets\/(islands\/)?(home-map|home-location-map|maplibre)[^/]*\.(m?js|css)(\?|$)/.test(url)
 }
 
 function bboxOf(page: Page): string | null {
@@ -186,6 +198,65 @@ test.describe('map search on the realtor’s own tiles', () => {
 
       await mapCard.getByRole('link').click()
       await expect(page).toHaveURL(new RegExp(`/sora-park/homes/${homeId}$`))
+    })
+  }
+
+  for (const lang of ['ko', 'en'] as const) {
+    test(`the map view is an island: it starts light, and its pages and filters change in place, Back undoes them (${lang})`, async ({ page, isMobile }) => {
+      const text = TEXT[lang]
+      await page.goto(`${server.base}${text.prefix}/sora-park/homes?view=map`)
+      await expect(page.getByTestId('home-map')).toBeVisible({ timeout: 20_000 })
+      // Issue 31: before its load event the page fetches the islands runtime alone; React, the
+      // island and MapLibre come after, so what a visitor waits for is the page, not the map's code.
+      const timing = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation')
+        const loadAt = navigation instanceof PerformanceNavigationTiming ? navigation.loadEventStart : 0
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && /\.m?js$/.test(new URL(entry.name).pathname))
+        return {
+          loadAt,
+          before: scripts.filter((entry) => entry.startTime < loadAt).map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize })),
+          after: scripts.filter((entry) => entry.startTime >= loadAt).map((entry) => entry.name),
+        }
+      })
+      expect(timing.loadAt).toBeGreaterThan(0)
+      expect(timing.before.filter((script) => isMapCode(script.url))).toEqual([])
+      expect(
+        timing.before.reduce((sum, script) => sum + script.bytes, 0),
+        JSON.stringify(timing.before),
+      ).toBeLessThanOrEqual(100_000)
+      expect(timing.after.some(isMapCode), 'the map’s code comes after the load event').toBe(true)
+      await expect(page.getByTestId('map-toggle')).toHaveText(text.hide)
+
+      // Marks this document: a page or a filter that loaded a new one would lose the mark.
+      await page.evaluate(() => {
+        document.documentElement.dataset.sameDocument = 'yes'
+      })
+      const sameDocument = () => page.evaluate(() => document.documentElement.dataset.sameDocument)
+      if (isMobile) await page.getByRole('button', { name: text.listPane, exact: true }).click()
+      const status = page.locator('#listings p[role="status"]')
+      await expect(status).not.toContainText(text.secondPage)
+      await page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true }).click()
+      await expect(page).toHaveURL(/[?&]page=2/)
+      await expect(status).toContainText(text.secondPage)
+      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+
+      await page.getByLabel(text.saleOrRent).selectOption('rent')
+      await page.getByRole('button', { name: text.send, exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forRent)
+      await expect(page).toHaveURL(/[?&]type=rent/)
+      await expect(page).not.toHaveURL(/[?&]page=/)
+      expect(await sameDocument(), 'the filters changed the list in place').toBe('yes')
+
+      await page.goBack()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forSale)
+      await expect(status).toContainText(text.secondPage)
+      await page.goBack()
+      await expect(status).not.toContainText(text.secondPage)
+      expect(await sameDocument(), 'Back moved between the searches of one page').toBe('yes')
+      const violations = await axeViolations(page)
+      expect(violations, violations.join('\n')).toEqual([])
     })
   }
 

@@ -27,14 +27,15 @@ const counterProps = z.object({ label: z.string(), start: z.number() })
 
 async function render(islandsPage: boolean): Promise<string> {
   await loadCatalog('en')
+  const content = (
+    <>
+      <p>static</p>
+      <Island of={counterIsland} props={{ label: 'A <b>label</b>', start: 3 }} />
+    </>
+  )
   return renderToString(
     <I18nProvider i18n={i18nFor('en')}>
-      <VisitorPageProvider page={{ path: '/en/sora-park' }}>
-        <IslandsPage enabled={islandsPage}>
-          <p>static</p>
-          <Island of={counterIsland} props={{ label: 'A <b>label</b>', start: 3 }} />
-        </IslandsPage>
-      </VisitorPageProvider>
+      <VisitorPageProvider page={{ path: '/en/sora-park' }}>{islandsPage ? <IslandsPage>{content}</IslandsPage> : content}</VisitorPageProvider>
     </I18nProvider>,
   )
 }

@@ -14,6 +14,7 @@ export const ISLAND_NAMES = [
   'analytics-choice',
   'market-subscription',
   'home-value',
+  'home-search-map',
 ] as const
 export type IslandName = (typeof ISLAND_NAMES)[number]
 

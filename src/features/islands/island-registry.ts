@@ -106,5 +106,10 @@ export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> 
       hydratable(module.marketSubscriptionIsland, marketSubscriptionIslandProps),
     ),
   'home-value': () => import('~/features/valuations/home-value-island').then((module) => hydratable(module.homeValueIsland, homeValueIslandProps)),
+  // Its props' schema is the whole of zod's (the list is the API's answer): it loads beside the island, not in this file.
+  'home-search-map': () =>
+    Promise.all([import('~/features/listings/home-search-map-island'), import('~/features/listings/home-search-map-props')]).then(([module, props]) =>
+      hydratable(module.homeSearchMapIsland, props.homeSearchMapProps),
+    ),
   'home-location': () => import('~/features/map/home-location-island').then((module) => hydratable(module.homeLocationIsland, homeLocationIslandProps)),
 }

@@ -19,11 +19,10 @@ const IslandsPageContext = createContext(false)
 /**
  * A page sent with the islands runtime instead of the app's scripts (decision 051), or with no
  * script at all. Its route also says so to the server (`islandsPage` or
- * `noPageScriptsUnlessTagged` in src/lib/page-scripts.ts). `enabled={false}` where the same route
- * sometimes keeps the app (the home search's map view).
+ * `noPageScriptsUnlessTagged` in src/lib/page-scripts.ts).
  */
-export function IslandsPage({ enabled = true, children }: { enabled?: boolean; children: ReactNode }) {
-  return <IslandsPageContext.Provider value={enabled}>{children}</IslandsPageContext.Provider>
+export function IslandsPage({ children }: { children: ReactNode }) {
+  return <IslandsPageContext.Provider value={true}>{children}</IslandsPageContext.Provider>
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
 import type { ListingPriceType } from '~/lib/listing-prices'
@@ -17,13 +17,26 @@ import { listingFiltersIsland } from './listing-filters-island'
 import { buttonClass } from '~/components/ui'
 
 /** Drops empty values so shared URLs stay short: `?type=rent&minBeds=2`. */
-function cleanSearch(search: HomeSearch): HomeSearch {
+export function cleanSearch(search: HomeSearch): HomeSearch {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== 0))
 }
 
 function numberField(data: FormData, name: string): number | undefined {
   const value = Number(data.get(name))
   return Number.isInteger(value) && value > 0 ? value : undefined
+}
+
+/**
+ * How a list of homes moves to another search: with the router (a page of the app), or by an
+ * island of its own (the home search's map view, decision 051), which has no router.
+ */
+export type SearchNavigation = {
+  /** A link to this list with another search: an area, a page, the filters cleared. */
+  link: (search: HomeSearch, look: { className: string; current?: boolean; children: ReactNode }) => ReactElement
+  /** The filters sent, with scripts. */
+  send: (search: HomeSearch) => void
+  /** Another list is on its way. */
+  loading: boolean
 }
 
 /**
@@ -35,44 +48,111 @@ export function ListingsSection({
   at = 'homepage',
   realtor,
   lang,
-  search,
-  pricesCleared,
-  list,
-  narrow = false,
-  highlighted = null,
-  onHighlight,
+  ...view
 }: {
   /** Where the list is: the homepage's section, or the full search page (`/{desiredUrl}/homes`). */
   at?: 'homepage' | 'search'
   realtor: PublicRealtor
+  lang: Lang
+} & Pick<ListingsViewProps, 'search' | 'pricesCleared' | 'list'>) {
+  const navigate = useNavigate()
+  const loading = useRouterState({ select: (state) => state.isLoading })
+  const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
+  // Filters, areas and pages stay on the page the visitor is on.
+  const to = at === 'search' ? '/{-$lang}/$desiredUrl/homes' : '/{-$lang}/$desiredUrl'
+  const navigation: SearchNavigation = {
+    link: (search, { className, current, children }) => (
+      <Link
+        to={to}
+        params={params}
+        search={search}
+        hash="listings"
+        resetScroll={false}
+        // Exact: by default a link is "active" when its search is a subset of the page's.
+        activeOptions={{ exact: true }}
+        aria-current={current ? 'page' : undefined}
+        className={className}
+      >
+        {children}
+      </Link>
+    ),
+    send: (search) => void navigate({ to, params, search, hash: 'listings', resetScroll: false }),
+    loading,
+  }
+  return (
+    <ListingsView
+      {...view}
+      realtor={{ id: realtor.id, name: realtorDisplayName(realtor, lang), desiredUrl: realtor.desiredUrl, regions: realtor.activityRegion }}
+      lang={lang}
+      navigation={navigation}
+      // On the search page the first card's photo is in the first screen, its largest paint.
+      firstPhotoInFirstScreen={at === 'search'}
+      footer={
+        at === 'homepage' && view.list.totalHomes > 0 ? (
+          <p className="mt-6 text-center">
+            <Link
+              to="/{-$lang}/$desiredUrl/homes"
+              params={params}
+              search={cleanSearch({ ...view.search, page: undefined })}
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
+            >
+              <Trans>Search all homes</Trans>
+            </Link>
+          </p>
+        ) : null
+      }
+    />
+  )
+}
+
+/** Whose homes a list shows: the realtor, by the name their page gives them, and their regions. */
+export type ListingsRealtor = { id: string; name: string; desiredUrl: string; regions: PublicRealtor['activityRegion'] }
+
+type ListingsViewProps = {
+  realtor: ListingsRealtor
   lang: Lang
   /** The search with its prices fitted to its type (`fitPricesToType`); the search page's also carries the map's area. */
   search: HomeSearch
   /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
   pricesCleared: boolean
   list: HomeListPage
+  navigation: SearchNavigation
+  /** The first card's photo shows before any scrolling (the search page): fetched at once and first. */
+  firstPhotoInFirstScreen?: boolean
   /** Half the page's width (the map beside it): two cards a row at most. */
   narrow?: boolean
   /** The home whose marker the visitor points at on the map. */
   highlighted?: string | null
   /** Given with a map: pointing at or focusing a card highlights its marker. */
   onHighlight?: (homeId: string | null) => void
-}) {
+  /** After the cards and pages, before the MLS's disclosures. */
+  footer?: ReactNode
+}
+
+/** The list itself, its filters, its pages and its disclosures, without the router: it moves through `navigation`. */
+export function ListingsView({
+  realtor,
+  lang,
+  search,
+  pricesCleared,
+  list,
+  navigation,
+  firstPhotoInFirstScreen = false,
+  narrow = false,
+  highlighted = null,
+  onHighlight,
+  footer,
+}: ListingsViewProps) {
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const loading = useRouterState({ select: (state) => state.isLoading })
+  const { link, send, loading } = navigation
   // On the server's render of an islands page the filters are an island of their own (decision 051).
   const islandsRender = useIslandsRender()
   // Set once the visitor switches between sale and rent here (with JavaScript): what it cleared.
   const [typeSwitch, setTypeSwitch] = useState<{ clearedFor: ListingPriceType | null } | null>(null)
-  const { id: realtorId, desiredUrl, activityRegion: regions } = realtor
   // The saved search's consent names the realtor as the page does.
-  const realtorName = realtorDisplayName(realtor, lang)
+  const { id: realtorId, name: realtorName, desiredUrl, regions } = realtor
   const regionIndex = search.region !== undefined && search.region < regions.length ? search.region : 0
   const type = search.type ?? 'sale'
-  const params = { lang: langParam(lang), desiredUrl }
-  // Filters, areas and pages stay on the page the visitor is on.
-  const to = at === 'search' ? '/{-$lang}/$desiredUrl/homes' : '/{-$lang}/$desiredUrl'
   const pages = Array.from({ length: list.totalPages }, (_, index) => index + 1)
   const current = list.currentPage
   const filtered = search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
@@ -82,10 +162,8 @@ export function ListingsSection({
     const data = new FormData(event.currentTarget)
     const nextType = data.get('type') === 'rent' ? 'rent' : 'sale'
     // The selects only hold prices that fit the chosen type (switching cleared the others, and said so).
-    void navigate({
-      to,
-      params,
-      search: cleanSearch({
+    send(
+      cleanSearch({
         region: regionIndex || undefined,
         type: nextType === 'sale' ? undefined : nextType,
         minPrice: numberField(data, 'minPrice'),
@@ -94,9 +172,7 @@ export function ListingsSection({
         bbox: search.bbox,
         view: search.view,
       }),
-      hash: 'listings',
-      resetScroll: false,
-    })
+    )
   }
 
   const stateName = (state: string) => (state === 'CA' ? t`California` : state === 'GA' ? t`Georgia` : state)
@@ -117,19 +193,11 @@ export function ListingsSection({
           <ul className="flex flex-wrap gap-2">
             {regions.map((item, index) => (
               <li key={`${item.state}-${item.city}-${item.neighborhood ?? ''}`}>
-                <Link
-                  to={to}
-                  params={params}
-                  search={cleanSearch({ region: index || undefined, type: search.type, view: search.view })}
-                  hash="listings"
-                  resetScroll={false}
-                  // Exact: by default a link is "active" when its search is a subset of the page's.
-                  activeOptions={{ exact: true }}
-                  aria-current={index === regionIndex ? 'page' : undefined}
-                  className={buttonClass('accentOutline')}
-                >
-                  {item.city}, {item.state}
-                </Link>
+                {link(cleanSearch({ region: index || undefined, type: search.type, view: search.view }), {
+                  className: buttonClass('accentOutline'),
+                  current: index === regionIndex,
+                  children: `${item.city}, ${item.state}`,
+                })}
               </li>
             ))}
           </ul>
@@ -191,16 +259,10 @@ export function ListingsSection({
       </p>
       {total === 0 && filtered ? (
         <p className="mt-2">
-          <Link
-            to={to}
-            params={params}
-            search={cleanSearch({ region: regionIndex || undefined, bbox: search.bbox, view: search.view })}
-            hash="listings"
-            resetScroll={false}
-            className="font-medium text-[var(--accent-text)] underline underline-offset-4"
-          >
-            <Trans>Clear the filters</Trans>
-          </Link>
+          {link(cleanSearch({ region: regionIndex || undefined, bbox: search.bbox, view: search.view }), {
+            className: 'font-medium text-[var(--accent-text)] underline underline-offset-4',
+            children: <Trans>Clear the filters</Trans>,
+          })}
         </p>
       ) : null}
 
@@ -229,8 +291,7 @@ export function ListingsSection({
                 lang={lang}
                 desiredUrl={desiredUrl}
                 source={list.sources.find((source) => source.id === home.sourceId)}
-                // On the search page the first card's photo is in the first screen, its largest paint.
-                inFirstScreen={at === 'search' && index === 0}
+                inFirstScreen={firstPhotoInFirstScreen && index === 0}
               />
             </li>
           ))}
@@ -242,37 +303,18 @@ export function ListingsSection({
           <ul className="flex flex-wrap items-center justify-center gap-1">
             {pages.map((page) => (
               <li key={page}>
-                <Link
-                  to={to}
-                  params={params}
-                  search={cleanSearch({ ...search, page: page === 1 ? undefined : page })}
-                  hash="listings"
-                  resetScroll={false}
-                  // Exact: by default a link is "active" when its search is a subset of the page's.
-                  activeOptions={{ exact: true }}
-                  aria-current={page === current ? 'page' : undefined}
-                  className={buttonClass('quiet', 'md', 'min-w-11')}
-                >
-                  {page}
-                </Link>
+                {link(cleanSearch({ ...search, page: page === 1 ? undefined : page }), {
+                  className: buttonClass('quiet', 'md', 'min-w-11'),
+                  current: page === current,
+                  children: page,
+                })}
               </li>
             ))}
           </ul>
         </nav>
       ) : null}
 
-      {at === 'homepage' && total > 0 ? (
-        <p className="mt-6 text-center">
-          <Link
-            to="/{-$lang}/$desiredUrl/homes"
-            params={params}
-            search={cleanSearch({ ...search, page: undefined })}
-            className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline underline-offset-4"
-          >
-            <Trans>Search all homes</Trans>
-          </Link>
-        </p>
-      ) : null}
+      {footer}
 
       <ListingDisclosures sources={list.sources} lang={lang} />
     </div>

@@ -7,10 +7,7 @@ import { langFromParam } from '~/lib/lang'
 import { fitPricesToType } from '~/lib/listing-prices'
 import { islandsPage } from '~/lib/page-scripts'
 import { homeListQuery, realtorHomeListQuery } from '~/queries/homes'
-import { homeSearchSchema } from '~/schemas/listing-search'
-
-/** Twice the homepage's page: a search page is where a buyer scans many homes at once. */
-const SEARCH_LIST = { perPage: 18, group: 180 }
+import { HOME_SEARCH_LIST, homeSearchSchema } from '~/schemas/listing-search'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
   validateSearch: homeSearchSchema,
@@ -21,14 +18,14 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
   loader: async ({ context, deps: { search }, params }) => {
-    const query = realtorHomeListQuery(context.realtor, search, langFromParam(params.lang), SEARCH_LIST)
+    const query = realtorHomeListQuery(context.realtor, search, langFromParam(params.lang), HOME_SEARCH_LIST)
     if (query) await context.queryClient.ensureQueryData(query)
   },
   head: ({ match, params }) => homeSearchHead(match.context.realtor, langFromParam(params.lang), match.context.site),
-  // The list is an islands page (decision 051): its filters and "Save this search" are islands.
-  // The map is an application of its own (the map and the list follow each other in place), so
-  // `view=map` keeps the app's scripts; the visitor asks for it, and MapLibre loads with it.
-  headers: ({ match }) => (match.search.view === 'map' ? undefined : islandsPage()),
+  // An islands page (decision 051): the list's filters and "Save this search" are islands, and
+  // with the map open (`view=map`) the list and the map are one, whose code (MapLibre's with it)
+  // loads once the page has.
+  headers: islandsPage,
   component: HomeSearchRoute,
 })
 
@@ -36,10 +33,10 @@ function HomeSearchRoute() {
   const { realtor, site } = Route.useRouteContext()
   const { search, cleared } = fitPricesToType(Route.useSearch())
   const lang = langFromParam(Route.useParams().lang)
-  const query = realtorHomeListQuery(realtor, search, lang, SEARCH_LIST)
+  const query = realtorHomeListQuery(realtor, search, lang, HOME_SEARCH_LIST)
   const list = useQuery({ ...(query ?? homeListQuery({})), enabled: query !== null }).data ?? null
   return (
-    <IslandsPage enabled={search.view !== 'map'}>
+    <IslandsPage>
       <HomeSearchPage realtor={realtor} lang={lang} search={search} pricesCleared={cleared} list={list} map={site.map} />
     </IslandsPage>
   )
