@@ -34,7 +34,17 @@ const only = process.env.BENCH_ONLY
 const lhrDir = process.env.BENCH_LHR_DIR
 // BENCH_LH_PAGES=homepage,listing: only the Lighthouse pages whose names contain one of these.
 const lhPages = process.env.BENCH_LH_PAGES?.split(',').filter(Boolean)
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'production', RATE_LIMIT_CONTACT: '100000' }
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: base,
+  NODE_ENV: 'production',
+  RATE_LIMIT_CONTACT: '100000',
+  // The home search's map view is measured too, on tiles of our own (scripts/bench-map-fixture.ts).
+  MAP_STYLE_URL: '/map-data/style.json',
+  MAP_ATTRIBUTION: '© Bench tiles',
+}
 
 // Saved-search alerts (issue 13): the matcher and the mails, on a SQLite file of their own.
 const benchAlerts = () => run(process.execPath, ['scripts/run.mjs', 'scripts/bench-alerts.ts'], { ...process.env, NODE_ENV: 'production' })
@@ -55,6 +65,7 @@ if (only === 'pages') {
 }
 
 await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
+await run(process.execPath, ['scripts/run.mjs', 'scripts/bench-map-fixture.ts', path.join(dataDir, 'map'), `${base}/map-data`], env)
 const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
 try {
   await waitFor(`${base}/builds/latest.json`)
@@ -64,6 +75,7 @@ try {
     ['homepage (en)', '/en/sora-park'],
     ['listing detail (ko)', listing],
     ['home search (en)', '/en/sora-park/homes'],
+    ['home search with the map (en)', '/en/sora-park/homes?view=map'],
     ['home value (ko)', '/sora-park/home-value'],
     ['market report (en)', '/en/sora-park/market/irvine-ca'],
     ['blog (ko)', '/sora-park/blog'],

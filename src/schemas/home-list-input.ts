@@ -1,0 +1,50 @@
+import type { z } from 'zod'
+import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
+import type { homeListQuerySchema } from './home'
+import type { regionStateSchema } from './realtor'
+import type { ListingSearch } from './listing-search'
+
+/*
+ * The `home/list` query of a realtor's page, apart from the schemas in ./home.ts: the router's
+ * loader for every realtor page imports it, and the schemas (with their messages) would come
+ * into the app's first download with it.
+ */
+
+/** A realtor's page's list of homes, as `home/list` is asked for it: its search, its language and its page size. */
+export type RealtorHomeListRequest = {
+  realtor: { desiredUrl: string; activityRegion: ReadonlyArray<{ state: z.infer<typeof regionStateSchema>; city: string }> }
+  search: ListingSearch & { bbox?: string }
+  lang: 'ko' | 'en'
+  size: { perPage: number; group: number }
+}
+
+/**
+ * The `home/list` query of a realtor's page (the homepage's section, the full search page): the
+ * searched region's city, or the map's area in its place; null when the realtor names no region.
+ * One function for the router's loader and the map's island, which asks the API itself.
+ */
+export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHomeListRequest): z.input<typeof homeListQuerySchema> | null {
+  const region = searchedArea(realtor.activityRegion, search.region)
+  if (!region) return null
+  return {
+    state: region.state,
+    city: region.city,
+    type: search.type ?? 'sale',
+    ...orderedPriceRange(search),
+    minBeds: search.minBeds,
+    // A map's area (the full search page) takes the place of the region's city on the server.
+    ...(search.bbox ? { bbox: search.bbox } : {}),
+    currentPage: search.page ?? 1,
+    homesPerPage: size.perPage,
+    totalHomesPerGroup: size.group,
+    realtor: realtor.desiredUrl,
+    lang,
+  }
+}
+
+/** `GET /cozying-api/v1/home/list` for a query, its empty values left out. */
+export function homeListUrl(query: z.input<typeof homeListQuerySchema>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' || typeof value === 'number') params.set(key, String(value))
+  return `/cozying-api/v1/home/list?${params}`
+}
