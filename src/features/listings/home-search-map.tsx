@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useState, type MouseEvent } from 'react'
 import { buttonClass, Button } from '~/components/ui'
 import { useHydrated } from '~/components/visitor-form'
 import { useVisitorPage } from '~/components/visitor-page'
-import { MapPanel } from '~/features/map/map-panel'
+import { MapLoading, MapPanel } from '~/features/map/map-panel'
 import { initialMapView } from '~/features/map/map-view'
 import type { Lang } from '~/lib/lang'
 import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
@@ -26,6 +26,13 @@ export type HomeSearchMapProps = {
   list: HomeListPage
   map: MapSetup
 }
+
+/** The parts that are the map's (the phones' list/map switch, the map): left out without scripts. */
+const MAP_ONLY = 'data-map-only'
+/** The list and the map side by side on a wide screen. */
+const MAP_LAYOUT = 'data-map-layout'
+/** What a browser without scripts reads instead: no map, and the list in front at full width. */
+const WITHOUT_SCRIPTS = `[${MAP_ONLY}]{display:none!important}[${MAP_LAYOUT}]{display:block!important}#listings{display:block!important}`
 
 /** The address of this page for a search: its own path (the realtor's own domain's, there), the search's params. */
 function searchHref(path: string, search: HomeSearch): string {
@@ -72,7 +79,7 @@ export function HomeSearchMap(props: HomeSearchMapProps) {
 function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: renderedList, map }: HomeSearchMapProps) {
   const { t } = useLingui()
   const page = useVisitorPage()
-  // The map needs JavaScript: before it runs the page is the list, as without it.
+  // The map needs JavaScript: before it runs its place waits, laid out; without it, the list alone.
   const scripted = useHydrated()
   const [search, setSearch] = useState(rendered)
   // On a phone the open map takes the list's place; this says which of the two is in front.
@@ -138,7 +145,6 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
   }
 
   const showArea = (bbox: string) => go({ ...search, bbox, page: undefined })
-  const mapOpen = scripted
   const region = searchedArea(realtor.regions, search.region)
   const mapView = search.bbox ?? initialMapView(list.homes, region?.state)
 
@@ -158,32 +164,29 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
         </a>
       </div>
 
-      {mapOpen ? (
-        <div
-          role="group"
-          aria-label={t`Show the list or the map`}
-          className="mt-4 grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 lg:hidden dark:bg-stone-800"
-        >
-          {(['list', 'map'] as const).map((pane) => (
-            <button
-              key={pane}
-              type="button"
-              aria-pressed={phonePane === pane}
-              onClick={() => setPhonePane(pane)}
-              className={`min-h-11 rounded-lg text-sm font-semibold ${phonePane === pane ? 'bg-white text-stone-900 shadow-sm dark:bg-stone-950 dark:text-stone-50' : 'text-stone-700 dark:text-stone-300'}`}
-            >
-              {pane === 'list' ? <Trans>List</Trans> : <Trans>Map</Trans>}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {/* Without scripts there is no map: the list alone, full width (a style only such a browser reads). */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<style>${WITHOUT_SCRIPTS}</style>` }} />
+      <div
+        role="group"
+        aria-label={t`Show the list or the map`}
+        {...{ [MAP_ONLY]: '' }}
+        className="mt-4 grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 lg:hidden dark:bg-stone-800"
+      >
+        {(['list', 'map'] as const).map((pane) => (
+          <button
+            key={pane}
+            type="button"
+            aria-pressed={phonePane === pane}
+            onClick={() => setPhonePane(pane)}
+            className={`min-h-11 rounded-lg text-sm font-semibold ${phonePane === pane ? 'bg-white text-stone-900 shadow-sm dark:bg-stone-950 dark:text-stone-50' : 'text-stone-700 dark:text-stone-300'}`}
+          >
+            {pane === 'list' ? <Trans>List</Trans> : <Trans>Map</Trans>}
+          </button>
+        ))}
+      </div>
 
-      <div className={mapOpen ? 'mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-6' : undefined}>
-        <section
-          id="listings"
-          aria-labelledby="listings-heading"
-          className={`scroll-mt-20 ${mapOpen ? (phonePane === 'map' ? 'hidden lg:block' : '') : 'mt-6'}`}
-        >
+      <div {...{ [MAP_LAYOUT]: '' }} className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-6">
+        <section id="listings" aria-labelledby="listings-heading" className={`scroll-mt-20 ${phonePane === 'map' ? 'hidden lg:block' : ''}`}>
           {/* The cards' headings are h3, as in the homepage's section. */}
           <h2 id="listings-heading" className="sr-only">
             {t`Homes`}
@@ -196,14 +199,14 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
             list={list}
             navigation={navigation}
             firstPhotoInFirstScreen
-            narrow={mapOpen}
-            highlighted={mapOpen ? highlighted : null}
-            onHighlight={mapOpen ? setHighlighted : undefined}
+            narrow
+            highlighted={highlighted}
+            onHighlight={setHighlighted}
           />
         </section>
 
-        {mapOpen && mapView ? (
-          <section aria-label={t`Map`} className={`lg:sticky lg:top-4 ${phonePane === 'list' ? 'hidden lg:block' : ''}`}>
+        {mapView ? (
+          <section aria-label={t`Map`} {...{ [MAP_ONLY]: '' }} className={`lg:sticky lg:top-4 ${phonePane === 'list' ? 'hidden lg:block' : ''}`}>
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
                 <input
@@ -224,17 +227,22 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
               ) : null}
             </div>
             <div className="h-[70vh] min-h-80 lg:h-[calc(100vh-7rem)]">
-              <MapPanel
-                setup={map}
-                lang={lang}
-                desiredUrl={realtor.desiredUrl}
-                view={mapView}
-                filters={{ type: search.type ?? 'sale', ...orderedPriceRange(search), minBeds: search.minBeds }}
-                homes={list.homes}
-                highlighted={highlighted}
-                onHighlight={setHighlighted}
-                onMoved={(bbox) => (followMap ? showArea(bbox) : setPendingArea(bbox))}
-              />
+              {/* The map's place is laid out from the first paint; the map comes into it once the code runs. */}
+              {scripted ? (
+                <MapPanel
+                  setup={map}
+                  lang={lang}
+                  desiredUrl={realtor.desiredUrl}
+                  view={mapView}
+                  filters={{ type: search.type ?? 'sale', ...orderedPriceRange(search), minBeds: search.minBeds }}
+                  homes={list.homes}
+                  highlighted={highlighted}
+                  onHighlight={setHighlighted}
+                  onMoved={(bbox) => (followMap ? showArea(bbox) : setPendingArea(bbox))}
+                />
+              ) : (
+                <MapLoading />
+              )}
             </div>
           </section>
         ) : null}
