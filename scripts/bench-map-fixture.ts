@@ -6,9 +6,12 @@
  */
 import { writeMapFixture } from '../tests/map-fixture.ts'
 
-const [directory, baseUrl] = process.argv.slice(2)
-if (!directory || !baseUrl) {
-  console.error('usage: node scripts/run.mjs scripts/bench-map-fixture.ts <folder> <base URL of /map-data>')
-  process.exit(2)
+export async function main(args: Array<string>): Promise<number> {
+  const [directory, baseUrl] = args
+  if (!directory || !baseUrl) {
+    console.error('usage: node scripts/run.mjs scripts/bench-map-fixture.ts <folder> <base URL of /map-data>')
+    return 2
+  }
+  await writeMapFixture(directory, { baseUrl, bounds: { west: -117.95, south: 33.6, east: -117.7, north: 33.82 }, maxZoom: 11 })
+  return 0
 }
-await writeMapFixture(directory, { baseUrl, bounds: { west: -117.95, south: 33.6, east: -117.7, north: 33.82 }, maxZoom: 11 })
