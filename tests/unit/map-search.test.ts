@@ -3,6 +3,7 @@ import { HomeClusters, homePointsUrl, markerPrice } from '~/features/map/map-poi
 import { initialMapView } from '~/features/map/map-view'
 import { viewBboxText } from '~/lib/bbox'
 import { bboxText } from '~/lib/search-params'
+import { homeListUrl, realtorHomeListInput } from '~/schemas/home-list-input'
 import { homeSearchSchema, listingSearchSchema } from '~/schemas/listing-search'
 import { envSchema } from '~/server/config/env'
 import { pagePolicy } from '~/server/http/content-security-policy'
@@ -138,5 +139,47 @@ describe('map configuration', () => {
     expect(() => settings({ MAP_STYLE_URL: '//evil.example/style.json' })).toThrow()
     expect(() => settings({ MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow()
     expect(() => settings({ MAP_EXTRA_ORIGINS: 'https://tiles.example.com/path' })).toThrow()
+  })
+})
+
+describe('the list the map view asks the API for', () => {
+  const realtor = {
+    desiredUrl: 'sora-park',
+    activityRegion: [
+      { state: 'CA' as const, city: 'Irvine' },
+      { state: 'CA' as const, city: 'Tustin' },
+    ],
+  }
+  const size = { perPage: 18, group: 180 }
+
+  it('is the searched region’s city, or the map’s area in its place, with the page’s size and language', () => {
+    expect(realtorHomeListInput({ realtor, search: { region: 1, type: 'rent', minBeds: 2 }, lang: 'en', size })).toEqual({
+      state: 'CA',
+      city: 'Tustin',
+      type: 'rent',
+      minPrice: undefined,
+      maxPrice: undefined,
+      minBeds: 2,
+      currentPage: 1,
+      homesPerPage: 18,
+      totalHomesPerGroup: 180,
+      realtor: 'sora-park',
+      lang: 'en',
+    })
+    const inArea = realtorHomeListInput({ realtor, search: { bbox: '-117.86,33.64,-117.78,33.72', page: 3 }, lang: 'ko', size })
+    expect(inArea).toMatchObject({ city: 'Irvine', type: 'sale', bbox: '-117.86,33.64,-117.78,33.72', currentPage: 3 })
+    expect(realtorHomeListInput({ realtor: { ...realtor, activityRegion: [] }, search: {}, lang: 'ko', size })).toBeNull()
+  })
+
+  it('puts prices in order and leaves what is not chosen out of the address', () => {
+    const input = realtorHomeListInput({ realtor, search: { minPrice: 900_000, maxPrice: 500_000 }, lang: 'ko', size })
+    if (!input) throw new Error('a realtor with regions has a list')
+    const url = new URL(homeListUrl(input), 'http://localhost')
+    expect(url.pathname).toBe('/cozying-api/v1/home/list')
+    expect(url.searchParams.get('minPrice')).toBe('500000')
+    expect(url.searchParams.get('maxPrice')).toBe('900000')
+    expect(url.searchParams.has('minBeds')).toBe(false)
+    expect(url.searchParams.has('bbox')).toBe(false)
+    expect(url.searchParams.get('realtor')).toBe('sora-park')
   })
 })
