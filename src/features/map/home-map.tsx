@@ -11,7 +11,7 @@ import type { MapSetup } from '~/lib/map-setup'
 import { homePointsSchema, type HomePoints, type HomeSummary } from '~/schemas/home'
 import { statusLabel } from '~/features/listings/home-display'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
-import { prefersReducedMotion, setUpMapLibrary } from './maplibre-setup'
+import { DRAW_AT_ONCE, drawTilesAtOnce, prefersReducedMotion, setUpMapLibrary } from './maplibre-setup'
 
 /*
  * The map of the home search page (issue 29). This module is only ever imported on demand
@@ -115,6 +115,7 @@ export default function HomeMap({
     const map = new MapLibreMap({
       container,
       style: setup.styleUrl,
+      ...DRAW_AT_ONCE,
       bounds: new LngLatBounds([west, south], [east, north]),
       attributionControl: false,
       // A search map turns north-up only: rotation and tilt help nobody read prices.
@@ -129,6 +130,7 @@ export default function HomeMap({
         'AttributionControl.ToggleAttribution': t`Show who made this map`,
       },
     })
+    drawTilesAtOnce(map)
     // MapLibre's canvas is the map's landmark (named by 'Map.Title'); it also says how to use it.
     map.getCanvas().setAttribute('aria-describedby', descriptionId)
     map.touchZoomRotate.disableRotation()

@@ -1,4 +1,4 @@
-import { addProtocol, setWorkerUrl } from 'maplibre-gl'
+import { addProtocol, setWorkerUrl, type Map as MapLibreMap } from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { Protocol } from 'pmtiles'
@@ -24,4 +24,21 @@ export function setUpMapLibrary() {
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+/**
+ * A tile or a label drawn at once rather than faded in: each fade redraws the whole map at every
+ * frame for 300 ms, and as a search map's tiles arrive one by one the fades chain into seconds
+ * of drawing, the largest cost of a map on a cheap phone's main thread (decision 051). Labels:
+ * the map's `fadeDuration: 0`; raster tiles: their layers' `raster-fade-duration`, which a style
+ * sets itself, so it is set once the style has loaded unless the style names one.
+ */
+export const DRAW_AT_ONCE = { fadeDuration: 0 } as const
+
+export function drawTilesAtOnce(map: MapLibreMap): void {
+  map.on('style.load', () => {
+    for (const layer of map.getStyle().layers) {
+      if (layer.type === 'raster' && layer.paint?.['raster-fade-duration'] === undefined) map.setPaintProperty(layer.id, 'raster-fade-duration', 0)
+    }
+  })
 }
