@@ -63,8 +63,9 @@ function isPlainClick(event: MouseEvent): boolean {
  * decision 051): the list and the map follow each other in place, so both are one React root
  * without the router. It asks `GET /cozying-api/v1/home/list` for each new search and writes the
  * search into the address itself (a new history entry each, as the router did; Back and Forward
- * move the list and the map back). Before its code runs, and without scripts, it is the list
- * alone, every control a link or a GET form; MapLibre loads only once it runs.
+ * move the list and the map back). The server lays out the list and the map's place, so nothing
+ * moves when the map comes; before the code runs every control is a link or a GET form, and
+ * without scripts the list stands alone at full width. MapLibre loads only once the island runs.
  */
 export function HomeSearchMap(props: HomeSearchMapProps) {
   // Its own cache: the island has no app around it (the map's points are cached in it too).
