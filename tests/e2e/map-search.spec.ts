@@ -260,6 +260,38 @@ test.describe('map search on the realtor’s own tiles', () => {
     })
   }
 
+  test('a map whose code does not arrive takes only its own place: the list stays whole, and Try again brings the map', async ({ page, isMobile }) => {
+    // A phone that loses its network between the page and the map: the map's chunk fails.
+    const mapChunk = /\/assets\/(islands\/)?home-map-[^/]*\.js(\?|$)/
+    await page.route(mapChunk, (route) => route.abort('internetdisconnected'))
+    for (const [lang, unavailable, tryAgain] of [
+      ['ko', '지도를 불러오지 못했습니다. 목록에서는 모든 매물을 볼 수 있습니다.', '다시 시도'],
+      ['en', 'The map could not be loaded. The list still shows every home.', 'Try again'],
+    ] as const) {
+      await page.goto(`${server.base}${TEXT[lang].prefix}/sora-park/homes?view=map`)
+      await expect(page.getByRole('alert').filter({ hasText: unavailable })).toBeVisible({ timeout: 20_000 })
+      if (isMobile) await page.getByRole('button', { name: TEXT[lang].listPane, exact: true }).click()
+      await expect(page.locator('#listings').getByRole('heading', { level: 3 }).first()).toBeVisible()
+      if (lang === 'en') {
+        if (isMobile) await page.getByRole('button', { name: TEXT[lang].mapPane, exact: true }).click()
+        await page.unroute(mapChunk)
+        await page.getByRole('button', { name: tryAgain }).click()
+        await expect(page.getByTestId('home-map').locator('canvas')).toBeAttached({ timeout: 20_000 })
+      }
+    }
+
+    // The listing page's small map: the same failure leaves the page and says so in the map's place.
+    const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
+    const homes = z.object({ homes: z.array(z.object({ homeId: z.string(), latitude: z.number().nullable() })) }).parse(JSON.parse(answer.body)).homes
+    const placed = homes.find((home) => home.latitude !== null)
+    if (!placed) throw new Error('no demo home with a position in Irvine')
+    await page.route(/\/assets\/(islands\/)?home-location-map-[^/]*\.js(\?|$)/, (route) => route.abort('internetdisconnected'))
+    await page.goto(`${server.base}/en/sora-park/homes/${placed.homeId}`)
+    await page.getByTestId('home-location').scrollIntoViewIfNeeded()
+    await expect(page.getByTestId('home-location').getByRole('alert')).toHaveText(/The map could not be loaded\./, { timeout: 20_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
   test('the listing page shows where the home is, never for a hidden address', async ({ page }) => {
     const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
     const listed: unknown = JSON.parse(answer.body)

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { MapSetup } from '~/lib/map-setup'
-import { MapConsentGate, MapLoading } from './map-panel'
+import { MapBoundary, MapConsentGate, MapLoading } from './map-panel'
 
 /** On demand only, and only once the map's place scrolls near the screen. */
 const HomeLocationMap = lazy(() => import('./home-location-map'))
@@ -37,9 +37,11 @@ export function HomeLocation({ setup, latitude, longitude, address }: { setup: M
     <div ref={placeRef} className="mt-4 aspect-[16/9] max-h-80 w-full" data-testid="home-location">
       {near ? (
         <MapConsentGate setup={setup}>
-          <Suspense fallback={<MapLoading />}>
-            <HomeLocationMap setup={setup} latitude={latitude} longitude={longitude} label={t`Map showing where ${address} is`} />
-          </Suspense>
+          <MapBoundary message={t`The map could not be loaded.`}>
+            <Suspense fallback={<MapLoading />}>
+              <HomeLocationMap setup={setup} latitude={latitude} longitude={longitude} label={t`Map showing where ${address} is`} />
+            </Suspense>
+          </MapBoundary>
         </MapConsentGate>
       ) : null}
     </div>

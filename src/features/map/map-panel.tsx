@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import type { MapSetup } from '~/lib/map-setup'
 
@@ -73,13 +73,52 @@ export function MapLoading() {
   )
 }
 
+function MapUnavailable({ message }: { message: string }) {
+  const { t } = useLingui()
+  return (
+    <div
+      role="alert"
+      className="grid size-full place-items-center rounded-2xl border border-stone-200 bg-stone-50 p-6 text-center text-sm dark:border-stone-800 dark:bg-stone-900"
+    >
+      <div className="max-w-sm">
+        <p className="text-stone-800 dark:text-stone-200">{message}</p>
+        {/* A new document: the browser may keep a module whose download failed, so the same
+            `import()` would fail again in this one. */}
+        <Button variant="accentOutline" size="md" className="mt-4" onClick={() => window.location.reload()}>
+          {t`Try again`}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * A map whose code did not arrive (a phone losing its network between the page and the map)
+ * takes its own place only. Without this boundary the failed `import()` would end the whole
+ * island's React root, and the home search's list beside the map would vanish with it.
+ */
+export class MapBoundary extends Component<{ message: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override render() {
+    return this.state.failed ? <MapUnavailable message={this.props.message} /> : this.props.children
+  }
+}
+
 /** The home search page's map, behind the gate, loaded on demand. */
 export function MapPanel({ setup, ...mapProps }: { setup: MapSetup } & Omit<ComponentProps<typeof HomeMap>, 'setup'>) {
+  const { t } = useLingui()
   return (
     <MapConsentGate setup={setup}>
-      <Suspense fallback={<MapLoading />}>
-        <HomeMap setup={setup} {...mapProps} />
-      </Suspense>
+      <MapBoundary message={t`The map could not be loaded. The list still shows every home.`}>
+        <Suspense fallback={<MapLoading />}>
+          <HomeMap setup={setup} {...mapProps} />
+        </Suspense>
+      </MapBoundary>
     </MapConsentGate>
   )
 }
