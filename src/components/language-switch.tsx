@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useRouteContext, useRouter, useRouterState } from '@tanstack/react-router'
 import { toPublicPath } from '~/lib/own-domain-paths'
 import { LANGUAGE_SWITCH_ATTRIBUTE, langCookieString, localizedPath, type Lang } from '~/lib/lang'
+import { isPlainClick } from '~/lib/plain-click'
 import { useLang } from '~/i18n/use-lang'
 import { buttonClass } from './ui'
 
@@ -34,7 +35,7 @@ export function LanguageSwitch() {
       {...{ [LANGUAGE_SWITCH_ATTRIBUTE]: target }}
       className={buttonClass('outline')}
       onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+        if (!isPlainClick(event)) return
         event.preventDefault()
         document.cookie = langCookieString(target, window.location.protocol === 'https:')
         void router.navigate({ href: internalHref })

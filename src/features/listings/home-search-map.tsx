@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useState, type MouseEvent } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { buttonClass, Button } from '~/components/ui'
 import { useHydrated } from '~/components/visitor-form'
 import { useVisitorPage } from '~/components/visitor-page'
@@ -11,6 +11,7 @@ import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
 import { SCRIPTS_ONLY_ATTRIBUTE } from '~/lib/page-scripts'
+import { isPlainClick } from '~/lib/plain-click'
 import { homeListPageSchema, type HomeListPage } from '~/schemas/home'
 import { homeListUrl, realtorHomeListInput } from '~/schemas/home-list-input'
 import { HOME_SEARCH_LIST, homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
@@ -51,11 +52,6 @@ async function fetchHomeList(url: string, signal: AbortSignal): Promise<HomeList
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`home/list answered ${response.status}`)
   return homeListPageSchema.parse(await response.json())
-}
-
-/** A plain click, which the island takes; one with a modifier (a new tab, a new window) the browser does. */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 }
 
 /**
@@ -130,7 +126,7 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
         aria-current={current ? 'page' : undefined}
         className={className}
         onClick={(event) => {
-          if (!scripted || !isPlainClick(event)) return
+          if (!isPlainClick(event)) return
           event.preventDefault()
           go(next)
           // A page chosen below the list starts at the list's top.
