@@ -1,7 +1,7 @@
-import { AttributionControl, Map as MapLibreMap, Marker } from 'maplibre-gl'
+import { AttributionControl, Marker } from 'maplibre-gl'
 import { useEffect, useRef } from 'react'
 import type { MapSetup } from '~/lib/map-setup'
-import { DRAW_AT_ONCE, drawTilesAtOnce, setUpMapLibrary } from './maplibre-setup'
+import { createMap } from './maplibre-setup'
 
 /**
  * A still map of one home's place (loaded on demand by home-location.tsx): it neither pans nor
@@ -13,17 +13,14 @@ export default function HomeLocationMap({ setup, latitude, longitude, label }: {
   useEffect(() => {
     const container = containerRef.current
     if (!container) return
-    setUpMapLibrary()
-    const map = new MapLibreMap({
+    const map = createMap({
       container,
       style: setup.styleUrl,
-      ...DRAW_AT_ONCE,
       center: [longitude, latitude],
       zoom: 14,
       interactive: false,
       attributionControl: false,
     })
-    drawTilesAtOnce(map)
     map.addControl(new AttributionControl({ compact: true, ...(setup.attribution ? { customAttribution: setup.attribution } : {}) }), 'bottom-right')
     const marker = new Marker({ color: '#b91c1c' }).setLngLat([longitude, latitude]).addTo(map)
     marker.getElement().setAttribute('aria-hidden', 'true')

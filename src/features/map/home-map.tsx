@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { AttributionControl, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup } from 'maplibre-gl'
+import { AttributionControl, LngLatBounds, type Map as MapLibreMap, Marker, NavigationControl, Popup } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ListingLink } from '~/components/listing-link'
@@ -11,7 +11,7 @@ import type { MapSetup } from '~/lib/map-setup'
 import { homePointsSchema, type HomePoints, type HomeSummary } from '~/schemas/home'
 import { statusLabel } from '~/features/listings/home-display'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
-import { DRAW_AT_ONCE, drawTilesAtOnce, prefersReducedMotion, setUpMapLibrary } from './maplibre-setup'
+import { createMap, prefersReducedMotion } from './maplibre-setup'
 
 /*
  * The map of the home search page (issue 29). This module is only ever imported on demand
@@ -110,12 +110,10 @@ export default function HomeMap({
     const container = containerRef.current
     const initial = parseBbox(lastViewRef.current)
     if (!container || !initial.ok) return
-    setUpMapLibrary()
     const { west, south, east, north } = initial.bbox
-    const map = new MapLibreMap({
+    const map = createMap({
       container,
       style: setup.styleUrl,
-      ...DRAW_AT_ONCE,
       bounds: new LngLatBounds([west, south], [east, north]),
       attributionControl: false,
       // A search map turns north-up only: rotation and tilt help nobody read prices.
@@ -130,7 +128,6 @@ export default function HomeMap({
         'AttributionControl.ToggleAttribution': t`Show who made this map`,
       },
     })
-    drawTilesAtOnce(map)
     // MapLibre's canvas is the map's landmark (named by 'Map.Title'); it also says how to use it.
     map.getCanvas().setAttribute('aria-describedby', descriptionId)
     map.touchZoomRotate.disableRotation()

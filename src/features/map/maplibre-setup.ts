@@ -1,4 +1,4 @@
-import { addProtocol, setWorkerUrl, type Map as MapLibreMap } from 'maplibre-gl'
+import { addProtocol, Map as MapLibreMap, setWorkerUrl, type MapOptions } from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { Protocol } from 'pmtiles'
@@ -15,7 +15,7 @@ let setUp = false
  * bundled copy would look for the worker beside a file that is not there), and PMTiles archives
  * read by byte ranges as the `pmtiles://` protocol a self-hosted style names.
  */
-export function setUpMapLibrary() {
+function setUpMapLibrary() {
   if (setUp) return
   setUp = true
   setWorkerUrl(workerUrl)
@@ -27,18 +27,20 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * A tile or a label drawn at once rather than faded in: each fade redraws the whole map at every
- * frame for 300 ms, and as a search map's tiles arrive one by one the fades chain into seconds
- * of drawing, the largest cost of a map on a cheap phone's main thread (decision 051). Labels:
- * the map's `fadeDuration: 0`; raster tiles: their layers' `raster-fade-duration`, which a style
- * sets itself, so it is set once the style has loaded unless the style names one.
+ * A map of ours: the library set up, and tiles and labels drawn at once rather than faded in.
+ * Each fade redraws the whole map at every frame for 300 ms, and as a search map's tiles arrive
+ * one by one the fades chain into seconds of drawing, the largest cost of a map on a cheap
+ * phone's main thread (decision 051). Labels fade by the map's `fadeDuration`; raster tiles by
+ * their layers' `raster-fade-duration`, which a style sets itself, so that one is set once the
+ * style has loaded, unless the style names one.
  */
-export const DRAW_AT_ONCE = { fadeDuration: 0 } as const
-
-export function drawTilesAtOnce(map: MapLibreMap): void {
+export function createMap(options: MapOptions): MapLibreMap {
+  setUpMapLibrary()
+  const map = new MapLibreMap({ ...options, fadeDuration: 0 })
   map.on('style.load', () => {
     for (const layer of map.getStyle().layers) {
       if (layer.type === 'raster' && layer.paint?.['raster-fade-duration'] === undefined) map.setPaintProperty(layer.id, 'raster-fade-duration', 0)
     }
   })
+  return map
 }
