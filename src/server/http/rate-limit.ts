@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
 import { errors, type AppError } from '~/server/app-error'
+import { scheduledJob } from '~/server/logging/job-log'
 import { recordRateLimitRefusal } from '~/server/metrics/registry'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -83,4 +84,36 @@ export async function refuseOverRateLimit(
 ): Promise<void> {
   const result = await peekRateLimit(db, rateLimitKey(bucket, clientKey), rule, now)
   if (!result.allowed) throw refusal(result.retryAfterSeconds)
+}
+
+/**
+ * Deletes the counters whose window has ended. A row counts a client's hits in one window only,
+ * and that client's next hit starts the next window anyway; without this every address that ever
+ * signed in, wrote or uploaded kept a row for good. `longestWindowSeconds` is the longest rule's
+ * window: a row that old or older has ended whatever its rule, so no live counter goes.
+ * Deletes by age only, so any process may run it any number of times.
+ */
+export async function pruneRateLimits(db: Kysely<Database>, now: Date, longestWindowSeconds: number): Promise<number> {
+  const endedBefore = Math.floor(now.getTime() / 1000) - longestWindowSeconds
+  const result = await db.deleteFrom('rateLimit').where('windowStart', '<=', endedBefore).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+const PRUNE_INTERVAL_MS = 60 * 60_000
+const FIRST_PRUNE_DELAY_MS = 3 * 60_000
+
+/** The hourly prune, with the other scheduled jobs (worker 0). */
+export function startRateLimitPrune(services: { db: Kysely<Database>; now: () => Date; config: { rateLimits: Record<string, RateLimitRule> } }): () => void {
+  const longest = Math.max(...Object.values(services.config.rateLimits).map((rule) => rule.windowSeconds))
+  const tick = () => {
+    void scheduledJob('rate-limit.prune', () => pruneRateLimits(services.db, services.now(), longest))
+  }
+  const first = setTimeout(tick, FIRST_PRUNE_DELAY_MS)
+  const hourly = setInterval(tick, PRUNE_INTERVAL_MS)
+  first.unref()
+  hourly.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(hourly)
+  }
 }
