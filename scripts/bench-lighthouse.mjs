@@ -44,7 +44,8 @@ async function figuresOf(lhr) {
   // Every script of the run, which ends once the network is quiet after `load`: a homepage starts
   // its code just after its first paint on purpose (decision 008), which can fall after `load`,
   // and that code is still what the visitor downloads to start (as tests/e2e/page-weight.spec.ts counts).
-  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script')
+  // A request the run refused (a page measured with some of its code blocked) fetched nothing.
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script' && item.statusCode > 0)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -69,11 +70,11 @@ async function figuresOf(lhr) {
   }
 }
 
-async function runLighthouse(url, chromePort, slowdown) {
+async function runLighthouse(url, chromePort, slowdown, blockedUrlPatterns = null) {
   const result = await lighthouse(
     url,
     { port: chromePort, output: 'json', logLevel: 'error', formFactor: 'mobile' },
-    { extends: 'lighthouse:default', settings: { throttling: { ...defaultSettings.throttling, cpuSlowdownMultiplier: slowdown } } },
+    { extends: 'lighthouse:default', settings: { blockedUrlPatterns, throttling: { ...defaultSettings.throttling, cpuSlowdownMultiplier: slowdown } } },
   )
   if (!result?.lhr) throw new Error('Lighthouse returned no result')
   return result.lhr
@@ -85,7 +86,8 @@ const spread = (values, format) => {
 }
 
 /**
- * Measures `pages` ([name, path] pairs) of the app at `base`; `nginxPort` is free for the copy.
+ * Measures `pages` ([name, path] pairs, or [name, path, blocked URL patterns] for a page measured
+ * without some of its requests) of the app at `base`; `nginxPort` is free for the copy.
  * `lhrDir` (optional) receives every measured report as JSON.
  */
 export async function benchLighthouse({ base, pages, nginxPort, lhrDir }) {
@@ -111,18 +113,18 @@ export async function benchLighthouse({ base, pages, nginxPort, lhrDir }) {
     ],
   })
   try {
-    for (const [index, [name, pagePath]] of pages.entries()) {
+    for (const [index, [name, pagePath, blocked = null]] of pages.entries()) {
       const targets = [['ours', `${base}${pagePath}`], ...(nginx ? [['static copy', nginx.urlOf(index)]] : [])]
       const results = new Map()
       for (const [target, url] of targets) {
-        await runLighthouse(url, chrome.port, 4)
+        await runLighthouse(url, chrome.port, 4, blocked)
         for (const slowdown of SLOWDOWNS) {
           const runs = []
           for (let round = 0; round < MEASURED_RUNS; round++) {
-            const lhr = await runLighthouse(url, chrome.port, slowdown)
+            const lhr = await runLighthouse(url, chrome.port, slowdown, blocked)
             if (lhrDir) {
               fs.mkdirSync(lhrDir, { recursive: true })
-              const file = `${pagePath.replace(/\W+/g, '_').replace(/^_/, '') || 'root'}-${target.replace(/\W+/g, '-')}-${slowdown}x-${round}.json`
+              const file = `${index}-${pagePath.replace(/\W+/g, '_').replace(/^_/, '') || 'root'}-${target.replace(/\W+/g, '-')}-${slowdown}x-${round}.json`
               fs.writeFileSync(path.join(lhrDir, file), JSON.stringify(lhr))
             }
             runs.push(await figuresOf(lhr))
