@@ -12,7 +12,6 @@ import { ISLAND_ATTRIBUTES } from './features/islands/island-names'
 import { EDIT_LINK_ATTRIBUTE, editAccessUrl } from './lib/edit-access'
 import { langCookieString, LANGUAGE_SWITCH_ATTRIBUTE } from './lib/lang'
 import { reloadAfterChunkError } from './lib/new-version'
-import { SCRIPTS_ONLY_ATTRIBUTE } from './lib/page-scripts'
 import { sendVisitBeacon, VISIT_META, visitFromJson } from './lib/visit-beacon'
 import { whenIdle } from './lib/when-idle'
 
@@ -145,9 +144,6 @@ for (const template of document.querySelectorAll<HTMLTemplateElement>(`template[
       .catch(() => undefined)
   })
 }
-
-// What works only with scripts is offered once they run.
-for (const control of document.querySelectorAll<HTMLElement>(`[${SCRIPTS_ONLY_ATTRIBUTE}]`)) control.hidden = false
 
 startAccountMenu()
 startIslands()

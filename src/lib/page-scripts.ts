@@ -29,8 +29,11 @@ export function noPageScriptsUnlessTagged(realtor: { tagManagerId?: string | nul
 }
 
 /**
- * A control that works only with scripts, on an islands page: the server renders it `hidden`
- * with this attribute and the islands runtime shows it, so a visitor without JavaScript is
- * never offered what cannot work for them (the home search's "Map").
+ * A control that works only with scripts, on an islands page: rendered visible, so nothing moves
+ * when the scripts run, beside `<noscript>` holding `SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS`, so a
+ * visitor without JavaScript is never offered what cannot work for them (the home search's "Map").
  */
 export const SCRIPTS_ONLY_ATTRIBUTE = 'data-scripts-only'
+
+/** The style only a browser without scripts reads (inside `<noscript>`). */
+export const SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS = `<style>[${SCRIPTS_ONLY_ATTRIBUTE}]{display:none!important}</style>`

@@ -340,13 +340,24 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
   })
 
+  test('Map and Hide map are in place before any script has run, so nothing moves when scripts come', async ({ page }) => {
+    // Scripts on, but none of ours arrives yet: what the first paint lays out.
+    await page.route(/\/assets\//, (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+    await page.goto(`${server.base}/en/sora-park/homes`)
+    await expect(page.getByTestId('map-toggle')).toBeVisible()
+    await expect(page.getByTestId('map-toggle')).toHaveText('Map')
+    await page.goto(`${server.base}/en/sora-park/homes?view=map`)
+    await expect(page.getByTestId('map-toggle')).toBeVisible()
+    await expect(page.getByTestId('map-toggle')).toHaveText('Hide map')
+  })
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
     test('the list is whole, a shared map area still filters it, and no dead map control shows', async ({ page }) => {
       await page.goto(`${server.base}/en/sora-park/homes`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for sale')
-      // The list is an islands page: its Map link waits, hidden, for the runtime that never comes.
+      // The Map link only works with scripts: a style inside <noscript> leaves it out.
       await expect(page.getByTestId('map-toggle')).toBeHidden()
       await expect(page.locator('#listings li[data-home-id]').first()).toBeVisible()
 

@@ -10,7 +10,6 @@ import type { Lang } from '~/lib/lang'
 import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
-import { SCRIPTS_ONLY_ATTRIBUTE } from '~/lib/page-scripts'
 import { isPlainClick } from '~/lib/plain-click'
 import { homeListPageSchema, type HomeListPage } from '~/schemas/home'
 import { homeListUrl, realtorHomeListInput } from '~/schemas/home-list-input'
@@ -152,8 +151,7 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
         <a
           // Closing the map returns the list to the region, as the visitor no longer sees the area.
           href={searchHref(page.path, { ...search, view: undefined, bbox: undefined, page: undefined })}
-          hidden={!scripted}
-          {...{ [SCRIPTS_ONLY_ATTRIBUTE]: '' }}
+          {...{ [MAP_ONLY]: '' }}
           className={buttonClass('accentOutline', 'md')}
           data-testid="map-toggle"
         >

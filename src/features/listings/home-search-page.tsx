@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useHydrated } from '~/components/visitor-form'
 import { buttonClass } from '~/components/ui'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { Island } from '~/features/islands/island'
 import { langParam, type Lang } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
-import { SCRIPTS_ONLY_ATTRIBUTE } from '~/lib/page-scripts'
+import { SCRIPTS_ONLY_ATTRIBUTE, SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS } from '~/lib/page-scripts'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { HomeListPage } from '~/schemas/home'
 import type { HomeSearch } from '~/schemas/listing-search'
@@ -42,8 +41,6 @@ export function HomeSearchPage({
 }) {
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
-  // "Map" needs JavaScript: without it the page offers no control that cannot work.
-  const scripted = useHydrated()
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
 
   return (
@@ -68,14 +65,14 @@ export function HomeSearchPage({
             <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
               <HomeSearchHeading type={search.type} />
               {map && list ? (
-                // Shown once scripts run (by the app, or by the islands runtime on an islands page).
+                // Laid out from the first paint, so nothing moves when scripts run; a browser
+                // without them reads the style that leaves out what only works with them.
                 <Link
                   to="/{-$lang}/$desiredUrl/homes"
                   params={params}
                   search={{ ...search, view: 'map', page: undefined }}
                   // The map's page is an islands page of its own: a document, as from any islands page.
                   reloadDocument
-                  hidden={!scripted}
                   {...{ [SCRIPTS_ONLY_ATTRIBUTE]: '' }}
                   className={buttonClass('accentOutline', 'md')}
                   data-testid="map-toggle"
@@ -83,6 +80,7 @@ export function HomeSearchPage({
                   <Trans>Map</Trans>
                 </Link>
               ) : null}
+              {map && list ? <noscript dangerouslySetInnerHTML={{ __html: SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS }} /> : null}
             </div>
             <section id="listings" aria-labelledby="listings-heading" className="mt-6 scroll-mt-20">
               {/* The cards' headings are h3, as in the homepage's section. */}
