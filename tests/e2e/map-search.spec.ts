@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { chromium, expect, test, type Page } from '@playwright/test'
 import { z } from 'zod'
 import { writeMapFixture } from '../map-fixture.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
-import { freePort, request, startServer, type Server } from './own-server.ts'
+import { createPublishedRealtor, freePort, letters, request, startServer, type Server } from './own-server.ts'
 
 /*
  * Map search (issue 29): the home search page's map over a PMTiles archive the test writes (raster
@@ -337,6 +337,51 @@ test.describe('map search on the realtor’s own tiles', () => {
       expect(withMap).toEqual(await scriptsOf(withoutMap.base))
     } finally {
       await withoutMap.stop()
+    }
+  })
+
+  test('on a realtor’s own domain the map view keeps every address on that domain and reads the tiles from ours', async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a domain’s addresses, checked once on the desktop project')
+    const domain = 'map-realty.test'
+    const ownOrigin = `http://${domain}:${server.port}`
+    const desiredUrl = `maps-${letters(Date.now())}`
+    await createPublishedRealtor(server, 'own-domain-map', { desiredUrl, hompageUrl: ownOrigin, displayNameEn: 'Mina Cho', displayNameKo: '조미나' })
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', `--host-resolver-rules=MAP ${domain} 127.0.0.1`],
+    })
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+      const refused: Array<string> = []
+      page.on('console', (message) => {
+        if (/Content.Security.Policy|Refused to/i.test(message.text())) refused.push(message.text())
+      })
+      // The map's archive lives on our address (the style names it there): the domain's CSP lets it in.
+      const archiveRead = page.waitForResponse(
+        (response) => response.url().startsWith(`${server.base}/map-data/`) && response.url().endsWith('.pmtiles') && response.ok(),
+      )
+      await page.goto(`${ownOrigin}/en/homes?view=map`)
+      await archiveRead
+      await expect(page.getByTestId('home-map').locator('button[data-home-id], button:not([data-home-id])').first()).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('map-toggle')).toHaveAttribute('href', '/en/homes')
+      const hrefs = await page.locator('#listings a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+      expect(hrefs.length).toBeGreaterThan(0)
+      expect(hrefs.filter((href) => href.includes(desiredUrl))).toEqual([])
+
+      // A page of the list comes in place, at the domain's own address, and Back returns.
+      await page.evaluate(() => {
+        document.documentElement.dataset.sameDocument = 'yes'
+      })
+      await page.getByRole('navigation', { name: TEXT.en.pages }).getByRole('link', { name: '2', exact: true }).click()
+      await expect(page).toHaveURL(/^http:\/\/map-realty\.test:\d+\/en\/homes\?(.*&)?page=2/)
+      await expect(page.locator('#listings p[role="status"]')).toContainText(TEXT.en.secondPage)
+      await page.goBack()
+      await expect(page).toHaveURL(`${ownOrigin}/en/homes?view=map`)
+      expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe('yes')
+      expect(refused).toEqual([])
+    } finally {
+      await browser.close()
     }
   })
 
