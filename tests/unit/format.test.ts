@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../src/lib/seeded-random'
 import {
   formatNumber,
   formatPrice,
@@ -213,5 +214,18 @@ describe('area conversions (spec §9 areas)', () => {
     expect(squareFeetToPyeong(35.58)).toBe(1)
     expect(squareFeetToPyeong(2500)).toBe(70.3)
     expect(squareFeetToPyeong(0)).toBe(0)
+  })
+})
+
+describe('formatNumber below a million, written without Intl', () => {
+  it('writes what Intl.NumberFormat en-US with at most 2 fraction digits writes (halves of the shortest decimal up)', () => {
+    const intl = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 2 })
+    const random = seededRandom(31)
+    const values = [0, 4.9e-7, 5e-7, 0.0000015, 0.004999, 0.005, 0.015, 0.1 + 0.2, 1.005, 2.675, 999, 1000, 12_345.675, 100_000.5, 999_999.994, 999_999.995]
+    for (let round = 0; round < 20_000; round++) {
+      values.push(random() * 10 ** Math.floor(random() * 6), Math.round(random() * 1e8) / 1000, Math.floor(random() * 1e6) + Math.floor(random() * 200) / 200)
+    }
+    const differing = values.filter((value) => value < 1_000_000 && formatNumber(value) !== intl.format(value))
+    expect(differing.slice(0, 5).map((value) => `${value}: ${formatNumber(value)} ≠ ${intl.format(value)}`)).toEqual([])
   })
 })
