@@ -37,3 +37,9 @@ export const SCRIPTS_ONLY_ATTRIBUTE = 'data-scripts-only'
 
 /** The style only a browser without scripts reads (inside `<noscript>`). */
 export const SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS = `<style>[${SCRIPTS_ONLY_ATTRIBUTE}]{display:none!important}</style>`
+
+/**
+ * A link an island answers in place (the map view's pages and filters): the page's prefetch rules
+ * leave it out, as fetching its document ahead would be a page nobody opens.
+ */
+export const IN_PLACE_LINK_ATTRIBUTE = 'data-in-place'

@@ -237,6 +237,8 @@ test.describe('map search on the realtor’s own tiles', () => {
       if (isMobile) await page.getByRole('button', { name: text.listPane, exact: true }).click()
       const status = page.locator('#listings p[role="status"]')
       await expect(status).not.toContainText(text.secondPage)
+      // A link the island answers in place is left out of the page's prefetch rules.
+      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('data-in-place', '')
       await page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true }).click()
       await expect(page).toHaveURL(/[?&]page=2/)
       await expect(status).toContainText(text.secondPage)

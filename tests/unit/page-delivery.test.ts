@@ -86,6 +86,9 @@ describe('a page whose route asks for no scripts is sent without them (decision 
     // What it gets instead: prefetch rules for its links, data the policy names by their hash alone.
     const rules = /<script type="speculationrules">([^<]*)<\/script><\/body>/.exec(html)?.[1] ?? ''
     expect(JSON.parse(rules)).toMatchObject({ prefetch: [{ eagerness: 'moderate' }] })
+    // …but not for a link an island answers in place, nor a download or a nofollow link.
+    expect(rules).toContain('[data-in-place]')
+    expect(rules).toContain('[download]')
     expect(stripped.headers.get('content-security-policy')?.match(/'sha256-/g)).toHaveLength(1)
     // Without the header, a page keeps its scripts and its policy names the inline ones.
     const kept = await page({})

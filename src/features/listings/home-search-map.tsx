@@ -10,6 +10,7 @@ import type { Lang } from '~/lib/lang'
 import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
+import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
 import { isPlainClick } from '~/lib/plain-click'
 import { homeListPageSchema, type HomeListPage } from '~/schemas/home'
 import { homeListUrl, realtorHomeListInput } from '~/schemas/home-list-input'
@@ -124,6 +125,7 @@ function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: r
         href={`${searchHref(page.path, next)}#listings`}
         aria-current={current ? 'page' : undefined}
         className={className}
+        {...{ [IN_PLACE_LINK_ATTRIBUTE]: '' }}
         onClick={(event) => {
           if (!isPlainClick(event)) return
           event.preventDefault()

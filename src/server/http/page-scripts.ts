@@ -1,3 +1,5 @@
+import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
+
 /** A script element and what it holds; the markup is React's, which writes `<` in text and attributes as an entity. */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>[\s\S]*?<\/script\s*>/gi
 /** `<link rel="modulepreload" …>`: the app's chunks, fetched ahead for the scripts that start it. */
@@ -23,7 +25,13 @@ export function withoutPageScripts(html: string): string {
  * Content-Security-Policy names them by hash like an inline script. Other browsers ignore them.
  */
 const PREFETCH_RULES = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { selector_matches: '[download], [rel~="nofollow"]' } }] }, eagerness: 'moderate' }],
+  prefetch: [
+    {
+      // An island's in-place link (the map view's pages and filters) never loads its document.
+      where: { and: [{ href_matches: '/*' }, { not: { selector_matches: `[download], [rel~="nofollow"], [${IN_PLACE_LINK_ATTRIBUTE}]` } }] },
+      eagerness: 'moderate',
+    },
+  ],
 })
 
 /** Adds the prefetch rules to a page sent without scripts. */
