@@ -18,6 +18,8 @@ import { whenIdle } from './lib/when-idle'
 const ISLAND = ISLAND_ATTRIBUTES.name
 /** Within this distance of the viewport an island starts loading, so it is live when reached. */
 const NEAR_VIEWPORT = '600px 0px'
+/** An `onscreen` island starts this close: about to be seen (its own code may fetch much more). */
+const ABOUT_ON_SCREEN = '200px 0px'
 
 const hydrating = new WeakMap<Element, Promise<void>>()
 const live = new WeakSet<Element>()
@@ -51,7 +53,7 @@ function startIslands(): void {
   const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND}]`)]
   if (islands.length === 0) return
   afterLoad(() => {
-    const observer =
+    const observerWithin = (rootMargin: string) =>
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver(
             (entries) => {
@@ -61,11 +63,14 @@ function startIslands(): void {
                 if (island) void hydrate(island)
               }
             },
-            { rootMargin: NEAR_VIEWPORT },
+            { rootMargin },
           )
         : undefined
+    const near = observerWithin(NEAR_VIEWPORT)
+    const onScreen = observerWithin(ABOUT_ON_SCREEN)
     for (const island of islands) {
       if (island.dataset.islandWhen === 'interaction') continue
+      const observer = island.dataset.islandWhen === 'onscreen' ? onScreen : near
       if (island.dataset.islandWhen === 'idle' || !observer) {
         whenIdle(() => void hydrate(island), 3000)
         continue

@@ -302,8 +302,19 @@ test.describe('map search on the realtor’s own tiles', () => {
     const hidden = homes.find((home) => home.latitude === null)
     if (!placed) throw new Error('no demo home with a position in Irvine')
 
+    // The location map starts only once it is about on screen: a visitor who never scrolls to it
+    // downloads none of its code (nor React, nor MapLibre).
+    const islandCode: Array<string> = []
+    page.on('request', (sent) => {
+      if (/\/assets\/islands\/(home-location|hydrate-island)[^/]*\.js/.test(sent.url())) islandCode.push(sent.url())
+    })
     await page.goto(`${server.base}/en/sora-park/homes/${placed.homeId}`)
+    await page.waitForFunction(() => document.documentElement.dataset.islandsRuntime === 'started')
     const location = page.getByTestId('home-location')
+    const below = await location.evaluate((place) => place.getBoundingClientRect().top - window.innerHeight)
+    expect(below, 'the location map lies more than 200 px below the first screen').toBeGreaterThan(250)
+    await page.waitForTimeout(1500)
+    expect(islandCode).toEqual([])
     await location.scrollIntoViewIfNeeded()
     await expect(page.getByTestId('home-location-map')).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('home-location-map')).toHaveAttribute('aria-label', /Map showing where .+ is/)

@@ -19,12 +19,15 @@ export const ISLAND_NAMES = [
 export type IslandName = (typeof ISLAND_NAMES)[number]
 
 /**
- * When an island's code loads: as it nears the viewport (most), at the browser's first idle
- * moment, or only when the visitor presses or focuses something in it (`interaction`: parts made
- * of buttons, such as a gallery or a video's play button, whose press the runtime holds and
- * replays once the island is live). Every island also starts at once on a press or a focus.
+ * When an island's code loads: as it nears the viewport (most), once it is about on screen
+ * (`onscreen`: an island that costs much once started, such as the listing's location map,
+ * which then fetches MapLibre, so a phone that never scrolls to it pays nothing), at the
+ * browser's first idle moment, or only when the visitor presses or focuses something in it
+ * (`interaction`: parts made of buttons, such as a gallery or a video's play button, whose press
+ * the runtime holds and replays once the island is live). Every island also starts at once on a
+ * press or a focus.
  */
-export type IslandWhen = 'visible' | 'idle' | 'interaction'
+export type IslandWhen = 'visible' | 'onscreen' | 'idle' | 'interaction'
 
 /** The attributes the islands runtime reads (src/islands-client.ts). */
 export const ISLAND_ATTRIBUTES = {

@@ -143,7 +143,12 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             )}
             {/* Never for a hidden address: its coordinates are null then, and the check says why this is safe. */}
             {map && !home.addressHidden && home.latitude !== null && home.longitude !== null ? (
-              <Island of={homeLocationIsland} props={{ setup: map, latitude: home.latitude, longitude: home.longitude, address }} />
+              <Island
+                of={homeLocationIsland}
+                // Once started it fetches MapLibre: only when the visitor is about to see it.
+                when="onscreen"
+                props={{ setup: map, latitude: home.latitude, longitude: home.longitude, address }}
+              />
             ) : null}
           </section>
 
