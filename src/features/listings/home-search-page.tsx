@@ -67,20 +67,22 @@ export function HomeSearchPage({
               {map && list ? (
                 // Laid out from the first paint, so nothing moves when scripts run; a browser
                 // without them reads the style that leaves out what only works with them.
-                <Link
-                  to="/{-$lang}/$desiredUrl/homes"
-                  params={params}
-                  search={{ ...search, view: 'map', page: undefined }}
-                  // The map's page is an islands page of its own: a document, as from any islands page.
-                  reloadDocument
-                  {...{ [SCRIPTS_ONLY_ATTRIBUTE]: '' }}
-                  className={buttonClass('accentOutline', 'md')}
-                  data-testid="map-toggle"
-                >
-                  <Trans>Map</Trans>
-                </Link>
+                <>
+                  <Link
+                    to="/{-$lang}/$desiredUrl/homes"
+                    params={params}
+                    search={{ ...search, view: 'map', page: undefined }}
+                    // The map's page is an islands page of its own: a document, as from any islands page.
+                    reloadDocument
+                    {...{ [SCRIPTS_ONLY_ATTRIBUTE]: '' }}
+                    className={buttonClass('accentOutline', 'md')}
+                    data-testid="map-toggle"
+                  >
+                    <Trans>Map</Trans>
+                  </Link>
+                  <noscript dangerouslySetInnerHTML={{ __html: SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS }} />
+                </>
               ) : null}
-              {map && list ? <noscript dangerouslySetInnerHTML={{ __html: SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS }} /> : null}
             </div>
             <section id="listings" aria-labelledby="listings-heading" className="mt-6 scroll-mt-20">
               {/* The cards' headings are h3, as in the homepage's section. */}
