@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
 import { errors, type AppError } from '~/server/app-error'
-import { scheduledJob } from '~/server/logging/job-log'
+import { repeatEvery, scheduledJob } from '~/server/logging/job-log'
 import { recordRateLimitRefusal } from '~/server/metrics/registry'
 
 export type RateLimitRule = { limit: number; windowSeconds: number }
@@ -105,15 +105,7 @@ const FIRST_PRUNE_DELAY_MS = 3 * 60_000
 /** The hourly prune, with the other scheduled jobs (worker 0). */
 export function startRateLimitPrune(services: { db: Kysely<Database>; now: () => Date; config: { rateLimits: Record<string, RateLimitRule> } }): () => void {
   const longest = Math.max(...Object.values(services.config.rateLimits).map((rule) => rule.windowSeconds))
-  const tick = () => {
+  return repeatEvery(PRUNE_INTERVAL_MS, FIRST_PRUNE_DELAY_MS, () => {
     void scheduledJob('rate-limit.prune', () => pruneRateLimits(services.db, services.now(), longest))
-  }
-  const first = setTimeout(tick, FIRST_PRUNE_DELAY_MS)
-  const hourly = setInterval(tick, PRUNE_INTERVAL_MS)
-  first.unref()
-  hourly.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(hourly)
-  }
+  })
 }

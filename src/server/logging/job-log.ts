@@ -55,6 +55,21 @@ export function scheduledJob(job: string, run: () => Promise<unknown>): Promise<
   )
 }
 
+/**
+ * Calls `tick` after `firstAfterMs`, then every `everyMs`, in this process, and returns what stops
+ * it. Never what keeps a process alive: a CLI command or a stopping worker exits regardless.
+ */
+export function repeatEvery(everyMs: number, firstAfterMs: number, tick: () => void): () => void {
+  const first = setTimeout(tick, firstAfterMs)
+  const repeat = setInterval(tick, everyMs)
+  first.unref()
+  repeat.unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(repeat)
+  }
+}
+
 function elapsedMs(started: number): number {
   return Math.round(performance.now() - started)
 }

@@ -3,7 +3,7 @@ import { openHouseCalendarPath, type OpenHouse } from '~/schemas/open-houses'
 import type { Database, OpenHouseTable } from '~/server/db/schema'
 import { dependsUntil } from '~/server/pages/page-dependencies'
 import { bumpRevisions } from '~/server/pages/revisions'
-import { scheduledJob } from '~/server/logging/job-log'
+import { repeatEvery, scheduledJob } from '~/server/logging/job-log'
 
 /*
  * Reading and purging open houses (issue 26 item 5, decision 023). Pages, cards and the API
@@ -102,15 +102,7 @@ const FIRST_PURGE_DELAY_MS = 5 * 60_000
 
 /** The daily purge, with the other scheduled jobs (worker 0). Any number of processes may run it. */
 export function startOpenHousePurge(services: { db: Kysely<Database>; now: () => Date }): () => void {
-  const tick = () => {
+  return repeatEvery(DAY_MS, FIRST_PURGE_DELAY_MS, () => {
     void scheduledJob('open-houses.purge', () => purgeEndedOpenHouses(services.db, services.now()))
-  }
-  const first = setTimeout(tick, FIRST_PURGE_DELAY_MS)
-  const daily = setInterval(tick, DAY_MS)
-  first.unref()
-  daily.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(daily)
-  }
+  })
 }

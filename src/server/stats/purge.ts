@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
-import { scheduledJob } from '~/server/logging/job-log'
+import { repeatEvery, scheduledJob } from '~/server/logging/job-log'
 
 /*
  * What is kept, and for how long (issue 14, decision 016): a flush's events 48 hours, the daily
@@ -29,15 +29,7 @@ const FIRST_RUN_DELAY_MS = 2 * 60_000
  * 0). Another process running it too would only find nothing left to delete.
  */
 export function startStatsPurge(services: { db: Kysely<Database>; now: () => Date }): () => void {
-  const tick = () => {
+  return repeatEvery(PURGE_INTERVAL_MS, FIRST_RUN_DELAY_MS, () => {
     void scheduledJob('stats.purge', () => purgeVisitStats(services.db, services.now()))
-  }
-  const first = setTimeout(tick, FIRST_RUN_DELAY_MS)
-  const hourly = setInterval(tick, PURGE_INTERVAL_MS)
-  first.unref()
-  hourly.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(hourly)
-  }
+  })
 }

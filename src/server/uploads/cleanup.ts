@@ -2,7 +2,7 @@ import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from './photo-address'
 import { forgetPhotoVariants } from './photo-variants'
 import { originalKeyOf, UPLOADS_ROOT_PREFIX, type StorageDriver } from './storage'
-import { loggedJob } from '~/server/logging/job-log'
+import { loggedJob, repeatEvery } from '~/server/logging/job-log'
 
 /*
  * Uploads no realtor shows are removed after a grace period (issue 17). They pile up otherwise:
@@ -123,13 +123,5 @@ export function startUploadCleanup(services: UploadCleanupServices): () => void 
         running = false
       })
   }
-  const first = setTimeout(tick, FIRST_RUN_DELAY_MS)
-  const hourly = setInterval(tick, UPLOAD_CLEANUP_INTERVAL_MS)
-  // Never what keeps a process alive: a CLI command or a stopping worker exits regardless.
-  first.unref()
-  hourly.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(hourly)
-  }
+  return repeatEvery(UPLOAD_CLEANUP_INTERVAL_MS, FIRST_RUN_DELAY_MS, tick)
 }
