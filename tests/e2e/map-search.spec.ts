@@ -88,6 +88,15 @@ function bboxOf(page: Page): string | null {
   return new URL(page.url()).searchParams.get('bbox')
 }
 
+/** Demo homes in Irvine, as the API lists them: those with a position, and those whose address the MLS hides (no position). */
+async function irvineHomes(server: Server): Promise<{ placed: string; hidden: string | undefined }> {
+  const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
+  const homes = z.object({ homes: z.array(z.object({ homeId: z.string(), latitude: z.number().nullable() })) }).parse(JSON.parse(answer.body)).homes
+  const placed = homes.find((home) => home.latitude !== null)
+  if (!placed) throw new Error('no demo home with a position in Irvine')
+  return { placed: placed.homeId, hidden: homes.find((home) => home.latitude === null)?.homeId }
+}
+
 /** Opens the map and waits for its markers. */
 async function openMap(page: Page, lang: 'ko' | 'en', isMobile: boolean) {
   const toggle = page.getByTestId('map-toggle')
@@ -283,24 +292,16 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
 
     // The listing page's small map: the same failure leaves the page and says so in the map's place.
-    const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
-    const homes = z.object({ homes: z.array(z.object({ homeId: z.string(), latitude: z.number().nullable() })) }).parse(JSON.parse(answer.body)).homes
-    const placed = homes.find((home) => home.latitude !== null)
-    if (!placed) throw new Error('no demo home with a position in Irvine')
+    const { placed } = await irvineHomes(server)
     await page.route(/\/assets\/(islands\/)?home-location-map-[^/]*\.js(\?|$)/, (route) => route.abort('internetdisconnected'))
-    await page.goto(`${server.base}/en/sora-park/homes/${placed.homeId}`)
+    await page.goto(`${server.base}/en/sora-park/homes/${placed}`)
     await page.getByTestId('home-location').scrollIntoViewIfNeeded()
     await expect(page.getByTestId('home-location').getByRole('alert')).toHaveText(/The map could not be loaded\./, { timeout: 20_000 })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
 
   test('the listing page shows where the home is, never for a hidden address', async ({ page }) => {
-    const answer = await request(server, 'GET', '/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=50&totalHomesPerGroup=500')
-    const listed: unknown = JSON.parse(answer.body)
-    const homes = z.object({ homes: z.array(z.object({ homeId: z.string(), latitude: z.number().nullable() })) }).parse(listed).homes
-    const placed = homes.find((home) => home.latitude !== null)
-    const hidden = homes.find((home) => home.latitude === null)
-    if (!placed) throw new Error('no demo home with a position in Irvine')
+    const { placed, hidden } = await irvineHomes(server)
 
     // The location map starts only once it is about on screen: a visitor who never scrolls to it
     // downloads none of its code (nor React, nor MapLibre).
@@ -308,7 +309,7 @@ test.describe('map search on the realtor’s own tiles', () => {
     page.on('request', (sent) => {
       if (/\/assets\/islands\/(home-location|hydrate-island)[^/]*\.js/.test(sent.url())) islandCode.push(sent.url())
     })
-    await page.goto(`${server.base}/en/sora-park/homes/${placed.homeId}`)
+    await page.goto(`${server.base}/en/sora-park/homes/${placed}`)
     await page.waitForFunction(() => document.documentElement.dataset.islandsRuntime === 'started')
     const location = page.getByTestId('home-location')
     const below = await location.evaluate((place) => place.getBoundingClientRect().top - window.innerHeight)
@@ -322,7 +323,7 @@ test.describe('map search on the realtor’s own tiles', () => {
     await expect(page.getByRole('link', { name: /OpenStreetMap/ })).toBeVisible()
 
     if (hidden) {
-      await page.goto(`${server.base}/en/sora-park/homes/${hidden.homeId}`)
+      await page.goto(`${server.base}/en/sora-park/homes/${hidden}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(page.getByTestId('home-location')).toHaveCount(0)
     }
