@@ -105,8 +105,8 @@ async function openMap(page: Page, lang: 'ko' | 'en', isMobile: boolean) {
   await toggle.click()
   await expect(page).toHaveURL(/view=map/)
   if (isMobile) {
-    // On a phone the map takes the list's place; the switch brings either to the front.
-    await expect(page.getByRole('button', { name: TEXT[lang].mapPane, exact: true })).toHaveAttribute('aria-pressed', 'true')
+    // On a phone the map takes the list's place; the choice (two radios) brings either to the front.
+    await expect(page.getByRole('radio', { name: TEXT[lang].mapPane, exact: true })).toBeChecked()
     await expect(page.locator('#listings')).toBeHidden()
   } else {
     await expect(page.locator('#listings')).toBeVisible()
@@ -153,9 +153,9 @@ test.describe('map search on the realtor’s own tiles', () => {
       await page.keyboard.press('ArrowRight')
       await expect.poll(() => bboxOf(page), { timeout: 10_000 }).not.toBeNull()
       const first = bboxOf(page)
-      if (isMobile) await page.getByRole('button', { name: TEXT[lang].listPane, exact: true }).click()
+      if (isMobile) await page.getByRole('radio', { name: TEXT[lang].listPane, exact: true }).check()
       await expect(page.locator('#listings p[role="status"]')).toHaveText(TEXT[lang].inArea)
-      if (isMobile) await page.getByRole('button', { name: TEXT[lang].mapPane, exact: true }).click()
+      if (isMobile) await page.getByRole('radio', { name: TEXT[lang].mapPane, exact: true }).check()
 
       // Zooming out is a new area, a new entry in the history.
       await canvas.focus()
@@ -188,7 +188,7 @@ test.describe('map search on the realtor’s own tiles', () => {
         if ((await twin.count()) > 0) await expect(twin).toHaveAttribute('aria-pressed', 'true')
         await marker.hover()
         const card = page.locator(`#listings li[data-home-id="${homeId}"]`)
-        if ((await card.count()) > 0) await expect(card).toHaveClass(/ring-2/)
+        if ((await card.count()) > 0) await expect(card).toHaveAttribute('data-highlighted', '')
       }
       await marker.click()
       const mapCard = page.getByTestId('map-card')
@@ -243,7 +243,7 @@ test.describe('map search on the realtor’s own tiles', () => {
         document.documentElement.dataset.sameDocument = 'yes'
       })
       const sameDocument = () => page.evaluate(() => document.documentElement.dataset.sameDocument)
-      if (isMobile) await page.getByRole('button', { name: text.listPane, exact: true }).click()
+      if (isMobile) await page.getByRole('radio', { name: text.listPane, exact: true }).check()
       const status = page.locator('#listings p[role="status"]')
       await expect(status).not.toContainText(text.secondPage)
       // A link the island answers in place is left out of the page's prefetch rules.
@@ -281,10 +281,10 @@ test.describe('map search on the realtor’s own tiles', () => {
     ] as const) {
       await page.goto(`${server.base}${TEXT[lang].prefix}/sora-park/homes?view=map`)
       await expect(page.getByRole('alert').filter({ hasText: unavailable })).toBeVisible({ timeout: 20_000 })
-      if (isMobile) await page.getByRole('button', { name: TEXT[lang].listPane, exact: true }).click()
+      if (isMobile) await page.getByRole('radio', { name: TEXT[lang].listPane, exact: true }).check()
       await expect(page.locator('#listings').getByRole('heading', { level: 3 }).first()).toBeVisible()
       if (lang === 'en') {
-        if (isMobile) await page.getByRole('button', { name: TEXT[lang].mapPane, exact: true }).click()
+        if (isMobile) await page.getByRole('radio', { name: TEXT[lang].mapPane, exact: true }).check()
         await page.unroute(mapChunk)
         await page.getByRole('button', { name: tryAgain }).click()
         await expect(page.getByTestId('home-map').locator('canvas')).toBeAttached({ timeout: 20_000 })
@@ -399,7 +399,7 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
   })
 
-  test('Map and Hide map are in place before any script has run, so nothing moves when scripts come', async ({ page }) => {
+  test('Map and Hide map are in place before any script has run, so nothing moves when scripts come', async ({ page, isMobile }) => {
     // Scripts on, but none of ours arrives yet: what the first paint lays out.
     await page.route(/\/assets\//, (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
     await page.goto(`${server.base}/en/sora-park/homes`)
@@ -408,6 +408,14 @@ test.describe('map search on the realtor’s own tiles', () => {
     await page.goto(`${server.base}/en/sora-park/homes?view=map`)
     await expect(page.getByTestId('map-toggle')).toBeVisible()
     await expect(page.getByTestId('map-toggle')).toHaveText('Hide map')
+    // A phone's choice between the map and the list is a style's: it works before any script.
+    if (isMobile) {
+      await expect(page.locator('#listings')).toBeHidden()
+      await page.getByRole('radio', { name: 'List', exact: true }).check()
+      await expect(page.locator('#listings li[data-home-id]').first()).toBeVisible()
+      await page.getByRole('radio', { name: 'Map', exact: true }).check()
+      await expect(page.locator('#listings')).toBeHidden()
+    }
   })
 
   test.describe('without JavaScript', () => {

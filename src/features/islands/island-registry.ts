@@ -106,7 +106,7 @@ export const islandLoaders: Record<IslandName, () => Promise<HydratableIsland>> 
       hydratable(module.marketSubscriptionIsland, marketSubscriptionIslandProps),
     ),
   'home-value': () => import('~/features/valuations/home-value-island').then((module) => hydratable(module.homeValueIsland, homeValueIslandProps)),
-  // Its props' schema is the whole of zod's (the list is the API's answer): it loads beside the island, not in this file.
+  // Its props' schema is the island's own too (it reads a swapped-in page's): it loads beside the island.
   'home-search-map': () =>
     Promise.all([import('~/features/listings/home-search-map-island'), import('~/features/listings/home-search-map-props')]).then(([module, props]) =>
       hydratable(module.homeSearchMapIsland, props.homeSearchMapProps),

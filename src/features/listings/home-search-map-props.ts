@@ -1,35 +1,27 @@
-import { z } from 'zod'
-import { REGION_STATES } from '~/lib/region-states'
-import { homeListPageSchema } from '~/schemas/home'
+import * as z from 'zod/mini'
 
 /*
- * The props of the home search's map island (`HomeSearchMap`), for the browser's registry only.
- * The whole of zod, not its mini build: the list is the `home/list` answer, whose schema is the
- * API's own, and the island brings zod anyway (it checks every answer with that schema); it
- * loads only on the map's page, with MapLibre, after the page's load.
+ * The props of the home search's map island (`HomeSearchMap`): read by the browser's registry
+ * from the page, and by the island itself from each page it swaps in (its list's homes and the
+ * map's first area). zod's mini build, as every island's props (island-registry.ts).
  */
 
-const whole = z.number().int()
+const whole = z.int()
 
 export const homeSearchMapProps = z.object({
-  realtor: z.object({
-    id: z.string(),
-    name: z.string(),
-    desiredUrl: z.string(),
-    regions: z.array(z.object({ state: z.enum(REGION_STATES), city: z.string(), neighborhood: z.string().nullable() })),
-  }),
   lang: z.enum(['ko', 'en']),
+  desiredUrl: z.string(),
   search: z.object({
-    region: whole.optional(),
-    type: z.enum(['sale', 'rent']).optional(),
-    minPrice: whole.optional(),
-    maxPrice: whole.optional(),
-    minBeds: whole.optional(),
-    page: whole.optional(),
-    bbox: z.string().optional(),
-    view: z.literal('map').optional(),
+    region: z.optional(whole),
+    type: z.optional(z.enum(['sale', 'rent'])),
+    minPrice: z.optional(whole),
+    maxPrice: z.optional(whole),
+    minBeds: z.optional(whole),
+    page: z.optional(whole),
+    bbox: z.optional(z.string()),
+    view: z.optional(z.literal('map')),
   }),
-  pricesCleared: z.boolean(),
-  list: homeListPageSchema,
-  map: z.object({ styleUrl: z.string(), attribution: z.string().nullable(), thirdPartyHost: z.string().nullable() }),
+  view: z.string(),
+  homes: z.array(z.object({ homeId: z.string(), photo: z.nullable(z.string()), address: z.string() })),
+  map: z.object({ styleUrl: z.string(), attribution: z.nullable(z.string()), thirdPartyHost: z.nullable(z.string()) }),
 })

@@ -1,249 +1,211 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useState } from 'react'
-import { buttonClass, Button } from '~/components/ui'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { Button } from '~/components/ui'
 import { useHydrated } from '~/components/visitor-form'
 import { useVisitorPage } from '~/components/visitor-page'
+import type { MapCardHome } from '~/features/map/home-map'
 import { MapLoading, MapPanel } from '~/features/map/map-panel'
-import { initialMapView } from '~/features/map/map-view'
 import type { Lang } from '~/lib/lang'
-import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
+import { orderedPriceRange } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
 import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
 import { isPlainClick } from '~/lib/plain-click'
-import { homeListPageSchema, type HomeListPage } from '~/schemas/home'
-import { homeListUrl, realtorHomeListInput } from '~/schemas/home-list-input'
-import { HOME_SEARCH_LIST, homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
-import { HomeSearchHeading } from './home-search-heading'
-import { cleanSearch, ListingsView, type ListingsRealtor, type SearchNavigation } from './listings-section'
+import { homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
+import { HIGHLIGHTED_ATTRIBUTE, LISTINGS_ID, MAP_ONLY, searchHref } from './home-search-map-layout'
+import { homeSearchMapProps } from './home-search-map-props'
+import { swapInSearch } from './home-search-swap'
 
 export type HomeSearchMapProps = {
-  realtor: ListingsRealtor
   lang: Lang
+  desiredUrl: string
   /** The search the page was rendered for, its prices fitted to its type; `view` is `map`. */
   search: HomeSearch
-  pricesCleared: boolean
-  list: HomeListPage
+  /** The area the map opens on: the search's, or one around the list's homes. */
+  view: string
+  /** The homes of the list on screen, for the cards of their markers. */
+  homes: Array<MapCardHome>
   map: MapSetup
 }
 
-/** The parts that are the map's (the phones' list/map switch, the map): left out without scripts. */
-const MAP_ONLY = 'data-map-only'
-/** The list and the map side by side on a wide screen. */
-const MAP_LAYOUT = 'data-map-layout'
-/** What a browser without scripts reads instead: no map, and the list in front at full width. */
-const WITHOUT_SCRIPTS = `[${MAP_ONLY}]{display:none!important}[${MAP_LAYOUT}]{display:block!important}#listings{display:block!important}`
+/** The name the island goes by in a page's HTML (the registry's), to read a swapped-in page's props. */
+export const HOME_SEARCH_MAP_ISLAND = 'home-search-map'
 
-/** The address of this page for a search: its own path (the realtor's own domain's, there), the search's params. */
-function searchHref(path: string, search: HomeSearch): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(cleanSearch(search))) if (value !== undefined) params.set(key, String(value))
-  const query = params.toString()
-  return query ? `${path}?${query}` : path
+/** A search read as the route reads its URL: bad values dropped, prices fitted to the type. */
+function searchOfParams(params: URLSearchParams): HomeSearch {
+  const given = Object.fromEntries([...params].filter(([, value]) => value !== ''))
+  return fitPricesToType(homeSearchSchema.parse(given)).search
 }
 
-/** The search the address bar holds (after Back or Forward), read as the route reads it. */
-function searchOfAddress(): HomeSearch {
-  return fitPricesToType(homeSearchSchema.parse(Object.fromEntries(new URLSearchParams(window.location.search)))).search
-}
-
-async function fetchHomeList(url: string, signal: AbortSignal): Promise<HomeListPage> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } })
-  if (!response.ok) throw new Error(`home/list answered ${response.status}`)
-  return homeListPageSchema.parse(await response.json())
+/** The home of a card in the list (a pointer or the focus in it), or null. */
+function cardHomeId(target: EventTarget | null): string | null {
+  return target instanceof Element ? (target.closest(`#${LISTINGS_ID} li[data-home-id]`)?.getAttribute('data-home-id') ?? null) : null
 }
 
 /**
- * The home search with its map open (`?view=map`, issue 29), an island of its own (issue 31,
- * decision 051): the list and the map follow each other in place, so both are one React root
- * without the router. It asks `GET /cozying-api/v1/home/list` for each new search and writes the
- * search into the address itself (a new history entry each, as the router did; Back and Forward
- * move the list and the map back). The server lays out the list and the map's place, so nothing
- * moves when the map comes; before the code runs every control is a link or a GET form, and
- * without scripts the list stands alone at full width. MapLibre loads only once the island runs.
+ * The map of the home search's map view (`?view=map`, issue 29), an island of its own (issue 31,
+ * decision 051). The list beside it is the server's HTML: the island answers its in-place links
+ * and its filters by swapping in the list of the new search, rendered by the server
+ * (`swapInSearch`), and writes the search into the address (a new history entry each; Back and
+ * Forward move the list and the map back). A card pointed at marks its marker and the other way
+ * round. On a phone the map and the list take turns (a choice the server renders, a style's
+ * effect); MapLibre loads only once the island runs.
  */
 export function HomeSearchMap(props: HomeSearchMapProps) {
-  // Its own cache: the island has no app around it (the map's points are cached in it too).
+  // Its own cache: the island has no app around it (the map's points are cached in it).
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }))
   return (
     <QueryClientProvider client={client}>
-      <SearchWithMap {...props} />
+      <SearchMap {...props} />
     </QueryClientProvider>
   )
 }
 
-function SearchWithMap({ realtor, lang, search: rendered, pricesCleared, list: renderedList, map }: HomeSearchMapProps) {
+function SearchMap({ lang, desiredUrl, search: rendered, view: renderedView, homes: renderedHomes, map }: HomeSearchMapProps) {
   const { t } = useLingui()
   const page = useVisitorPage()
   // The map needs JavaScript: before it runs its place waits, laid out; without it, the list alone.
   const scripted = useHydrated()
   const [search, setSearch] = useState(rendered)
-  // On a phone the open map takes the list's place; this says which of the two is in front.
-  const [phonePane, setPhonePane] = useState<'map' | 'list'>('map')
+  const [listed, setListed] = useState({ view: renderedView, homes: renderedHomes })
   const [followMap, setFollowMap] = useState(true)
   // The area the visitor moved to while the list was not following the map.
   const [pendingArea, setPendingArea] = useState<string | null>(null)
   const [highlighted, setHighlighted] = useState<string | null>(null)
+  // Counts the lists swapped in, so the highlight is put on the new list's card.
+  const [listCount, setListCount] = useState(0)
+  const swapping = useRef<AbortController | null>(null)
 
-  const input = realtorHomeListInput({ realtor: { desiredUrl: realtor.desiredUrl, activityRegion: realtor.regions }, search, lang, size: HOME_SEARCH_LIST })
-  const [renderedUrl] = useState(() => (input ? homeListUrl(input) : ''))
-  const url = input ? homeListUrl(input) : renderedUrl
-  const answer = useQuery({
-    queryKey: ['homes', 'list', url],
-    queryFn: ({ signal }) => fetchHomeList(url, signal),
-    // The page came with the list of its own search.
-    initialData: url === renderedUrl ? renderedList : undefined,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  })
-  const list = answer.data ?? renderedList
+  const show = (next: HomeSearch, history: 'push' | 'followed') => {
+    setPendingArea(null)
+    setSearch(next)
+    const url = searchHref(page.path, next)
+    if (history === 'push') window.history.pushState(null, '', url)
+    swapping.current?.abort()
+    const controller = new AbortController()
+    swapping.current = controller
+    const listings = document.getElementById(LISTINGS_ID)
+    listings?.setAttribute('aria-busy', 'true')
+    swapInSearch(url, controller.signal)
+      .then(
+        (swapped) => {
+          const fresh = homeSearchMapProps.safeParse(swapped.islandProps(HOME_SEARCH_MAP_ISLAND))
+          if (fresh.success) setListed({ view: fresh.data.view, homes: fresh.data.homes })
+          setListCount((count) => count + 1)
+        },
+        () => {
+          // A list that cannot come in place comes as a page: the same search, rendered by the server.
+          if (!controller.signal.aborted) window.location.assign(url)
+        },
+      )
+      .finally(() => {
+        if (swapping.current === controller) listings?.removeAttribute('aria-busy')
+      })
+  }
+  // The same, from the list's and the history's listeners, which are set once.
+  const showFromPage = useEffectEvent(show)
 
-  // A list that cannot come in place comes as a page: the same search, rendered by the server.
-  const failed = answer.isError
+  // The list's links and filters, answered in place; its cards, marking their markers.
   useEffect(() => {
-    if (failed) window.location.assign(searchHref(page.path, search))
-  }, [failed, page.path, search])
+    const listings = document.getElementById(LISTINGS_ID)
+    if (!listings) return
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a[${IN_PLACE_LINK_ATTRIBUTE}]`) : null
+      if (!link || event.defaultPrevented || !isPlainClick(event)) return
+      event.preventDefault()
+      showFromPage(searchOfParams(new URL(link.href).searchParams), 'push')
+      // A page chosen below the list starts at the list's top.
+      if (listings.getBoundingClientRect().top < 0) listings.scrollIntoView({ block: 'start' })
+    }
+    const onSubmit = (event: SubmitEvent) => {
+      if (!(event.target instanceof HTMLFormElement) || event.defaultPrevented) return
+      event.preventDefault()
+      const params = new URLSearchParams()
+      for (const [name, value] of new FormData(event.target)) if (typeof value === 'string') params.set(name, value)
+      showFromPage(searchOfParams(params), 'push')
+    }
+    const onPoint = (event: Event) => setHighlighted(cardHomeId(event.target))
+    const onLeave = (event: MouseEvent | FocusEvent) => {
+      if (cardHomeId(event.relatedTarget) === null) setHighlighted(null)
+    }
+    listings.addEventListener('click', onClick)
+    listings.addEventListener('submit', onSubmit)
+    listings.addEventListener('mouseover', onPoint)
+    listings.addEventListener('focusin', onPoint)
+    listings.addEventListener('mouseout', onLeave)
+    listings.addEventListener('focusout', onLeave)
+    return () => {
+      listings.removeEventListener('click', onClick)
+      listings.removeEventListener('submit', onSubmit)
+      listings.removeEventListener('mouseover', onPoint)
+      listings.removeEventListener('focusin', onPoint)
+      listings.removeEventListener('mouseout', onLeave)
+      listings.removeEventListener('focusout', onLeave)
+    }
+  }, [])
 
   // Back and Forward between this page's searches move the list (and the map, which follows `bbox`).
-  const followAddress = useEffectEvent(() => setSearch(searchOfAddress()))
   useEffect(() => {
-    const onPop = () => followAddress()
+    const onPop = () => showFromPage(searchOfParams(new URLSearchParams(window.location.search)), 'followed')
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [])
 
-  const go = (next: HomeSearch) => {
-    setPendingArea(null)
-    setSearch(next)
-    window.history.pushState(null, '', searchHref(page.path, next))
-  }
+  // The card of the home whose marker the visitor points at is marked too.
+  useEffect(() => {
+    for (const card of document.querySelectorAll(`#${LISTINGS_ID} li[data-home-id]`)) {
+      card.toggleAttribute(HIGHLIGHTED_ATTRIBUTE, card.getAttribute('data-home-id') === highlighted)
+    }
+  }, [highlighted, listCount])
 
-  const navigation: SearchNavigation = {
-    link: (next, { className, current, children }) => (
-      <a
-        href={`${searchHref(page.path, next)}#listings`}
-        aria-current={current ? 'page' : undefined}
-        className={className}
-        {...{ [IN_PLACE_LINK_ATTRIBUTE]: '' }}
-        onClick={(event) => {
-          if (!isPlainClick(event)) return
-          event.preventDefault()
-          go(next)
-          // A page chosen below the list starts at the list's top.
-          const listTop = document.getElementById('listings')
-          if (listTop && listTop.getBoundingClientRect().top < 0) listTop.scrollIntoView({ block: 'start' })
-        }}
-      >
-        {children}
-      </a>
-    ),
-    send: go,
-    loading: answer.isPlaceholderData && answer.isFetching,
-  }
-
-  const showArea = (bbox: string) => go({ ...search, bbox, page: undefined })
-  const region = searchedArea(realtor.regions, search.region)
-  const mapView = search.bbox ?? initialMapView(list.homes, region?.state)
+  const showArea = (bbox: string) => show({ ...search, bbox, page: undefined }, 'push')
 
   return (
-    <>
-      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
-        <HomeSearchHeading type={search.type} />
-        <a
-          // Closing the map returns the list to the region, as the visitor no longer sees the area.
-          href={searchHref(page.path, { ...search, view: undefined, bbox: undefined, page: undefined })}
-          {...{ [MAP_ONLY]: '' }}
-          className={buttonClass('accentOutline', 'md')}
-          data-testid="map-toggle"
-        >
-          <Trans>Hide map</Trans>
-        </a>
-      </div>
-
-      {/* Without scripts there is no map: the list alone, full width (a style only such a browser reads). */}
-      <noscript dangerouslySetInnerHTML={{ __html: `<style>${WITHOUT_SCRIPTS}</style>` }} />
-      <div
-        role="group"
-        aria-label={t`Show the list or the map`}
-        {...{ [MAP_ONLY]: '' }}
-        className="mt-4 grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 lg:hidden dark:bg-stone-800"
-      >
-        {(['list', 'map'] as const).map((pane) => (
-          <button
-            key={pane}
-            type="button"
-            aria-pressed={phonePane === pane}
-            onClick={() => setPhonePane(pane)}
-            className={`min-h-11 rounded-lg text-sm font-semibold ${phonePane === pane ? 'bg-white text-stone-900 shadow-sm dark:bg-stone-950 dark:text-stone-50' : 'text-stone-700 dark:text-stone-300'}`}
-          >
-            {pane === 'list' ? <Trans>List</Trans> : <Trans>Map</Trans>}
-          </button>
-        ))}
-      </div>
-
-      <div {...{ [MAP_LAYOUT]: '' }} className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-6">
-        <section id="listings" aria-labelledby="listings-heading" className={`scroll-mt-20 ${phonePane === 'map' ? 'hidden lg:block' : ''}`}>
-          {/* The cards' headings are h3, as in the homepage's section. */}
-          <h2 id="listings-heading" className="sr-only">
-            {t`Homes`}
-          </h2>
-          <ListingsView
-            realtor={realtor}
-            lang={lang}
-            search={search}
-            pricesCleared={search === rendered && pricesCleared}
-            list={list}
-            navigation={navigation}
-            firstPhotoInFirstScreen
-            narrow
-            highlighted={highlighted}
-            onHighlight={setHighlighted}
+    <section
+      aria-label={t`Map`}
+      {...{ [MAP_ONLY]: '' }}
+      // On a phone the map is in front unless the visitor chose the list (the server's radios).
+      // (The radios' name is PANE_CHOICE, written out for Tailwind to find the class.)
+      className="lg:sticky lg:top-4 max-lg:group-has-[[name=home-search-pane][value=list]:checked]/panes:hidden"
+    >
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-5 accent-[var(--accent-text)]"
+            checked={followMap}
+            onChange={(event) => {
+              setFollowMap(event.currentTarget.checked)
+              if (event.currentTarget.checked && pendingArea) showArea(pendingArea)
+            }}
           />
-        </section>
-
-        {mapView ? (
-          <section aria-label={t`Map`} {...{ [MAP_ONLY]: '' }} className={`lg:sticky lg:top-4 ${phonePane === 'list' ? 'hidden lg:block' : ''}`}>
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-              <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-[var(--accent-text)]"
-                  checked={followMap}
-                  onChange={(event) => {
-                    setFollowMap(event.currentTarget.checked)
-                    if (event.currentTarget.checked && pendingArea) showArea(pendingArea)
-                  }}
-                />
-                <Trans>Search as I move the map</Trans>
-              </label>
-              {!followMap && pendingArea ? (
-                <Button variant="accent" size="md" onClick={() => showArea(pendingArea)}>
-                  <Trans>Search this area</Trans>
-                </Button>
-              ) : null}
-            </div>
-            <div className="h-[70vh] min-h-80 lg:h-[calc(100vh-7rem)]">
-              {/* The map's place is laid out from the first paint; the map comes into it once the code runs. */}
-              {scripted ? (
-                <MapPanel
-                  setup={map}
-                  lang={lang}
-                  desiredUrl={realtor.desiredUrl}
-                  view={mapView}
-                  filters={{ type: search.type ?? 'sale', ...orderedPriceRange(search), minBeds: search.minBeds }}
-                  homes={list.homes}
-                  highlighted={highlighted}
-                  onHighlight={setHighlighted}
-                  onMoved={(bbox) => (followMap ? showArea(bbox) : setPendingArea(bbox))}
-                />
-              ) : (
-                <MapLoading />
-              )}
-            </div>
-          </section>
+          <Trans>Search as I move the map</Trans>
+        </label>
+        {!followMap && pendingArea ? (
+          <Button variant="accent" size="md" onClick={() => showArea(pendingArea)}>
+            <Trans>Search this area</Trans>
+          </Button>
         ) : null}
       </div>
-    </>
+      <div className="h-[70vh] min-h-80 lg:h-[calc(100vh-7rem)]">
+        {/* The map's place is laid out from the first paint; the map comes into it once the code runs. */}
+        {scripted ? (
+          <MapPanel
+            setup={map}
+            lang={lang}
+            desiredUrl={desiredUrl}
+            view={search.bbox ?? listed.view}
+            filters={{ type: search.type ?? 'sale', ...orderedPriceRange(search), minBeds: search.minBeds }}
+            homes={listed.homes}
+            highlighted={highlighted}
+            onHighlight={setHighlighted}
+            onMoved={(bbox) => (followMap ? showArea(bbox) : setPendingArea(bbox))}
+          />
+        ) : (
+          <MapLoading />
+        )}
+      </div>
+    </section>
   )
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '~/components/ui'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
-import { Island } from '~/features/islands/island'
 import { langParam, type Lang } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
 import { SCRIPTS_ONLY_ATTRIBUTE, SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS } from '~/lib/page-scripts'
@@ -12,7 +11,7 @@ import type { HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { HomeSearchHeading } from './home-search-heading'
-import { homeSearchMapIsland } from './home-search-map-island'
+import { HomeSearchMapView } from './home-search-map-view'
 import { ListingsSection } from './listings-section'
 
 /**
@@ -20,8 +19,8 @@ import { ListingsSection } from './listings-section'
  * homepage's filters and paging with more homes per page, on a page of its own that a buyer can
  * bookmark and share. Server-rendered, every control a link or a GET form, so it works without
  * JavaScript. When tiles are configured, "Map" opens the map on top of the list (which stays the
- * complete way to browse): beside it on a wide screen, in its place on a phone. The open map and
- * its list are one island (`HomeSearchMap`); the list alone is static, its filters an island.
+ * complete way to browse): beside it on a wide screen, in its place on a phone. With the map open
+ * the list is static still, and the map an island (`HomeSearchMapView`); the filters are an island.
  */
 export function HomeSearchPage({
   realtor,
@@ -47,18 +46,13 @@ export function HomeSearchPage({
     <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
       {() =>
         map && list && search.view === 'map' ? (
-          <Island
-            of={homeSearchMapIsland}
-            // The visitor asked for the map: it starts as soon as the page has loaded.
-            when="idle"
-            props={{
-              realtor: { id: realtor.id, name, desiredUrl: realtor.desiredUrl, regions: realtor.activityRegion },
-              lang,
-              search,
-              pricesCleared,
-              list,
-              map,
-            }}
+          <HomeSearchMapView
+            realtor={{ id: realtor.id, name, desiredUrl: realtor.desiredUrl, regions: realtor.activityRegion }}
+            lang={lang}
+            search={search}
+            pricesCleared={pricesCleared}
+            list={list}
+            map={map}
           />
         ) : (
           <>

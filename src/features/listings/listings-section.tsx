@@ -15,11 +15,7 @@ import { ListingDisclosures } from './listing-disclosures'
 import { ListingFilters, PricesClearedNote } from './listing-filters'
 import { listingFiltersIsland } from './listing-filters-island'
 import { buttonClass } from '~/components/ui'
-
-/** Drops empty values so shared URLs stay short: `?type=rent&minBeds=2`. */
-export function cleanSearch(search: HomeSearch): HomeSearch {
-  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== 0))
-}
+import { cleanSearch } from './clean-search'
 
 function numberField(data: FormData, name: string): number | undefined {
   const value = Number(data.get(name))
@@ -121,10 +117,6 @@ type ListingsViewProps = {
   firstPhotoInFirstScreen?: boolean
   /** Half the page's width (the map beside it): two cards a row at most. */
   narrow?: boolean
-  /** The home whose marker the visitor points at on the map. */
-  highlighted?: string | null
-  /** Given with a map: pointing at or focusing a card highlights its marker. */
-  onHighlight?: (homeId: string | null) => void
   /** After the cards and pages, before the MLS's disclosures. */
   footer?: ReactNode
 }
@@ -139,8 +131,6 @@ export function ListingsView({
   navigation,
   firstPhotoInFirstScreen = false,
   narrow = false,
-  highlighted = null,
-  onHighlight,
   footer,
 }: ListingsViewProps) {
   const { t } = useLingui()
@@ -279,12 +269,9 @@ export function ListingsView({
           {list.homes.map((home, index) => (
             <li
               key={home.homeId}
-              className={`flex rounded-2xl ${highlighted === home.homeId ? 'ring-2 ring-[var(--accent-text)] ring-offset-2 ring-offset-white dark:ring-offset-stone-950' : ''}`}
+              // The map view's island marks the card whose marker the visitor points at (`data-highlighted`).
+              className="flex rounded-2xl data-highlighted:ring-2 data-highlighted:ring-[var(--accent-text)] data-highlighted:ring-offset-2 data-highlighted:ring-offset-white dark:data-highlighted:ring-offset-stone-950"
               data-home-id={home.homeId}
-              onMouseEnter={onHighlight ? () => onHighlight(home.homeId) : undefined}
-              onMouseLeave={onHighlight ? () => onHighlight(null) : undefined}
-              onFocus={onHighlight ? () => onHighlight(home.homeId) : undefined}
-              onBlur={onHighlight ? () => onHighlight(null) : undefined}
             >
               <HomeCard
                 home={home}

@@ -8,7 +8,7 @@ import { parseBbox, viewBboxText, type Bbox } from '~/lib/bbox'
 import { formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
-import { homePointsSchema, type HomePoints, type HomeSummary } from '~/schemas/home'
+import { homePointsSchema, type HomePoints } from '~/schemas/home'
 import { statusLabel } from '~/features/listings/home-display'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
 import { createMap, prefersReducedMotion } from './maplibre-setup'
@@ -18,6 +18,9 @@ import { createMap, prefersReducedMotion } from './maplibre-setup'
  * (`React.lazy` in map-panel.tsx): MapLibre is about 200 KB gzip, and the list beside it is the
  * complete way to browse, so no page carries it in its first download.
  */
+
+/** What a marker's card shows of a home of the list on screen beside the map. */
+export type MapCardHome = { homeId: string; photo: string | null; address: string }
 
 export type MapFilters = { type: 'sale' | 'rent'; minPrice: number | undefined; maxPrice: number | undefined; minBeds: number | undefined }
 
@@ -57,7 +60,7 @@ export default function HomeMap({
   view: string
   filters: MapFilters
   /** The homes of the list on screen, for the cards of their markers. */
-  homes: ReadonlyArray<HomeSummary>
+  homes: ReadonlyArray<MapCardHome>
   highlighted: string | null
   onHighlight: (homeId: string | null) => void
   /** The visitor moved the map; the area now in view. */
@@ -321,7 +324,7 @@ function MarkerCard({
   desiredUrl,
 }: {
   point: Point
-  home: HomeSummary | undefined
+  home: MapCardHome | undefined
   type: 'sale' | 'rent'
   lang: Lang
   desiredUrl: string
@@ -331,10 +334,10 @@ function MarkerCard({
   const price = formatPrice(point.price)
   return (
     <div className="grid gap-1 text-sm text-stone-900" data-testid="map-card">
-      {home?.images[0] ? <img src={home.images[0]} alt="" width={240} height={160} className="aspect-[3/2] w-full rounded-md object-cover" /> : null}
+      {home?.photo ? <img src={home.photo} alt="" width={240} height={160} className="aspect-[3/2] w-full rounded-md object-cover" /> : null}
       <p className="text-base font-bold">{type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
       {status ? <p>{i18n._(status)}</p> : null}
-      {home ? <p>{home.fullAddress}</p> : null}
+      {home ? <p>{home.address}</p> : null}
       <ListingLink
         lang={lang}
         desiredUrl={desiredUrl}
