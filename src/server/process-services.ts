@@ -10,6 +10,7 @@ import { startMarketReportSchedule } from './market-subscriptions/monthly-report
 import { startOpenHousePurge } from './open-houses/open-house-store'
 import { createServices, type AppServices } from './services'
 import { startRateLimitPrune } from './http/rate-limit'
+import { startPageFontPrune } from './fonts/page-font-prune'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
 import { scheduledJob } from './logging/job-log'
@@ -47,6 +48,7 @@ function startProcessJobs(services: AppServices): AppServices {
     startUploadCleanup(services)
     startStatsPurge(services)
     startRateLimitPrune(services)
+    startPageFontPrune(services)
     startAlertSchedule(services)
     startMarketReportSchedule(services)
     startLeadDeskSchedule(services, config)
@@ -64,7 +66,7 @@ function startProcessJobs(services: AppServices): AppServices {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, statistics and rate-limit counters pruned hourly, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, statistics and rate-limit counters pruned hourly, page fonts' unused recipes daily, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */

@@ -247,6 +247,8 @@ export interface PageFontTable {
   key: string
   characters: string
   createdAt: string
+  /** Last named by a page or asked for by a browser (at most daily per process); old ones are pruned. */
+  usedAt: string
 }
 
 /** What an import changed that a saved search may hear about (issue 13), in the listing's transaction. */

@@ -78,9 +78,19 @@ type EncodedFont = { brotli: Buffer; gzip: Buffer }
 
 /** Where the characters behind a font's key are kept for other processes. */
 export type FontRecipes = {
+  /** Keeps the recipe (or, kept already, marks it used now). */
   save: (key: string, characters: string) => Promise<void>
   load: (key: string) => Promise<string | undefined>
+  /** Marks the recipe used now: a page named it, or a browser asked for its font. */
+  used: (key: string) => Promise<void>
 }
+
+/**
+ * How often a process marks a recipe used: often enough that one named or fetched every day is
+ * never taken for unused (`prunePageFonts` waits months), rarely enough that a busy page costs
+ * the database one write a day.
+ */
+const MARK_USED_EVERY_MS = 24 * 60 * 60_000
 
 /** The installed Pretendard's version: a new version gives every page font a new URL. */
 function pretendardVersion(): string {
@@ -206,6 +216,8 @@ export class PageFonts {
   private readonly recipe: string
   private readonly onError: (error: unknown) => void
   private readonly recipes: FontRecipes | undefined
+  /** When this process last marked each recipe used (`markUsed`). */
+  private readonly markedUsed: LRUCache<string, number>
   // Fonts are made one after another: each takes the WebAssembly heap for a moment.
   private queue: Promise<unknown> = Promise.resolve()
   private failed = false
@@ -213,6 +225,7 @@ export class PageFonts {
   constructor(options: PageFontsOptions = {}) {
     this.texts = new LRUCache({ max: options.maxTexts ?? 2000 })
     this.fonts = new LRUCache({ max: options.maxFonts ?? 64 })
+    this.markedUsed = new LRUCache({ max: options.maxTexts ?? 2000 })
     this.fontFile = options.fontFile ?? pretendardFile
     // What goes into a font besides its characters: the same recipe and text, the same file.
     this.recipe = `pretendard ${options.sourceVersion ?? pretendardVersion()}; wght ${WEIGHTS.min}-${WEIGHTS.max}; ${FEATURES.join(',')}; HVAR`
@@ -241,6 +254,9 @@ export class PageFonts {
       // Kept before the page names it, so no process can be asked for a font it cannot make.
       if (this.recipes) await this.recipes.save(key, characters)
       this.texts.set(key, characters)
+      this.markedUsed.set(key, Date.now())
+    } else {
+      this.markUsed(key)
     }
     // Made while the page is on its way: the browser asks for it as soon as it reads the head.
     if (making === 'at once') void this.fontFor(key)
@@ -254,6 +270,7 @@ export class PageFonts {
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method Not Allowed', { allow: 'GET, HEAD' })
     const font = key ? await this.fontFor(key) : undefined
     if (!key || !font) return plain(404, 'Not Found')
+    this.markUsed(key)
     const headers = new Headers({
       'content-type': 'font/ttf',
       'cache-control': 'public, max-age=31536000, immutable',
@@ -266,6 +283,17 @@ export class PageFonts {
     if (encoding) headers.set('content-encoding', encoding)
     headers.set('content-length', String(body.byteLength))
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
+  }
+
+  /**
+   * Marks a recipe used, at most daily per process, without waiting: a page's font that is
+   * still named or fetched keeps its recipe, whichever process serves it from memory.
+   */
+  private markUsed(key: string): void {
+    const last = this.markedUsed.get(key)
+    if (!this.recipes || (last !== undefined && Date.now() - last < MARK_USED_EVERY_MS)) return
+    this.markedUsed.set(key, Date.now())
+    this.recipes.used(key).catch((error: unknown) => componentLogger('page-font').warn({ err: error }, 'could not mark a page font used'))
   }
 
   private async fontFor(key: string): Promise<EncodedFont | undefined> {
@@ -356,11 +384,16 @@ export function databaseFontRecipes(database: () => Promise<{ db: Kysely<Databas
   return {
     save: async (key, characters) => {
       const { db, now } = await database()
+      const at = now().toISOString()
       await db
         .insertInto('pageFont')
-        .values({ key, characters, createdAt: now().toISOString() })
-        .onConflict((conflict) => conflict.column('key').doNothing())
+        .values({ key, characters, createdAt: at, usedAt: at })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ usedAt: at }))
         .execute()
+    },
+    used: async (key) => {
+      const { db, now } = await database()
+      await db.updateTable('pageFont').set({ usedAt: now().toISOString() }).where('key', '=', key).execute()
     },
     load: async (key) => {
       const { db } = await database()

@@ -27,6 +27,7 @@ import * as marketSnapshots from './0030-market-snapshots'
 import * as marketSubscriptions from './0031-market-subscriptions'
 import * as cdnPurgeOutbox from './0032-cdn-purge-outbox'
 import * as photoVariants from './0033-photo-variants'
+import * as pageFontUsed from './0034-page-font-used'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031-market-subscriptions': marketSubscriptions,
   '0032-cdn-purge-outbox': cdnPurgeOutbox,
   '0033-photo-variants': photoVariants,
+  '0034-page-font-used': pageFontUsed,
 }
 
 export const migrationProvider: MigrationProvider = {
