@@ -129,20 +129,15 @@ function SearchMap({ lang, desiredUrl, search: rendered, view: renderedView, hom
     const onLeave = (event: MouseEvent | FocusEvent) => {
       if (cardHomeId(event.relatedTarget) === null) setHighlighted(null)
     }
-    listings.addEventListener('click', onClick)
-    listings.addEventListener('submit', onSubmit)
-    listings.addEventListener('mouseover', onPoint)
-    listings.addEventListener('focusin', onPoint)
-    listings.addEventListener('mouseout', onLeave)
-    listings.addEventListener('focusout', onLeave)
-    return () => {
-      listings.removeEventListener('click', onClick)
-      listings.removeEventListener('submit', onSubmit)
-      listings.removeEventListener('mouseover', onPoint)
-      listings.removeEventListener('focusin', onPoint)
-      listings.removeEventListener('mouseout', onLeave)
-      listings.removeEventListener('focusout', onLeave)
-    }
+    const listening = new AbortController()
+    const options = { signal: listening.signal }
+    listings.addEventListener('click', onClick, options)
+    listings.addEventListener('submit', onSubmit, options)
+    listings.addEventListener('mouseover', onPoint, options)
+    listings.addEventListener('focusin', onPoint, options)
+    listings.addEventListener('mouseout', onLeave, options)
+    listings.addEventListener('focusout', onLeave, options)
+    return () => listening.abort()
   }, [])
 
   // Back and Forward between this page's searches move the list (and the map, which follows `bbox`).
