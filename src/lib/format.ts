@@ -12,17 +12,59 @@
  * form half up (1.005 is "1.01", where `toFixed` gives "1.00"); a unit test compares the two.
  */
 function groupedBelowMillion(abs: number): string {
+  return decimalText(hundredthsHalfUp(abs))
+}
+
+/** A non-negative number in hundredths, its shortest decimal form rounded half up at the third decimal. */
+function hundredthsHalfUp(abs: number): number {
   const decimal = String(abs)
   // Below a millionth the shortest form is exponential, and the number rounds to zero.
-  if (decimal.includes('e')) return '0'
+  if (decimal.includes('e')) return 0
   const [whole = '0', fraction = ''] = decimal.split('.')
-  let cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'))
-  if ((fraction[2] ?? '0') >= '5') cents += 1
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'))
+  return (fraction[2] ?? '0') >= '5' ? cents + 1 : cents
+}
+
+/** Hundredths as grouped en-US digits, trailing zeros of the fraction left out: 123456 is "1,234.56". */
+function decimalText(cents: number): string {
   const wholePart = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',')
   const fractionPart = String(cents % 100)
     .padStart(2, '0')
     .replace(/0+$/, '')
   return fractionPart ? `${wholePart}.${fractionPart}` : wholePart
+}
+
+/** Intl's compact en-US units, largest first. */
+const COMPACT_UNITS: ReadonlyArray<readonly [number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+]
+
+/**
+ * A price short enough for a map's marker: "$1.25M", "$975K", whole dollars below $10,000
+ * ("$3,200"). What `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes
+ * with `notation: 'compact'` and 2 fraction digits at most from $10,000 up, and 0 below, without
+ * Intl: the map island's first NumberFormat cost a slowed phone ~0.1 s of locale data (a unit
+ * test compares the two).
+ */
+export function formatShortPrice(price: number): string {
+  const abs = Math.abs(price)
+  const sign = price < 0 ? '-' : ''
+  if (abs < 10_000) {
+    const decimal = String(abs)
+    const [whole = '0', fraction = ''] = decimal.includes('e') ? ['0'] : decimal.split('.')
+    const dollars = Number(whole) + ((fraction[0] ?? '0') >= '5' ? 1 : 0)
+    return dollars === 0 ? '$0' : `${sign}$${decimalText(dollars * 100)}`
+  }
+  const index = COMPACT_UNITS.findIndex(([unit]) => abs >= unit)
+  const [unit, suffix] = COMPACT_UNITS[index] ?? [1e3, 'K']
+  const cents = hundredthsHalfUp(abs / unit)
+  // 999,995 rounds to 1000.00K: Intl writes the next unit's "1M".
+  const larger = COMPACT_UNITS[index - 1]
+  if (cents >= 100_000 && larger) return `${sign}$${decimalText(hundredthsHalfUp(abs / larger[0]))}${larger[1]}`
+  return `${sign}$${decimalText(cents)}${suffix}`
 }
 
 /** A plain decimal number, optionally signed, optionally in exponent form (commas stripped first). */

@@ -3,6 +3,7 @@ import { seededRandom } from '../../src/lib/seeded-random'
 import {
   formatNumber,
   formatPrice,
+  formatShortPrice,
   formatTime12h,
   monthAbbreviation,
   squareFeetToPyeong,
@@ -227,5 +228,23 @@ describe('formatNumber below a million, written without Intl', () => {
     }
     const differing = values.filter((value) => value < 1_000_000 && formatNumber(value) !== intl.format(value))
     expect(differing.slice(0, 5).map((value) => `${value}: ${formatNumber(value)} ≠ ${intl.format(value)}`)).toEqual([])
+  })
+})
+
+describe('formatShortPrice (a marker’s price), written without Intl', () => {
+  it('writes what Intl writes: compact en-US dollars with at most 2 fraction digits from $10,000, whole dollars below', () => {
+    const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 })
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+    const intl = (price: number) => (Math.abs(price) >= 10_000 ? compact : whole).format(price)
+    const random = seededRandom(29)
+    const values = [
+      0, 1, 999.5, 2_850, 9_999, 9_999.4, 10_000, 12_345, 99_995, 999_994, 999_995, 999_999, 1_000_000, 1_250_000, 1_255_000, 9_999_999, 999_995_000, 1e9,
+      2.5e12,
+    ]
+    for (let round = 0; round < 20_000; round++) {
+      values.push(Math.round(random() * 10 ** (2 + Math.floor(random() * 9))), Math.round(random() * 1e9) / 100, Math.floor(random() * 1e7))
+    }
+    const differing = values.filter((value) => formatShortPrice(value) !== intl(value))
+    expect(differing.slice(0, 5).map((value) => `${value}: ${formatShortPrice(value)} ≠ ${intl(value)}`)).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import Supercluster from 'supercluster'
 import type { Bbox } from '~/lib/bbox'
+import { formatShortPrice } from '~/lib/format'
 import type { HomePoints } from '~/schemas/home'
 
 type HomePoint = HomePoints['points'][number]
@@ -56,11 +57,7 @@ export class HomeClusters {
  * cut to the page's own characters, may not hold.
  */
 export function markerPrice(price: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    ...(price >= 10_000 ? { notation: 'compact', maximumFractionDigits: 2 } : { maximumFractionDigits: 0 }),
-  }).format(price)
+  return formatShortPrice(price)
 }
 
 /** The public API's points answer for an area and the list's filters (decision 035). */
