@@ -8,8 +8,9 @@ import { parseBbox, viewBboxText, type Bbox } from '~/lib/bbox'
 import { formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
-import { homePointsSchema, type HomePoints } from '~/schemas/home'
+import type { HomePoints } from '~/schemas/home'
 import { statusLabel } from '~/features/listings/home-display'
+import { homePointsAnswer } from './home-points-answer'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
 import { createMap, prefersReducedMotion } from './maplibre-setup'
 
@@ -39,7 +40,7 @@ function boundsOf(map: MapLibreMap): Bbox {
 async function fetchPoints(url: string, signal: AbortSignal): Promise<HomePoints> {
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`home/points answered ${response.status}`)
-  return homePointsSchema.parse(await response.json())
+  return homePointsAnswer.parse(await response.json())
 }
 
 export default function HomeMap({
