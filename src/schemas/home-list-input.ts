@@ -21,7 +21,7 @@ export type RealtorHomeListRequest = {
 /**
  * The `home/list` query of a realtor's page (the homepage's section, the full search page): the
  * searched region's city, or the map's area in its place; null when the realtor names no region.
- * One function for the router's loader and the map's island, which asks the API itself.
+ * The router's loader asks it; the map view's island swaps in the server's list instead.
  */
 export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHomeListRequest): z.input<typeof homeListQuerySchema> | null {
   const region = searchedArea(realtor.activityRegion, search.region)
@@ -40,11 +40,4 @@ export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHom
     realtor: realtor.desiredUrl,
     lang,
   }
-}
-
-/** `GET /cozying-api/v1/home/list` for a query, its empty values left out. */
-export function homeListUrl(query: z.input<typeof homeListQuerySchema>): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) if (typeof value === 'string' || typeof value === 'number') params.set(key, String(value))
-  return `/cozying-api/v1/home/list?${params}`
 }

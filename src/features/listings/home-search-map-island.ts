@@ -1,5 +1,5 @@
 import { defineIsland } from '~/features/islands/define-island'
-import { HomeSearchMap } from './home-search-map'
+import { HOME_SEARCH_MAP_ISLAND, HomeSearchMap } from './home-search-map'
 
-/** The home search with its map open, as an island (decision 051). */
-export const homeSearchMapIsland = defineIsland('home-search-map', HomeSearchMap)
+/** The map of the home search's map view, its list beside it the server's HTML, as an island (decision 051). */
+export const homeSearchMapIsland = defineIsland(HOME_SEARCH_MAP_ISLAND, HomeSearchMap)

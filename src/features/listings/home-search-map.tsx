@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Button } from '~/components/ui'
 import { useHydrated } from '~/components/visitor-form'
 import { useVisitorPage } from '~/components/visitor-page'
+import type { IslandName } from '~/features/islands/island-names'
 import type { MapCardHome } from '~/features/map/home-map'
 import { MapLoading, MapPanel } from '~/features/map/map-panel'
 import type { Lang } from '~/lib/lang'
@@ -29,8 +30,8 @@ export type HomeSearchMapProps = {
   map: MapSetup
 }
 
-/** The name the island goes by in a page's HTML (the registry's), to read a swapped-in page's props. */
-export const HOME_SEARCH_MAP_ISLAND = 'home-search-map'
+/** The island's name (its definition's and the registry's), to read a swapped-in page's props by. */
+export const HOME_SEARCH_MAP_ISLAND: IslandName = 'home-search-map'
 
 /** A search read as the route reads its URL: bad values dropped, prices fitted to the type. */
 function searchOfParams(params: URLSearchParams): HomeSearch {
