@@ -6,17 +6,57 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each phase's duration is printed in a table at the end, and on failure up to the phase that
+# failed, so that a slow addition shows in the run that added it (issue 50).
+phase_names=()
+phase_seconds=()
+current_phase=''
+phase_started=0
+run_started=$SECONDS
+
+begin_phase() {
+  end_phase
+  current_phase="$1"
+  phase_started=$SECONDS
+  echo "== $1"
+}
+
+end_phase() {
+  if [ -n "$current_phase" ]; then
+    phase_names+=("$current_phase")
+    phase_seconds+=($((SECONDS - phase_started)))
+    current_phase=''
+  fi
+}
+
+print_phase_table() {
+  local status=$?
+  local failed="$current_phase"
+  end_phase
+  echo
+  echo "== Phase times"
+  local i
+  for i in "${!phase_names[@]}"; do
+    local mark=''
+    if [ "$status" -ne 0 ] && [ "${phase_names[$i]}" = "$failed" ]; then mark='  (failed)'; fi
+    printf '  %-72s %5d s%s\n' "${phase_names[$i]}" "${phase_seconds[$i]}" "$mark"
+  done
+  printf '  %-72s %5d s\n' 'Total' $((SECONDS - run_started))
+  return "$status"
+}
+trap print_phase_table EXIT
+
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
 command -v msgfmt > /dev/null || missing+=(gettext)
 if [ "${#missing[@]}" -gt 0 ]; then
-  echo "== Installing Debian packages: ${missing[*]}"
+  begin_phase "Installing Debian packages: ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null
 fi
 
-echo "== Installing npm packages"
+begin_phase "Installing npm packages"
 # `npm ci` refuses this lockfile here: the registry lacks some platform-specific optional
 # packages (DESIGN §10). Every version is pinned exactly, so `npm install` installs the same tree.
 npm install --no-audit --no-fund
@@ -24,23 +64,23 @@ npm install --no-audit --no-fund
 # Every tool below runs on the project's pinned Node 24, not the system's Node 20.
 export PATH="$PWD/node_modules/.bin:$PATH"
 
-echo "== Type check"
+begin_phase "Type check"
 npm run --silent typecheck
-echo "== Lint"
+begin_phase "Lint"
 npm run --silent lint
-echo "== Format check"
+begin_phase "Format check"
 npm run --silent format:check
-echo "== Catalog check"
+begin_phase "Catalog check"
 npm run --silent i18n:check
-echo "== Unit tests"
+begin_phase "Unit tests"
 npm run --silent test:unit
-echo "== Integration tests (SQLite and PostgreSQL)"
+begin_phase "Integration tests (SQLite and PostgreSQL)"
 npm run --silent test:integration
-echo "== Production build"
+begin_phase "Production build"
 npm run --silent build > /tmp/realtor-build.log 2>&1 || { tail -50 /tmp/realtor-build.log; exit 1; }
-echo "== End-to-end tests (Chromium)"
+begin_phase "End-to-end tests (Chromium)"
 npm run --silent test:e2e
-echo "== Server log of the end-to-end run: request lines, no e-mail address (decision 044)"
+begin_phase "Server log of the end-to-end run: request lines, no e-mail address (decision 044)"
 node scripts/run.mjs scripts/check-server-log.ts "${E2E_SERVER_LOG:-test-logs/e2e-server.log}"
-echo "== Container image steps (the Dockerfile's build and start scripts on a clean copy)"
+begin_phase "Container image steps (the Dockerfile's build and start scripts on a clean copy)"
 bash scripts/image/smoke-test.sh

@@ -51,7 +51,11 @@ describe('the text a page shows', () => {
   })
 })
 
-describe("a homepage's own font", () => {
+// Subsetting a real variable font takes 1–4 s per test on an idle core; a machine busy with
+// other work can take several times that, so these tests wait far past vitest's default 5 s.
+const SUBSETTING_TIMEOUT_MS = 60_000
+
+describe("a homepage's own font", { timeout: SUBSETTING_TIMEOUT_MS }, () => {
   const fonts = new PageFonts()
 
   it('holds exactly the Hangul the page shows, every weight from 400 to 700, and always Latin', async () => {
@@ -172,7 +176,7 @@ describe("a homepage's own font", () => {
   })
 })
 
-describe('finishing a page', () => {
+describe('finishing a page', { timeout: SUBSETTING_TIMEOUT_MS }, () => {
   const visitorMeta = '<meta name="i18n-catalog" content="visitor"/>'
   const html = (meta: string) => page('<h1>부동산</h1>').replace('<title>', `${meta}<title>`)
   async function finished(body: string, headers: Record<string, string> = {}): Promise<string> {
