@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ValuationForm } from '~/features/valuations/valuation-form'
 import { ValuationResult } from '~/features/valuations/valuation-result'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { emptyValuationForm } from '~/lib/home-value'
@@ -8,8 +9,9 @@ import type { Lang } from '~/lib/lang'
 import type { ValuationAnswer } from '~/schemas/valuations'
 
 /*
- * The home-value page's answer as the server renders it (issue 48 item 4): a comparable whose
- * address the MLS withholds says nothing of where it is.
+ * The home-value page's answer and form as the server renders them (issue 48 items 4 and 5): a
+ * comparable whose address the MLS withholds says nothing of where it is, and the page says in
+ * each language what is stored and what is not.
  */
 
 beforeAll(async () => {
@@ -52,5 +54,20 @@ describe('a comparable whose address is withheld', () => {
     expect(hidden).toContain('Address withheld by the MLS')
     expect(hidden).not.toMatch(/Same ZIP code|Same city/)
     expect(comparableText(result('ko'), 'HIDDEN')).not.toMatch(/같은 ZIP 코드|같은 도시/)
+  })
+})
+
+describe('what the page says is stored', () => {
+  it('the estimate is not, the personal valuation request is, with consent, for the realtor: in English and Korean', () => {
+    const form = (lang: Lang) =>
+      render(lang, <ValuationForm realtorId="r1" lang={lang} values={emptyValuationForm('CA')} outcome={null} onAnswer={() => undefined} />)
+    expect(form('en')).toContain('For the estimate, your address is used only to find comparable homes and is not stored.')
+    expect(form('en')).toContain('is stored with your consent, for the realtor to answer it.')
+    expect(form('ko')).toContain('입력하신 주소는 비교 주택을 찾는 데에만 쓰이며 저장되지 않습니다.')
+    expect(form('ko')).toContain('중개사의 답변을 위해 저장됩니다.')
+    // The old sentence said only "not stored", beside the seller form that stores it.
+    expect(form('en')).not.toContain('Your address is used only for this estimate and is not stored.')
+    expect(result('en')).toContain('Unlike the estimate, this request is stored: with your consent, Jane Kim keeps your address')
+    expect(result('ko')).toContain('예상 가격과 달리 이 요청은 저장됩니다. 동의하시면 Jane Kim 님이')
   })
 })
