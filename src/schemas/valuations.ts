@@ -61,21 +61,35 @@ export type ValuationRequest = z.infer<typeof valuationRequestSchema>
 
 export const valuationStatusSchema = z.enum(['sold', 'active', 'pending'])
 
-export const valuationComparableSchema = z.object({
+const comparableFacts = {
   listingKey: z.string(),
-  /** Null when the home's MLS withholds its address. */
-  address: z.string().nullable(),
   price: z.number(),
   pricePerSquareFoot: z.number(),
   beds: z.number().nullable(),
   baths: z.number().nullable(),
   livingArea: z.number(),
-  /** Same ZIP as the home valued; otherwise the same city. */
-  sameZip: z.boolean(),
   status: valuationStatusSchema,
   /** Close date of a sale, else the day it came on the market (YYYY-MM-DD). */
   date: z.string(),
-})
+}
+
+/**
+ * A comparable home. Where its MLS withholds the address (`address: null`), nothing says where it
+ * is: no `sameZip`, and no position or distance may ever be added to that shape (issue 48 item 4).
+ */
+export const valuationComparableSchema = z.union([
+  z.object({
+    ...comparableFacts,
+    address: z.string(),
+    /** Same ZIP as the home valued; otherwise the same city. */
+    sameZip: z.boolean(),
+  }),
+  z.object({
+    ...comparableFacts,
+    /** The MLS withholds this home's address. */
+    address: z.null(),
+  }),
+])
 export type ValuationComparable = z.infer<typeof valuationComparableSchema>
 
 const answerFacts = {

@@ -439,13 +439,18 @@ describe('OpenAPI document (SQLite)', () => {
       baths: 2,
       livingArea: 1850,
     }
-    const estimate = await api<{ status: string }>(s, 'POST', '/valuations', { body: home })
+    const estimate = await api<{ status: string; comparables: Array<Record<string, unknown>> }>(s, 'POST', '/valuations', { body: home })
     check('post', '/valuations', estimate, 200)
     expect(estimate.body.status).toBe('estimate')
+    // The home whose address the MLS withholds says nothing of where it is; the others say which ZIP they share.
+    expect(estimate.body.comparables.find((comparable) => comparable.listingKey === 'OAS-VAL-0')).not.toHaveProperty('sameZip')
+    expect(estimate.body.comparables.find((comparable) => comparable.listingKey === 'OAS-VAL-1')).toHaveProperty('sameZip', true)
     const tooFew = await api<{ status: string }>(s, 'POST', '/valuations', { body: { ...home, propertyType: 'land' } })
     check('post', '/valuations', tooFew, 200)
     expect(tooFew.body.status).toBe('too_few')
     check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, postalCode: 'x' } }), 400)
+    // A ZIP whose homes are all in another city (issue 48 item 4).
+    check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, city: 'Elsewhere' } }), 400)
     check('post', '/valuations', await api(s, 'POST', '/valuations', { body: { ...home, realtorId: randomUUID() } }), 404)
     check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
     check('post', '/valuations', await api(s, 'POST', '/valuations', { rawBody: JSON.stringify(home), headers: { 'content-type': 'text/plain' } }), 415)

@@ -5,6 +5,7 @@ import type { ValuationAnswer } from '../../src/schemas/valuations'
 import { buildSitemap } from '../../src/server/seo/sitemap'
 import { findComparableCandidates } from '../../src/server/valuations/comparables'
 import { estimateHomeValue } from '../../src/server/valuations/estimate'
+import { postedValuation, renderWithPostedValuation } from '../../src/server/valuations/posted-valuation'
 import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
 import { resoPropertyFixture } from '../reso-property-fixture'
 
@@ -70,7 +71,7 @@ describeOnEachDatabase('POST /valuations', (database) => {
     expect(answer.basis).toBe('listed')
     const keys = answer.comparables.map((home) => home.listingKey)
     expect(keys.at(-1)).toBe('VAL-CITY')
-    expect(answer.comparables.find((home) => home.listingKey === 'VAL-CITY')?.sameZip).toBe(false)
+    expect(answer.comparables.find((home) => home.listingKey === 'VAL-CITY')).toMatchObject({ sameZip: false })
     expect(answer.comparables.find((home) => home.listingKey === 'VAL-4')).toMatchObject({ status: 'sold', price: 1_020_000, date: '2026-09-15' })
     expect(answer.comparables.find((home) => home.listingKey === 'VAL-2')?.status).toBe('pending')
     expect(answer.comparables.find((home) => home.listingKey === 'VAL-1')).toMatchObject({
@@ -80,6 +81,17 @@ describeOnEachDatabase('POST /valuations', (database) => {
     })
     expect(answer.comparables.find((home) => home.listingKey === 'VAL-HIDDEN')?.address).toBeNull()
     expect(result.text).not.toContain('VAL-HIDDEN Valuation Way')
+  })
+
+  it('says nothing of where a comparable is when its MLS withholds the address: no ZIP, no position, no distance', async () => {
+    const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...HOME } })
+    expect(result.status, result.text).toBe(200)
+    const hidden = result.body.comparables.find((home) => home.listingKey === 'VAL-HIDDEN')
+    // Exactly the facts of the home itself: a field added later (a distance, a position) fails here too.
+    expect(Object.keys(hidden ?? {}).sort()).toEqual(['address', 'baths', 'beds', 'date', 'listingKey', 'livingArea', 'price', 'pricePerSquareFoot', 'status'])
+    expect(hidden).toMatchObject({ address: null, price: 1_010_000 })
+    // A comparable with its address shown keeps saying which ZIP it shares.
+    expect(result.body.comparables.find((home) => home.listingKey === 'VAL-1')).toMatchObject({ sameZip: true })
   })
 
   it('gives no number with fewer than three comparables, and says how many there were', async () => {
@@ -176,5 +188,64 @@ describeOnEachDatabase('POST /valuations', (database) => {
     if (after.body.status !== 'estimate') throw new Error(`expected an estimate, got ${after.text}`)
     expect(after.body.typical).toBeGreaterThan(result.body.typical * 1.5)
     expect(after.body.comparables.every((comparable) => comparable.listingKey.startsWith('BAND-D'))).toBe(true)
+  })
+
+  it('refuses a ZIP that the listings place in another city, in the reader’s language, on the API, the page and the seller form', async () => {
+    // Irvine's 92604 (condos, so the Irvine houses above are not touched).
+    const irvine = parseResoProperties(
+      Array.from({ length: 4 }, (_, index) =>
+        property(`ZIP-IRV-${index}`, { City: 'Irvine', PostalCode: '92604', PropertySubType: 'Condominium', LivingArea: 1400 + index * 20 }),
+      ),
+    )
+    await upsertHomes(app.services.db, irvine.records, { source: 'demo', isDemo: true, now: NOW })
+    const fresno = { realtorId, ...HOME, city: 'Fresno', postalCode: '92604', propertyType: 'condo', livingArea: 1400 }
+
+    const english = await api<ErrorBody>(app.services, 'POST', '/valuations', { body: fresno, lang: 'en' })
+    expectError(english, 400, 'VALIDATION_FAILED')
+    expect(english.body.fieldErrors).toEqual({ postalCode: ['ZIP code 92604 is in Irvine, not in Fresno. Check the city or the ZIP code.'] })
+    const korean = await api<ErrorBody>(app.services, 'POST', '/valuations', { body: { ...fresno, postalCode: '92604-1234' }, lang: 'ko' })
+    expectError(korean, 400, 'VALIDATION_FAILED')
+    expect(korean.body.fieldErrors).toEqual({
+      postalCode: ['ZIP 코드 92604 지역의 도시는 Irvine입니다(입력하신 도시: Fresno). 도시나 ZIP 코드를 확인해 주세요.'],
+    })
+
+    // The city in any case is the ZIP's city; a ZIP we hold no home in is not judged.
+    const sameCity = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { ...fresno, city: ' irvine ' } })
+    expect(sameCity.status, sameCity.text).toBe(200)
+    expect(sameCity.body.comparables.every((home) => home.address === null || home.sameZip)).toBe(true)
+    const unknownZip = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { ...fresno, postalCode: '93650' } })
+    expect(unknownZip.status, unknownZip.text).toBe(200)
+    expect(unknownZip.body).toMatchObject({ status: 'too_few', comparableCount: 0 })
+
+    // The page's form posted without scripts gets the same words beside the ZIP field.
+    const form = new URLSearchParams({ ...Object.fromEntries(Object.entries(fresno).map(([key, value]) => [key, String(value)])), areaUnit: 'sqft' })
+    const request = new Request(`${ORIGIN}/${desiredUrl}/home-value`, {
+      method: 'POST',
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const posted = await renderWithPostedValuation(request, () => postedValuation(app.services, realtorId, 'ko'))
+    expect(posted?.outcome).toEqual({
+      kind: 'error',
+      message: '입력 내용을 다시 확인해 주세요',
+      fieldErrors: { postalCode: ['ZIP 코드 92604 지역의 도시는 Irvine입니다(입력하신 도시: Fresno). 도시나 ZIP 코드를 확인해 주세요.'] },
+    })
+
+    // The seller form asks the same use case: refused, and nothing stored.
+    const leadsBefore = await app.services.db
+      .selectFrom('sellerLead')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow()
+    const seller = await api<ErrorBody>(app.services, 'POST', '/seller-leads', {
+      body: { ...fresno, name: 'Seller Person', email: uniqueEmail('zip-seller'), lang: 'en', timeframe: '6-12', consent: true },
+      lang: 'en',
+    })
+    expectError(seller, 400, 'VALIDATION_FAILED')
+    expect(seller.body.fieldErrors).toEqual(english.body.fieldErrors)
+    const leadsAfter = await app.services.db
+      .selectFrom('sellerLead')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(leadsAfter.n)).toBe(Number(leadsBefore.n))
   })
 })

@@ -81,10 +81,10 @@ describe('the home-value island’s answer reader', () => {
     beds: 3,
     baths: null,
     livingArea: 2000,
-    sameZip: true,
     status: 'sold',
     date: '2026-10-01',
   }
+  const shown = { ...comparable, listingKey: 'K2', address: '1 Main St, Irvine, CA 92618', sameZip: true }
   const answers = [
     {
       status: 'estimate',
@@ -94,7 +94,7 @@ describe('the home-value island’s answer reader', () => {
       basis: 'sold',
       comparableCount: 3,
       minimumComparables: 3,
-      comparables: [comparable],
+      comparables: [comparable, shown],
     },
     { status: 'too_few', comparableCount: 1, minimumComparables: 3, comparables: [comparable] },
   ]
@@ -112,12 +112,21 @@ describe('the home-value island’s answer reader', () => {
       { ...answers[0], low: '1' },
       { ...answers[1], comparables: [{ ...comparable, status: 'rented' }] },
       { ...answers[1], comparables: [{ ...comparable, address: 7 }] },
+      // A home whose address is shown says whether it shares the ZIP; one whose address is withheld never does.
+      { ...answers[1], comparables: [{ ...shown, sameZip: undefined }] },
       null,
       '<html>',
     ]
     for (const answer of wrong) {
       expect(valuationAnswerSchema.safeParse(answer).success, JSON.stringify(answer)).toBe(false)
       expect(valuationAnswerReader.safeParse(answer).success, JSON.stringify(answer)).toBe(false)
+    }
+  })
+
+  it('drops where a home is from a comparable whose address is withheld', () => {
+    const leaky = { ...answers[1], comparables: [{ ...comparable, sameZip: true, latitude: 33.6, distanceMiles: 0.4 }] }
+    for (const read of [valuationAnswerSchema.parse(leaky), valuationAnswerReader.parse(leaky)]) {
+      expect(Object.keys(read.comparables[0] ?? {}).sort()).toEqual(Object.keys(comparable).sort())
     }
   })
 

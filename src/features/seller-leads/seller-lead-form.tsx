@@ -68,12 +68,20 @@ export function SellerLeadForm({
       formTestId="seller-form"
       summary={<Trans>Get a personal valuation from {realtorName}</Trans>}
       intro={
-        <p className="text-sm text-stone-700 dark:text-stone-300">
-          <Trans>
-            {realtorName} looks at your home as it really is (its condition, its updates, the street) and sends you a valuation. The details above come with
-            your request.
-          </Trans>
-        </p>
+        <>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            <Trans>
+              {realtorName} looks at your home as it really is (its condition, its updates, the street) and sends you a valuation. The details above come with
+              your request.
+            </Trans>
+          </p>
+          <p data-testid="seller-privacy" className="text-sm text-stone-700 dark:text-stone-300">
+            <Trans>
+              Unlike the estimate, this request is stored: with your consent, {realtorName} keeps your address, your home’s details and how to reach you, to
+              answer you.
+            </Trans>
+          </p>
+        </>
       }
       sentMessage={t`Your request was sent. ${realtorName} will be in touch by e-mail.`}
       action={SELLER_LEAD_ACTION}

@@ -9,18 +9,18 @@ import type { PostedValuation, ValuationAnswer } from '~/schemas/valuations'
  * keeps the two in step.
  */
 
-const comparable = z.object({
+const comparableFacts = {
   listingKey: z.string(),
-  address: z.nullable(z.string()),
   price: z.number(),
   pricePerSquareFoot: z.number(),
   beds: z.nullable(z.number()),
   baths: z.nullable(z.number()),
   livingArea: z.number(),
-  sameZip: z.boolean(),
   status: z.enum(['sold', 'active', 'pending']),
   date: z.string(),
-})
+}
+
+const comparable = z.union([z.object({ ...comparableFacts, address: z.string(), sameZip: z.boolean() }), z.object({ ...comparableFacts, address: z.null() })])
 
 const answerFacts = { comparableCount: z.number(), minimumComparables: z.number(), comparables: z.array(comparable) }
 

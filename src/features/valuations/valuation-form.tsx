@@ -224,8 +224,11 @@ export function ValuationForm({
       >
         {pending ? t`Estimating…` : t`Estimate my home's value`}
       </button>
-      <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
-        <Trans>Your address is used only for this estimate and is not stored.</Trans>
+      <p data-testid="valuation-privacy" className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+        <Trans>
+          For the estimate, your address is used only to find comparable homes and is not stored. If you then ask for a personal valuation, your request (the
+          address, the home’s details and how to reach you) is stored with your consent, for the realtor to answer it.
+        </Trans>
       </p>
     </form>
   )

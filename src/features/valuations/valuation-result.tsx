@@ -128,8 +128,13 @@ function Comparables({ lang, desiredUrl, homes }: { lang: Lang; desiredUrl: stri
                 ) : (
                   <Trans>For sale · listed {date}</Trans>
                 )}
-                {' · '}
-                {home.sameZip ? <Trans>Same ZIP code</Trans> : <Trans>Same city</Trans>}
+                {/* Where the address is withheld, so is where the home is. */}
+                {home.address === null ? null : (
+                  <>
+                    {' · '}
+                    {home.sameZip ? <Trans>Same ZIP code</Trans> : <Trans>Same city</Trans>}
+                  </>
+                )}
               </p>
               <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
                 {[beds === null ? null : t`${beds} bd`, baths === null ? null : t`${baths} ba`, areaText(home.livingArea, lang), t`$${perFoot}/sq ft`]

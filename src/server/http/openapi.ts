@@ -119,7 +119,7 @@ export function buildOpenApiDocument() {
             security: PUBLIC,
             summary: "Estimate a home's value from comparable homes (public)",
             description:
-              'An automated estimate, not an appraisal: homes of the same type in the same ZIP code first, then the same city (sales where the MLS lets them be shown, else homes for sale and under contract), at most 10. `status` is `estimate` with `low`, `typical` and `high` (US dollars, to the nearest thousand), or `too_few` when fewer than `minimumComparables` homes compare, with no number. `livingArea` is in square feet. Nothing is stored; a comparable whose MLS withholds its address has `address: null`. `realtorId` names a published homepage.',
+              'An automated estimate, not an appraisal: homes of the same type in the same ZIP code first, then the same city (sales where the MLS lets them be shown, else homes for sale and under contract), at most 10. `status` is `estimate` with `low`, `typical` and `high` (US dollars, to the nearest thousand), or `too_few` when fewer than `minimumComparables` homes compare, with no number. `livingArea` is in square feet. Nothing is stored; a comparable whose MLS withholds its address has `address: null` and no `sameZip` (nothing says where it is). A ZIP whose homes (as the listings held here name them) are all in other cities than `city` is a 400 with a field error on `postalCode`; a ZIP with no home held is not judged. `realtorId` names a published homepage.',
             requestBody: jsonContent(valuationRequestSchema),
             responses: {
               '200': { description: 'The estimate, or too few comparables', ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })) },

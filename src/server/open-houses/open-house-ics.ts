@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro'
-import { createEvent } from 'ics'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
 import { AppError } from '~/server/app-error'
+import { icsEvent } from '~/server/calendar/ics-event'
 import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
 import { dependsOn, dependsUntil } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
@@ -72,7 +72,7 @@ export async function openHouseCalendarFile(services: AppServices, id: string, l
   return { fileName: `open-house-${row.listingKey.replace(/[^A-Za-z0-9._-]/g, '')}.ics`, body }
 }
 
-/** The VCALENDAR of one open house: times in UTC, a UID stable for its life, no location when none is given. */
+/** The VCALENDAR of one open house: times in UTC, a UID stable for its life, no location when none is given, lines folded by octets. */
 export function openHouseIcsText(event: {
   id: string
   title: string
@@ -82,7 +82,7 @@ export function openHouseIcsText(event: {
   end: string
   updatedAt: string
 }): string {
-  const { error, value } = createEvent({
+  return icsEvent({
     productId: '-//Realtor Home//Open houses//EN',
     method: 'PUBLISH',
     uid: openHouseUid(event.id),
@@ -99,6 +99,4 @@ export function openHouseIcsText(event: {
     status: 'CONFIRMED',
     busyStatus: 'FREE',
   })
-  if (error || value === null) throw new AppError('INTERNAL', msg`Internal Server Error`, { cause: error })
-  return value
 }

@@ -1,4 +1,5 @@
-import { createEvent, type EventAttributes } from 'ics'
+import type { EventAttributes } from 'ics'
+import { icsEvent } from '~/server/calendar/ics-event'
 import { TOUR_DURATION_MINUTES } from '~/lib/listing-time-zones'
 
 /*
@@ -59,8 +60,5 @@ export function tourCalendar(input: TourCalendarInput): string {
     created: input.createdAt.getTime(),
     lastModified: input.updatedAt.getTime(),
   }
-  const { error, value } = createEvent(event)
-  // Only our own data goes in, checked before; a refusal is a bug, not bad input.
-  if (error || !value) throw error ?? new Error('The calendar event could not be made')
-  return value
+  return icsEvent(event)
 }

@@ -6,6 +6,7 @@ import type { AppServices } from '~/server/services'
 import { findComparableCandidates, type StoredComparable } from './comparables'
 import { estimateHomeValue, indexPlace, MIN_COMPARABLES, nearestInPlace, type ChosenComparable, type PlaceHomes, type ValuationSubject } from './estimate'
 import type { ComparableQuery } from './comparables'
+import { assertZipInCity } from './zip-cities'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
   if (home.basis === 'sold') return 'sold'
@@ -13,31 +14,34 @@ function statusOf(home: StoredComparable): ValuationComparable['status'] {
 }
 
 function toComparable(home: ChosenComparable<StoredComparable>): ValuationComparable {
-  return {
+  const facts = {
     listingKey: home.listingKey,
-    address: home.address,
     price: home.price,
     pricePerSquareFoot: Math.round(home.pricePerSquareFoot),
     beds: home.beds,
     baths: home.baths,
     // The estimator only chooses homes with an area.
     livingArea: home.livingArea ?? 0,
-    sameZip: home.sameZip,
     status: statusOf(home),
     date: home.date.slice(0, 10),
   }
+  // Where the MLS withholds the address, nothing says where the home is: not its ZIP either
+  // (issue 48 item 4), nor a position or a distance should the answer ever carry one.
+  return home.address === null ? { ...facts, address: null } : { ...facts, address: home.address, sameZip: home.sameZip }
 }
 
 /**
  * A home's estimated value (`POST /valuations`, the home-value page with and without scripts).
  * Nothing is stored and nothing about the visitor is read: the address only picks the ZIP and city
  * whose homes are compared (the street is asked so the visitor names the home, and is not used).
+ * A ZIP our listings place in other cities than the one given is a field error (zip-cities.ts).
  * The realtor must have a published homepage, whose page the answer belongs to.
  */
 export async function valueHome(services: AppServices, input: unknown): Promise<ValuationAnswer> {
   const request = parseInput(valuationRequestSchema, input)
   const revisions = await services.revisions.current()
   if (!(await hasHomepage(services, revisions, request.realtorId))) throw errors.realtorNotFound()
+  await assertZipInCity(services, revisions, request)
   const subject: ValuationSubject = {
     postalCode: request.postalCode,
     city: request.city,
