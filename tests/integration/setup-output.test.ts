@@ -77,6 +77,23 @@ describe('npm run setup on an empty data folder', () => {
     expect(logRecords(cleanup.output), cleanup.output).toEqual([])
   }, 60_000)
 
+  it('listings:import says what it did, and that a file imported again is unchanged (issue 48 item 8)', () => {
+    const importFile = (name: string) => {
+      const run = spawnSync('sh', ['-c', `${scripts['listings:import']} --file tests/fixtures/reso-sample.json`], {
+        cwd: root,
+        encoding: 'utf8',
+        env: newUserEnv(dir),
+        timeout: 120_000,
+      })
+      const output = `${run.stdout}\n${run.stderr}`
+      expect(run.status, `${name}: ${output}`).toBe(0)
+      expect(logRecords(output), output).toEqual([])
+      return output
+    }
+    expect(importFile('first')).toMatch(/^\[listings\] file:reso-sample\.json: ok, 5 in the file, 5 new, 0 updated, 0 unchanged, 0 skipped, 0 retired; /m)
+    expect(importFile('again')).toMatch(/^\[listings\] file:reso-sample\.json: ok, 5 in the file, 0 new, 0 updated, 5 unchanged, 0 skipped, 0 retired; /m)
+  }, 120_000)
+
   it('succeeds', () => {
     expect(status, output).toBe(0)
   })
