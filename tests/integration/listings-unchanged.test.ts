@@ -149,4 +149,19 @@ describeOnEachDatabase('re-importing unchanged listings', (database) => {
     expect(after.snapshots).toEqual(before.snapshots)
     expect(await latestRun()).toMatchObject({ finishedAt: anyString, unchanged: 5 })
   })
+
+  it('a listing that sells is updated with its sale: the close price and date are written too', async () => {
+    const feed = sampleSchema.parse(JSON.parse(await readFile(file, 'utf8')))
+    const [sold, ...rest] = feed.value
+    if (!sold) throw new Error('the sample file has listings')
+    await writeFile(file, JSON.stringify({ value: [{ ...sold, StandardStatus: 'Closed', ClosePrice: 1_590_000, CloseDate: '2026-10-11' }, ...rest] }))
+    app.clock.set(new Date(T0 + 120 * MINUTE))
+    expect(await importFromResoFile(app.services, file)).toMatchObject({ updated: 1, unchanged: 4 })
+    const row = await app.services.db
+      .selectFrom('home')
+      .select(['standardStatus', 'closePrice', 'closeDate'])
+      .where('listingKey', '=', sold.ListingKey)
+      .executeTakeFirstOrThrow()
+    expect({ ...row, closePrice: Number(row.closePrice) }).toEqual({ standardStatus: 'Closed', closePrice: 1_590_000, closeDate: '2026-10-11' })
+  })
 })
