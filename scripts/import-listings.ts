@@ -121,7 +121,7 @@ export async function main(args: Array<string>): Promise<number> {
     if (parsed.file !== undefined) {
       const summary = await importFromResoFile(services, parsed.file, { source: parsed.source, retireMissing: parsed.retireMissing })
       console.log(
-        `[listings] ${summary.source}: ok, ${summary.fetched} in the file, ${summary.inserted} new, ${summary.updated} updated, ` +
+        `[listings] ${summary.source}: ok, ${summary.fetched} in the file, ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ` +
           `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}`,
       )
       printRejected(summary.rejected)
@@ -134,7 +134,7 @@ export async function main(args: Array<string>): Promise<number> {
     const summary = await importFromResoWebApi(services, config, { full: parsed.full, log: (line) => console.log(line) })
     console.log(
       `[listings] ${summary.source}: ok, ${summary.incremental ? 'changes since the last run' : 'full run'}, ${summary.pages} page(s), ` +
-        `${summary.fetched} received, ${summary.inserted} new, ${summary.updated} updated, ${summary.repaired} repaired by key, ` +
+        `${summary.fetched} received, ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.repaired} repaired by key, ` +
         `${summary.rejected.length} skipped, ${summary.retired} retired; last successful run ${summary.lastRunAt}; ` +
         `next run asks for changes after ${summary.lastModificationTimestamp ?? '(nothing yet)'}`,
     )

@@ -15,6 +15,11 @@ if (!entry) {
   process.exit(2)
 }
 
+// A command prints its own sentences; the server's log lines (a page-store purge, a job's run)
+// only when LOG_LEVEL asks for them. Warnings and errors still show: they are worth reading.
+// Set here, before any module reads the settings, so `npm start` keeps its own default.
+if (!process.env.LOG_LEVEL?.trim()) process.env.LOG_LEVEL = 'warn'
+
 const server = await createServer({
   configFile: false,
   root: process.cwd(),

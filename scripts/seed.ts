@@ -32,7 +32,7 @@ export async function main(args: Array<string>): Promise<number> {
     if (openHouses.stored > 0) console.log(`[seed] ${openHouses.stored} demo open houses for the coming weekend`)
   }
   // Listings stored before market reports existed, or a month no import has reached yet (issue 27).
-  if (await writeMarketSnapshotsIfMissing(services)) console.log('[seed] market figures of this month written')
+  if ((await writeMarketSnapshotsIfMissing(services)) !== undefined) console.log('[seed] market figures of this month written')
   await services.close()
   // Where the app will be once started: what a new user needs next.
   const origin = (config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '')

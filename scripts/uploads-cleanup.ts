@@ -8,7 +8,11 @@ import { runUploadCleanup } from '~/server/uploads/cleanup'
 export async function main(): Promise<number> {
   const services = await getServices()
   try {
-    await runUploadCleanup(services)
+    // The job's own log line is an info line, which a command does not print by default (run.mjs).
+    const result = await runUploadCleanup(services)
+    console.log(
+      `[uploads] cleanup: ${result.scanned} files looked at, ${result.deleted} removed (older than ${services.config.uploadCleanupGraceHours} h and shown by no realtor)`,
+    )
   } finally {
     await services.close()
   }

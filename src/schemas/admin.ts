@@ -64,6 +64,8 @@ export const importRunSchema = z.object({
   fetched: z.number(),
   inserted: z.number(),
   updated: z.number(),
+  /** Listings received that were stored already as they are: nothing was written for them. */
+  unchanged: z.number(),
   rejected: z.number(),
   retired: z.number(),
   /** On a success: the failed runs since the previous success it recovered from. */

@@ -194,7 +194,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     s = app.services
     app.clock.set(FIXED_NOW)
     const result = await upsertHomes(s.db, records([...DEFAULT_GROUP, ...OTHERS]), { source: SOURCE, isDemo: false, now: FIXED_NOW })
-    expect(result).toEqual({ inserted: DEFAULT_GROUP.length + OTHERS.length, updated: 0 })
+    expect(result).toEqual({ inserted: DEFAULT_GROUP.length + OTHERS.length, updated: 0, unchanged: 0 })
   })
 
   afterAll(async () => {

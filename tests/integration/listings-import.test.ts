@@ -194,6 +194,7 @@ describeOnEachDatabase('listings import', (database) => {
       fetched: 8,
       inserted: 8,
       updated: 0,
+      unchanged: 0,
       rejected: [],
       retired: 0,
       pages: 3,
@@ -433,8 +434,8 @@ describeOnEachDatabase('listings import', (database) => {
     for (const key of ['IRV-1', 'IRV-2', 'IRV-3']) expect(await mediaUrls(db, key)).toHaveLength(3)
     expect(await readImportState(db, source)).toBeUndefined()
 
-    // The next run starts from scratch again and completes.
-    expect(await run()).toMatchObject({ incremental: false, fetched: 8, inserted: 5, updated: 3 })
+    // The next run starts from scratch again and completes; page 1's listings are stored as the feed has them.
+    expect(await run()).toMatchObject({ incremental: false, fetched: 8, inserted: 5, updated: 0, unchanged: 3 })
   })
 
   it('(d) a fixed access token is sent as is, and a 401 on it fails at once', async () => {
@@ -468,9 +469,9 @@ describeOnEachDatabase('listings import', (database) => {
       .executeTakeFirstOrThrow()
     expect(Number(media.count)).toBe(24)
 
-    // A full clean run over the same feed: the same listings, updated in place.
+    // A full clean run over the same feed: the same listings, stored already, so none written again.
     const clean = await run({}, { full: true })
-    expect(clean).toMatchObject({ fetched: 8, inserted: 0, updated: 8, pages: 3, incremental: false })
+    expect(clean).toMatchObject({ fetched: 8, inserted: 0, updated: 0, unchanged: 8, pages: 3, incremental: false })
     expect(await countHomes(db)).toBe(8)
   })
 
@@ -541,6 +542,7 @@ describeOnEachDatabase('listings import', (database) => {
         fetched: 5,
         inserted: 5,
         updated: 0,
+        unchanged: 0,
         rejected: [],
         retired: 0,
         lastRunAt: anyString,
@@ -569,7 +571,8 @@ describeOnEachDatabase('listings import', (database) => {
         source: 'file:reso-sample.json',
         fetched: 4,
         inserted: 0,
-        updated: 4,
+        updated: 0,
+        unchanged: 4,
         rejected: [],
         retired: 1,
         lastRunAt: anyString,

@@ -284,7 +284,7 @@ describeOnEachDatabase('metrics', (database) => {
       startedAt: new Date(Date.now() - 1000),
       finishedAt: new Date(),
       outcome: 'succeeded',
-      counts: { fetched: 9, inserted: 4, updated: 3, rejected: 2, retired: 1 },
+      counts: { fetched: 14, inserted: 4, updated: 3, unchanged: 5, rejected: 2, retired: 1 },
     })
 
     const after = await scrape()
@@ -300,6 +300,7 @@ describeOnEachDatabase('metrics', (database) => {
     expect(sample(after, 'mail_outbox_oldest_age_seconds', { kind: 'contact' })).toBeGreaterThanOrEqual(0)
     expect(moved('listings_import_rows_total', { outcome: 'added' })).toBe(4)
     expect(moved('listings_import_rows_total', { outcome: 'updated' })).toBe(3)
+    expect(moved('listings_import_rows_total', { outcome: 'unchanged' })).toBe(5)
     expect(moved('listings_import_rows_total', { outcome: 'retired' })).toBe(1)
     expect(moved('listings_import_rows_total', { outcome: 'failed' })).toBe(2)
     expect(sample(after, 'listings_import_last_success_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60)

@@ -11,7 +11,7 @@ import type { AdminListingSource, ImportRun } from '~/schemas/admin'
  * that ended a run of failures.
  */
 
-const counts = { fetched: 0, inserted: 0, updated: 0, rejected: 0, retired: 0, recoveredFromFailures: 0 }
+const counts = { fetched: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, retired: 0, recoveredFromFailures: 0 }
 const failed = (finishedAt: string, error: string): ImportRun => ({ ...counts, startedAt: finishedAt, finishedAt, outcome: 'failed', error })
 
 function source(recentRuns: Array<ImportRun>): AdminListingSource {
@@ -64,9 +64,10 @@ describe('ListingSourceCard', () => {
           finishedAt: '2026-02-01T13:00:00.000Z',
           outcome: 'succeeded',
           error: null,
-          fetched: 4,
+          fetched: 5,
           inserted: 2,
           updated: 2,
+          unchanged: 1,
           recoveredFromFailures: 3,
         },
         failed('2026-02-01T12:00:00.000Z', 'the answer is not JSON'),
@@ -75,7 +76,7 @@ describe('ListingSourceCard', () => {
     expect(html).toContain('data-failing="false"')
     expect(html).not.toContain('admin-listing-source-failing')
     expect(html).toContain('Recovered after 3 failed imports')
-    expect(html).toContain('4 received, 2 new, 2 updated, 0 skipped, 0 retired')
+    expect(html).toContain('5 received, 2 new, 2 updated, 1 unchanged, 0 skipped, 0 retired')
     expect(html.indexOf('data-outcome="succeeded"')).toBeLessThan(html.indexOf('data-outcome="failed"'))
   })
 

@@ -116,7 +116,7 @@ function RecentRuns({ runs, formatTime }: { runs: ReadonlyArray<ImportRun>; form
             </p>
             <p className="text-stone-700 dark:text-stone-300">
               <Trans>
-                {run.fetched} received, {run.inserted} new, {run.updated} updated, {run.rejected} skipped, {run.retired} retired
+                {run.fetched} received, {run.inserted} new, {run.updated} updated, {run.unchanged} unchanged, {run.rejected} skipped, {run.retired} retired
               </Trans>
             </p>
             {run.recoveredFromFailures > 0 ? (

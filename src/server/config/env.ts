@@ -153,7 +153,9 @@ export const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   /**
    * The least severe log line written (decision 044). `debug` adds the health and metrics probes'
-   * request lines and the visitor statistics' flushes; `silent` writes nothing.
+   * request lines and the visitor statistics' flushes; `silent` writes nothing. The command-line
+   * scripts (`npm run setup`, `listings:import`, …) default to `warn`: scripts/run.mjs sets it when
+   * unset, so they print their own sentences and not the server's lines.
    */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

@@ -200,6 +200,8 @@ export interface HomeTable {
   closeDate: string | null
   /** RESO OriginalListPrice: a list price below it is a price reduction. */
   originalListPrice: number | null
+  /** A hash of the listing as last imported, photos included (migration 0035): an identical one is not written again. */
+  contentHash: string | null
   retiredAt: string | null
   createdAt: string
   updatedAt: string
@@ -217,6 +219,8 @@ export interface ListingImportStateTable {
   source: string
   lastModificationTimestamp: string | null
   lastRunAt: string
+  /** The last successful run as pages show it (migration 0035): moves with the listings revision. */
+  shownRunAt: string | null
 }
 
 /** One listings import run of a source, failed or not (issue 32, migration 0018). */
@@ -233,6 +237,8 @@ export interface ListingImportRunTable {
   updated: number
   rejected: number
   retired: number
+  /** Listings received that were stored already as they are (migration 0035). */
+  unchanged: number
   recoveredFromFailures: number
 }
 

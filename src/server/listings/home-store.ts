@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Database, HomeChangeTable, HomeTable } from '~/server/db/schema'
 import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
@@ -16,7 +16,10 @@ function chunks<T>(items: ReadonlyArray<T>, size: number): Array<Array<T>> {
 
 type HomeColumns = Omit<HomeTable, 'id' | 'createdAt'>
 
-function toColumns(record: HomeRecord, source: string, isDemo: boolean, now: string): HomeColumns {
+/** What a listing's row says, apart from the bookkeeping of when it was written or retired. */
+type ContentColumns = Omit<HomeColumns, 'contentHash' | 'retiredAt' | 'updatedAt'>
+
+function contentColumns(record: HomeRecord, source: string, isDemo: boolean): ContentColumns {
   const { media: _media, internetEntireListingDisplay, internetAddressDisplay, ...feedColumns } = record
   return {
     ...feedColumns,
@@ -27,17 +30,44 @@ function toColumns(record: HomeRecord, source: string, isDemo: boolean, now: str
     cityKey: record.city.trim().toLowerCase(),
     internetEntireListingDisplayYn: internetEntireListingDisplay ? 1 : 0,
     internetAddressDisplayYn: internetAddressDisplay ? 1 : 0,
-    retiredAt: null,
-    updatedAt: now,
   }
 }
 
-export type UpsertResult = { inserted: number; updated: number }
+/** JSON with every object's keys sorted: the same listing gives the same text whatever built it. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * A listing as it would be stored, columns and photos in order, hashed (issue 48 item 8). The
+ * store compares this with the hash written with the row, not the row's values, which the two
+ * engines give back in their own types (a REAL, a numeric string, 0/1).
+ */
+export function listingContentHash(columns: ContentColumns, media: HomeRecord['media']): string {
+  return createHash('sha256').update(stableJson({ columns, media })).digest('base64url')
+}
+
+export type UpsertResult = {
+  inserted: number
+  updated: number
+  /** Received and stored already exactly so: nothing was written for them (issue 48 item 8). */
+  unchanged: number
+}
 
 /**
  * Inserts new listings and replaces known ones (matched by ListingKey) with their media, in
- * one transaction per chunk: a chunk is either stored whole or not at all, and running the
- * same feed twice changes nothing. A listing that comes back after retirement is listed again.
+ * one transaction per chunk: a chunk is either stored whole or not at all. A known listing whose
+ * content (the columns the feed gives and its photos, hashed) is what is stored, and that is not
+ * retired, is left alone: its `updatedAt` stays, and a chunk of nothing but such listings writes
+ * nothing and does not move the listings revision, so an identical feed costs no page a render.
+ * A listing that comes back after retirement is listed again.
  */
 export async function upsertHomes(
   db: Kysely<Database>,
@@ -49,16 +79,36 @@ export async function upsertHomes(
   const unique = [...new Map(records.map((record) => [record.listingKey, record])).values()]
   let inserted = 0
   let updated = 0
-  for (const chunk of chunks(unique, CHUNK)) {
-    await db.transaction().execute(async (trx) => {
-      const keys = chunk.map((record) => record.listingKey)
-      const existing = await trx.selectFrom('home').select(['id', 'listingKey', 'listPrice', 'isListed', 'retiredAt']).where('listingKey', 'in', keys).execute()
+  let unchanged = 0
+  for (const whole of chunks(unique, CHUNK)) {
+    // Counted once the chunk's transaction has committed: a chunk that fails stored nothing.
+    const counted = await db.transaction().execute(async (trx) => {
+      const keys = whole.map((record) => record.listingKey)
+      const existing = await trx
+        .selectFrom('home')
+        .select(['id', 'listingKey', 'listPrice', 'isListed', 'retiredAt', 'contentHash'])
+        .where('listingKey', 'in', keys)
+        .execute()
       const storedByKey = new Map(existing.map((row) => [row.listingKey, row]))
-      const idByKey = new Map(existing.map((row) => [row.listingKey, row.id]))
-      const rows = chunk.map((record) => ({
-        id: idByKey.get(record.listingKey) ?? randomUUID(),
+      const incoming = whole.map((record) => {
+        const columns = contentColumns(record, options.source, options.isDemo)
+        return { record, columns, contentHash: listingContentHash(columns, record.media) }
+      })
+      const changed = incoming.filter(({ record, contentHash }) => {
+        const stored = storedByKey.get(record.listingKey)
+        return stored === undefined || stored.retiredAt !== null || stored.contentHash !== contentHash
+      })
+      const known = changed.filter(({ record }) => storedByKey.has(record.listingKey)).length
+      const chunkCounts = { inserted: changed.length - known, updated: known, unchanged: whole.length - changed.length }
+      if (changed.length === 0) return chunkCounts
+      const chunk = changed.map(({ record }) => record)
+      const rows = changed.map(({ record, columns, contentHash }) => ({
+        id: storedByKey.get(record.listingKey)?.id ?? randomUUID(),
         createdAt: now,
-        ...toColumns(record, options.source, options.isDemo, now),
+        ...columns,
+        contentHash,
+        retiredAt: null,
+        updatedAt: now,
       }))
       await trx
         .insertInto('home')
@@ -93,6 +143,10 @@ export async function upsertHomes(
             modificationTimestamp: eb.ref('excluded.modificationTimestamp'),
             internetEntireListingDisplayYn: eb.ref('excluded.internetEntireListingDisplayYn'),
             internetAddressDisplayYn: eb.ref('excluded.internetAddressDisplayYn'),
+            closePrice: eb.ref('excluded.closePrice'),
+            closeDate: eb.ref('excluded.closeDate'),
+            originalListPrice: eb.ref('excluded.originalListPrice'),
+            contentHash: eb.ref('excluded.contentHash'),
             retiredAt: eb.ref('excluded.retiredAt'),
             updatedAt: eb.ref('excluded.updatedAt'),
           })),
@@ -105,11 +159,13 @@ export async function upsertHomes(
       for (const part of chunks(changes, CHUNK)) await trx.insertInto('homeChange').values(part).execute()
       // In the same transaction: a process that sees these rows also sees the new revision (decision 009).
       await bumpRevisions(trx, 'listings')
-      inserted += chunk.length - existing.length
-      updated += existing.length
+      return chunkCounts
     })
+    inserted += counted.inserted
+    updated += counted.updated
+    unchanged += counted.unchanged
   }
-  return { inserted, updated }
+  return { inserted, updated, unchanged }
 }
 
 type StoredPrice = { listPrice: number; isListed: number; retiredAt: string | null }
@@ -182,11 +238,19 @@ export async function readImportState(db: Kysely<Database>, source: string): Pro
 }
 
 /**
- * Records a source's successful run: when it ended (the "last updated" time pages show and the
- * freshness check reads) and, for the Web API, where the next run resumes. Only a run that
- * succeeded calls this, so a failed run leaves both as they were. Pages show the time, so it
- * moves the listings revision in the same transaction (decision 009), even when the run
- * changed no listing.
+ * How far behind the last successful run the time pages show may fall while runs change nothing:
+ * an hourly render of the pages that show listings, where a 15-minute cron of an unchanged feed
+ * would otherwise purge them four times an hour, and "last updated" is never an hour stale.
+ */
+export const SHOWN_RUN_REFRESH_MS = 60 * 60_000
+
+/**
+ * Records a source's successful run: when it ended (`lastRunAt`, which the admin's freshness check
+ * reads) and, for the Web API, where the next run resumes. Only a run that succeeded calls this,
+ * so a failed run leaves both as they were. Pages show the run's time as "Listing data last
+ * updated" (`shownRunAt`), which moves with the listings revision and a purge (decision 009): on
+ * a run that changed listings, and on one that changed nothing only once the shown time is
+ * SHOWN_RUN_REFRESH_MS old (issue 48 item 8). Returns whether it moved (the caller logs the purge).
  */
 export async function writeImportState(
   db: Kysely<Database>,
@@ -194,29 +258,39 @@ export async function writeImportState(
   source: string,
   lastModificationTimestamp: string | null,
   now: Date,
-): Promise<void> {
+  options: { listingsChanged: boolean },
+): Promise<boolean> {
   const lastRunAt = now.toISOString()
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const stored = await trx.selectFrom('listingImportState').select('shownRunAt').where('source', '=', source).executeTakeFirst()
+    const shownAt = stored?.shownRunAt ? Date.parse(stored.shownRunAt) : Number.NaN
+    const show = options.listingsChanged || !(now.getTime() - shownAt < SHOWN_RUN_REFRESH_MS)
+    const shownRunAt = show ? lastRunAt : (stored?.shownRunAt ?? lastRunAt)
     await trx
       .insertInto('listingImportState')
-      .values({ source, lastModificationTimestamp, lastRunAt })
-      .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt }))
+      .values({ source, lastModificationTimestamp, lastRunAt, shownRunAt })
+      .onConflict((conflict) => conflict.column('source').doUpdateSet({ lastModificationTimestamp, lastRunAt, shownRunAt }))
       .execute()
+    if (!show) return false
     await bumpRevisions(trx, 'listings')
     // The import's last write: the CDN purges the listings once for the whole run (decision 046).
     await enqueuePurge(trx, purge, ['listings'])
+    return true
   })
 }
 
-/** The last successful run of each of these sources; a source without one is missing. */
+/**
+ * The last successful run of each of these sources as pages show it (`shownRunAt`, which moves
+ * with the listings revision); a source without one is missing.
+ */
 export async function lastRunsOf(db: Kysely<Database>, sources: ReadonlyArray<string>): Promise<ReadonlyMap<string, string>> {
   if (sources.length === 0) return new Map()
   const rows = await db
     .selectFrom('listingImportState')
-    .select(['source', 'lastRunAt'])
+    .select(['source', 'lastRunAt', 'shownRunAt'])
     .where('source', 'in', [...sources])
     .execute()
-  return new Map(rows.map((row) => [row.source, row.lastRunAt]))
+  return new Map(rows.map((row) => [row.source, row.shownRunAt ?? row.lastRunAt]))
 }
 
 export async function countHomes(db: Kysely<Database>, source?: string): Promise<number> {

@@ -29,6 +29,8 @@ export type ImportSummary = {
   fetched: number
   inserted: number
   updated: number
+  /** Received and stored already exactly so: not written again (issue 48 item 8). */
+  unchanged: number
   rejected: Array<{ key: string; reason: string }>
   retired: number
   /** When the run ended: the source's last successful run, which pages show as the last update. */
@@ -109,7 +111,7 @@ export async function importFromResoFile(services: AppServices, filePath: string
 async function runFileImport(services: AppServices, filePath: string, source: string, options: FileImportOptions): Promise<FileImportSummary> {
   const { values, openHouses: openHouseValues } = await readValues(filePath)
   const { records, rejected } = parseResoProperties(values)
-  const { inserted, updated } = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
+  const { inserted, updated, unchanged } = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
   let retired = 0
   if (options.retireMissing) {
     // A listing the file still names but that fails validation stays as it was rather than
@@ -122,9 +124,20 @@ async function runFileImport(services: AppServices, filePath: string, source: st
   const openHouses = openHouseValues ? await replaceFeedOpenHouses(services.db, source, openHouseValues, services.now()) : undefined
   const resumeAt = (await readImportState(services.db, source))?.lastModificationTimestamp ?? null
   const ranAt = services.now()
-  await writeImportState(services.db, services, source, resumeAt, ranAt)
-  announcePurge(services.config.cdnPurge, ['listings'])
+  const listingsChanged = inserted + updated + retired > 0
+  if (await writeImportState(services.db, services, source, resumeAt, ranAt, { listingsChanged })) announcePurge(services.config.cdnPurge, ['listings'])
   const alerts = await alertsAfterImport(services)
-  await marketAfterImport(services)
-  return { source, fetched: values.length, inserted, updated, rejected, retired, lastRunAt: ranAt.toISOString(), alerts, ...(openHouses ? { openHouses } : {}) }
+  await marketAfterImport(services, { listingsChanged })
+  return {
+    source,
+    fetched: values.length,
+    inserted,
+    updated,
+    unchanged,
+    rejected,
+    retired,
+    lastRunAt: ranAt.toISOString(),
+    alerts,
+    ...(openHouses ? { openHouses } : {}),
+  }
 }

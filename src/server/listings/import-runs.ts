@@ -11,9 +11,9 @@ import { componentLogger } from '~/server/logging/logger'
  * not only as an ageing "last updated" time, and a success after failures says it recovered.
  */
 
-export type ImportRunCounts = { fetched: number; inserted: number; updated: number; rejected: number; retired: number }
+export type ImportRunCounts = { fetched: number; inserted: number; updated: number; unchanged: number; rejected: number; retired: number }
 
-export const NO_COUNTS: ImportRunCounts = { fetched: 0, inserted: 0, updated: 0, rejected: 0, retired: 0 }
+export const NO_COUNTS: ImportRunCounts = { fetched: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, retired: 0 }
 
 /** Runs the admin panel shows per source: enough to see a pattern, few enough to read. */
 export const RECENT_RUNS_PER_SOURCE = 5
@@ -48,10 +48,17 @@ export function redactImportError(message: string, secrets: ReadonlyArray<string
 }
 
 /** What an import run has counted: its summary, once it has one. */
-type CountedRun = { fetched: number; inserted: number; updated: number; rejected: ReadonlyArray<unknown>; retired: number }
+type CountedRun = { fetched: number; inserted: number; updated: number; unchanged: number; rejected: ReadonlyArray<unknown>; retired: number }
 
 function countsOf(summary: CountedRun): ImportRunCounts {
-  return { fetched: summary.fetched, inserted: summary.inserted, updated: summary.updated, rejected: summary.rejected.length, retired: summary.retired }
+  return {
+    fetched: summary.fetched,
+    inserted: summary.inserted,
+    updated: summary.updated,
+    unchanged: summary.unchanged,
+    rejected: summary.rejected.length,
+    retired: summary.retired,
+  }
 }
 
 /**
@@ -158,6 +165,7 @@ export async function recentImportRuns(
         fetched: Number(row.fetched),
         inserted: Number(row.inserted),
         updated: Number(row.updated),
+        unchanged: Number(row.unchanged),
         rejected: Number(row.rejected),
         retired: Number(row.retired),
         recoveredFromFailures: Number(row.recoveredFromFailures),

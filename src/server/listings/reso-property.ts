@@ -70,6 +70,7 @@ export type HomeRecord = Omit<
   | 'internetEntireListingDisplayYn'
   | 'internetAddressDisplayYn'
   | 'retiredAt'
+  | 'contentHash'
   | 'createdAt'
   | 'updatedAt'
 > & {

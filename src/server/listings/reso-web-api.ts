@@ -88,6 +88,7 @@ async function runResoImport(
     fetched: 0,
     inserted: 0,
     updated: 0,
+    unchanged: 0,
     rejected: [],
     retired: 0,
     lastRunAt: '',
@@ -114,6 +115,7 @@ async function runResoImport(
     const result = await upsertHomes(services.db, records, { source, isDemo: false, now: services.now() })
     summary.inserted += result.inserted
     summary.updated += result.updated
+    summary.unchanged += result.unchanged
     summary.lastModificationTimestamp = records.reduce<string | null>(
       (max, record) => later(max, record.modificationTimestamp),
       summary.lastModificationTimestamp,
@@ -176,12 +178,13 @@ async function runResoImport(
 
   // 4. Only a completed changed-records walk advances the timestamp and the last successful run.
   const ranAt = services.now()
-  await writeImportState(services.db, services, source, summary.lastModificationTimestamp, ranAt)
+  const listingsChanged = summary.inserted + summary.updated + summary.retired > 0
+  // A run that changed nothing moves the pages' "last updated" time only hourly (home-store.ts).
+  if (await writeImportState(services.db, services, source, summary.lastModificationTimestamp, ranAt, { listingsChanged }))
+    announcePurge(services.config.cdnPurge, ['listings'])
   summary.lastRunAt = ranAt.toISOString()
-  // Even a run that changed nothing changed the pages: they show when the data was last updated.
-  announcePurge(services.config.cdnPurge, ['listings'])
   summary.alerts = await alertsAfterImport(services)
-  await marketAfterImport(services)
+  await marketAfterImport(services, { listingsChanged })
   return summary
 }
 

@@ -45,7 +45,7 @@ export async function seedDemoHomes(
   }
   if (batch.length > 0) await flush()
   // The demo source's "last updated" time on pages, like an import's.
-  await writeImportState(services.db, services, DEMO_SOURCE, null, services.now())
+  await writeImportState(services.db, services, DEMO_SOURCE, null, services.now(), { listingsChanged: true })
   await seedDemoOpenHouses(services)
   announcePurge(services.config.cdnPurge, ['listings'])
   // Demo listings are listings like any other to a search saved on a demo site.

@@ -94,11 +94,14 @@ export async function writeMarketSnapshots(services: AppServices): Promise<Array
 
 /**
  * After an import: the listings are stored whatever happens here, so a failed computation is
- * logged and the next import (or `npm run setup`) writes the month's figures.
+ * logged and the next import (or `npm run setup`) writes the month's figures. An import that
+ * changed no listing rewrites nothing (issue 48 item 8); it writes the month's figures only when
+ * the month has none yet. Returns the cities written.
  */
-export async function marketAfterImport(services: AppServices): Promise<number | null> {
+export async function marketAfterImport(services: AppServices, options: { listingsChanged: boolean }): Promise<number | null> {
   try {
-    return (await writeMarketSnapshots(services)).length
+    if (options.listingsChanged) return (await writeMarketSnapshots(services)).length
+    return (await writeMarketSnapshotsIfMissing(services)) ?? 0
   } catch (error) {
     componentLogger('market').error({ err: error }, 'the snapshot after the import failed; the next import writes it')
     return null
@@ -109,12 +112,11 @@ export async function marketAfterImport(services: AppServices): Promise<number |
  * For a database whose listings predate market reports, or a month no import has reached yet:
  * writes this month's snapshot when there is none. Run by `npm run setup`.
  */
-export async function writeMarketSnapshotsIfMissing(services: AppServices): Promise<boolean> {
+export async function writeMarketSnapshotsIfMissing(services: AppServices): Promise<number | undefined> {
   const month = monthOf(services.now())
   const known = await services.db.selectFrom('marketSnapshot').select('month').where('month', '=', month).limit(1).executeTakeFirst()
-  if (known) return false
-  await writeMarketSnapshots(services)
-  return true
+  if (known) return undefined
+  return (await writeMarketSnapshots(services)).length
 }
 
 /** The month `back` months before `month` (`YYYY-MM`). */

@@ -192,7 +192,7 @@ new Gauge({
 
 new Counter({
   name: 'listings_import_rows_total',
-  help: 'Listings rows of every recorded import run, by outcome: added, updated, retired, failed (rejected by validation).',
+  help: 'Listings rows of every recorded import run, by outcome: added, updated, unchanged (received as stored, not written), retired, failed (rejected by validation).',
   labelNames: ['outcome'] as const,
   // Read from the shared runs table by every worker: the largest answer, not the sum.
   aggregator: 'max',
@@ -205,6 +205,7 @@ new Counter({
         .select((eb) => [
           eb.fn.sum<number | string | null>('inserted').as('added'),
           eb.fn.sum<number | string | null>('updated').as('updated'),
+          eb.fn.sum<number | string | null>('unchanged').as('unchanged'),
           eb.fn.sum<number | string | null>('retired').as('retired'),
           eb.fn.sum<number | string | null>('rejected').as('failed'),
         ])
@@ -212,6 +213,7 @@ new Counter({
       // Import runs are kept, never deleted, so these sums only grow: a counter.
       this.inc({ outcome: 'added' }, Number(row?.added ?? 0))
       this.inc({ outcome: 'updated' }, Number(row?.updated ?? 0))
+      this.inc({ outcome: 'unchanged' }, Number(row?.unchanged ?? 0))
       this.inc({ outcome: 'retired' }, Number(row?.retired ?? 0))
       this.inc({ outcome: 'failed' }, Number(row?.failed ?? 0))
     })

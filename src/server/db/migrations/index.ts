@@ -28,6 +28,7 @@ import * as marketSubscriptions from './0031-market-subscriptions'
 import * as cdnPurgeOutbox from './0032-cdn-purge-outbox'
 import * as photoVariants from './0033-photo-variants'
 import * as pageFontUsed from './0034-page-font-used'
+import * as listingImportUnchanged from './0035-listing-import-unchanged'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032-cdn-purge-outbox': cdnPurgeOutbox,
   '0033-photo-variants': photoVariants,
   '0034-page-font-used': pageFontUsed,
+  '0035-listing-import-unchanged': listingImportUnchanged,
 }
 
 export const migrationProvider: MigrationProvider = {
