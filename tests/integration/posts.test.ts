@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import type { Post, PostList } from '../../src/schemas/posts'
 import { listBlog, readBlogPost } from '../../src/server/blog/blog-pages'
 import { previewPostBodies } from '../../src/server/posts/posts'
+import { uploadFolderOf, uploadPrefix } from '../../src/server/uploads/storage'
 import { buildSitemap } from '../../src/server/seo/sitemap'
 import {
   actorFor,
@@ -187,6 +188,80 @@ describeOnEachDatabase('posts through the REST API', (database) => {
     const stored = await app.services.db.selectFrom('post').select('bodyEn').where('id', '=', written.body.id).executeTakeFirstOrThrow()
     expect(stored.bodyEn?.toLowerCase()).not.toContain(trace)
     expect(stored.bodyEn?.toLowerCase()).not.toContain('<script')
+  })
+
+  it('stores the images of a post by site-relative path, keeps only the realtor’s uploads and https: images, and shows them at today’s address', async () => {
+    app.clock.set(NOW)
+    const { userId } = await actorFor(app.services, owner)
+    const strangerId = (await actorFor(app.services, stranger)).userId
+    const key = `${uploadPrefix(uploadFolderOf(app.services.config.signingSecret, userId))}gallery/kitchen.webp`
+    const othersKey = `${uploadPrefix(uploadFolderOf(app.services.config.signingSecret, strangerId))}gallery/theirs.webp`
+    const written = await api<Post>(app.services, 'POST', '/posts', {
+      token: owner,
+      body: {
+        slug: 'photos-inside',
+        kind: 'article',
+        status: 'published',
+        titleEn: 'Photos',
+        bodyEn: [
+          // What the editor sends: the upload's URL under this server's PUBLIC_URL.
+          `<p><img src="${app.services.storage.publicUrl(key)}" alt="The kitchen"></p>`,
+          // The same upload as a development server named it.
+          `<p><img src="http://localhost:3000/uploads/${key}" alt="" data-decorative="true"></p>`,
+          '<p><img src="https://images.example/porch.jpg" alt="The porch"></p>',
+          `<p><img src="${app.services.storage.publicUrl(othersKey)}" alt="Theirs"></p>`,
+          '<p><img src="http://images.example/insecure.jpg" alt="Insecure"></p>',
+          '<p><img src=x onerror=alert(1) alt="Broken"></p>',
+        ].join(''),
+      },
+    })
+    expect(written.status, written.text).toBe(201)
+    const stored = await app.services.db.selectFrom('post').select('bodyEn').where('id', '=', written.body.id).executeTakeFirstOrThrow()
+    expect(stored.bodyEn).toBe(
+      `<p><img src="/uploads/${key}" alt="The kitchen" /></p><p><img src="/uploads/${key}" alt="" data-decorative="true" /></p><p><img src="https://images.example/porch.jpg" alt="The porch" /></p><p></p><p></p><p></p>`,
+    )
+    // The API and the page give the upload at the store's address of the moment.
+    const shown = app.services.storage.publicUrl(key)
+    expect(written.body.bodyEn).toContain(`<img src="${shown}" alt="The kitchen" />`)
+    const page = await readBlogPost(app.services, { desiredUrl, lang: 'en', slug: 'photos-inside' })
+    expect(page?.bodyHtml).toContain(`<img src="${shown}" alt="The kitchen" />`)
+  })
+
+  it('reads a post stored with absolute upload URLs of an earlier address as today’s, and drops what is no image', async () => {
+    app.clock.set(NOW)
+    const { userId } = await actorFor(app.services, owner)
+    const key = `${uploadPrefix(uploadFolderOf(app.services.config.signingSecret, userId))}gallery/legacy.webp`
+    const written = await api<Post>(app.services, 'POST', '/posts', {
+      token: owner,
+      body: { slug: 'legacy-photos', kind: 'article', status: 'published', titleEn: 'Legacy', bodyEn: '<p>Legacy</p>' },
+    })
+    expect(written.status, written.text).toBe(201)
+    // As a row written before this change: the upload's absolute URL under another host, and a broken image.
+    await app.services.db
+      .updateTable('post')
+      .set({ bodyEn: `<p><img src="http://localhost:3000/uploads/${key}" alt="Old" /></p><p><img src="x" /></p>` })
+      .where('id', '=', written.body.id)
+      .execute()
+    const shown = app.services.storage.publicUrl(key)
+    expect(shown.startsWith('http://localhost:3000')).toBe(false)
+    const page = await readBlogPost(app.services, { desiredUrl, lang: 'en', slug: 'legacy-photos' })
+    expect(page?.bodyHtml).toBe(`<p><img src="${shown}" alt="Old" /></p><p></p>`)
+    expect((await api<Post>(app.services, 'GET', `/posts/${written.body.id}`, { token: owner })).body.bodyEn).toContain(`<img src="${shown}" alt="Old" />`)
+  })
+
+  it('refuses a photo with neither a description nor the decorative mark, in the caller’s language, at its body', async () => {
+    for (const [lang, message] of [
+      ['en', 'Describe every photo in the text, or mark it as decorative'],
+      ['ko', '본문의 모든 사진에 설명을 쓰거나 장식용으로 표시해 주세요'],
+    ] as const) {
+      const refused = await api<ErrorBody>(app.services, 'POST', '/posts', {
+        token: owner,
+        lang,
+        body: { slug: `no-alt-${lang}`, kind: 'article', titleKo: '사진', bodyKo: '<p><img src="https://images.example/a.jpg"></p>' },
+      })
+      expectError(refused, 400, 'VALIDATION_FAILED')
+      expect(refused.body.fieldErrors).toEqual({ bodyKo: [message] })
+    }
   })
 
   it('the workspace preview is the sanitiser’s output, for the owner only', async () => {

@@ -39,6 +39,24 @@ const TrustedLink = Link.extend({
   },
 })
 
+/**
+ * A photo the realtor marked as decoration: `alt=""` is then meant, and the mark says so, to the
+ * server's sanitiser (which refuses a photo with neither a description nor the mark) and to this
+ * editor when the post is opened again (decision 053).
+ */
+const DescribedImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      decorative: {
+        default: false,
+        parseHTML: (element: HTMLElement) => element.hasAttribute('data-decorative') && (element.getAttribute('alt') ?? '').trim() === '',
+        renderHTML: (attributes: Record<string, unknown>) => (attributes.decorative === true ? { 'data-decorative': 'true' } : {}),
+      },
+    }
+  },
+})
+
 export type UploadedImage = { ok: true; url: string } | { ok: false; message: string }
 
 export type RichTextEditorProps = {
@@ -233,15 +251,31 @@ function ImagePanel({
 }) {
   const { t } = useLingui()
   const id = useId()
+  // A photo selected in the text: the panel edits its description instead of adding a photo.
+  const [editing] = useState(() => editor.isActive('image'))
+  const current = editing ? editor.getAttributes('image') : {}
   const [file, setFile] = useState<File | null>(null)
-  const [alt, setAlt] = useState('')
+  const [alt, setAlt] = useState(typeof current.alt === 'string' ? current.alt : '')
+  const [decorative, setDecorative] = useState(current.decorative === true)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
-  const insert = async () => {
-    if (!file) {
+  const [altError, setAltError] = useState('')
+  const apply = async () => {
+    const description = decorative ? '' : alt.trim()
+    if (!editing && !file) {
       setError(t`Choose a photo.`)
       return
     }
+    if (!decorative && description === '') {
+      setAltError(t`Describe the photo, or mark it as decorative.`)
+      return
+    }
+    if (editing) {
+      editor.chain().focus().updateAttributes('image', { alt: description, decorative }).run()
+      onClose()
+      return
+    }
+    if (!file) return
     setBusy(true)
     setError('')
     const uploaded = await uploadImage(file)
@@ -250,60 +284,94 @@ function ImagePanel({
       setError(uploaded.message)
       return
     }
-    editor.chain().focus().setImage({ src: uploaded.url, alt: alt.trim() }).run()
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'image', attrs: { src: uploaded.url, alt: description, decorative } })
+      .run()
     onClose()
   }
   return (
     <ToolPanel
-      title={<Trans>Photo</Trans>}
+      title={editing ? <Trans>Photo description</Trans> : <Trans>Photo</Trans>}
       testId={`${testId}-image-panel`}
       action={{
-        label: busy ? <Trans>Uploading…</Trans> : <Trans>Insert photo</Trans>,
-        onClick: () => void insert(),
+        label: busy ? <Trans>Uploading…</Trans> : editing ? <Trans>Apply</Trans> : <Trans>Insert photo</Trans>,
+        onClick: () => void apply(),
         disabled: busy,
         testId: `${testId}-image-insert`,
       }}
       onCancel={onClose}
     >
-      <div>
-        <label htmlFor={`${id}-file`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-          <Trans>Photo file (JPEG, PNG, WebP or AVIF)</Trans>
-        </label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null)
-            setError('')
-          }}
-          aria-invalid={error !== ''}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-medium dark:text-stone-200 dark:file:bg-stone-800 dark:file:text-stone-100"
-          data-testid={`${testId}-image-file`}
-        />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      {editing ? null : (
+        <div>
+          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+            <Trans>Photo file (JPEG, PNG, WebP or AVIF)</Trans>
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null)
+              setError('')
+            }}
+            aria-invalid={error !== ''}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-medium dark:text-stone-200 dark:file:bg-stone-800 dark:file:text-stone-100"
+            data-testid={`${testId}-image-file`}
+          />
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
       <div>
         <label htmlFor={`${id}-alt`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
           <Trans>What the photo shows</Trans>
         </label>
         <input
           id={`${id}-alt`}
-          value={alt}
-          onChange={(event) => setAlt(event.target.value)}
+          value={decorative ? '' : alt}
+          onChange={(event) => {
+            setAlt(event.target.value)
+            setAltError('')
+          }}
+          disabled={decorative}
           maxLength={300}
-          aria-describedby={`${id}-alt-hint`}
+          aria-invalid={altError !== ''}
+          aria-describedby={altError ? `${id}-alt-error` : `${id}-alt-hint`}
           className={`${inputClass} mt-1`}
           data-testid={`${testId}-image-alt`}
+          ref={editing ? focusOnMount : undefined}
         />
-        <p id={`${id}-alt-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          <Trans>Read aloud to visitors who cannot see it, and read by search engines.</Trans>
-        </p>
+        {altError ? (
+          <p id={`${id}-alt-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+            {altError}
+          </p>
+        ) : (
+          <p id={`${id}-alt-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            <Trans>Read aloud to visitors who cannot see it, and read by search engines.</Trans>
+          </p>
+        )}
+      </div>
+      <div className="flex items-start gap-2 text-sm text-stone-800 dark:text-stone-200">
+        <input
+          id={`${id}-decorative`}
+          type="checkbox"
+          checked={decorative}
+          onChange={(event) => {
+            setDecorative(event.target.checked)
+            setAltError('')
+          }}
+          className="mt-0.5 size-4 shrink-0"
+          data-testid={`${testId}-image-decorative`}
+        />
+        <label htmlFor={`${id}-decorative`}>
+          <Trans>This photo is only decoration: it adds nothing to the text, and screen readers skip it.</Trans>
+        </label>
       </div>
     </ToolPanel>
   )
@@ -318,6 +386,7 @@ const NO_FORMATTING = {
   orderedList: false,
   blockquote: false,
   link: false,
+  image: false,
   canUndo: false,
   canRedo: false,
 }
@@ -345,7 +414,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, describ
         // The sanitiser writes `rel` itself; the editor's own would only be thrown away.
         HTMLAttributes: { rel: null, target: null },
       }),
-      Image.configure({ allowBase64: false }),
+      DescribedImage.configure({ allowBase64: false }),
     ],
     content: initialHtml,
     editorProps: {
@@ -376,6 +445,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, describ
               orderedList: current.isActive('orderedList'),
               blockquote: current.isActive('blockquote'),
               link: current.isActive('link'),
+              image: current.isActive('image'),
               canUndo: current.can().undo(),
               canRedo: current.can().redo(),
             }
@@ -424,7 +494,12 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, describ
         >
           <ToolIcon name="link" />
         </ToolButton>
-        <ToolButton label={t`Photo`} pressed={panel === 'image'} onClick={() => setPanel(panel === 'image' ? null : 'image')} testId={`${testId}-image`}>
+        <ToolButton
+          label={state.image ? t`Describe the selected photo` : t`Photo`}
+          pressed={panel === 'image'}
+          onClick={() => setPanel(panel === 'image' ? null : 'image')}
+          testId={`${testId}-image`}
+        >
           <ToolIcon name="photo" />
         </ToolButton>
         <ToolButton label={t`Undo`} disabled={!state.canUndo} onClick={() => chain().undo().run()}>

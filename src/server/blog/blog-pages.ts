@@ -5,6 +5,7 @@ import { BLOG_POSTS_PER_PAGE } from '~/schemas/blog-search'
 import type { AppServices } from '~/server/services'
 import { guideLinks } from './guide-links'
 import { inertStoredHtml } from './inert-html'
+import { shownPostBody } from '~/server/posts/post-body'
 import { recordedVariantWidths } from '~/server/uploads/photo-variants'
 import { dependOnRealtorPosts, isPublicAt, POST_SUMMARY_COLUMNS, publishedRealtorByAddress, shownLangOf, tagsOfPosts, toPostSummary } from './public-posts'
 
@@ -92,7 +93,7 @@ export async function readBlogPost(services: AppServices, request: BlogPostReque
   const shown = shownLangOf(row, request.lang)
   return {
     ...summary,
-    bodyHtml: inertStoredHtml((shown === 'ko' ? row.bodyKo : row.bodyEn) ?? ''),
+    bodyHtml: inertStoredHtml(shownPostBody(services, realtor, (shown === 'ko' ? row.bodyKo : row.bodyEn) ?? '')),
     ...(await guideLinks(services, realtor.id, row)),
   }
 }

@@ -124,7 +124,7 @@ export async function tagsOfPosts(db: Kysely<Database>, postIds: ReadonlyArray<s
 export async function publishedRealtorByAddress(db: Kysely<Database>, desiredUrl: string) {
   return db
     .selectFrom('realtor')
-    .select(['id', 'desiredUrl', 'revision'])
+    .select(['id', 'desiredUrl', 'revision', 'hompageUrl'])
     .where('desiredUrlKey', '=', desiredUrl.toLowerCase())
     .where('isMakeHomepage', '=', 'Y')
     .executeTakeFirst()

@@ -18,11 +18,12 @@ import { canManage, type Actor } from '~/server/auth/actor'
 import { isPublicAt, tagsOfPosts } from '~/server/blog/public-posts'
 import { bumpPostRevisions } from '~/server/blog/post-revisions'
 import type { Database, PostTable } from '~/server/db/schema'
+import type { SanitizedPostHtml } from './post-html'
 import type { AppServices } from '~/server/services'
 import { photoUrlOf, storedPhotoAddress, storedPhotoKey } from '~/server/uploads/photo-address'
 import { ensurePhotoVariants } from '~/server/uploads/photo-variants'
 import { componentLogger } from '~/server/logging/logger'
-import { sanitizePostHtml } from './post-html'
+import { answeredPostBody, storedPostBody } from './post-body'
 
 /*
  * A realtor's posts through the REST API (issue 28 item 5): anyone reads the published ones,
@@ -51,8 +52,8 @@ function postOf(row: PostRow, tags: ReadonlyArray<string>, services: AppServices
     publishAt: row.publishAt,
     titleKo: row.titleKo,
     titleEn: row.titleEn,
-    bodyKo: row.bodyKo,
-    bodyEn: row.bodyEn,
+    bodyKo: row.bodyKo === null ? null : answeredPostBody(services.storage, row.bodyKo),
+    bodyEn: row.bodyEn === null ? null : answeredPostBody(services.storage, row.bodyEn),
     summaryKo: row.summaryKo,
     summaryEn: row.summaryEn,
     tags: [...tags],
@@ -65,31 +66,25 @@ function postOf(row: PostRow, tags: ReadonlyArray<string>, services: AppServices
   }
 }
 
-/** The origins that are the realtor's own site: links there are not marked nofollow. */
-function ownOrigins(services: AppServices, realtor: { hompageUrl: string | null }): Array<string> {
-  const origins: Array<string> = []
-  for (const url of [services.config.publicUrl, realtor.hompageUrl]) {
-    if (!url) continue
-    try {
-      origins.push(new URL(url).origin)
-    } catch {
-      // Not a URL: nothing to compare links with.
-    }
-  }
-  return origins
-}
-
 /**
  * The post as it will be stored: bodies sanitised, and the rules between fields checked on the
  * whole post, each broken rule named at its field.
  */
-function checkedPost(fields: PostFields, origins: ReadonlyArray<string>, now: Date): PostFields {
+function checkedPost(fields: PostFields, clean: (html: string) => SanitizedPostHtml, now: Date): PostFields {
   const problems: FieldErrors = {}
   const add = (field: keyof PostFields, message: MessageDescriptor) => {
     ;(problems[field] ??= []).push(message.id)
   }
-  const bodyKo = fields.bodyKo ? sanitizePostHtml(fields.bodyKo, { ownOrigins: origins }) || null : null
-  const bodyEn = fields.bodyEn ? sanitizePostHtml(fields.bodyEn, { ownOrigins: origins }) || null : null
+  const body = (html: string | null, field: 'bodyKo' | 'bodyEn') => {
+    if (!html) return null
+    const sanitized = clean(html)
+    // The editor asks for every photo's description (or its decorative mark); a paste or an API
+    // client may bring one without, which a screen reader would announce as nothing at all.
+    if (sanitized.undescribedImages > 0) add(field, msg`Describe every photo in the text, or mark it as decorative`)
+    return sanitized.html || null
+  }
+  const bodyKo = body(fields.bodyKo, 'bodyKo')
+  const bodyEn = body(fields.bodyEn, 'bodyEn')
   for (const [title, body, titleField, bodyField] of [
     [fields.titleKo, bodyKo, 'titleKo', 'bodyKo'],
     [fields.titleEn, bodyEn, 'titleEn', 'bodyEn'],
@@ -215,7 +210,7 @@ export async function createPost(services: AppServices, actor: Actor, input: unk
       postalCode: null,
       ...given,
     },
-    ownOrigins(services, realtor),
+    (html) => storedPostBody(services, realtor, actor.userId, html),
     now,
   )
   await makeCoverVariants(services, fields)
@@ -247,7 +242,7 @@ export async function updatePost(services: AppServices, actor: Actor, id: string
   const change = parseInput(postPatchSchema, input)
   const current = fieldsOf(postOf(found.row, found.tags, services))
   const now = services.now()
-  const fields = checkedPost({ ...current, ...change }, ownOrigins(services, realtor), now)
+  const fields = checkedPost({ ...current, ...change }, (html) => storedPostBody(services, realtor, actor.userId, html), now)
   await makeCoverVariants(services, fields)
   await services.db.transaction().execute(async (trx) => {
     if (await slugUsed(trx, realtor.id, fields.slug, id)) throw slugTaken()
@@ -281,7 +276,10 @@ export async function deletePost(services: AppServices, actor: Actor, id: string
 export async function previewPostBodies(services: AppServices, actor: Actor, input: unknown): Promise<PostPreview> {
   const { realtorId, bodyKo, bodyEn } = parseInput(postPreviewSchema, input)
   const realtor = await managedRealtor(services, actor, realtorId)
-  const origins = ownOrigins(services, realtor)
-  const clean = (html: string | null) => (html ? sanitizePostHtml(html, { ownOrigins: origins }) || null : null)
+  // Shown as visitors will get it: stored by the write's rule, then read by the page's.
+  const clean = (html: string | null) => {
+    const stored = html ? storedPostBody(services, realtor, actor.userId, html).html : ''
+    return stored ? answeredPostBody(services.storage, stored) : null
+  }
   return { bodyKo: clean(bodyKo), bodyEn: clean(bodyEn) }
 }
