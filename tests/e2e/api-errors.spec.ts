@@ -275,6 +275,8 @@ test.describe('server functions, malformed calls', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(180_000)
+    // Its own server: the generated malformed calls below, as malformed-input.spec.ts sends them,
+    // would use up the shared server's limits.
     server = await startServer({ env: { WEB_CONCURRENCY: '1' } })
   })
 

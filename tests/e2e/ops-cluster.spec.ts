@@ -26,6 +26,7 @@ test.describe('health and metrics on two workers', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(180_000)
+    // Its own server: the suite's sets no METRICS_TOKEN, without which there is no scrape.
     server = await startServer({ env: { METRICS_TOKEN: TOKEN } })
   })
 

@@ -40,6 +40,7 @@ for (const database of databases) {
         if (!bin) throw new Error('no PostgreSQL binaries')
         cluster = await startCluster(bin)
       }
+      // Its own server: one per database, on a fresh data folder, whose workers a test restarts.
       server = await startServer({ databaseUrl: cluster?.url })
     })
 
