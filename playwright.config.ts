@@ -70,13 +70,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
+  // Every test runs on the desktop; the phone runs only the tests tagged `@phone`, those whose
+  // outcome the phone's screen, touch or mobile behaviour can change (decision 056). What the
+  // server answers is the same whatever asks, and is checked once. A test that is about the phone
+  // alone is tagged `@phone-only` and runs on the phone only.
   projects: [
     {
       name: 'desktop',
+      grepInvert: /@phone-only\b/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
+      grep: /@phone\b/,
       use: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],

@@ -92,10 +92,6 @@ async function bothLanguages(request: APIRequestContext, method: string, target:
 }
 
 test.describe('API errors in the reader language', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   test('every GET of the OpenAPI document refuses in the language of Accept-Language, with Vary saying so', async ({ request }) => {
     const document: unknown = await (await request.get(`${API}/openapi.json`)).json()
     const operations = getOperations(document)
@@ -133,10 +129,6 @@ test.describe('API errors in the reader language', () => {
 })
 
 test.describe('better-auth answers like the REST API', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   test('an unknown path under /api/auth is a translated JSON 404, whatever the method', async ({ request }) => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       for (const target of ['/api/auth/no-such-endpoint', '/api/auth/sign-in/no-such-way', '/api/auth']) {
@@ -282,8 +274,9 @@ test.describe('server functions, malformed calls', () => {
   let server: Server
 
   test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
     testInfo.setTimeout(180_000)
+    // Its own server: the generated malformed calls below, as malformed-input.spec.ts sends them,
+    // would use up the shared server's limits.
     server = await startServer({ env: { WEB_CONCURRENCY: '1' } })
   })
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
-import { axeViolations, createPublishedRealtor, deleteMadeRealtors, requireBaseURL, seoLinks, type PublishedRealtor } from './helpers'
+import { axeViolations, deleteMadeRealtors, requireBaseURL, seoLinks } from './helpers'
+import { createPublishedRealtor, type PublishedRealtor } from './fixtures.ts'
 
 /*
- * A realtor's blog as a visitor reads it (issue 28), in both languages on the phone and desktop
- * projects: the homepage's latest posts, the list with its kind and tag filters and pages
+ * A realtor's blog as a visitor reads it (issue 28), in both languages (what a visitor sees also on
+ * the phone, `@phone`): the homepage's latest posts, the list with its kind and tag filters and pages
  * (without JavaScript too), a post with its JSON-LD, canonical and hreflang, the RSS feed, a
  * scheduled post appearing at its time with no request, axe in light and dark, and stored
  * markup that would run script if the page let it (rows written straight into the table, as
@@ -102,53 +103,57 @@ for (const lang of [
   },
 ]) {
   test.describe(`the demo blog ${lang.prefix || '/'} `, () => {
-    test('a visitor finds the latest posts on the homepage and reads one, with its JSON-LD, canonical, hreflang and feed', async ({ page, baseURL }) => {
-      const origin = requireBaseURL(baseURL)
-      await page.goto(`${lang.prefix}/${DEMO}`)
-      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${origin}${lang.prefix}/${DEMO}/blog/rss.xml`)
-      const section = page.getByRole('region', { name: lang.latest })
-      await expect(section.getByRole('listitem').filter({ has: page.getByRole('article') })).toHaveCount(3)
-      await section.getByRole('link', { name: lang.all }).click()
-      await expect(page).toHaveURL(`${origin}${lang.prefix}/${DEMO}/blog`)
-      await expect(page.getByTestId('blog-posts').getByRole('article')).toHaveCount(4)
-      // A post written in the other language only is listed with a note, as "about me" is.
-      await expect(page.getByTestId('post-language-note')).toHaveText(lang.note)
-      const feed = page.locator('link[rel="alternate"][type="application/rss+xml"]')
-      await expect(feed).toHaveAttribute('href', `${origin}${lang.prefix}/${DEMO}/blog/rss.xml`)
+    test(
+      'a visitor finds the latest posts on the homepage and reads one, with its JSON-LD, canonical, hreflang and feed',
+      { tag: '@phone' },
+      async ({ page, baseURL }) => {
+        const origin = requireBaseURL(baseURL)
+        await page.goto(`${lang.prefix}/${DEMO}`)
+        await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${origin}${lang.prefix}/${DEMO}/blog/rss.xml`)
+        const section = page.getByRole('region', { name: lang.latest })
+        await expect(section.getByRole('listitem').filter({ has: page.getByRole('article') })).toHaveCount(3)
+        await section.getByRole('link', { name: lang.all }).click()
+        await expect(page).toHaveURL(`${origin}${lang.prefix}/${DEMO}/blog`)
+        await expect(page.getByTestId('blog-posts').getByRole('article')).toHaveCount(4)
+        // A post written in the other language only is listed with a note, as "about me" is.
+        await expect(page.getByTestId('post-language-note')).toHaveText(lang.note)
+        const feed = page.locator('link[rel="alternate"][type="application/rss+xml"]')
+        await expect(feed).toHaveAttribute('href', `${origin}${lang.prefix}/${DEMO}/blog/rss.xml`)
 
-      await page
-        .getByTestId('blog-posts')
-        .getByRole('link', { name: lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내' })
-        .click()
-      await expect(page).toHaveURL(`${origin}${lang.prefix}/${DEMO}/blog/woodbridge-irvine-guide`)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내')
-      await expect(page.getByTestId('post-body').getByRole('heading', { level: 2 }).first()).toBeVisible()
-      await expect(page.getByTestId('post-body').getByRole('listitem')).toHaveCount(3)
-      // The guide leads to the homes of its area: Irvine is the demo realtor's first region.
-      await expect(page.getByTestId('guide-listings-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}#listings`)
-      // And to its market report (issue 27): the demo writes Irvine's figures.
-      await expect(page.getByTestId('guide-market-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}/market/irvine-ca`)
-      const { canonical, alternates } = await seoLinks(page)
-      expect(canonical).toEqual([`${origin}${lang.prefix}/${DEMO}/blog/woodbridge-irvine-guide`])
-      expect(alternates).toMatchObject({
-        ko: [`${origin}/${DEMO}/blog/woodbridge-irvine-guide`],
-        en: [`${origin}/en/${DEMO}/blog/woodbridge-irvine-guide`],
-      })
-      const posting = (await jsonLdOf(page)).find((data) => data['@type'] === 'BlogPosting')
-      expect(posting).toMatchObject({
-        headline: lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내',
-        inLanguage: lang.prefix ? 'en' : 'ko',
-        author: { '@type': 'RealEstateAgent', name: lang.name, url: `${origin}${lang.prefix}/${DEMO}` },
-      })
+        await page
+          .getByTestId('blog-posts')
+          .getByRole('link', { name: lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내' })
+          .click()
+        await expect(page).toHaveURL(`${origin}${lang.prefix}/${DEMO}/blog/woodbridge-irvine-guide`)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내')
+        await expect(page.getByTestId('post-body').getByRole('heading', { level: 2 }).first()).toBeVisible()
+        await expect(page.getByTestId('post-body').getByRole('listitem')).toHaveCount(3)
+        // The guide leads to the homes of its area: Irvine is the demo realtor's first region.
+        await expect(page.getByTestId('guide-listings-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}#listings`)
+        // And to its market report (issue 27): the demo writes Irvine's figures.
+        await expect(page.getByTestId('guide-market-link')).toHaveAttribute('href', `${lang.prefix}/${DEMO}/market/irvine-ca`)
+        const { canonical, alternates } = await seoLinks(page)
+        expect(canonical).toEqual([`${origin}${lang.prefix}/${DEMO}/blog/woodbridge-irvine-guide`])
+        expect(alternates).toMatchObject({
+          ko: [`${origin}/${DEMO}/blog/woodbridge-irvine-guide`],
+          en: [`${origin}/en/${DEMO}/blog/woodbridge-irvine-guide`],
+        })
+        const posting = (await jsonLdOf(page)).find((data) => data['@type'] === 'BlogPosting')
+        expect(posting).toMatchObject({
+          headline: lang.prefix ? 'A guide to Woodbridge, Irvine' : '어바인 우드브리지 동네 안내',
+          inLanguage: lang.prefix ? 'en' : 'ko',
+          author: { '@type': 'RealEstateAgent', name: lang.name, url: `${origin}${lang.prefix}/${DEMO}` },
+        })
 
-      // A post in one language only: its page shows it with the note, and its canonical is that language's address.
-      await page.goto(`${lang.prefix}/${DEMO}/blog/${lang.englishOnly}`)
-      await expect(page.getByTestId('post-language-note')).toBeVisible()
-      const single = await seoLinks(page)
-      const writtenIn = lang.prefix ? '' : '/en'
-      expect(single.canonical).toEqual([`${origin}${writtenIn}/${DEMO}/blog/${lang.englishOnly}`])
-      expect(Object.keys(single.alternates)).toEqual([lang.prefix ? 'ko' : 'en'])
-    })
+        // A post in one language only: its page shows it with the note, and its canonical is that language's address.
+        await page.goto(`${lang.prefix}/${DEMO}/blog/${lang.englishOnly}`)
+        await expect(page.getByTestId('post-language-note')).toBeVisible()
+        const single = await seoLinks(page)
+        const writtenIn = lang.prefix ? '' : '/en'
+        expect(single.canonical).toEqual([`${origin}${writtenIn}/${DEMO}/blog/${lang.englishOnly}`])
+        expect(Object.keys(single.alternates)).toEqual([lang.prefix ? 'ko' : 'en'])
+      },
+    )
 
     test('the RSS feed lists the posts of its language', async ({ request, baseURL }) => {
       const origin = requireBaseURL(baseURL)
@@ -165,8 +170,7 @@ for (const lang of [
 }
 
 test.describe('a visitor’s download', () => {
-  test('a post page downloads no code at all, so neither the editor, a validator nor the auth client', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the same files on the phone; checked once')
+  test('a post page downloads no code at all, so neither the editor, a validator nor the auth client', async ({ page }) => {
     const scripts: Array<string> = []
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url())
@@ -179,8 +183,7 @@ test.describe('a visitor’s download', () => {
     await expect(page.getByRole('article')).toBeVisible()
   })
 
-  test('a link rested on is fetched ahead, so the next page opens at once; the policy allows the rules and nothing else', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'hover is a desktop gesture; the rules are the same on the phone')
+  test('a link rested on is fetched ahead, so the next page opens at once; the policy allows the rules and nothing else', async ({ page }) => {
     const violations: Array<string> = []
     page.on('console', (message) => {
       if (message.type() === 'error') violations.push(message.text())
@@ -202,7 +205,7 @@ test.describe('a visitor’s download', () => {
 test.describe('filters and pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('kind and tag filters and the pager are links that answer with a page', async ({ page, request, baseURL }) => {
+  test('kind and tag filters and the pager are links that answer with a page', { tag: '@phone' }, async ({ page, request, baseURL }) => {
     const origin = requireBaseURL(baseURL)
     const realtor = await createPublishedRealtor(request, origin)
     made.push(realtor)
@@ -248,8 +251,7 @@ test.describe('filters and pages without JavaScript', () => {
 })
 
 test.describe('scheduling', () => {
-  test('a scheduled post appears at its time, with no request to publish it', async ({ page, request, baseURL }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'the clock is the same on the phone; checked once')
+  test('a scheduled post appears at its time, with no request to publish it', async ({ page, request, baseURL }) => {
     const origin = requireBaseURL(baseURL)
     const realtor = await createPublishedRealtor(request, origin)
     made.push(realtor)
@@ -326,7 +328,7 @@ test.describe('stored markup runs nothing', () => {
 })
 
 test.describe('accessibility', () => {
-  test('axe finds no violation on the blog list and a post, light and dark, in both languages', async ({ page, request, baseURL }) => {
+  test('axe finds no violation on the blog list and a post, light and dark, in both languages', { tag: '@phone' }, async ({ page, request, baseURL }) => {
     // Twelve pages through axe: more than the default 30 s on a busy machine.
     test.setTimeout(120_000)
     const origin = requireBaseURL(baseURL)
@@ -367,8 +369,7 @@ test.describe('accessibility', () => {
 })
 
 test.describe('on the realtor’s own domain', () => {
-  test('the blog, a post and the feed answer under the domain, with links that stay on it', async ({ request, baseURL }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'no browser involved; checked once')
+  test('the blog, a post and the feed answer under the domain, with links that stay on it', async ({ request, baseURL }) => {
     const origin = requireBaseURL(baseURL)
     const domain = `blog-${Date.now()}.example`
     const realtor = await createPublishedRealtor(request, origin, { hompageUrl: `https://${domain}` })

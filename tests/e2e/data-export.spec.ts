@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import { expect, request as playwrightRequest, test } from '@playwright/test'
-import { createPublishedRealtor, deleteMadeRealtors, pathOf, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { deleteMadeRealtors, pathOf, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * The realtor's data, theirs (issue 30 item 8), in the workspace: "Download all my data" gives

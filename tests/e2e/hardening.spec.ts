@@ -13,10 +13,6 @@ function expectOurHeaders(response: APIResponse, what: string) {
 }
 
 test.describe('the front door refuses what no page answers', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   for (const method of ['PUT', 'DELETE', 'PATCH', 'PROPFIND', 'OPTIONS']) {
     test(`a page asked with ${method} answers 405 with Allow, in its language`, async ({ request }) => {
       for (const [path, text] of [
@@ -96,10 +92,6 @@ test.describe('the front door refuses what no page answers', () => {
 })
 
 test.describe('text a person typed', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
-  })
-
   test('is shown exactly as typed inside a translated sentence, markup and all', async ({ page, request }) => {
     const signIn = await request.post('/api/auth/sign-in/email', { data: { email: 'demo@example.com', password: 'demo-password-2026' } })
     const token = signIn.headers()['set-auth-token']
@@ -126,10 +118,6 @@ test.describe('text a person typed', () => {
 })
 
 test.describe('the Content-Security-Policy', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
-  })
-
   /** Records every CSP violation the page reports, from before its first script. */
   async function watchViolations(context: BrowserContext): Promise<void> {
     await context.addInitScript(() => {
@@ -203,7 +191,7 @@ test.describe('the Content-Security-Policy', () => {
 
 test.describe('error pages', () => {
   for (const path of ['/no-such-realtor-here', '/en/no-such-realtor-here', '/sora-park/homes/NO-SUCH-HOME', '/en/sora-park/homes/NO-SUCH-HOME']) {
-    test(`axe finds no violation on the 404 page ${path}`, async ({ page }) => {
+    test(`axe finds no violation on the 404 page ${path}`, { tag: '@phone' }, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
       await expect(page.getByTestId('error-status')).toHaveText('404')
@@ -214,10 +202,6 @@ test.describe('error pages', () => {
 })
 
 test.describe('tokens for any client', () => {
-  test.beforeEach(({ request: _request }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   test("Node's fetch gets a bearer token from /cozying-api/v1/auth/token and uses it", async ({ baseURL }) => {
     const base = requireBaseURL(baseURL)
     const account = { email: 'demo@example.com', password: 'demo-password-2026' }

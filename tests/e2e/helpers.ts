@@ -1,14 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import {
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type APIResponse,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { expect, request as playwrightRequest, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 /** The `lang` attribute of the document's root element. */
 export async function htmlLang(page: Page): Promise<string | null> {
@@ -163,7 +154,7 @@ export type MadeRealtor = { id: string; token: string }
 
 /**
  * Deletes the realtors a spec made (call it from `test.afterAll`). The e2e server is shared by
- * every spec and both projects: published homepages left behind would fill the directory and
+ * every spec and both projects (the `realtor` fixture of fixtures.ts does this itself): published homepages left behind would fill the directory and
  * push the seeded realtors off the pages other specs read.
  */
 export async function deleteMadeRealtors(baseURL: string, made: Array<MadeRealtor>): Promise<void> {
@@ -176,57 +167,6 @@ export async function deleteMadeRealtors(baseURL: string, made: Array<MadeRealto
   } finally {
     await api.dispose()
   }
-}
-
-/** A realtor a spec made for itself, with its address and sign-in e-mail. */
-export type PublishedRealtor = MadeRealtor & { desiredUrl: string; email: string }
-
-/** Letters only: a homepage address may not look like a reserved path or a number. */
-function uniqueDesiredUrl(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz'
-  let slug = 'e'
-  for (let index = 0; index < 11; index++) slug += letters[Math.floor(Math.random() * letters.length)]
-  return slug
-}
-
-/**
- * A realtor of a spec's own with a published homepage in Irvine, CA, so nothing a spec does
- * changes the demo realtor other specs read. Signed up through `request`: a browser context's
- * request keeps the session cookie, so that context's pages are the realtor's. The profile is
- * made over the REST API with the sign-up's bearer token; `fields` adds to or replaces it.
- * Add the result to the spec's list for `deleteMadeRealtors`.
- */
-export async function createPublishedRealtor(request: APIRequestContext, baseURL: string, fields: Record<string, unknown> = {}): Promise<PublishedRealtor> {
-  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
-    headers: { origin: new URL(baseURL).origin },
-    data: { email, password: 'e2e-realtor-password-2026', name: 'E2E realtor' },
-  })
-  expect(signUp.status(), `sign-up: ${await signUp.text()}`).toBe(200)
-  const token = signUp.headers()['set-auth-token'] ?? ''
-  expect(token, 'the sign-up answers with a bearer token').not.toBe('')
-  const desiredUrl = uniqueDesiredUrl()
-  const created = await request.post(`${baseURL}/cozying-api/v1/realtor`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      desiredUrl,
-      email,
-      phoneCountryCode: 'US',
-      contactPhone: '9495550123',
-      displayNameKo: '한지우',
-      displayNameEn: 'Jiwoo Han',
-      aboutMeKr: '어바인의 부동산 에이전트입니다.',
-      aboutMeEn: 'A realtor in Irvine.',
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Coast Realty',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      isMakeHomepage: 'Y',
-      ...fields,
-    },
-  })
-  expect(created.status(), `POST realtor: ${await created.text()}`).toBe(201)
-  const { id } = (await created.json()) as { id: string }
-  return { id, token, desiredUrl, email }
 }
 
 /**

@@ -8,7 +8,7 @@ const at = (url: URL) => `${url.pathname}${url.search}`
  * The full home search (issue 29 item 1): `/{desiredUrl}/homes`, linked from the homepage's
  * listings, with the homepage's filters and paging and more homes per page. Server-rendered:
  * without JavaScript the filters are a GET form and the pages plain links. Korean and English,
- * at the desktop and phone widths of the two projects, light and dark.
+ * at the desktop's width and, for what a visitor does on the page (`@phone`), the phone's; light and dark.
  */
 
 const PAGES = {
@@ -33,7 +33,7 @@ const PAGES = {
 } as const
 
 for (const [lang, text] of Object.entries(PAGES)) {
-  test.describe(`home search (${lang})`, () => {
+  test.describe(`home search (${lang})`, { tag: '@phone' }, () => {
     test('the homepage links to it with its filters, and it lists more homes per page', async ({ page }) => {
       await page.goto(`${text.home}?minBeds=2`)
       const link = page.locator('#listings').getByRole('link', { name: text.link })
@@ -97,7 +97,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
 test.describe('home search without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the filters are a GET form on the search page and the pages plain links', async ({ page }) => {
+  test('the filters are a GET form on the search page and the pages plain links', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/en/sora-park/homes')
     await page.getByLabel('Sale or rent').selectOption('rent')
     await page.getByRole('button', { name: 'Show homes' }).click()

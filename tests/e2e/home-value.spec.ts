@@ -6,7 +6,7 @@ import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
  * homepage and the listing pages. Without JavaScript the form posts to the page, which answers
  * with the estimate (200, no-store, the address in no URL); with it the result appears in place.
  * Fewer than 3 comparables: no number, the realtor's own valuation instead. Korean pages take
- * 평 and ㎡. Korean and English, at the desktop and phone widths of the two projects.
+ * 평 and ㎡. Korean and English, the forms at the desktop and phone widths (`@phone`).
  */
 
 const PAGES = {
@@ -91,7 +91,7 @@ async function expectEstimate(page: Page, text: Text) {
 }
 
 for (const [lang, text] of Object.entries(PAGES)) {
-  test.describe(`home value (${lang})`, () => {
+  test.describe(`home value (${lang})`, { tag: '@phone' }, () => {
     test('the homepage and a listing page link to it; it has its own title and hreflang', async ({ page }) => {
       await page.goto(text.home)
       await expect(page.getByTestId('home-value-link')).toHaveAttribute('href', text.path)
@@ -166,7 +166,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
     })
   })
 
-  test.describe(`home value without JavaScript (${lang})`, () => {
+  test.describe(`home value without JavaScript (${lang})`, { tag: '@phone' }, () => {
     test.use({ javaScriptEnabled: false })
 
     test('the form posts to the page, which answers with the estimate: 200, no-store, the address in no URL', async ({ page }) => {
@@ -217,7 +217,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
   })
 }
 
-test('a Korean visitor may give the living area in 평', async ({ page }) => {
+test('a Korean visitor may give the living area in 평', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/sora-park/home-value')
   await waitForHydration(page.getByTestId('valuation-form'))
   await fillHome(page, PAGES.ko, { zip: '92618', city: 'Irvine', area: '56' })

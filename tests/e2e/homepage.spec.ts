@@ -76,11 +76,6 @@ const PAGES = {
 
 const LANGS = [PAGES.ko, PAGES.en]
 
-/** Tests about what the server answers, not about the screen: once is enough. */
-function desktopOnly(projectName: string) {
-  test.skip(projectName !== 'desktop', 'server behaviour, checked once on the desktop project')
-}
-
 /** Opens a homepage, checks it answered 200 and waits until React has hydrated it. */
 async function openHomepage(page: Page, path: string): Promise<void> {
   const response = await page.goto(path)
@@ -123,7 +118,7 @@ async function describedError(page: Page, input: Locator): Promise<Locator> {
 
 for (const p of LANGS) {
   test.describe(`homepage ${p.path}`, () => {
-    test('shows every section of the demo realtor', async ({ page }) => {
+    test('shows every section of the demo realtor', { tag: '@phone' }, async ({ page }) => {
       await openHomepage(page, p.path)
       await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
 
@@ -191,38 +186,42 @@ for (const p of LANGS) {
       await expect(footer).toContainText(p.footerBrokerage)
     })
 
-    test('every page of the site shows the fair-housing logo and statement, and the licence in type no smaller than any other', async ({ page }) => {
-      const listPath = `/cozying-api/v1/home/list?realtor=sora-park&lang=${p.lang}`
-      const { homes } = (await (await page.request.get(listPath)).json()) as { homes: Array<{ url: string | null }> }
-      for (const path of [p.path, homes[0]?.url ?? '']) {
-        await openHomepage(page, path)
-        const fairHousing = page.getByRole('contentinfo').getByTestId('fair-housing')
-        await expect(fairHousing.getByRole('img', { name: p.lang === 'ko' ? /공정 주택 기회/ : /Equal Housing Opportunity/ })).toBeVisible()
-        await expect(fairHousing).toContainText(p.lang === 'ko' ? '공정주택법' : 'Fair Housing Act')
-        // California DRE: the licence number is never smaller than the smallest type on the page.
-        const sizes = await page.evaluate((licence) => {
-          const px = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize)
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-          let smallest = Number.POSITIVE_INFINITY
-          let licenceSize = Number.POSITIVE_INFINITY
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const element = node.parentElement
-            if (!element || !node.textContent?.trim() || element.closest('.sr-only, [hidden], script, style, noscript')) continue
-            const box = element.getBoundingClientRect()
-            if (box.width === 0 || box.height === 0) continue
-            // Compared with every other text: a licence in the page's only small type would pass a
-            // comparison that counted the licence itself.
-            if (node.textContent.includes(licence)) licenceSize = Math.min(licenceSize, px(element))
-            else smallest = Math.min(smallest, px(element))
-          }
-          return { smallest, licenceSize }
-        }, 'DRE #02123456')
-        expect(sizes.licenceSize, path).toBeLessThan(Number.POSITIVE_INFINITY)
-        expect(sizes.licenceSize, path).toBeGreaterThanOrEqual(sizes.smallest)
-      }
-    })
+    test(
+      'every page of the site shows the fair-housing logo and statement, and the licence in type no smaller than any other',
+      { tag: '@phone' },
+      async ({ page }) => {
+        const listPath = `/cozying-api/v1/home/list?realtor=sora-park&lang=${p.lang}`
+        const { homes } = (await (await page.request.get(listPath)).json()) as { homes: Array<{ url: string | null }> }
+        for (const path of [p.path, homes[0]?.url ?? '']) {
+          await openHomepage(page, path)
+          const fairHousing = page.getByRole('contentinfo').getByTestId('fair-housing')
+          await expect(fairHousing.getByRole('img', { name: p.lang === 'ko' ? /공정 주택 기회/ : /Equal Housing Opportunity/ })).toBeVisible()
+          await expect(fairHousing).toContainText(p.lang === 'ko' ? '공정주택법' : 'Fair Housing Act')
+          // California DRE: the licence number is never smaller than the smallest type on the page.
+          const sizes = await page.evaluate((licence) => {
+            const px = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize)
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+            let smallest = Number.POSITIVE_INFINITY
+            let licenceSize = Number.POSITIVE_INFINITY
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const element = node.parentElement
+              if (!element || !node.textContent?.trim() || element.closest('.sr-only, [hidden], script, style, noscript')) continue
+              const box = element.getBoundingClientRect()
+              if (box.width === 0 || box.height === 0) continue
+              // Compared with every other text: a licence in the page's only small type would pass a
+              // comparison that counted the licence itself.
+              if (node.textContent.includes(licence)) licenceSize = Math.min(licenceSize, px(element))
+              else smallest = Math.min(smallest, px(element))
+            }
+            return { smallest, licenceSize }
+          }, 'DRE #02123456')
+          expect(sizes.licenceSize, path).toBeLessThan(Number.POSITIVE_INFINITY)
+          expect(sizes.licenceSize, path).toBeGreaterThanOrEqual(sizes.smallest)
+        }
+      },
+    )
 
-    test('the language switch keeps the same realtor in the other language', async ({ page }) => {
+    test('the language switch keeps the same realtor in the other language', { tag: '@phone' }, async ({ page }) => {
       const other = p.lang === 'ko' ? PAGES.en : PAGES.ko
       await openHomepage(page, p.path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
@@ -240,7 +239,7 @@ for (const p of LANGS) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
     })
 
-    test('the video facade makes no third-party request until it is clicked', async ({ page, baseURL }) => {
+    test('the video facade makes no third-party request until it is clicked', { tag: '@phone' }, async ({ page, baseURL }) => {
       const requested: Array<string> = []
       page.on('request', (request) => requested.push(request.url()))
       await page.route('https://www.youtube-nocookie.com/**', (route) => route.abort())
@@ -266,7 +265,7 @@ for (const p of LANGS) {
       await expect(facade).toHaveCount(0)
     })
 
-    test('the gallery opens, moves and closes from the keyboard', async ({ page }) => {
+    test('the gallery opens, moves and closes from the keyboard', { tag: '@phone' }, async ({ page }) => {
       await openHomepage(page, p.path)
       const thumbnail = page.getByTestId('gallery-thumbnail').first()
       await waitForHydration(thumbnail)
@@ -290,7 +289,7 @@ for (const p of LANGS) {
       await expect(thumbnail).toBeFocused()
     })
 
-    test('the contact form sends a valid message, which the realtor can read', async ({ page, request }, testInfo) => {
+    test('the contact form sends a valid message, which the realtor can read', { tag: '@phone' }, async ({ page, request }, testInfo) => {
       const message = `E2E ${p.lang} ${testInfo.project.name} ${Date.now()} — ${p.lang === 'ko' ? '집 보러 가고 싶어요' : 'I would like a tour'}`
       await openHomepage(page, p.path)
       const form = page.getByTestId('contact-form')
@@ -340,60 +339,61 @@ for (const p of LANGS) {
       expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined })]))
     })
 
-    test('without JavaScript the contact form posts, lands on its status page and goes back; refused without the terms', async ({
-      browser,
-      baseURL,
-      request,
-      page: scriptedPage,
-    }, testInfo) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
-      const page = await context.newPage()
-      try {
-        const message = `E2E no-JS ${p.lang} ${testInfo.project.name} ${Date.now()}`
-        const fill = async () => {
-          const response = await page.goto(p.path)
-          expect(response?.status()).toBe(200)
-          const form = page.getByTestId('contact-form')
-          await form.locator('input[name="lastName"]').fill(p.contact.lastName)
-          await form.locator('input[name="firstName"]').fill(p.contact.firstName)
-          await form.locator('input[name="email"]').fill('minji.kim@example.com')
-          await form.locator('input[name="phone"]').fill(p.contact.phone)
-          await form.locator('textarea[name="message"]').fill(message)
-          return form
+    test(
+      'without JavaScript the contact form posts, lands on its status page and goes back; refused without the terms',
+      { tag: '@phone' },
+      async ({ browser, baseURL, request, page: scriptedPage }, testInfo) => {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+        const page = await context.newPage()
+        try {
+          const message = `E2E no-JS ${p.lang} ${testInfo.project.name} ${Date.now()}`
+          const fill = async () => {
+            const response = await page.goto(p.path)
+            expect(response?.status()).toBe(200)
+            const form = page.getByTestId('contact-form')
+            await form.locator('input[name="lastName"]').fill(p.contact.lastName)
+            await form.locator('input[name="firstName"]').fill(p.contact.firstName)
+            await form.locator('input[name="email"]').fill('minji.kim@example.com')
+            await form.locator('input[name="phone"]').fill(p.contact.phone)
+            await form.locator('textarea[name="message"]').fill(message)
+            return form
+          }
+          const form = await fill()
+          await form.getByTestId('contact-submit').click()
+          await expect(page).toHaveURL((url) => url.pathname === `${p.path}/contact-message` && url.searchParams.get('status') === 'sent')
+          // Nothing the visitor wrote is in the address.
+          expect(page.url()).not.toContain('minji')
+          await expect(page.getByTestId('contact-status-sent')).toBeVisible()
+          expect(await htmlLang(page)).toBe(p.lang)
+          // axe runs as a script: the same status page, in a browser that runs them.
+          await scriptedPage.goto(page.url())
+          await expect(scriptedPage.getByTestId('contact-status-sent')).toBeVisible()
+          const violations = await axeViolations(scriptedPage)
+          expect(violations, violations.join('\n')).toEqual([])
+          await page.getByTestId('contact-status-back').click()
+          await expect(page).toHaveURL((url) => url.pathname === p.path)
+
+          const token = await demoToken(request)
+          const inbox = await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })
+          const { messages } = (await inbox.json()) as { messages: Array<Record<string, unknown>> }
+          expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined, isTerm: 'Y' })]))
+
+          // The terms unticked: the status page says so, in the page's language, and nothing is stored.
+          const refusedForm = await fill()
+          await refusedForm.locator('input[name="isTerm"]').uncheck()
+          await refusedForm.getByTestId('contact-submit').click()
+          await expect(page.getByTestId('contact-status-failed')).toHaveText(p.lang === 'ko' ? /약관/ : /Agree to the terms/)
+          const after = (await (await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })).json()) as {
+            messages: Array<Record<string, unknown>>
+          }
+          expect(after.messages.filter((stored) => stored.message === message)).toHaveLength(1)
+        } finally {
+          await context.close()
         }
-        const form = await fill()
-        await form.getByTestId('contact-submit').click()
-        await expect(page).toHaveURL((url) => url.pathname === `${p.path}/contact-message` && url.searchParams.get('status') === 'sent')
-        // Nothing the visitor wrote is in the address.
-        expect(page.url()).not.toContain('minji')
-        await expect(page.getByTestId('contact-status-sent')).toBeVisible()
-        expect(await htmlLang(page)).toBe(p.lang)
-        // axe runs as a script: the same status page, in a browser that runs them.
-        await scriptedPage.goto(page.url())
-        await expect(scriptedPage.getByTestId('contact-status-sent')).toBeVisible()
-        const violations = await axeViolations(scriptedPage)
-        expect(violations, violations.join('\n')).toEqual([])
-        await page.getByTestId('contact-status-back').click()
-        await expect(page).toHaveURL((url) => url.pathname === p.path)
+      },
+    )
 
-        const token = await demoToken(request)
-        const inbox = await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })
-        const { messages } = (await inbox.json()) as { messages: Array<Record<string, unknown>> }
-        expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ message, name: p.contact.joined, isTerm: 'Y' })]))
-
-        // The terms unticked: the status page says so, in the page's language, and nothing is stored.
-        const refusedForm = await fill()
-        await refusedForm.locator('input[name="isTerm"]').uncheck()
-        await refusedForm.getByTestId('contact-submit').click()
-        await expect(page.getByTestId('contact-status-failed')).toHaveText(p.lang === 'ko' ? /약관/ : /Agree to the terms/)
-        const after = (await (await request.get(`${API}/realtor-contacts`, { headers: bearer(token) })).json()) as { messages: Array<Record<string, unknown>> }
-        expect(after.messages.filter((stored) => stored.message === message)).toHaveLength(1)
-      } finally {
-        await context.close()
-      }
-    })
-
-    test('shows translated errors for a bad e-mail and phone number and sends nothing', async ({ page }) => {
+    test('shows translated errors for a bad e-mail and phone number and sends nothing', { tag: '@phone' }, async ({ page }) => {
       const posts: Array<string> = []
       page.on('request', (request) => {
         if (isContactPost(request)) posts.push(request.url())
@@ -424,7 +424,7 @@ for (const p of LANGS) {
       expect(posts, 'no POST to realtor-contacts for an invalid form').toEqual([])
     })
 
-    test('sending the empty form shows one translated error per field and sends nothing', async ({ page }) => {
+    test('sending the empty form shows one translated error per field and sends nothing', { tag: '@phone' }, async ({ page }) => {
       const posts: Array<string> = []
       page.on('request', (request) => {
         if (isContactPost(request)) posts.push(request.url())
@@ -475,16 +475,17 @@ for (const p of LANGS) {
       await expect(page.getByTestId('error-description')).toContainText(path)
     })
 
-    test('its text is drawn in one font made for the page, from our own host; on a phone, Hangul in the phone’s own font', async ({
-      page,
-      baseURL,
-    }, testInfo) => {
-      const expectFont = expectOwnPageFont(page, baseURL, testInfo.project.name)
-      await openHomepage(page, p.path)
-      await expectFont()
-    })
+    test(
+      'its text is drawn in one font made for the page, from our own host; on a phone, Hangul in the phone’s own font',
+      { tag: '@phone' },
+      async ({ page, baseURL }, testInfo) => {
+        const expectFont = expectOwnPageFont(page, baseURL, testInfo.project.name)
+        await openHomepage(page, p.path)
+        await expectFont()
+      },
+    )
 
-    test('axe finds no violation (light)', async ({ page }) => {
+    test('axe finds no violation (light)', { tag: '@phone' }, async ({ page }) => {
       await openHomepage(page, p.path)
       await page.waitForLoadState('networkidle')
       await expect(page.locator('div.dark'), 'precondition: the demo realtor is light').toHaveCount(0)
@@ -492,8 +493,7 @@ for (const p of LANGS) {
       expect(violations, `axe violations on ${p.path} (light):\n${violations.join('\n')}`).toEqual([])
     })
 
-    test('head tags: lang, title, description, og:image, canonical, hreflang, JSON-LD', async ({ page, baseURL }, testInfo) => {
-      desktopOnly(testInfo.project.name)
+    test('head tags: lang, title, description, og:image, canonical, hreflang, JSON-LD', async ({ page, baseURL }) => {
       const origin = new URL(requireBaseURL(baseURL)).origin
       await openHomepage(page, p.path)
       await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
@@ -530,7 +530,7 @@ for (const p of LANGS) {
   })
 }
 
-test.describe('homepage in dark mode', () => {
+test.describe('homepage in dark mode', { tag: '@phone' }, () => {
   test('axe finds no violation in either language', async ({ page, request }) => {
     const token = await demoToken(request)
     const found = await request.get(`${API}/realtor/${DESIRED_URL}`)
@@ -562,8 +562,7 @@ test.describe('homepage in dark mode', () => {
 })
 
 test.describe('nothing private in public payloads', () => {
-  test('the homepage and a listing page carry neither the owner’s account id nor the realtor’s bookkeeping times (issue 15)', async ({ request }, testInfo) => {
-    desktopOnly(testInfo.project.name)
+  test('the homepage and a listing page carry neither the owner’s account id nor the realtor’s bookkeeping times (issue 15)', async ({ request }) => {
     const token = await demoToken(request)
     const session = await request.get('/api/auth/get-session', { headers: bearer(token) })
     const { user } = (await session.json()) as { user: { id: string } }
@@ -591,8 +590,7 @@ test.describe('a visitor’s first download', () => {
   // runtime alone and loads React when an island nears the viewport.
   const WORKSPACE_ONLY_CODE = { zod: '$ZodObject', 'TanStack Form': 'fieldMetaBase', 'the auth client': 'better-auth', 'React DOM': '__reactContainer' }
 
-  test('the homepage loads no validator, form library or auth client before the visitor touches the form', async ({ page }, testInfo) => {
-    desktopOnly(testInfo.project.name)
+  test('the homepage loads no validator, form library or auth client before the visitor touches the form', async ({ page }) => {
     const scripts: Array<Promise<string>> = []
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.text())
@@ -607,7 +605,7 @@ test.describe('a visitor’s first download', () => {
   })
 })
 
-test.describe('responsive photos (issue 31 item 3)', () => {
+test.describe('responsive photos (issue 31 item 3)', { tag: '@phone' }, () => {
   /** The URLs of a srcset, each with its width descriptor. */
   function candidates(srcset: string): Array<{ url: string; width: number }> {
     return srcset.split(',').map((part) => {

@@ -3,7 +3,7 @@ import { holdIslandCode, isHydrated } from './helpers.ts'
 
 /*
  * Islands (issue 31, decision 051), every island of the pages sent without the app, in both
- * languages, on the phone and the desktop projects. With JavaScript each one hydrates as it comes
+ * languages (with JavaScript on the phone too: its screen decides what comes near). With JavaScript each one hydrates as it comes
  * near the screen (a gallery and a video on a press or the focus), in a root of its own, to exactly the server's markup (React reports a mismatch
  * as an error, which fails the test), and nothing but the runtime loads before. Without it every
  * island is there as the server rendered it and its forms post.
@@ -58,7 +58,7 @@ const PAGES = [
 
 for (const target of PAGES) {
   test.describe(`islands of the ${target.name} (${target.lang})`, () => {
-    test('with JavaScript, each hydrates near the screen to the server’s markup, and only the runtime loads first', async ({ page }) => {
+    test('with JavaScript, each hydrates near the screen to the server’s markup, and only the runtime loads first', { tag: '@phone' }, async ({ page }) => {
       const errors: Array<string> = []
       page.on('pageerror', (error) => errors.push(error.message))
       page.on('console', (message) => {
@@ -124,7 +124,7 @@ for (const target of PAGES) {
   })
 }
 
-test('what a visitor types before an island is live is what it sends once it is (a saved search)', async ({ page }) => {
+test('what a visitor types before an island is live is what it sends once it is (a saved search)', { tag: '@phone' }, async ({ page }) => {
   // The island starts on the first touch; its code is held back so the typing surely comes first.
   const release = await holdIslandCode(page)
   // The request is answered here: nothing is stored and no mail goes out.

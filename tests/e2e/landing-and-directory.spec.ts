@@ -71,7 +71,7 @@ for (const p of LANGS) {
       if (p.lang === 'ko') await setLangCookie(context, requireBaseURL(baseURL), 'ko')
     })
 
-    test(`the landing page ${p.landing} shows the newest published homepages from the database`, async ({ page, request }) => {
+    test(`the landing page ${p.landing} shows the newest published homepages from the database`, { tag: '@phone' }, async ({ page, request }) => {
       // Other suites publish homepages too: the showcase must show exactly the directory's six
       // newest (the seeded demo realtor among them when it is one of those).
       const newest = await request.get('/cozying-api/v1/realtor?page=1&pageSize=6')
@@ -92,7 +92,7 @@ for (const p of LANGS) {
       }
     })
 
-    test(`the call to action of ${p.landing} leads to sign-in with redirect=/process`, async ({ page }) => {
+    test(`the call to action of ${p.landing} leads to sign-in with redirect=/process`, { tag: '@phone' }, async ({ page }) => {
       const cta = page.getByTestId('landing-cta')
       await open(page, p.landing, p.lang, cta)
       await page.evaluate(() => {
@@ -107,7 +107,7 @@ for (const p of LANGS) {
       expect(await page.evaluate(() => window.__marker), 'sign-in is a document of its own').toBeUndefined()
     })
 
-    test(`${p.directory}: state and city filters are links to the filtered page, the card leads to the homepage`, async ({ page }) => {
+    test(`${p.directory}: state and city filters are links to the filtered page, the card leads to the homepage`, { tag: '@phone' }, async ({ page }) => {
       const state = page.getByRole('link', { name: p.california, exact: true })
       await open(page, p.directory, p.lang, state)
       await expect(page.getByTestId('directory-count')).toHaveText(p.someFound)
@@ -170,7 +170,7 @@ for (const p of LANGS) {
       ['directory', p.directory],
       ['filtered directory', `${p.directory}?state=CA&city=Irvine`],
     ] as const) {
-      test(`axe finds no violation on the ${what} ${path}`, async ({ page }) => {
+      test(`axe finds no violation on the ${what} ${path}`, { tag: '@phone' }, async ({ page }) => {
         await open(page, path, p.lang)
         await page.waitForLoadState('networkidle')
         const violations = await axeViolations(page)

@@ -29,14 +29,7 @@ const KOREAN = 'ko-KR,ko;q=0.9'
 const YEAR_SECONDS = 365 * 24 * 60 * 60
 const DAY_SECONDS = 24 * 60 * 60
 
-/** Tests about what the server answers, not about the screen: once is enough. */
-function desktopOnly(projectName: string) {
-  test.skip(projectName !== 'desktop', 'server behaviour, checked once on the desktop project')
-}
-
 test.describe('language at the prefix-less root', () => {
-  test.beforeEach(({}, testInfo) => desktopOnly(testInfo.project.name))
-
   test('the cookie i18n_redirected=en redirects / to /en, even with a Korean browser', async ({ browser, baseURL }) => {
     const { context, page, rewrittenNavigations } = await contextWithAcceptLanguage(browser, {
       baseURL: requireBaseURL(baseURL),
@@ -104,8 +97,7 @@ test.describe('language at the prefix-less root', () => {
 })
 
 test.describe('URL scheme', () => {
-  test('/en is the English index page, not a realtor called "en"', async ({ page }, testInfo) => {
-    desktopOnly(testInfo.project.name)
+  test('/en is the English index page, not a realtor called "en"', async ({ page }) => {
     const response = await page.goto('/en')
     expect(response?.status()).toBe(200)
     await expect(page).toHaveURL('/en')
@@ -140,8 +132,7 @@ test.describe('URL scheme', () => {
     { path: '/login', bare: '/login' },
     { path: '/en/agreement', bare: '/agreement' },
   ]) {
-    test(`${path} has an absolute canonical and ko, en, x-default alternates`, async ({ page, baseURL }, testInfo) => {
-      desktopOnly(testInfo.project.name)
+    test(`${path} has an absolute canonical and ko, en, x-default alternates`, async ({ page, baseURL }) => {
       await page.goto(path)
       const { canonical, alternates } = await seoLinks(page)
       const origin = new URL(requireBaseURL(baseURL)).origin
@@ -155,7 +146,7 @@ test.describe('URL scheme', () => {
   }
 })
 
-test.describe('language switch', () => {
+test.describe('language switch', { tag: '@phone' }, () => {
   async function expectLangCookie(context: BrowserContext, baseURL: string, value: string) {
     const cookies = (await context.cookies(baseURL)).filter((cookie) => cookie.name === LANG_COOKIE)
     expect(cookies, `exactly one ${LANG_COOKIE} cookie`).toHaveLength(1)
@@ -220,16 +211,14 @@ test.describe('not found', () => {
   })
 
   for (const path of ['/some-realtor/gsap_sample', '/some-realtor/pinia_sample']) {
-    test(`the original demo page ${path} answers 404`, async ({ page }, testInfo) => {
-      desktopOnly(testInfo.project.name)
+    test(`the original demo page ${path} answers 404`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
       await expect(page.getByTestId('error-status')).toHaveText('404')
     })
   }
 
-  test('an unknown REST path answers a JSON 404, never an HTML page', async ({ request }, testInfo) => {
-    desktopOnly(testInfo.project.name)
+  test('an unknown REST path answers a JSON 404, never an HTML page', async ({ request }) => {
     await expectJsonError(await request.get('/cozying-api/v1/does-not-exist'), 404)
     await expectJsonError(await request.post('/cozying-api/v1/does-not-exist', { data: { anything: true } }), 404)
   })
@@ -292,8 +281,7 @@ test.describe('new version', () => {
     expect(documentRequests).toEqual(['/login'])
   })
 
-  test('builds/latest.json is polled with a cache-busting t= query', async ({ page }, testInfo) => {
-    desktopOnly(testInfo.project.name)
+  test('builds/latest.json is polled with a cache-busting t= query', async ({ page }) => {
     const polled: Array<string> = []
     page.on('request', (request) => {
       if (pathOf(request.url()) === '/builds/latest.json') polled.push(request.url())

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { decodeWords, header, mailParts, startSmtpSink, type ReceivedMail } from '../integration/smtp-sink.ts'
-import { axeViolations, createPublishedRealtor, waitForHydration } from './helpers.ts'
+import { axeViolations, waitForHydration } from './helpers.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 import { startServer, type Server } from './own-server.ts'
 
 /*

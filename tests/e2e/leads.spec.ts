@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { axeViolations, createPublishedRealtor, deleteMadeRealtors, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
 
 /*
  * The lead desk end to end (issue 26 items 2 and 6): a visitor writes from a realtor's homepage;
@@ -14,140 +14,136 @@ const LANGS = [
   { lang: 'en', prefix: '/en', phone: '714-555-0188', words: { contacted: 'Contacted', saved: 'Saved', noteAdded: 'Note added' } },
 ] as const
 
-const made: Array<MadeRealtor> = []
-
-test.afterAll(async ({ baseURL }) => {
-  await deleteMadeRealtors(requireBaseURL(baseURL), made)
-})
-
 function localDay(now: Date): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
 for (const { lang, prefix, phone, words } of LANGS) {
-  test(`${lang}: a visitor's message becomes a lead the realtor moves, dates, annotates and finds again`, async ({ browser, baseURL, page }, testInfo) => {
-    test.setTimeout(120_000)
-    const base = requireBaseURL(baseURL)
-    // Signed up through the page's own context: its pages are the realtor's.
-    const realtor = await createPublishedRealtor(page.context().request, base)
-    made.push(realtor)
-    const visitorEmail = `lead-${lang}-${testInfo.project.name}-${Date.now()}@example.org`
-    const message = `We would like to see homes near a good school. ${Date.now()}`
+  test(
+    `${lang}: a visitor's message becomes a lead the realtor moves, dates, annotates and finds again`,
+    { tag: '@phone' },
+    async ({ browser, baseURL, page, realtor }, testInfo) => {
+      test.setTimeout(120_000)
+      const base = requireBaseURL(baseURL)
+      // The realtor is signed in on this page's context (the `realtor` fixture): its pages are the realtor's.
+      const visitorEmail = `lead-${lang}-${testInfo.project.name}-${Date.now()}@example.org`
+      const message = `We would like to see homes near a good school. ${Date.now()}`
 
-    // A visitor, with no session, writes from the homepage in this language.
-    const visitor = await browser.newContext({ baseURL: base })
-    try {
-      const visitorPage = await visitor.newPage()
-      await visitorPage.goto(`${prefix}/${realtor.desiredUrl}`)
-      const form = visitorPage.getByTestId('contact-form')
-      await waitForHydration(form.getByTestId('contact-submit'))
-      await form.locator('input[name="lastName"]').fill('Lee')
-      await form.locator('input[name="firstName"]').fill('Minji')
-      await form.locator('input[name="email"]').fill(visitorEmail)
-      await form.locator('input[name="phone"]').fill(phone)
-      await form.locator('textarea[name="message"]').fill(message)
-      await form.getByTestId('contact-submit').click()
-      await expect(visitorPage.getByTestId('contact-success')).toBeVisible()
-    } finally {
-      await visitor.close()
-    }
-    // A second lead in the other language, so the filters have something to leave out.
-    const other = await page.context().request.post(`${base}/cozying-api/v1/realtor-contacts`, {
-      data: {
-        realtorId: realtor.id,
-        lastName: 'Park',
-        firstName: 'Other',
-        email: `other-${Date.now()}@example.org`,
-        phone: '714-555-0100',
-        phoneCountryCode: 'US',
-        message: 'Another question',
-        isTerm: 'Y',
-        consentLang: lang === 'ko' ? 'en' : 'ko',
-      },
-    })
-    expect(other.status(), await other.text()).toBe(201)
+      // A visitor, with no session, writes from the homepage in this language.
+      const visitor = await browser.newContext({ baseURL: base })
+      try {
+        const visitorPage = await visitor.newPage()
+        await visitorPage.goto(`${prefix}/${realtor.desiredUrl}`)
+        const form = visitorPage.getByTestId('contact-form')
+        await waitForHydration(form.getByTestId('contact-submit'))
+        await form.locator('input[name="lastName"]').fill('Lee')
+        await form.locator('input[name="firstName"]').fill('Minji')
+        await form.locator('input[name="email"]').fill(visitorEmail)
+        await form.locator('input[name="phone"]').fill(phone)
+        await form.locator('textarea[name="message"]').fill(message)
+        await form.getByTestId('contact-submit').click()
+        await expect(visitorPage.getByTestId('contact-success')).toBeVisible()
+      } finally {
+        await visitor.close()
+      }
+      // A second lead in the other language, so the filters have something to leave out.
+      const other = await page.context().request.post(`${base}/cozying-api/v1/realtor-contacts`, {
+        data: {
+          realtorId: realtor.id,
+          lastName: 'Park',
+          firstName: 'Other',
+          email: `other-${Date.now()}@example.org`,
+          phone: '714-555-0100',
+          phoneCountryCode: 'US',
+          message: 'Another question',
+          isTerm: 'Y',
+          consentLang: lang === 'ko' ? 'en' : 'ko',
+        },
+      })
+      expect(other.status(), await other.text()).toBe(201)
 
-    // The inbox opens on the lead desk.
-    await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages`)
-    const panel = page.getByTestId('leads-panel')
-    await expect(page.getByTestId('inbox-view-leads')).toHaveAttribute('aria-current', 'page')
-    const item = page.getByTestId('lead-item').filter({ hasText: visitorEmail })
-    const toggle = item.getByTestId('lead-toggle')
-    await waitForHydration(toggle)
-    await expect(page.getByTestId('lead-item')).toHaveCount(2)
-    await expect(item).toHaveAttribute('data-kind', 'message')
-    await expect(item).toHaveAttribute('data-stage', 'new')
-    await expect(item.getByTestId('lead-summary')).toContainText('We would like to see homes')
-    await expect(page.getByTestId('leads-stage-new').getByTestId('leads-stage-count')).toHaveText('2')
+      // The inbox opens on the lead desk.
+      await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages`)
+      const panel = page.getByTestId('leads-panel')
+      await expect(page.getByTestId('inbox-view-leads')).toHaveAttribute('aria-current', 'page')
+      const item = page.getByTestId('lead-item').filter({ hasText: visitorEmail })
+      const toggle = item.getByTestId('lead-toggle')
+      await waitForHydration(toggle)
+      await expect(page.getByTestId('lead-item')).toHaveCount(2)
+      await expect(item).toHaveAttribute('data-kind', 'message')
+      await expect(item).toHaveAttribute('data-stage', 'new')
+      await expect(item.getByTestId('lead-summary')).toContainText('We would like to see homes')
+      await expect(page.getByTestId('leads-stage-new').getByTestId('leads-stage-count')).toHaveText('2')
 
-    // Open it: the source page is the homepage the visitor wrote from.
-    await toggle.click()
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await expect(item.getByTestId('lead-source-page')).toHaveText(`${prefix}/${realtor.desiredUrl}`)
+      // Open it: the source page is the homepage the visitor wrote from.
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await expect(item.getByTestId('lead-source-page')).toHaveText(`${prefix}/${realtor.desiredUrl}`)
 
-    // Contacted: saved, and said so.
-    await item.getByTestId('lead-stage-select').selectOption('contacted')
-    await expect(item.getByTestId('lead-save-status')).toHaveText(words.saved)
-    await expect(item).toHaveAttribute('data-stage', 'contacted')
-    await expect(page.getByTestId('leads-stage-contacted').getByTestId('leads-stage-count')).toHaveText('1')
+      // Contacted: saved, and said so.
+      await item.getByTestId('lead-stage-select').selectOption('contacted')
+      await expect(item.getByTestId('lead-save-status')).toHaveText(words.saved)
+      await expect(item).toHaveAttribute('data-stage', 'contacted')
+      await expect(page.getByTestId('leads-stage-contacted').getByTestId('leads-stage-count')).toHaveText('1')
 
-    // A follow-up day of today has come: the lead stands out.
-    await item.getByTestId('lead-follow-up').fill(localDay(new Date()))
-    await expect(item).toHaveAttribute('data-due', 'true')
-    await expect(item.getByTestId('lead-due')).toBeVisible()
+      // A follow-up day of today has come: the lead stands out.
+      await item.getByTestId('lead-follow-up').fill(localDay(new Date()))
+      await expect(item).toHaveAttribute('data-due', 'true')
+      await expect(item.getByTestId('lead-due')).toBeVisible()
 
-    // A private note, dated; an empty one is refused beside the field.
-    await item.getByTestId('lead-note-add').click()
-    await expect(item.getByTestId('lead-note-error')).toBeVisible()
-    await item.getByTestId('lead-note-input').fill('Called back, wants to see three homes on Saturday')
-    await item.getByTestId('lead-note-add').click()
-    await expect(item.getByTestId('lead-note-status')).toHaveText(words.noteAdded)
-    await expect(item.getByTestId('lead-note')).toHaveCount(1)
-    await expect(item.getByTestId('lead-note')).toContainText('three homes on Saturday')
-    await expect(item.getByTestId('lead-note').locator('time')).not.toBeEmpty()
+      // A private note, dated; an empty one is refused beside the field.
+      await item.getByTestId('lead-note-add').click()
+      await expect(item.getByTestId('lead-note-error')).toBeVisible()
+      await item.getByTestId('lead-note-input').fill('Called back, wants to see three homes on Saturday')
+      await item.getByTestId('lead-note-add').click()
+      await expect(item.getByTestId('lead-note-status')).toHaveText(words.noteAdded)
+      await expect(item.getByTestId('lead-note')).toHaveCount(1)
+      await expect(item.getByTestId('lead-note')).toContainText('three homes on Saturday')
+      await expect(item.getByTestId('lead-note').locator('time')).not.toBeEmpty()
 
-    // A phone is 360 px wide: nothing is wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    const violations = await axeViolations(page)
-    expect(violations, violations.join('\n')).toEqual([])
-    // The workspace's dark variant is the `.dark` class (styles.css).
-    await page.evaluate(() => document.documentElement.classList.add('dark'))
-    const darkViolations = await axeViolations(page)
-    expect(darkViolations, darkViolations.join('\n')).toEqual([])
+      // A phone is 360 px wide: nothing is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      const violations = await axeViolations(page)
+      expect(violations, violations.join('\n')).toEqual([])
+      // The workspace's dark variant is the `.dark` class (styles.css).
+      await page.evaluate(() => document.documentElement.classList.add('dark'))
+      const darkViolations = await axeViolations(page)
+      expect(darkViolations, darkViolations.join('\n')).toEqual([])
 
-    // Stored: the same after a reload.
-    await page.reload()
-    const reloaded = page.getByTestId('lead-item').filter({ hasText: visitorEmail })
-    await waitForHydration(reloaded.getByTestId('lead-toggle'))
-    await expect(reloaded).toHaveAttribute('data-stage', 'contacted')
-    await expect(reloaded).toHaveAttribute('data-due', 'true')
+      // Stored: the same after a reload.
+      await page.reload()
+      const reloaded = page.getByTestId('lead-item').filter({ hasText: visitorEmail })
+      await waitForHydration(reloaded.getByTestId('lead-toggle'))
+      await expect(reloaded).toHaveAttribute('data-stage', 'contacted')
+      await expect(reloaded).toHaveAttribute('data-due', 'true')
 
-    // Filters: by stage, by kind, by e-mail address.
-    await page.getByTestId('leads-stage-contacted').click()
-    await expect(page.getByTestId('leads-stage-contacted')).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.getByTestId('lead-item')).toHaveCount(1)
-    await expect(page.getByTestId('lead-item')).toContainText(visitorEmail)
-    await page.getByTestId('leads-stage-all').click()
-    await expect(page.getByTestId('lead-item')).toHaveCount(2)
+      // Filters: by stage, by kind, by e-mail address.
+      await page.getByTestId('leads-stage-contacted').click()
+      await expect(page.getByTestId('leads-stage-contacted')).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByTestId('lead-item')).toHaveCount(1)
+      await expect(page.getByTestId('lead-item')).toContainText(visitorEmail)
+      await page.getByTestId('leads-stage-all').click()
+      await expect(page.getByTestId('lead-item')).toHaveCount(2)
 
-    await page.getByTestId('leads-kind').selectOption('saved_search')
-    await expect(page.getByTestId('leads-empty')).toBeVisible()
-    await page.getByTestId('leads-kind').selectOption('message')
-    await expect(page.getByTestId('lead-item')).toHaveCount(2)
+      await page.getByTestId('leads-kind').selectOption('saved_search')
+      await expect(page.getByTestId('leads-empty')).toBeVisible()
+      await page.getByTestId('leads-kind').selectOption('message')
+      await expect(page.getByTestId('lead-item')).toHaveCount(2)
 
-    await page.getByTestId('leads-lang').selectOption(lang)
-    await expect(page.getByTestId('lead-item')).toHaveCount(1)
-    await page.getByTestId('leads-lang').selectOption('')
+      await page.getByTestId('leads-lang').selectOption(lang)
+      await expect(page.getByTestId('lead-item')).toHaveCount(1)
+      await page.getByTestId('leads-lang').selectOption('')
 
-    await page.getByTestId('leads-search').fill(visitorEmail.toUpperCase())
-    await page.getByTestId('leads-search-submit').click()
-    await expect(page.getByTestId('lead-item')).toHaveCount(1)
-    await expect(page.getByTestId('lead-item')).toContainText(visitorEmail)
-    await expect(panel.getByTestId('leads-summary')).toBeVisible()
-    const filtered = await axeViolations(page)
-    expect(filtered, filtered.join('\n')).toEqual([])
+      await page.getByTestId('leads-search').fill(visitorEmail.toUpperCase())
+      await page.getByTestId('leads-search-submit').click()
+      await expect(page.getByTestId('lead-item')).toHaveCount(1)
+      await expect(page.getByTestId('lead-item')).toContainText(visitorEmail)
+      await expect(panel.getByTestId('leads-summary')).toBeVisible()
+      const filtered = await axeViolations(page)
+      expect(filtered, filtered.join('\n')).toEqual([])
 
-    // The stage's words are the page's language.
-    await expect(page.getByTestId('lead-item').getByTestId('lead-stage')).toHaveText(words.contacted)
-  })
+      // The stage's words are the page's language.
+      await expect(page.getByTestId('lead-item').getByTestId('lead-stage')).toHaveText(words.contacted)
+    },
+  )
 }

@@ -48,7 +48,7 @@ for (const p of PAGES) {
   test.describe(`price filter ${p.path}`, () => {
     // Several sends of the form, each a page rendered for the first time (a cold page store).
     test.describe.configure({ timeout: 60_000 })
-    test('with JavaScript, switching to rent offers rents at once and says a sale price was cleared', async ({ page }) => {
+    test('with JavaScript, switching to rent offers rents at once and says a sale price was cleared', { tag: '@phone' }, async ({ page }) => {
       await page.goto(p.path)
       // The filters are an island of the homepage (decision 051): live once near the viewport.
       await waitForHydration(filters(page).getByLabel(p.type, { exact: true }))
@@ -84,7 +84,7 @@ for (const p of PAGES) {
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
     })
 
-    test('with JavaScript, switching type with no price chosen says nothing', async ({ page }) => {
+    test('with JavaScript, switching type with no price chosen says nothing', { tag: '@phone' }, async ({ page }) => {
       await page.goto(p.path)
       await waitForHydration(filters(page).getByLabel(p.type, { exact: true }))
       await filters(page).getByLabel(p.type, { exact: true }).selectOption('rent')
@@ -92,7 +92,7 @@ for (const p of PAGES) {
       await expect(page.getByText(p.clearedForRent)).toHaveCount(0)
     })
 
-    test('without JavaScript, the sent form gets rent prices and a note about the cleared sale price', async ({ browser, baseURL }) => {
+    test('without JavaScript, the sent form gets rent prices and a note about the cleared sale price', { tag: '@phone' }, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
       const page = await context.newPage()
       await page.goto(p.path)

@@ -6,7 +6,7 @@ import { pathOf, waitForHydration } from './helpers.ts'
  * Listings on the demo realtor's site (issue 6): cards on the homepage, filters and paging
  * (in place with JavaScript, as plain links and a GET form without it), a home's detail
  * page, and a message about the home that reaches the realtor. Korean and English, at the
- * desktop and phone widths of the two projects. The seed generates the 1,000 demo homes.
+ * desktop and, what the screen can change (`@phone`), phone widths. The seed generates the 1,000 demo homes.
  */
 
 const API = '/cozying-api/v1'
@@ -72,7 +72,7 @@ async function openListings(page: Page, path: string): Promise<void> {
 }
 
 for (const p of [PAGES.ko, PAGES.en]) {
-  test.describe(`listings ${p.path}`, () => {
+  test.describe(`listings ${p.path}`, { tag: '@phone' }, () => {
     test('the homepage shows cards of homes in the realtor’s areas', async ({ page }) => {
       await openListings(page, p.path)
       await expect(page.getByRole('heading', { level: 2, name: p.section })).toBeVisible()
@@ -169,7 +169,7 @@ async function fontSizes(page: Page, testIds: ReadonlyArray<string>): Promise<Ar
 }
 
 for (const p of [PAGES.ko, PAGES.en]) {
-  test.describe(`MLS display profile ${p.path} (issue 15)`, () => {
+  test.describe(`MLS display profile ${p.path} (issue 15)`, { tag: '@phone' }, () => {
     test('the homepage listings show the source’s disclaimer, the last update and the credit in type as large as the facts', async ({ page }) => {
       await openListings(page, p.path)
       const disclosure = listings(page).getByTestId('listing-disclosure')
@@ -221,7 +221,7 @@ for (const p of [PAGES.ko, PAGES.en]) {
 }
 
 for (const p of [PAGES.ko, PAGES.en]) {
-  test(`a home for sale shows a monthly payment estimate that follows the fields (${p.lang})`, async ({ page }) => {
+  test(`a home for sale shows a monthly payment estimate that follows the fields (${p.lang})`, { tag: '@phone' }, async ({ page }) => {
     await openListings(page, p.path)
     await cards(page).first().getByRole('link').first().click()
     const estimate = page.getByTestId('payment-estimate')
@@ -272,10 +272,6 @@ for (const p of [PAGES.ko, PAGES.en]) {
 }
 
 test.describe('listings, server behaviour', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   test('without JavaScript the filters are a GET form and the pages plain links', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
     const page = await context.newPage()

@@ -237,7 +237,6 @@ test.describe('malformed input, generated', () => {
   let realtorId = ''
 
   test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
     testInfo.setTimeout(180_000)
     server = await startServer({ env: { WEB_CONCURRENCY: '1', RATE_LIMIT_AUTH: '1000000', RATE_LIMIT_CONTACT: '1000000', RATE_LIMIT_UPLOAD: '1000000' } })
     const document: unknown = JSON.parse((await request(server, 'GET', `${API}/openapi.json`)).body)

@@ -6,7 +6,8 @@ import { chromium, expect, test, type Page } from '@playwright/test'
 import { z } from 'zod'
 import { writeMapFixture } from '../map-fixture.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
-import { createPublishedRealtor, freePort, letters, request, startServer, type Server } from './own-server.ts'
+import { freePort, letters, request, startServer, type Server } from './own-server.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * Map search (issue 29): the home search page's map over a PMTiles archive the test writes (raster
@@ -131,7 +132,7 @@ test.describe('map search on the realtor’s own tiles', () => {
   })
 
   for (const lang of ['ko', 'en'] as const) {
-    test(`the map and the list follow each other, and the URL keeps the area (${lang})`, async ({ page, isMobile }) => {
+    test(`the map and the list follow each other, and the URL keeps the area (${lang})`, { tag: '@phone' }, async ({ page, isMobile }) => {
       const mapCode: Array<string> = []
       page.on('request', (asked) => {
         if (isMapCode(asked.url())) mapCode.push(asked.url())
@@ -211,96 +212,104 @@ test.describe('map search on the realtor’s own tiles', () => {
   }
 
   for (const lang of ['ko', 'en'] as const) {
-    test(`the map view is an island: it starts light, and its pages and filters change in place, Back undoes them (${lang})`, async ({ page, isMobile }) => {
-      const text = TEXT[lang]
-      await page.goto(`${server.base}${text.prefix}/sora-park/homes?view=map`)
-      await expect(page.getByTestId('home-map')).toBeVisible({ timeout: 20_000 })
-      // Issue 31: before its load event the page fetches the islands runtime alone; React, the
-      // island and MapLibre come after, so what a visitor waits for is the page, not the map's code.
-      const timing = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation')
-        const loadAt = navigation instanceof PerformanceNavigationTiming ? navigation.loadEventStart : 0
-        const scripts = performance
-          .getEntriesByType('resource')
-          .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && /\.m?js$/.test(new URL(entry.name).pathname))
-        return {
-          loadAt,
-          before: scripts.filter((entry) => entry.startTime < loadAt).map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize })),
-          after: scripts.filter((entry) => entry.startTime >= loadAt).map((entry) => entry.name),
-        }
-      })
-      expect(timing.loadAt).toBeGreaterThan(0)
-      expect(timing.before.filter((script) => isMapCode(script.url))).toEqual([])
-      expect(
-        timing.before.reduce((sum, script) => sum + script.bytes, 0),
-        JSON.stringify(timing.before),
-      ).toBeLessThanOrEqual(100_000)
-      expect(timing.after.some(isMapCode), 'the map’s code comes after the load event').toBe(true)
-      await expect(page.getByTestId('map-toggle')).toHaveText(text.hide)
+    test(
+      `the map view is an island: it starts light, and its pages and filters change in place, Back undoes them (${lang})`,
+      { tag: '@phone' },
+      async ({ page, isMobile }) => {
+        const text = TEXT[lang]
+        await page.goto(`${server.base}${text.prefix}/sora-park/homes?view=map`)
+        await expect(page.getByTestId('home-map')).toBeVisible({ timeout: 20_000 })
+        // Issue 31: before its load event the page fetches the islands runtime alone; React, the
+        // island and MapLibre come after, so what a visitor waits for is the page, not the map's code.
+        const timing = await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation')
+          const loadAt = navigation instanceof PerformanceNavigationTiming ? navigation.loadEventStart : 0
+          const scripts = performance
+            .getEntriesByType('resource')
+            .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && /\.m?js$/.test(new URL(entry.name).pathname))
+          return {
+            loadAt,
+            before: scripts.filter((entry) => entry.startTime < loadAt).map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize })),
+            after: scripts.filter((entry) => entry.startTime >= loadAt).map((entry) => entry.name),
+          }
+        })
+        expect(timing.loadAt).toBeGreaterThan(0)
+        expect(timing.before.filter((script) => isMapCode(script.url))).toEqual([])
+        expect(
+          timing.before.reduce((sum, script) => sum + script.bytes, 0),
+          JSON.stringify(timing.before),
+        ).toBeLessThanOrEqual(100_000)
+        expect(timing.after.some(isMapCode), 'the map’s code comes after the load event').toBe(true)
+        await expect(page.getByTestId('map-toggle')).toHaveText(text.hide)
 
-      // Marks this document: a page or a filter that loaded a new one would lose the mark.
-      await page.evaluate(() => {
-        document.documentElement.dataset.sameDocument = 'yes'
-      })
-      const sameDocument = () => page.evaluate(() => document.documentElement.dataset.sameDocument)
-      if (isMobile) await page.getByRole('radio', { name: text.listPane, exact: true }).check()
-      const status = page.locator('#listings p[role="status"]')
-      await expect(status).not.toContainText(text.secondPage)
-      // A link the island answers in place is left out of the page's prefetch rules.
-      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('data-in-place', '')
-      await page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true }).click()
-      await expect(page).toHaveURL(/[?&]page=2/)
-      await expect(status).toContainText(text.secondPage)
-      await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
+        // Marks this document: a page or a filter that loaded a new one would lose the mark.
+        await page.evaluate(() => {
+          document.documentElement.dataset.sameDocument = 'yes'
+        })
+        const sameDocument = () => page.evaluate(() => document.documentElement.dataset.sameDocument)
+        if (isMobile) await page.getByRole('radio', { name: text.listPane, exact: true }).check()
+        const status = page.locator('#listings p[role="status"]')
+        await expect(status).not.toContainText(text.secondPage)
+        // A link the island answers in place is left out of the page's prefetch rules.
+        await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('data-in-place', '')
+        await page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true }).click()
+        await expect(page).toHaveURL(/[?&]page=2/)
+        await expect(status).toContainText(text.secondPage)
+        await expect(page.getByRole('navigation', { name: text.pages }).getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
 
-      await page.getByLabel(text.saleOrRent).selectOption('rent')
-      await page.getByRole('button', { name: text.send, exact: true }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forRent)
-      await expect(page).toHaveURL(/[?&]type=rent/)
-      await expect(page).not.toHaveURL(/[?&]page=/)
-      expect(await sameDocument(), 'the filters changed the list in place').toBe('yes')
+        await page.getByLabel(text.saleOrRent).selectOption('rent')
+        await page.getByRole('button', { name: text.send, exact: true }).click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forRent)
+        await expect(page).toHaveURL(/[?&]type=rent/)
+        await expect(page).not.toHaveURL(/[?&]page=/)
+        expect(await sameDocument(), 'the filters changed the list in place').toBe('yes')
 
-      await page.goBack()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forSale)
-      await expect(status).toContainText(text.secondPage)
-      await page.goBack()
-      await expect(status).not.toContainText(text.secondPage)
-      expect(await sameDocument(), 'Back moved between the searches of one page').toBe('yes')
-      const violations = await axeViolations(page)
-      expect(violations, violations.join('\n')).toEqual([])
-    })
+        await page.goBack()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.forSale)
+        await expect(status).toContainText(text.secondPage)
+        await page.goBack()
+        await expect(status).not.toContainText(text.secondPage)
+        expect(await sameDocument(), 'Back moved between the searches of one page').toBe('yes')
+        const violations = await axeViolations(page)
+        expect(violations, violations.join('\n')).toEqual([])
+      },
+    )
   }
 
-  test('a map whose code does not arrive takes only its own place: the list stays whole, and Try again brings the map', async ({ page, isMobile }) => {
-    // A phone that loses its network between the page and the map: the map's chunk fails.
-    const mapChunk = /\/assets\/(islands\/)?home-map-[^/]*\.js(\?|$)/
-    await page.route(mapChunk, (route) => route.abort('internetdisconnected'))
-    for (const [lang, unavailable, tryAgain] of [
-      ['ko', '지도를 불러오지 못했습니다. 목록에서는 모든 매물을 볼 수 있습니다.', '다시 시도'],
-      ['en', 'The map could not be loaded. The list still shows every home.', 'Try again'],
-    ] as const) {
-      await page.goto(`${server.base}${TEXT[lang].prefix}/sora-park/homes?view=map`)
-      await expect(page.getByRole('alert').filter({ hasText: unavailable })).toBeVisible({ timeout: 20_000 })
-      if (isMobile) await page.getByRole('radio', { name: TEXT[lang].listPane, exact: true }).check()
-      await expect(page.locator('#listings').getByRole('heading', { level: 3 }).first()).toBeVisible()
-      if (lang === 'en') {
-        if (isMobile) await page.getByRole('radio', { name: TEXT[lang].mapPane, exact: true }).check()
-        await page.unroute(mapChunk)
-        await page.getByRole('button', { name: tryAgain }).click()
-        await expect(page.getByTestId('home-map').locator('canvas')).toBeAttached({ timeout: 20_000 })
+  test(
+    'a map whose code does not arrive takes only its own place: the list stays whole, and Try again brings the map',
+    { tag: '@phone' },
+    async ({ page, isMobile }) => {
+      // A phone that loses its network between the page and the map: the map's chunk fails.
+      const mapChunk = /\/assets\/(islands\/)?home-map-[^/]*\.js(\?|$)/
+      await page.route(mapChunk, (route) => route.abort('internetdisconnected'))
+      for (const [lang, unavailable, tryAgain] of [
+        ['ko', '지도를 불러오지 못했습니다. 목록에서는 모든 매물을 볼 수 있습니다.', '다시 시도'],
+        ['en', 'The map could not be loaded. The list still shows every home.', 'Try again'],
+      ] as const) {
+        await page.goto(`${server.base}${TEXT[lang].prefix}/sora-park/homes?view=map`)
+        await expect(page.getByRole('alert').filter({ hasText: unavailable })).toBeVisible({ timeout: 20_000 })
+        if (isMobile) await page.getByRole('radio', { name: TEXT[lang].listPane, exact: true }).check()
+        await expect(page.locator('#listings').getByRole('heading', { level: 3 }).first()).toBeVisible()
+        if (lang === 'en') {
+          if (isMobile) await page.getByRole('radio', { name: TEXT[lang].mapPane, exact: true }).check()
+          await page.unroute(mapChunk)
+          await page.getByRole('button', { name: tryAgain }).click()
+          await expect(page.getByTestId('home-map').locator('canvas')).toBeAttached({ timeout: 20_000 })
+        }
       }
-    }
 
-    // The listing page's small map: the same failure leaves the page and says so in the map's place.
-    const { placed } = await irvineHomes(server)
-    await page.route(/\/assets\/(islands\/)?home-location-map-[^/]*\.js(\?|$)/, (route) => route.abort('internetdisconnected'))
-    await page.goto(`${server.base}/en/sora-park/homes/${placed}`)
-    await page.getByTestId('home-location').scrollIntoViewIfNeeded()
-    await expect(page.getByTestId('home-location').getByRole('alert')).toHaveText(/The map could not be loaded\./, { timeout: 20_000 })
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  })
+      // The listing page's small map: the same failure leaves the page and says so in the map's place.
+      const { placed } = await irvineHomes(server)
+      await page.route(/\/assets\/(islands\/)?home-location-map-[^/]*\.js(\?|$)/, (route) => route.abort('internetdisconnected'))
+      await page.goto(`${server.base}/en/sora-park/homes/${placed}`)
+      await page.getByTestId('home-location').scrollIntoViewIfNeeded()
+      await expect(page.getByTestId('home-location').getByRole('alert')).toHaveText(/The map could not be loaded\./, { timeout: 20_000 })
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    },
+  )
 
-  test('the listing page shows where the home is, never for a hidden address', async ({ page }) => {
+  test('the listing page shows where the home is, never for a hidden address', { tag: '@phone' }, async ({ page }) => {
     const { placed, hidden } = await irvineHomes(server)
 
     // The location map starts only once it is about on screen: a visitor who never scrolls to it
@@ -354,12 +363,11 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
   })
 
-  test('on a realtor’s own domain the map view keeps every address on that domain and reads the tiles from ours', async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'a domain’s addresses, checked once on the desktop project')
+  test('on a realtor’s own domain the map view keeps every address on that domain and reads the tiles from ours', async () => {
     const domain = 'map-realty.test'
     const ownOrigin = `http://${domain}:${server.port}`
     const desiredUrl = `maps-${letters(Date.now())}`
-    await createPublishedRealtor(server, 'own-domain-map', { desiredUrl, hompageUrl: ownOrigin, displayNameEn: 'Mina Cho', displayNameKo: '조미나' })
+    await createPublishedRealtor(server, { desiredUrl, hompageUrl: ownOrigin, displayNameEn: 'Mina Cho', displayNameKo: '조미나' })
 
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -399,7 +407,7 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
   })
 
-  test('Map and Hide map are in place before any script has run, so nothing moves when scripts come', async ({ page, isMobile }) => {
+  test('Map and Hide map are in place before any script has run, so nothing moves when scripts come', { tag: '@phone' }, async ({ page, isMobile }) => {
     // Scripts on, but none of ours arrives yet: what the first paint lays out.
     await page.route(/\/assets\//, (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
     await page.goto(`${server.base}/en/sora-park/homes`)
@@ -421,7 +429,7 @@ test.describe('map search on the realtor’s own tiles', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
-    test('the list is whole, a shared map area still filters it, and no dead map control shows', async ({ page }) => {
+    test('the list is whole, a shared map area still filters it, and no dead map control shows', { tag: '@phone' }, async ({ page }) => {
       await page.goto(`${server.base}/en/sora-park/homes`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for sale')
       // The Map link only works with scripts: a style inside <noscript> leaves it out.
@@ -444,8 +452,7 @@ test.describe('map search on a third party’s tiles', () => {
   let host: Awaited<ReturnType<typeof startFileServer>> | undefined
   let tiles: string | undefined
 
-  test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the consent step is the same on a phone; checked once')
+  test.beforeAll(async () => {
     tiles = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-map-host-'))
     host = await startFileServer(tiles)
     await writeMapFixture(tiles, { baseUrl: host.origin, bounds: AREA, maxZoom: 11 })

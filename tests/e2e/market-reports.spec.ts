@@ -5,7 +5,8 @@ import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
  * Market reports (issue 27 items 4 and 6): the demo realtor's cities, each with its figures, a
  * 12-month chart with a table of every month beside it, the data's source and date, a `Dataset`
  * in its head and the way to the home-value page. Reached from the homepage, readable without
- * JavaScript, and axe finds nothing light or dark, in Korean and English on phone and desktop.
+ * JavaScript, and axe finds nothing light or dark, in Korean and English; the pages and the form also
+ * on the phone (`@phone`).
  */
 
 const PAGES = {
@@ -40,7 +41,7 @@ const PAGES = {
 } as const
 
 for (const [lang, text] of Object.entries(PAGES)) {
-  test.describe(`market reports (${lang})`, () => {
+  test.describe(`market reports (${lang})`, { tag: '@phone' }, () => {
     test('the homepage leads to the list of cities, and a city to its report', async ({ page }) => {
       await page.goto(text.home)
       await expect(page.getByTestId('market-reports-link')).toHaveAttribute('href', text.list)
@@ -101,7 +102,7 @@ function uniqueAddress(tag: string): string {
 }
 
 for (const [lang, text] of Object.entries(PAGES)) {
-  test.describe(`the monthly market e-mail (${lang})`, () => {
+  test.describe(`the monthly market e-mail (${lang})`, { tag: '@phone' }, () => {
     test('a visitor subscribes in place, after a field error; axe finds nothing on the open form', async ({ page }) => {
       await page.goto(text.report)
       await waitForHydration(page.getByTestId('market-subscription-form'))
@@ -124,7 +125,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
 test.describe('market reports without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the monthly e-mail form posts and lands on its status page', async ({ page }) => {
+  test('the monthly e-mail form posts and lands on its status page', { tag: '@phone' }, async ({ page }) => {
     await page.goto(PAGES.ko.report)
     await page.getByTestId('market-subscription-toggle').click()
     await page.getByTestId('market-subscription-email').fill(uniqueAddress('nojs'))

@@ -128,7 +128,6 @@ test.describe('memory under hostile input', () => {
   let worker = 0
 
   test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
     testInfo.setTimeout(180_000)
     // The inspector lets the test collect garbage and read the worker's live heap; it listens
     // on a free loopback port.

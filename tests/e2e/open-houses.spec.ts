@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
-import { axeViolations, createPublishedRealtor, deleteMadeRealtors, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { type Page } from '@playwright/test'
+import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
 
 /*
- * Open houses (issue 26 item 5), Korean and English, phone and desktop: the demo seed's open
- * houses on the demo realtor's cards and listing pages with a working "Add to calendar" file,
+ * Open houses (issue 26 item 5), Korean and English: the demo seed's open houses (on the phone
+ * too, `@phone`) on the demo realtor's cards and listing pages with a working "Add to calendar" file,
  * and a realtor of the spec's own adding one in the workspace that then shows on their listing
  * page. axe finds nothing on any of these pages.
  */
@@ -12,12 +13,6 @@ const TEXT = {
   ko: { prefix: '', section: '오픈 하우스', calendar: '캘린더에 추가', tab: '오픈 하우스', added: /오픈 하우스를 추가했습니다/ },
   en: { prefix: '/en', section: 'Open houses', calendar: 'Add to calendar', tab: 'Open houses', added: /Open house added for/ },
 } as const
-
-const made: Array<MadeRealtor> = []
-
-test.afterAll(async ({ baseURL }) => {
-  await deleteMadeRealtors(requireBaseURL(baseURL), made)
-})
 
 async function expectCalendarFile(page: Page, href: string | null, title: RegExp): Promise<void> {
   expect(href).toMatch(/^\/cozying-api\/v1\/open-houses\/[0-9a-f-]+\.ics\?lang=(ko|en)$/)
@@ -34,7 +29,7 @@ async function expectCalendarFile(page: Page, href: string | null, title: RegExp
 for (const lang of ['ko', 'en'] as const) {
   const text = TEXT[lang]
 
-  test(`${lang}: a seeded open house shows on a card and on its listing page, with a calendar file`, async ({ page }) => {
+  test(`${lang}: a seeded open house shows on a card and on its listing page, with a calendar file`, { tag: '@phone' }, async ({ page }) => {
     await page.goto(`${text.prefix}/sora-park`)
     const card = page
       .locator('#listings article')
@@ -57,10 +52,8 @@ for (const lang of ['ko', 'en'] as const) {
     expect(await axeViolations(page)).toEqual([])
   })
 
-  test(`${lang}: a realtor adds an open house in the workspace and it shows on their listing page`, async ({ page, baseURL }) => {
+  test(`${lang}: a realtor adds an open house in the workspace and it shows on their listing page`, async ({ page, baseURL, realtor }) => {
     const base = requireBaseURL(baseURL)
-    const realtor = await createPublishedRealtor(page.request, base)
-    made.push(realtor)
     // A listing of the realtor's area that the MLS (here the demo seed) gave no open house.
     const list = await page.request.get(`${base}/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=20&totalHomesPerGroup=20`)
     const homes = ((await list.json()) as { homes: Array<{ homeId: string; openHouses: Array<unknown> }> }).homes

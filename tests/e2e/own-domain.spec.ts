@@ -14,10 +14,6 @@ const API = '/cozying-api/v1'
 const DOMAIN = 'jane-realty.test'
 
 test.describe('own domain', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
-  })
-
   test('renders the realtor’s homepage and listing pages on their domain, links included', async ({ request, baseURL }) => {
     const base = new URL(requireBaseURL(baseURL))
     const ownOrigin = `http://${DOMAIN}:${base.port}`

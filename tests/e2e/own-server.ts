@@ -134,36 +134,3 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
 export function letters(value: number): string {
   return value.toString().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a')
 }
-
-/**
- * A new account with a published homepage in Irvine, made through the REST API as a program
- * would (with the licence and brokerage California requires on a published homepage, issue 15).
- * `fields` adds to or overrides the homepage's fields.
- */
-export async function createPublishedRealtor(
-  server: Server,
-  emailPrefix: string,
-  fields: Record<string, unknown>,
-): Promise<{ id: string; token: string; email: string }> {
-  const email = `${emailPrefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`
-  const signUp = await request(server, 'POST', '/api/auth/sign-up/email', { body: { email, password: `${emailPrefix}-password-1`, name: 'Test Realtor' } })
-  if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${signUp.body}`)
-  const token = String(signUp.headers['set-auth-token'] ?? '')
-  const created = await request(server, 'POST', '/cozying-api/v1/realtor', {
-    headers: { authorization: `Bearer ${token}` },
-    body: {
-      email,
-      contactPhone: '949-555-0100',
-      phoneCountryCode: 'US',
-      activityRegion: [{ state: 'CA', city: 'Irvine' }],
-      isMakeHomepage: 'Y',
-      licenseNumber: 'DRE #02777777',
-      brokerageName: 'Test Realty',
-      ...fields,
-    },
-  })
-  if (created.status !== 201) throw new Error(`creating the homepage answered ${created.status}: ${created.body}`)
-  const value: unknown = JSON.parse(created.body)
-  if (typeof value !== 'object' || value === null || !('id' in value) || typeof value.id !== 'string') throw new Error(`no id in ${created.body}`)
-  return { id: value.id, token, email }
-}

@@ -18,7 +18,7 @@ const PAGES = [
 ]
 
 for (const target of PAGES) {
-  test(`the ${target.name} (${target.path}) is drawn in the font made for it`, async ({ page, baseURL }, testInfo) => {
+  test(`the ${target.name} (${target.path}) is drawn in the font made for it`, { tag: '@phone' }, async ({ page, baseURL }, testInfo) => {
     const expectFont = expectOwnPageFont(page, baseURL, testInfo.project.name)
     const response = await page.goto(target.path)
     expect(response?.status()).toBe(200)

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
-import { createPublishedRealtor, letters, request, run, startServer, type Answer, type Server } from './own-server.ts'
+import { letters, request, run, startServer, type Answer, type Server } from './own-server.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * The page store on the production server (issue 12, decision 009): `npm start`'s launcher
@@ -32,7 +33,6 @@ for (const database of databases) {
     let cluster: Cluster | undefined
 
     test.beforeAll(async ({}, testInfo) => {
-      test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
       test.skip(!database.available, 'no PostgreSQL binaries (install Debian’s postgresql package)')
       testInfo.setTimeout(180_000)
       if (database.name === 'postgres') {
@@ -40,6 +40,7 @@ for (const database of databases) {
         if (!bin) throw new Error('no PostgreSQL binaries')
         cluster = await startCluster(bin)
       }
+      // Its own server: one per database, on a fresh data folder, whose workers a test restarts.
       server = await startServer({ databaseUrl: cluster?.url })
     })
 
@@ -51,7 +52,7 @@ for (const database of databases) {
     test('a save shows at the very next request in both languages and on the own domain, whichever worker answers', async () => {
       const slug = uniqueSlug('store')
       const ownOrigin = `http://${OWN_DOMAIN}:${server.port}`
-      const { id, token } = await createPublishedRealtor(server, 'store', {
+      const { id, token } = await createPublishedRealtor(server, {
         desiredUrl: slug,
         hompageUrl: ownOrigin,
         displayNameEn: 'Avery Before',
@@ -96,7 +97,7 @@ for (const database of databases) {
 
     test("a listings import changes the homepage's cards at once", async () => {
       const slug = uniqueSlug('cards')
-      await createPublishedRealtor(server, 'store', { desiredUrl: slug, displayNameEn: 'Card Watcher' })
+      await createPublishedRealtor(server, { desiredUrl: slug, displayNameEn: 'Card Watcher' })
       const address = `${Date.now() % 100_000} Fresh Import Lane`
       const before = await request(server, 'GET', `/en/${slug}`)
       expect(before.status).toBe(200)
@@ -223,8 +224,7 @@ for (const database of databases) {
   })
 }
 
-test('a signed-in owner still gets the edit link on a stored homepage; a visitor does not', async ({ browser, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
+test('a signed-in owner still gets the edit link on a stored homepage; a visitor does not', async ({ browser, baseURL }) => {
   const visitor = await browser.newPage({ baseURL })
   const owner = await browser.newPage({ baseURL })
   try {
@@ -243,8 +243,7 @@ test('a signed-in owner still gets the edit link on a stored homepage; a visitor
   }
 })
 
-test('a stored page reached with tracking parameters is the page stored for its filters, with no error in the console', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'checked once on the desktop project')
+test('a stored page reached with tracking parameters is the page stored for its filters, with no error in the console', async ({ page }) => {
   const errors: Array<string> = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {

@@ -152,8 +152,6 @@ async function gzippedSize(page: Page, url: string): Promise<number> {
 }
 
 test.describe('JavaScript weight of the public pages', () => {
-  // The phone and the desktop download the same files; one measurement is enough.
-  test.skip(({ isMobile }) => isMobile, 'measured once, in the desktop project')
   // A page's first render on a cold server, on a busy machine, can take seconds.
   test.setTimeout(60_000)
 
@@ -191,8 +189,7 @@ test.describe('JavaScript weight of the public pages', () => {
   }
 })
 
-test('every workspace source the first-download check names is code in this build', ({ isMobile }) => {
-  test.skip(isMobile, 'checked once, in the desktop project')
+test('every workspace source the first-download check names is code in this build', () => {
   // A folder renamed or moved would leave its prefix matching nothing, and the check above empty.
   const sources = Object.values(readChunkModules()).flat()
   const unmatched = [...WORKSPACE_SOURCES, ...SIGN_IN_SOURCES].filter((prefix) => !sources.some((source) => source.startsWith(prefix)))
@@ -208,8 +205,7 @@ function pageRouteIds(): Array<string> {
     .sort()
 }
 
-test('every page route is budgeted or named as not public', ({ isMobile }) => {
-  test.skip(isMobile, 'checked once, in the desktop project')
+test('every page route is budgeted or named as not public', () => {
   const budgeted = new Set(Object.values(budgets.pages).map((budget) => budget.route))
   const unaccounted = pageRouteIds().filter((route) => !budgeted.has(route) && !(route in budgets.notPublic))
   expect(

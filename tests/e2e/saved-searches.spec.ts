@@ -80,7 +80,7 @@ async function demoToken(request: APIRequestContext): Promise<string> {
 }
 
 for (const { lang, prefix } of LANGS) {
-  test(`${lang}: save the homepage's search, confirm it from the mail, find it in the inbox`, async ({ page }, testInfo) => {
+  test(`${lang}: save the homepage's search, confirm it from the mail, find it in the inbox`, { tag: '@phone' }, async ({ page }, testInfo) => {
     test.setTimeout(90_000)
     const email = uniqueEmail(testInfo, lang)
     const homepage = `${prefix}/${DESIRED_URL}`
@@ -173,7 +173,7 @@ test('the hidden fields follow the search on screen', async ({ page }) => {
   await expect(page.getByTestId('save-search-words')).toHaveText(/^Homes for rent in /)
 })
 
-test('without JavaScript the form posts and lands on the status page', async ({ browser }, testInfo) => {
+test('without JavaScript the form posts and lands on the status page', { tag: '@phone' }, async ({ browser }, testInfo) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: testInfo.project.use.viewport ?? null })
   const page = await context.newPage()
   try {
@@ -194,7 +194,7 @@ test('without JavaScript the form posts and lands on the status page', async ({ 
   }
 })
 
-test('axe finds no violation on the open form (light and dark), the manage page and the inbox view', async ({ page, request }, testInfo) => {
+test('axe finds no violation on the open form (light and dark), the manage page and the inbox view', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000)
   const token = await demoToken(request)
   const found = await request.get(`${server.base}/cozying-api/v1/realtor/${DESIRED_URL}`)

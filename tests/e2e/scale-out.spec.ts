@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
 import { decodeWords, header, startSmtpSink } from '../integration/smtp-sink.ts'
-import { createPublishedRealtor, letters, request, startServer, type Answer, type Server } from './own-server.ts'
+import { letters, request, startServer, type Answer, type Server } from './own-server.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * Scale-out (issue 30 item 7, decision 047): two separate `npm start` instances, as two
@@ -56,7 +57,6 @@ test.describe('two npm start instances on one PostgreSQL', () => {
   let b: Server
 
   test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
     const bin = findPostgresBin()
     test.skip(bin === undefined, 'no PostgreSQL binaries (install Debian’s postgresql package)')
     if (!bin) return
@@ -91,7 +91,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
 
   test("a save on one instance shows at the other's very next page and API read, and each one's stored copy is dropped", async () => {
     const slug = `scale-${letters(Date.now())}`
-    const { id, token } = await createPublishedRealtor(a, 'scale', { desiredUrl: slug, displayNameEn: 'Avery One', displayNameKo: '첫이름' })
+    const { id, token } = await createPublishedRealtor(a, { desiredUrl: slug, displayNameEn: 'Avery One', displayNameKo: '첫이름' })
     const reads = [
       { path: `/${slug}`, lang: 'ko' },
       { path: `/en/${slug}`, lang: 'en' },
@@ -149,7 +149,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
   })
 
   test('a rate limit counts the hits of both instances: refused at the limit, not at twice the limit', async () => {
-    const { id } = await createPublishedRealtor(a, 'scale', { desiredUrl: `limits-${letters(Date.now())}` })
+    const { id } = await createPublishedRealtor(a, { desiredUrl: `limits-${letters(Date.now())}` })
     // A fixed window (src/server/http/rate-limit.ts): hits straddling its end would start a new
     // count, so begin with room to spare in the current one.
     const windowSeconds = Number(a.env.RATE_LIMIT_WINDOW_SECONDS ?? 60)
@@ -185,7 +185,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
   test('with both instances sending, every mail leaves exactly once', async () => {
     if (!sink || !cluster) throw new Error('no sink or cluster')
     const mails = sink
-    const realtor = await createPublishedRealtor(b, 'scale', { desiredUrl: `outbox-${letters(Date.now())}`, displayNameEn: 'Outbox Watcher' })
+    const realtor = await createPublishedRealtor(b, { desiredUrl: `outbox-${letters(Date.now())}`, displayNameEn: 'Outbox Watcher' })
     const marker = letters(Date.now())
     const visitors = Array.from({ length: 10 }, (_, index) => ({
       server: index % 2 === 0 ? a : b,

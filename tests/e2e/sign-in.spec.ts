@@ -85,7 +85,7 @@ async function signOutFromHeader(page: Page): Promise<void> {
 
 for (const { lang, newName } of LANGS) {
   test.describe(`sign-in in ${lang === 'ko' ? 'Korean' : 'English'}`, () => {
-    test('a new account signs up, lands on /process with the storage keys written, and signs out', async ({ page, request }) => {
+    test('a new account signs up, lands on /process with the storage keys written, and signs out', { tag: '@phone' }, async ({ page, request }) => {
       const email = `signup-${lang}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
       await openSignIn(page, localized(lang, '/login'))
       expect(await htmlLang(page)).toBe(lang)
@@ -141,7 +141,7 @@ for (const { lang, newName } of LANGS) {
       expect((await storageKeys(page)).accessToken).toBeNull()
     })
 
-    test('a malformed e-mail shows the error beside the field, and nothing is sent', async ({ page }) => {
+    test('a malformed e-mail shows the error beside the field, and nothing is sent', { tag: '@phone' }, async ({ page }) => {
       await openSignIn(page, localized(lang, '/login'))
       let authRequests = 0
       page.on('request', (request) => {
@@ -189,7 +189,7 @@ for (const { lang, newName } of LANGS) {
       await signOutFromHeader(page)
     })
 
-    test('the sign-in and sign-up forms pass axe, errors shown', async ({ page }) => {
+    test('the sign-in and sign-up forms pass axe, errors shown', { tag: '@phone' }, async ({ page }) => {
       await openSignIn(page, localized(lang, '/login'))
       await page.getByTestId('auth-submit').click()
       await expect(page.getByTestId('auth-email')).toHaveAttribute('aria-invalid', 'true')
@@ -204,8 +204,7 @@ for (const { lang, newName } of LANGS) {
   })
 }
 
-test('the tabs follow the arrow keys (WAI-ARIA tabs)', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'keyboard behaviour, checked once on the desktop project')
+test('the tabs follow the arrow keys (WAI-ARIA tabs)', async ({ page }) => {
   await openSignIn(page, '/en/login')
   const signInTab = page.getByTestId('auth-tab-signin')
   const signUpTab = page.getByTestId('auth-tab-signup')
@@ -227,7 +226,7 @@ test('the header offers sign-in to a visitor, in the server-rendered page', asyn
   expect(html.replace(/<template[\s\S]*?<\/template>/g, '')).not.toContain('data-testid="account-sign-out"')
 })
 
-test('a signed-in realtor finds their homepage in the header of an islands page, and signs out there', async ({ page }) => {
+test('a signed-in realtor finds their homepage in the header of an islands page, and signs out there', { tag: '@phone' }, async ({ page }) => {
   await openSignIn(page, '/en/login')
   await submitSignIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
   await expect.poll(() => pathOf(page.url()), { timeout: 15_000 }).toBe(`/en/${DESIRED_URL}/admin`)

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { axeViolations, createPublishedRealtor, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { axeViolations, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * Issue 14: visitor statistics end to end, against the production build with two workers.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createPublishedRealtor, deleteMadeRealtors, requireBaseURL, tabTo, waitForHydration, type PublishedRealtor } from './helpers.ts'
+import { deleteMadeRealtors, requireBaseURL, tabTo, waitForHydration } from './helpers.ts'
+import { createPublishedRealtor, type PublishedRealtor } from './fixtures.ts'
 
 /*
  * A realtor's analytics tag (issue 14 part 4, decision 015): nothing of Google's is asked for
@@ -76,8 +77,7 @@ test.describe('analytics tag and consent', () => {
 
   test('the server’s page: verification tags in both languages, Google allowed by the policy only with a tag, nothing of Google’s in the HTML', async ({
     request,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'server behaviour, checked once on the desktop project')
+  }) => {
     for (const path of [`/${tagged.desiredUrl}`, `/en/${tagged.desiredUrl}`]) {
       const response = await request.get(path)
       expect(response.status()).toBe(200)
@@ -98,7 +98,7 @@ test.describe('analytics tag and consent', () => {
     }
   })
 
-  test('no request to Google before consent; Decline keeps it off after a reload', async ({ page }) => {
+  test('no request to Google before consent; Decline keeps it off after a reload', { tag: '@phone' }, async ({ page }) => {
     const network = await interceptThirdParties(page, ourHost)
     const scripts: Array<string> = []
     page.on('request', (request) => {
@@ -134,7 +134,7 @@ test.describe('analytics tag and consent', () => {
     expect(await tagRuns(page)).toBe(0)
   })
 
-  test('Accept loads the tag, and again on the next visit without asking; the footer can withdraw it', async ({ page }) => {
+  test('Accept loads the tag, and again on the next visit without asking; the footer can withdraw it', { tag: '@phone' }, async ({ page }) => {
     const network = await interceptThirdParties(page, ourHost)
     await open(page, `/${tagged.desiredUrl}`)
     // The Korean page asks in Korean.
@@ -212,7 +212,7 @@ test.describe('analytics tag and consent', () => {
     expect([...network.tagRequests(), ...network.others()]).toEqual([])
   })
 
-  test('a blog asks the same consent where the realtor has a tag, and runs no script where not (decision 051)', async ({ page }) => {
+  test('a blog asks the same consent where the realtor has a tag, and runs no script where not (decision 051)', { tag: '@phone' }, async ({ page }) => {
     const network = await interceptThirdParties(page, ourHost)
     const scripts: Array<string> = []
     page.on('request', (request) => {
@@ -231,7 +231,7 @@ test.describe('analytics tag and consent', () => {
     await expect(page.getByTestId('language-switch')).toHaveAttribute('href', `/${plain.desiredUrl}/blog`)
   })
 
-  test('axe finds no violation in the banner, light and dark, in both languages', async ({ page, request }) => {
+  test('axe finds no violation in the banner, light and dark, in both languages', { tag: '@phone' }, async ({ page, request }) => {
     await interceptThirdParties(page, ourHost)
     const setDark = async (value: 'Y' | 'N') => {
       const response = await request.patch(`${API}/realtor/${tagged.id}`, {

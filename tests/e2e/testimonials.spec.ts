@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { shippedCatalog } from '../catalog.ts'
-import { createPublishedRealtor, deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { deleteMadeRealtors, htmlLang, requireBaseURL, waitForHydration, type MadeRealtor } from './helpers.ts'
+import { createPublishedRealtor } from './fixtures.ts'
 
 /*
  * Client reviews (issue 14), end to end against the production build: a realtor adds two
@@ -73,8 +74,7 @@ async function expectNoAxeViolationsIn(page: Page, selector: string, where: stri
 test('a realtor adds reviews in the editor, orders and hides one, and the homepage shows the visible one in Korean and English', async ({
   browser,
   baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the editor flow runs once, on the desktop project')
+}) => {
   test.setTimeout(90_000)
   const { context, page, slug, token } = await newRealtor(browser, requireBaseURL(baseURL))
   try {
@@ -196,7 +196,7 @@ async function idOf(page: Page, slug: string): Promise<string> {
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`axe finds no violation in the reviews section, light and dark (${lang})`, async ({ browser, baseURL }) => {
+  test(`axe finds no violation in the reviews section, light and dark (${lang})`, { tag: '@phone' }, async ({ browser, baseURL }) => {
     const { context, page, slug, token } = await newRealtor(browser, requireBaseURL(baseURL))
     try {
       const id = await idOf(page, slug)
@@ -225,7 +225,7 @@ for (const lang of ['en', 'ko'] as const) {
   })
 }
 
-test('the section fits a 360 px phone: no review wider than the screen', async ({ browser, baseURL }) => {
+test('the section fits a 360 px phone: no review wider than the screen', { tag: '@phone-only' }, async ({ browser, baseURL }) => {
   const { context, page, slug, token } = await newRealtor(browser, requireBaseURL(baseURL))
   try {
     const id = await idOf(page, slug)

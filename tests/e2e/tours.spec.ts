@@ -89,92 +89,96 @@ function calendarOf(raw: string): string {
 }
 
 for (const { lang, prefix } of LANGS) {
-  test(`${lang}: a visitor requests a tour with and without JavaScript; the realtor confirms; the mail carries a valid .ics`, async ({ browser }, testInfo) => {
-    // Three browser contexts, axe four times and a mail round trip: minutes on a shared machine.
-    test.setTimeout(300_000)
-    const listing = `${server.base}${prefix}/${DESIRED_URL}/homes/${listingKey}`
+  test(
+    `${lang}: a visitor requests a tour with and without JavaScript; the realtor confirms; the mail carries a valid .ics`,
+    { tag: '@phone' },
+    async ({ browser }, testInfo) => {
+      // Three browser contexts, axe four times and a mail round trip: minutes on a shared machine.
+      test.setTimeout(300_000)
+      const listing = `${server.base}${prefix}/${DESIRED_URL}/homes/${listingKey}`
 
-    // With JavaScript: sent in place.
-    const visitor = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined })
-    const page = await visitor.newPage()
-    await page.goto(listing)
-    await waitForHydration(page.getByTestId('tour-request-toggle'))
-    await expect(page.getByTestId('tour-request')).toBeVisible()
-    const email = uniqueEmail(testInfo, `js-${lang}`)
-    await fillTourForm(page, email, lang === 'ko' ? '김민지' : 'Minji Kim')
-    await expect(page.getByTestId('tour-zone')).toContainText(lang === 'ko' ? '태평양' : 'Pacific Time')
-    const axe = await axeViolations(page)
-    expect.soft(axe, `axe on the open tour form:\n${axe.join('\n')}`).toEqual([])
-    await page.getByTestId('tour-submit').click()
-    await expect(page.getByTestId('tour-request-sent')).toBeVisible()
-    await visitor.close()
+      // With JavaScript: sent in place.
+      const visitor = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined })
+      const page = await visitor.newPage()
+      await page.goto(listing)
+      await waitForHydration(page.getByTestId('tour-request-toggle'))
+      await expect(page.getByTestId('tour-request')).toBeVisible()
+      const email = uniqueEmail(testInfo, `js-${lang}`)
+      await fillTourForm(page, email, lang === 'ko' ? '김민지' : 'Minji Kim')
+      await expect(page.getByTestId('tour-zone')).toContainText(lang === 'ko' ? '태평양' : 'Pacific Time')
+      const axe = await axeViolations(page)
+      expect.soft(axe, `axe on the open tour form:\n${axe.join('\n')}`).toEqual([])
+      await page.getByTestId('tour-submit').click()
+      await expect(page.getByTestId('tour-request-sent')).toBeVisible()
+      await visitor.close()
 
-    // A refusal with JavaScript: the error beside the field.
-    const again = await browser.newContext()
-    const retry = await again.newPage()
-    await retry.goto(listing)
-    await waitForHydration(retry.getByTestId('tour-request-toggle'))
-    await fillTourForm(retry, uniqueEmail(testInfo, 'refused'), 'X')
-    await retry.getByTestId('tour-slot2-date').fill(irvineDate(2))
-    await retry.getByTestId('tour-slot2-time').selectOption('10:00')
-    await retry.getByTestId('tour-submit').click()
-    await expect(retry.getByTestId('tour-slot2-error')).toBeVisible()
-    await again.close()
+      // A refusal with JavaScript: the error beside the field.
+      const again = await browser.newContext()
+      const retry = await again.newPage()
+      await retry.goto(listing)
+      await waitForHydration(retry.getByTestId('tour-request-toggle'))
+      await fillTourForm(retry, uniqueEmail(testInfo, 'refused'), 'X')
+      await retry.getByTestId('tour-slot2-date').fill(irvineDate(2))
+      await retry.getByTestId('tour-slot2-time').selectOption('10:00')
+      await retry.getByTestId('tour-submit').click()
+      await expect(retry.getByTestId('tour-slot2-error')).toBeVisible()
+      await again.close()
 
-    // Without JavaScript: a plain form post and a 303 to the status page.
-    const noScript = await browser.newContext({ javaScriptEnabled: false })
-    const plain = await noScript.newPage()
-    await plain.goto(listing)
-    const plainEmail = uniqueEmail(testInfo, `nojs-${lang}`)
-    await fillTourForm(plain, plainEmail, 'Jin Park')
-    await plain.getByTestId('tour-submit').click()
-    await expect(plain.getByTestId('tour-status-sent')).toBeVisible()
-    await expect(plain).toHaveURL(/\/homes\/tour-request\?/)
-    const statusUrl = plain.url()
-    await plain.getByTestId('tour-status-back').click()
-    await expect(plain).toHaveURL(new RegExp(`/homes/${listingKey}$`))
-    await noScript.close()
-    // axe runs in the page's own scripts, so the status page is checked where they run.
-    const checker = await browser.newContext()
-    const statusPage = await checker.newPage()
-    await statusPage.goto(statusUrl)
-    await expect(statusPage.getByTestId('tour-status-sent')).toBeVisible()
-    const statusAxe = await axeViolations(statusPage)
-    expect.soft(statusAxe, `axe on the status page:\n${statusAxe.join('\n')}`).toEqual([])
-    await checker.close()
+      // Without JavaScript: a plain form post and a 303 to the status page.
+      const noScript = await browser.newContext({ javaScriptEnabled: false })
+      const plain = await noScript.newPage()
+      await plain.goto(listing)
+      const plainEmail = uniqueEmail(testInfo, `nojs-${lang}`)
+      await fillTourForm(plain, plainEmail, 'Jin Park')
+      await plain.getByTestId('tour-submit').click()
+      await expect(plain.getByTestId('tour-status-sent')).toBeVisible()
+      await expect(plain).toHaveURL(/\/homes\/tour-request\?/)
+      const statusUrl = plain.url()
+      await plain.getByTestId('tour-status-back').click()
+      await expect(plain).toHaveURL(new RegExp(`/homes/${listingKey}$`))
+      await noScript.close()
+      // axe runs in the page's own scripts, so the status page is checked where they run.
+      const checker = await browser.newContext()
+      const statusPage = await checker.newPage()
+      await statusPage.goto(statusUrl)
+      await expect(statusPage.getByTestId('tour-status-sent')).toBeVisible()
+      const statusAxe = await axeViolations(statusPage)
+      expect.soft(statusAxe, `axe on the status page:\n${statusAxe.join('\n')}`).toEqual([])
+      await checker.close()
 
-    // The realtor confirms the first time in the workspace.
-    const realtor = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined })
-    const workspace = await realtor.newPage()
-    const signIn = await realtor.request.post(`${server.base}/api/auth/sign-in/email`, { data: DEMO_ACCOUNT })
-    expect(signIn.status(), await signIn.text()).toBe(200)
-    await workspace.goto(`${server.base}${prefix}/${DESIRED_URL}/admin?tab=messages&view=tours`)
-    const item = workspace.getByTestId('tour-item').filter({ hasText: email })
-    await expect(item).toBeVisible({ timeout: 15_000 })
-    await expect(item.getByTestId('tour-item-slot')).toHaveCount(2)
-    await expect(item.getByTestId('tour-item-consent')).toContainText('tour-v1')
-    const inboxAxe = await axeViolations(workspace)
-    expect.soft(inboxAxe, `axe on the inbox's tour requests:\n${inboxAxe.join('\n')}`).toEqual([])
-    await waitForHydration(item.getByTestId('tour-confirm-slot').first())
-    await item.getByTestId('tour-confirm-slot').first().click()
-    await expect(item.getByTestId('tour-item-chosen')).toBeVisible()
-    expect(await workspace.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    await realtor.close()
+      // The realtor confirms the first time in the workspace.
+      const realtor = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined })
+      const workspace = await realtor.newPage()
+      const signIn = await realtor.request.post(`${server.base}/api/auth/sign-in/email`, { data: DEMO_ACCOUNT })
+      expect(signIn.status(), await signIn.text()).toBe(200)
+      await workspace.goto(`${server.base}${prefix}/${DESIRED_URL}/admin?tab=messages&view=tours`)
+      const item = workspace.getByTestId('tour-item').filter({ hasText: email })
+      await expect(item).toBeVisible({ timeout: 15_000 })
+      await expect(item.getByTestId('tour-item-slot')).toHaveCount(2)
+      await expect(item.getByTestId('tour-item-consent')).toContainText('tour-v1')
+      const inboxAxe = await axeViolations(workspace)
+      expect.soft(inboxAxe, `axe on the inbox's tour requests:\n${inboxAxe.join('\n')}`).toEqual([])
+      await waitForHydration(item.getByTestId('tour-confirm-slot').first())
+      await item.getByTestId('tour-confirm-slot').first().click()
+      await expect(item.getByTestId('tour-item-chosen')).toBeVisible()
+      expect(await workspace.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await realtor.close()
 
-    // The visitor's invitation: one, in their language, that parses back.
-    const [mail] = await invitationsTo(email, 1)
-    const jcal: Array<unknown> = ICAL.parse(calendarOf(mail?.raw ?? '')) as Array<unknown>
-    const calendar = new ICAL.Component(jcal)
-    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
-    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined)
-    expect(event.uid).toMatch(/^tour-[0-9a-f-]+@127\.0\.0\.1:\d+$/)
-    expect(event.sequence).toBe(1)
-    // 10:00 in Irvine, an hour long.
-    const start = event.startDate.toJSDate()
-    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start)).toBe(
-      '10:00',
-    )
-    expect(event.endDate.toJSDate().getTime() - start.getTime()).toBe(3_600_000)
-    expect(event.location).toMatch(/Irvine, CA/)
-  })
+      // The visitor's invitation: one, in their language, that parses back.
+      const [mail] = await invitationsTo(email, 1)
+      const jcal: Array<unknown> = ICAL.parse(calendarOf(mail?.raw ?? '')) as Array<unknown>
+      const calendar = new ICAL.Component(jcal)
+      expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined)
+      expect(event.uid).toMatch(/^tour-[0-9a-f-]+@127\.0\.0\.1:\d+$/)
+      expect(event.sequence).toBe(1)
+      // 10:00 in Irvine, an hour long.
+      const start = event.startDate.toJSDate()
+      expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start)).toBe(
+        '10:00',
+      )
+      expect(event.endDate.toJSDate().getTime() - start.getTime()).toBe(3_600_000)
+      expect(event.location).toMatch(/Irvine, CA/)
+    },
+  )
 }

@@ -184,10 +184,6 @@ test.describe('a new realtor, from sign-up to deletion', () => {
   }
   let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
 
-  test.beforeAll(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the long flow runs once, on the desktop project')
-  })
-
   /** A page signed in as the realtor (the session saved at the end of the sign-up test). */
   async function realtorPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
     expect(session, 'the sign-up test saved the session').toBeDefined()
@@ -601,8 +597,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
 // which puts the (untouched) form back to the empty defaults. Fix in
 // src/features/onboarding/onboarding-wizard.tsx: `form.reset(draft, { keepDefaultValues: false })`
 // → `form.reset(draft, { keepDefaultValues: true })`. Verified: this test passes with that change.
-test('a reload in the middle of onboarding keeps the draft, and Back returns to the filled step', async ({ browser, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'browser behaviour, checked once on the desktop project')
+test('a reload in the middle of onboarding keeps the draft, and Back returns to the filled step', async ({ browser, baseURL }) => {
   const { context, page } = await freshRealtorPage(browser, requireBaseURL(baseURL), 'draft')
   try {
     const slug = uniqueSlug()
@@ -632,8 +627,7 @@ test('a reload in the middle of onboarding keeps the draft, and Back returns to 
 // unmounts), so the published realtor's data stays in localStorage. Fix in
 // src/features/onboarding/onboarding-wizard.tsx: a `published` ref set just before `clearDraft`,
 // and the subscriber skips writing once it is set. Verified: this test passes with that change.
-test('publishing clears the onboarding draft from this browser', async ({ browser, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'browser storage, checked once on the desktop project')
+test('publishing clears the onboarding draft from this browser', async ({ browser, baseURL }) => {
   const { context, page } = await freshRealtorPage(browser, requireBaseURL(baseURL), 'publish-draft')
   try {
     const slug = uniqueSlug()
@@ -672,8 +666,7 @@ test('publishing clears the onboarding draft from this browser', async ({ browse
 // sends the old text back (silently undoing the first save). Fix in
 // src/features/editor/editor-page.tsx: `useRealtorForm(realtorToForm(realtor), …)` →
 // `useRealtorForm(realtorToForm(current), …)`. Verified: this test passes with that change.
-test('after a save the editor keeps the saved values, so a second save does not undo the first', async ({ browser, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'editor behaviour, checked once on the desktop project')
+test('after a save the editor keeps the saved values, so a second save does not undo the first', async ({ browser, baseURL }) => {
   const { context, page, slug } = await realtorWithMessage(browser, requireBaseURL(baseURL), 'save-twice')
   try {
     await page.goto(`/en/${slug}/admin`)
@@ -774,7 +767,7 @@ test('the Korean wizard (/process) checks the address and moves on', async ({ br
 })
 
 // =============================================================================================
-// 8: axe on the wizard (steps 1, 5, 7, 10), the editor and the inbox — both projects
+// 8: axe on the wizard (steps 1, 5, 7, 10), the editor and the inbox
 // =============================================================================================
 
 for (const lang of ['en', 'ko'] as const) {

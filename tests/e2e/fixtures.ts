@@ -1,0 +1,102 @@
+import { test as base, expect, type APIRequestContext } from '@playwright/test'
+import { deleteMadeRealtors, requireBaseURL, type MadeRealtor } from './helpers.ts'
+import { request as rawRequest, type Server } from './own-server.ts'
+
+/*
+ * What several specs set up the same way, defined once (issue 50): a published realtor of a
+ * spec's own, on the suite's server or on a server of the spec's own, and the `realtor` fixture,
+ * such a realtor signed in on the test's page and deleted after the test.
+ *
+ * Which project runs a test is not decided here but by its tag (playwright.config.ts, decision
+ * 056): the phone runs the tests tagged `@phone`, so no test skips a project by hand.
+ */
+
+export { expect }
+
+/** A realtor a spec made for itself, with its address and sign-in e-mail. */
+export type PublishedRealtor = MadeRealtor & { desiredUrl: string; email: string }
+
+type Answer = { status: number; token: string; body: string }
+
+/** Letters only: a homepage address may not look like a reserved path or a number. */
+function uniqueDesiredUrl(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  let slug = 'e'
+  for (let index = 0; index < 11; index++) slug += letters[Math.floor(Math.random() * letters.length)]
+  return slug
+}
+
+function isServer(value: APIRequestContext | Server): value is Server {
+  return 'process' in value && 'base' in value
+}
+
+/**
+ * A realtor of a spec's own with a published homepage in Irvine, CA (with the licence and
+ * brokerage California requires on a published homepage, issue 15), so nothing a spec does
+ * changes the demo realtor other specs read. Signed up and made over the REST API as a program
+ * would: on the suite's server through a Playwright `request` (a browser context's request keeps
+ * the session cookie, so that context's pages are the realtor's), or on a server of the spec's
+ * own. `fields` adds to or replaces the homepage's fields. On the suite's server, delete it after
+ * (`deleteMadeRealtors`, or use the `realtor` fixture): published homepages left behind would
+ * fill the directory other specs read.
+ */
+export function createPublishedRealtor(server: Server, fields?: Record<string, unknown>): Promise<PublishedRealtor>
+export function createPublishedRealtor(request: APIRequestContext, baseURL: string, fields?: Record<string, unknown>): Promise<PublishedRealtor>
+export async function createPublishedRealtor(
+  via: APIRequestContext | Server,
+  baseURLOrFields?: string | Record<string, unknown>,
+  moreFields: Record<string, unknown> = {},
+): Promise<PublishedRealtor> {
+  const origin = isServer(via) ? via.base : typeof baseURLOrFields === 'string' ? baseURLOrFields : undefined
+  if (!origin) throw new Error('createPublishedRealtor: a request context needs the base URL')
+  const fields = isServer(via) && typeof baseURLOrFields === 'object' ? baseURLOrFields : moreFields
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+    if (isServer(via)) {
+      const answer = await rawRequest(via, 'POST', path, { body, headers })
+      return { status: answer.status, token: String(answer.headers['set-auth-token'] ?? ''), body: answer.body }
+    }
+    const answer = await via.post(`${origin}${path}`, { headers: { origin: new URL(origin).origin, ...headers }, data: body })
+    return { status: answer.status(), token: answer.headers()['set-auth-token'] ?? '', body: await answer.text() }
+  }
+
+  const desiredUrl = typeof fields.desiredUrl === 'string' ? fields.desiredUrl : uniqueDesiredUrl()
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const signUp = await post('/api/auth/sign-up/email', { email, password: 'e2e-realtor-password-2026', name: 'E2E realtor' })
+  expect(signUp.status, `sign-up: ${signUp.body}`).toBe(200)
+  expect(signUp.token, 'the sign-up answers with a bearer token').not.toBe('')
+  const created = await post(
+    '/cozying-api/v1/realtor',
+    {
+      desiredUrl,
+      email,
+      phoneCountryCode: 'US',
+      contactPhone: '9495550123',
+      displayNameKo: '한지우',
+      displayNameEn: 'Jiwoo Han',
+      aboutMeKr: '어바인의 부동산 에이전트입니다.',
+      aboutMeEn: 'A realtor in Irvine.',
+      licenseNumber: 'DRE #02777777',
+      brokerageName: 'Coast Realty',
+      activityRegion: [{ state: 'CA', city: 'Irvine' }],
+      isMakeHomepage: 'Y',
+      ...fields,
+    },
+    { authorization: `Bearer ${signUp.token}` },
+  )
+  expect(created.status, `POST realtor: ${created.body}`).toBe(201)
+  const value: unknown = JSON.parse(created.body)
+  const id: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'id') : undefined
+  if (typeof id !== 'string') throw new Error(`no id in ${created.body}`)
+  return { id, token: signUp.token, desiredUrl, email }
+}
+
+export const test = base.extend<{ realtor: PublishedRealtor }>({
+  /** A published realtor of the test's own, signed in on the test's page; deleted after the test. */
+  // The runner's hand-over function is named `provide`, not `use`: React's hooks rule would take it for a hook.
+  realtor: async ({ page, baseURL }, provide) => {
+    const origin = requireBaseURL(baseURL)
+    const realtor = await createPublishedRealtor(page.context().request, origin)
+    await provide(realtor)
+    await deleteMadeRealtors(origin, [realtor])
+  },
+})
