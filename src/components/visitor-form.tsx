@@ -1,15 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  useId,
-  useLayoutEffect,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react'
+import { useId, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import { isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
@@ -287,26 +277,6 @@ function percentEncodedPath(path: string): string {
 /** The page this form is on as the address bar shows it, sent with the consent (without scripts too). */
 export function ConsentPageInput() {
   return <input type="hidden" name="consentPage" value={usePublicPath()} />
-}
-
-/**
- * What the visitor typed or chose before the form's code ran, taken up once as it comes to life.
- * An island that starts on the visitor's first touch (decision 051) may hydrate after they have
- * typed; hydration leaves each control's value as the browser has it, so a form whose controls
- * follow its state reads them back here rather than sending the state's empty values. `inside`
- * is any control of the form; `take` sets the state of each named control.
- */
-export function useValuesTypedBeforeHydration(inside: RefObject<HTMLElement | null>, take: Record<string, (value: string) => void>): void {
-  useLayoutEffect(() => {
-    const controls = inside.current?.closest('form')?.elements
-    if (!controls) return
-    for (const [name, set] of Object.entries(take)) {
-      const control = controls.namedItem(name)
-      if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) set(control.value)
-    }
-    // Once, as the form comes to life: later changes go through the controls' handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 }
 
 export type VisitorSubmission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import { formatPrice } from '~/lib/format'
 import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
@@ -80,28 +80,6 @@ export function ListingFilters({
   const { t } = useLingui()
   const formId = useId()
   const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', minPrice: search.minPrice, maxPrice: search.maxPrice })
-  const form = useRef<HTMLFormElement>(null)
-
-  // A choice made before this code ran (an island starts on the visitor's first touch, so the
-  // select may have changed by the time it is live): hydration leaves a select's value as the
-  // browser has it, so the form takes it up, with that type's prices, rather than sending one
-  // type with the other's prices.
-  useLayoutEffect(() => {
-    const controls = form.current?.elements
-    const [type, min, max] = ['type', 'minPrice', 'maxPrice'].map((name) => controls?.namedItem(name))
-    if (!(type instanceof HTMLSelectElement) || !(min instanceof HTMLSelectElement) || !(max instanceof HTMLSelectElement)) return
-    const shown: FilterChoice = {
-      type: type.value === 'rent' ? 'rent' : 'sale',
-      minPrice: min.value ? Number(min.value) : undefined,
-      maxPrice: max.value ? Number(max.value) : undefined,
-    }
-    if (shown.type === choice.type && shown.minPrice === choice.minPrice && shown.maxPrice === choice.maxPrice) return
-    const fitted = fitPricesToType(shown)
-    setChoice({ type: shown.type, minPrice: fitted.search.minPrice, maxPrice: fitted.search.maxPrice })
-    if (shown.type !== choice.type) onTypeSwitched(shown.type, fitted.cleared)
-    // Once, as the form comes to life: later changes go through the selects' handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   const switchType = (type: ListingPriceType) => {
     const fitted = fitPricesToType({ type, minPrice: choice.minPrice, maxPrice: choice.maxPrice })
@@ -111,7 +89,6 @@ export function ListingFilters({
 
   return (
     <form
-      ref={form}
       method="get"
       action={`#listings`}
       onSubmit={onSubmit}

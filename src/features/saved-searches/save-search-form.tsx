@@ -13,7 +13,6 @@ import {
   VisitorInput,
   VisitorSubmitButton,
   visitorInputClass,
-  useValuesTypedBeforeHydration,
 } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT, isSameSitePath } from '~/lib/consent'
 import { SAVED_SEARCH_FORM_ACTIONS } from '~/lib/saved-search-pages'
@@ -66,11 +65,6 @@ export function SaveSearchForm({
   const [honeypot, setHoneypot] = useState('')
   const { submission, fieldErrors, errorId, invalid, describedBy, refuseLocally, reset, send } = useVisitorSubmission<SaveSearchField>(testId)
   const emailRef = useRef<HTMLInputElement>(null)
-  useValuesTypedBeforeHydration(emailRef, {
-    email: setEmail,
-    name: setName,
-    frequency: (value) => setFrequency(SAVED_SEARCH_FREQUENCIES.find((known) => known === value) ?? 'daily'),
-  })
 
   const wording = consentWording(CURRENT_CONSENT.savedSearch, 'savedSearch')
   const words = savedSearchInWords(i18n, filters)
