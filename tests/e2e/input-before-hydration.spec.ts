@@ -176,7 +176,7 @@ async function expectLive(page: Page, controls: ReadonlyArray<Locator>): Promise
   for (const control of controls) await expect.poll(() => isHydrated(control), { timeout: 20_000 }).toBe(true)
 }
 
-test.describe('with JavaScript, the CPU slowed and the islands’ code held until the visitor has filled the form', () => {
+test.describe('with JavaScript, the CPU slowed and the islands’ code held until the visitor has filled the form', { tag: '@phone' }, () => {
   test('the homepage: the contact form, the filters and “Save this search” keep what was entered and send it', async ({ page }, testInfo) => {
     test.setTimeout(90_000)
     await slowCpu(page)
@@ -290,7 +290,7 @@ test.describe('with JavaScript, the CPU slowed and the islands’ code held unti
   })
 })
 
-test.describe('without JavaScript, the same entries post', () => {
+test.describe('without JavaScript, the same entries post', { tag: '@phone' }, () => {
   test.use({ javaScriptEnabled: false })
   // Three page loads and three posts each, on a machine the whole suite shares.
   test.describe.configure({ timeout: 60_000 })
