@@ -90,7 +90,12 @@ export default defineConfig({
     // The demo realtor is seeded first, as the README's start command does. The seed's output
     // (it names the demo account) stays on the console; the server's goes to its log file. A
     // server that does not start says why there.
-    command: 'node scripts/run.mjs scripts/seed.ts && node scripts/serve.mjs > "$E2E_SERVER_LOG" 2>&1',
+    // `exec`: the shell's place goes to the server's primary, so the runner waits for it to end.
+    command: 'node scripts/run.mjs scripts/seed.ts && exec node scripts/serve.mjs > "$E2E_SERVER_LOG" 2>&1',
+    // Without it the runner ends the server with SIGKILL, and the workers' buffered log lines
+    // (decision 055) would never reach the file scripts/check-server-log.ts reads next. SIGTERM
+    // stops `npm start` as in production: the workers finish, write their lines and exit.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     cwd: root,
     url: `${baseURL}/builds/latest.json`,
     reuseExistingServer: false,

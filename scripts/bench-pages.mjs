@@ -13,20 +13,39 @@
  * again, each save followed at once by requests on new connections, and every answer that
  * does not show the save is counted. Nothing fails on a figure.
  *
- * BENCH_ROUNDS (default 2) and BENCH_SECONDS (default 10) make it shorter or longer.
+ * Every request asks for gzip (`Accept-Encoding: gzip`), as a CDN does, and nginx answers with
+ * the app's own gzip bytes through `gzip_static` (issue 49). Each figure is printed with the load
+ * average beside it (`uptime`): the machine is shared, and only the ratio to nginx in the same
+ * run compares across runs.
+ *
+ * Then the price of the per-request log line: a second server of this build with
+ * `LOG_LEVEL=warn` (no request lines) in the same rounds as the default one and nginx, on the
+ * demo homepage (decision 055).
+ *
+ * BENCH_ROUNDS (default 2) and BENCH_SECONDS (default 10) make it shorter or longer;
+ * BENCH_PAGES=homepage,listing,home/list,realtor/ measures only the pages whose names contain one
+ * of these; BENCH_BASELINE=<another checkout, built> runs that checkout's server too, in the
+ * same rounds, so a change is measured against the code before it (decision 055).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { loadTest, median, rawGet, root, run, startNginx, waitFor, wrk } from './bench-support.mjs'
+import { cpuSeconds, loadTest, median, processTree, rawGet, root, run, startNginx, waitFor, wrk } from './bench-support.mjs'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
+const wantedPages = process.env.BENCH_PAGES?.split(',').filter(Boolean)
+const baselineRoot = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined
+// What a CDN asks for; the stored page's gzip copy, and nginx's gzip_static, answer it.
+const GZIP = { 'accept-encoding': 'gzip' }
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const appPort = Number(process.env.BENCH_PORT ?? 3410) + 3
 const nginxPort = appPort + 1
 const base = `http://127.0.0.1:${appPort}`
+// The baseline's server and the quiet (LOG_LEVEL=warn) one listen next to them.
+const baselineBase = `http://127.0.0.1:${appPort + 2}`
+const quietBase = `http://127.0.0.1:${appPort + 3}`
 
 const get = rawGet
 
@@ -53,25 +72,9 @@ function send(method, url, { headers = {}, body } = {}) {
  * processes that share them: what the machine actually gives the server).
  */
 function treeMemoryMb(pid) {
-  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout
-  const rows = out
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number))
-  const family = new Set([pid])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const [child, parent] of rows) {
-      if (family.has(parent) && !family.has(child)) {
-        family.add(child)
-        grew = true
-      }
-    }
-  }
   let rss = 0
   let pss = 0
-  for (const member of family) {
+  for (const member of processTree(pid)) {
     try {
       const rollup = fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8')
       rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0)
@@ -83,13 +86,63 @@ function treeMemoryMb(pid) {
   return { rss: rss / 1024, pss: pss / 1024 }
 }
 
-async function load(url, onSample, duration = seconds) {
+/** Resolves once `pids` use under 5 % of a core over a second (at most 2 minutes). */
+async function settled(pids) {
+  const started = Date.now()
+  for (;;) {
+    const before = cpuSeconds(pids)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const used = cpuSeconds(pids) - before
+    // Negative: a short-lived process of the tree ended between the reads; ask again.
+    if ((used >= 0 && used < 0.05) || Date.now() - started > 120_000) {
+      console.log(`servers idle after ${Math.round((Date.now() - started) / 1000)} s (${(used * 100).toFixed(0)} % of a core)`)
+      return
+    }
+  }
+}
+
+/** A run of load on `url`; with `pids`, the CPU those processes spent per request (µs) too. */
+async function load(url, onSample, duration = seconds, pids = []) {
   const sampler = onSample ? setInterval(onSample, 500) : undefined
   try {
-    return await loadTest(url, { duration })
+    const cpuBefore = cpuSeconds(pids)
+    const result = await loadTest(url, { duration, headers: GZIP })
+    const cpuUs = pids.length > 0 ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / result.requests : NaN
+    return { ...result, cpuUs, load: os.loadavg()[0] }
   } finally {
     if (sampler) clearInterval(sampler)
   }
+}
+
+/** The load average over the last minute while these ran (the median of their ends). */
+const loadOf = (results) => median(results.map((result) => result.load)).toFixed(1)
+
+/**
+ * A server of `checkout` (its own build) on `origin`, sharing the data folder. Its log goes
+ * down a pipe to `cat > /dev/null`, a reader of its own, as a collector reads a container's
+ * stdout: /dev/null itself would make every write free, and this process, which stops to
+ * sample memory, would be a reader that stalls the writers.
+ */
+function startServer(checkout, origin, env) {
+  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] })
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: checkout,
+    env: { ...env, PORT: new URL(origin).port, PUBLIC_URL: origin },
+    stdio: ['ignore', sink.stdin, 'ignore'],
+  })
+  // The server holds the pipe now; cat ends when the server (every worker) has.
+  sink.stdin.destroy()
+  server.sink = sink
+  return server
+}
+
+async function stopServer(server) {
+  if (!server) return
+  if (server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+  if (server.sink.exitCode === null) await new Promise((resolve) => server.sink.once('exit', resolve))
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US')
@@ -106,10 +159,15 @@ export async function benchPages() {
   await run(process.execPath, ['scripts/run.mjs', 'scripts/migrate.ts'], env)
   await run(process.execPath, ['scripts/run.mjs', 'scripts/seed.ts'], env)
   await run(process.execPath, ['scripts/run.mjs', 'scripts/seed-directory-bench.ts', '10000'], env)
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
+  const server = startServer(root, base, env)
+  // The request log is what is measured here: this build again, without request lines.
+  const quiet = startServer(root, quietBase, { ...env, LOG_LEVEL: 'warn' })
+  const baseline = baselineRoot ? startServer(baselineRoot, baselineBase, env) : undefined
   let nginx
   try {
     await waitFor(`${base}/builds/latest.json`)
+    await waitFor(`${quietBase}/builds/latest.json`)
+    if (baseline) await waitFor(`${baselineBase}/builds/latest.json`)
     const demo = await get(`${base}/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1`)
     const detailPath = JSON.parse(demo.body.toString()).homes?.[0]?.url
     const pages = [
@@ -122,14 +180,17 @@ export async function benchPages() {
       ['market report (en)', '/en/sora-park/market/irvine-ca'],
       ['GET /cozying-api/v1/realtor/sora-park', '/cozying-api/v1/realtor/sora-park'],
       ['GET /cozying-api/v1/market?state=CA&city=Irvine', '/cozying-api/v1/market?state=CA&city=Irvine'],
-    ]
+      // Issue 49: the API's list of a realtor's homes, stored too.
+      ['GET /cozying-api/v1/home/list?realtor=sora-park', '/cozying-api/v1/home/list?realtor=sora-park'],
+    ].filter(([name]) => !wantedPages || wantedPages.some((wanted) => name.includes(wanted)))
 
-    // The same bytes for nginx: what the app answers without Accept-Encoding, as wrk asks.
+    // The same bytes for nginx: the app's identity and gzip copies, the second through gzip_static.
     const answers = []
     for (const [, pagePath] of pages) {
       const answer = await get(`${base}${pagePath}`)
-      if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status}`)
-      answers.push({ body: answer.body, contentType: answer.headers['content-type'] ?? 'text/html' })
+      const gzipped = await get(`${base}${pagePath}`, GZIP)
+      if (answer.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip') throw new Error(`${pagePath} answered ${answer.status} without gzip`)
+      answers.push({ body: answer.body, gzip: gzipped.body, contentType: answer.headers['content-type'] ?? 'text/html' })
     }
     nginx = await startNginx(nginxPort, answers)
     if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
@@ -142,30 +203,68 @@ export async function benchPages() {
       maxPss = Math.max(maxPss, memory.pss)
     }
     console.log(
-      `\npage delivery: 50 connections, ${seconds} s per run, ${rounds} alternating rounds, ${wrk ? 'wrk -t2' : 'autocannon'}, the app on ${os.availableParallelism()} workers`,
+      `\npage delivery: 50 connections, ${seconds} s per run, ${rounds} alternating rounds, ${wrk ? 'wrk -t2' : 'autocannon'}, Accept-Encoding: gzip, the app on ${os.availableParallelism()} workers${baseline ? `, beside the baseline ${baselineRoot}` : ''}`,
     )
+    /** Rounds alternating between each target: `[name, url]`; their results by name, and one line each. */
+    const alternate = async (targets, onSample) => {
+      const results = new Map(targets.map(([name]) => [name, []]))
+      for (let round = 0; round < rounds; round++) {
+        for (const [name, url, pids] of targets) results.get(name).push(await load(url, name === 'app' ? onSample : undefined, seconds, pids))
+      }
+      return results
+    }
+    const figure = (results) =>
+      `${fmt(median(results.map((r) => r.rps)))} req/s, p50 ${median(results.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(results.map((r) => r.p99)).toFixed(1)} ms, CPU ${median(results.map((r) => r.cpuUs)).toFixed(0)} µs/request (load ${loadOf(results)})`
+    const ratio = (results, reference, key) => (median(results.map((r) => r[key])) / median(reference.map((r) => r[key]))).toFixed(2)
+    const ratios = (results, reference) =>
+      `${ratio(results, reference, 'rps')}× req/s, p99 ${ratio(results, reference, 'p99')}×, CPU per request ${ratio(results, reference, 'cpuUs')}×`
+    // The server processes (primary and workers), read once they all run.
+    const treeOf = (child) => (child ? processTree(child.pid) : [])
+    const [appPids, quietPids, baselinePids, nginxPids] = [treeOf(server), treeOf(quiet), treeOf(baseline), nginx ? processTree(nginx.pid) : []]
+    // A worker's first minute runs the scheduled jobs' first runs (10,000 realtors to look
+    // through): measured then, the first page paid for them. Wait until the servers are idle.
+    await settled([...appPids, ...quietPids, ...baselinePids])
     for (const [index, [name, pagePath]] of pages.entries()) {
       // Warm: every worker has the page stored, as it would after its first visitors, and
       // its code on this path compiled by the JIT, as on a server that has been up a while
       // (a few seconds of load first, unmeasured, for nginx too).
-      for (let i = 0; i < 8; i++) await get(`${base}${pagePath}`)
-      await load(`${base}${pagePath}`, undefined, 3)
-      if (nginx) await load(nginx.urlOf(index), undefined, 3)
-      const app = []
-      const reference = []
-      for (let round = 0; round < rounds; round++) {
-        if (nginx) reference.push(await load(nginx.urlOf(index)))
-        app.push(await load(`${base}${pagePath}`, sample))
+      const targets = [['app', `${base}${pagePath}`, appPids]]
+      if (baseline) targets.push(['baseline', `${baselineBase}${pagePath}`, baselinePids])
+      if (nginx) targets.push(['nginx', nginx.urlOf(index), nginxPids])
+      for (const [target, url] of targets) {
+        if (target !== 'nginx') for (let i = 0; i < 8; i++) await get(url, GZIP)
+        await load(url, undefined, 3)
       }
-      const appRps = median(app.map((result) => result.rps))
-      const appP99 = median(app.map((result) => result.p99))
-      const line = `${name} (${fmt(answers[index].body.length)} bytes): app ${fmt(appRps)} req/s, p50 ${median(app.map((r) => r.p50)).toFixed(1)} ms, p99 ${appP99.toFixed(1)} ms, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
-      if (nginx) {
-        const nginxRps = median(reference.map((result) => result.rps))
-        console.log(
-          `${line}; nginx ${fmt(nginxRps)} req/s, p99 ${median(reference.map((r) => r.p99)).toFixed(1)} ms; app/nginx ${(appRps / nginxRps).toFixed(2)}×`,
-        )
-      } else console.log(line)
+      const results = await alternate(targets, sample)
+      const app = results.get('app')
+      let line = `${name} (${fmt(answers[index].gzip.length)} bytes gzip): app ${figure(app)}, errors ${app.reduce((sum, r) => sum + r.errors, 0)}`
+      if (nginx) line += `; nginx ${figure(results.get('nginx'))}; app/nginx ${ratios(app, results.get('nginx'))}`
+      if (baseline) {
+        line += `; baseline ${figure(results.get('baseline'))}`
+        if (nginx) line += `, baseline/nginx ${ratios(results.get('baseline'), results.get('nginx'))}`
+      }
+      console.log(line)
+    }
+
+    // The price of the request line alone (decision 055): the same build with LOG_LEVEL=warn,
+    // which writes none, on the demo homepage, in the same rounds.
+    const homepage = pages.findIndex(([, pagePath]) => pagePath === '/sora-park')
+    if (homepage >= 0) {
+      const targets = [
+        ['app', `${base}/sora-park`, appPids],
+        ['warn', `${quietBase}/sora-park`, quietPids],
+      ]
+      if (nginx) targets.push(['nginx', nginx.urlOf(homepage), nginxPids])
+      for (const [target, url] of targets) {
+        if (target !== 'nginx') for (let i = 0; i < 8; i++) await get(url, GZIP)
+        await load(url, undefined, 3)
+      }
+      const results = await alternate(targets)
+      const [logged, quietRps] = [median(results.get('app').map((r) => r.rps)), median(results.get('warn').map((r) => r.rps))]
+      const perRequestUs = (median(results.get('app').map((r) => r.cpuUs)) - median(results.get('warn').map((r) => r.cpuUs))).toFixed(1)
+      let line = `request log line, demo homepage: LOG_LEVEL=info ${figure(results.get('app'))}; LOG_LEVEL=warn ${figure(results.get('warn'))}; the line costs ${(100 * (1 - logged / quietRps)).toFixed(1)} % of req/s and ${perRequestUs} µs of the server's CPU per request`
+      if (nginx) line += `; info/nginx ${ratios(results.get('app'), results.get('nginx'))}, warn/nginx ${ratios(results.get('warn'), results.get('nginx'))}`
+      console.log(line)
     }
     console.log(
       `server memory under load (primary and all workers, 10,000 realtors seeded): max RSS ${Math.round(maxRss)} MB, max PSS ${Math.round(maxPss)} MB`,
@@ -203,8 +302,9 @@ export async function benchPages() {
     console.log(`staleness after a save, under load: ${stale} of ${checked} requests right after ${saves} saves showed the page from before the save`)
   } finally {
     await nginx?.stop()
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
+    await stopServer(quiet)
+    await stopServer(baseline)
+    await stopServer(server)
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

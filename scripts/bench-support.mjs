@@ -41,7 +41,14 @@ function parseWrk(output) {
   }
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0)
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
-  return { rps, p50: percentile(50), p99: percentile(99), errors: non2xx + (errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0) }
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? NaN)
+  return {
+    rps,
+    requests,
+    p50: percentile(50),
+    p99: percentile(99),
+    errors: non2xx + (errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0),
+  }
 }
 
 export const wrk = which('wrk')
@@ -71,7 +78,13 @@ export async function loadTest(url, { duration, headers = {}, method = 'GET', bo
     return parseWrk(output)
   }
   const result = await autocannon({ url, connections: 50, duration, headers, method, body })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
 }
 
 /** One GET on a new connection, nothing decoded: status, headers and the body's bytes as sent. */
@@ -113,7 +126,9 @@ export async function startNginx(port, files, { proxyTo } = {}) {
   const locations = files.map((file, index) => {
     fs.writeFileSync(path.join(dir, 'www', `file-${index}`), file.body)
     const encoding = file.contentEncoding ? ` add_header Content-Encoding ${file.contentEncoding};` : ''
-    return `location = /file-${index} { default_type "${file.contentType}";${encoding} }`
+    // `gzip`: the app's own gzip bytes beside it, sent to a client that asks for gzip (gzip_static).
+    if (file.gzip) fs.writeFileSync(path.join(dir, 'www', `file-${index}.gz`), file.gzip)
+    return `location = /file-${index} { default_type "${file.contentType}";${encoding}${file.gzip ? ' gzip_static on;' : ''} }`
   })
   if (proxyTo) locations.push(`location / { proxy_pass ${proxyTo}; proxy_http_version 1.1; proxy_set_header Connection ""; }`)
   fs.writeFileSync(
@@ -127,6 +142,7 @@ http { access_log off; types {} server { listen 127.0.0.1:${port}; root ${dir}/w
   await waitFor(urlOf(0))
   return {
     urlOf,
+    pid: child.pid,
     sizeOf: (index) => fs.statSync(path.join(dir, 'www', `file-${index}`)).size,
     async stop() {
       child.kill('SIGQUIT')
@@ -134,4 +150,46 @@ http { access_log off; types {} server { listen 127.0.0.1:${port}; root ${dir}/w
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** Every descendant of `pid`, and `pid`. */
+export function processTree(pid) {
+  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number))
+  const family = new Set([pid])
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [child, parent] of rows) {
+      if (family.has(parent) && !family.has(child)) {
+        family.add(child)
+        grew = true
+      }
+    }
+  }
+  return [...family]
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
+/**
+ * CPU seconds (user and system) that `pids` have used so far. On a machine shared with other
+ * work, the CPU a server spends per request moves far less than its requests per second, which
+ * follow whatever else is running (decision 055).
+ */
+export function cpuSeconds(pids) {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // The process has ended.
+    }
+  }
+  return ticks / CLOCK_TICKS
 }

@@ -8,7 +8,7 @@ import { answerWithRequestLog } from '~/server/logging/request-log'
 import { bindMetricSources } from '~/server/metrics/app-metrics'
 import { joinClusterMetrics } from '~/server/metrics/cluster-metrics'
 import { measureRequest } from '~/server/metrics/registry'
-import { answerOpsRequest } from '~/server/ops/ops-routes'
+import { answerOpsRequest, isOpsPath } from '~/server/ops/ops-routes'
 import { answerServerFnCall, SERVER_FN_PREFIX } from '~/server/http/server-fn-guard'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
@@ -39,8 +39,11 @@ type RequestOptions = Parameters<typeof handler.fetch>[1]
 export default createServerEntry({
   // Every request the app answers is counted by the kind of its route (decision 041) and written
   // as one log line; its `X-Request-Id` is set on the way out, after the page store (decision 044).
+  // The URL is parsed once, by the log, and handed in (decision 055).
   fetch: (request, options) =>
-    answerWithRequestLog(request, (logged) => measureRequest(logged, (measured) => front(measured, options)), { routeOf: apiRoutePatternOf }),
+    answerWithRequestLog(request, (logged, { url, kind }) => measureRequest(logged, (measured) => front(measured, url, options), kind), {
+      routeOf: apiRoutePatternOf,
+    }),
 })
 
 // Islands pages render each island in a root of its own for the runtime this build carries
@@ -50,19 +53,25 @@ if (hasIslandsRuntime()) renderIslandsWith((root, identifierPrefix) => renderToS
 // A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.
 joinClusterMetrics()
 
+let boundServices: AppServices | undefined
+
 /** Binds this process's metrics to its services once they exist (the scrape reads them). */
 async function servicesWithMetrics(): Promise<AppServices> {
   const services = await getServices()
-  bindMetricSources({ services, pageStore: () => publicStore(services).stats() })
+  if (boundServices !== services) {
+    bindMetricSources({ services, pageStore: () => publicStore(services).stats() })
+    boundServices = services
+  }
   return services
 }
 
-async function front(request: Request, options: RequestOptions): Promise<Response> {
-  const url = new URL(request.url)
+async function front(request: Request, url: URL, options: RequestOptions): Promise<Response> {
   const { pathname } = url
   // Health, readiness and metrics first: cheap, never stored, never a visit, never rate-limited (decision 041).
-  const ops = await answerOpsRequest(request, pathname, { services: servicesWithMetrics, metricsToken: env().METRICS_TOKEN })
-  if (ops) return secured(request, ops)
+  if (isOpsPath(pathname)) {
+    const ops = await answerOpsRequest(request, pathname, { services: servicesWithMetrics, metricsToken: env().METRICS_TOKEN })
+    if (ops) return secured(request, ops)
+  }
   const refused = await refuseUnanswerable(request, url)
   if (refused) return secured(request, refused)
   const redirect = rootLanguageRedirect(request, pathname)

@@ -1,4 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import http from 'node:http'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apiRoutePatternOf, handleApiRequest } from '../../src/server/http/api'
 import { answerWithRequestLog, REQUEST_ID_HEADER } from '../../src/server/logging/request-log'
 import { measureRequest } from '../../src/server/metrics/registry'
@@ -123,5 +125,82 @@ describeOnEachDatabase('request log', (database) => {
     ])
     const text = logs.raw.join('')
     for (const value of ['request-log-visitor@example.org', 'nobody%40example.com', 'Elm Street', 'Minji', '010-1234-5678']) expect(text).not.toContain(value)
+  })
+})
+
+/**
+ * The process's request lines are buffered (decision 055): these start a server that writes to
+ * its real stdout, send it requests, and end it, first as `npm start` ends a worker (SIGTERM, the
+ * requests finished, then exit) and then by an uncaught exception. Every line must be there,
+ * though far fewer bytes than the buffer holds were written and its timer had no time to run.
+ */
+// A process started through Vite's module runner: seconds on a busy machine.
+describe('request log of a stopping server', { timeout: 120_000 }, () => {
+  type Child = {
+    port: number
+    stdout: () => string
+    exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+    kill: (signal: NodeJS.Signals) => void
+  }
+
+  async function startServer(): Promise<Child> {
+    const child = spawn(process.execPath, ['scripts/run.mjs', 'tests/fixtures/request-log-server.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        const listening = /listening (\d+)/.exec(stderr)
+        if (listening?.[1]) resolve(Number(listening[1]))
+      })
+      void exited.then(() => reject(new Error(`the server ended before listening: ${stderr}`)))
+    })
+    return { port, stdout: () => stdout, exited, kill: (signal) => child.kill(signal) }
+  }
+
+  /** One request on a connection of its own, answered in full. */
+  function get(port: number, path: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+        })
+        .on('error', reject)
+    })
+  }
+
+  const requestLines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line): unknown => JSON.parse(line))
+      .filter((line) => typeof line === 'object' && line !== null && 'msg' in line && line.msg === 'request')
+
+  it('writes every request line before it exits on SIGTERM', async () => {
+    const server = await startServer()
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, index) => get(server.port, `/page-${index}`)))
+    expect(statuses.every((status) => status === 200)).toBe(true)
+    server.kill('SIGTERM')
+    expect(await server.exited).toEqual({ code: 0, signal: null })
+    const lines = requestLines(server.stdout())
+    expect(lines).toHaveLength(12)
+    for (const line of lines) expect(line).toMatchObject({ level: 30, method: 'GET', kind: 'page', status: 200 })
+  })
+
+  it('writes every request line before an uncaught exception ends it', async () => {
+    const server = await startServer()
+    for (let index = 0; index < 5; index++) expect(await get(server.port, `/page-${index}`)).toBe(200)
+    void get(server.port, '/crash').catch(() => undefined)
+    expect((await server.exited).code).toBe(1)
+    expect(requestLines(server.stdout())).toHaveLength(5)
   })
 })

@@ -51,7 +51,14 @@ export type ApiContext = {
 }
 
 type Handler = (context: ApiContext) => Promise<Response>
-type ApiRoute = { path: string; pattern: RegExp; paramNames: Array<string>; methods: Partial<Record<Method, Handler>> }
+type ApiRoute = {
+  path: string
+  pattern: RegExp
+  paramNames: Array<string>
+  methods: Partial<Record<Method, Handler>>
+  /** As the request log names it: made once, not per request (decision 055). */
+  logName: string
+}
 
 function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRoute {
   const paramNames: Array<string> = []
@@ -59,7 +66,7 @@ function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRout
     paramNames.push(name)
     return '([^/]+)'
   })
-  return { path, pattern: new RegExp(`^${source}/?$`), paramNames, methods }
+  return { path, pattern: new RegExp(`^${source}/?$`), paramNames, methods, logName: `${API_PREFIX}${path.replace(/\\/g, '')}` }
 }
 
 /** A signed-in caller or a 401. */
@@ -382,7 +389,7 @@ export function apiRoutePatternOf(pathname: string): string | undefined {
   if (!pathname.startsWith(API_PREFIX)) return undefined
   const path = pathname.slice(API_PREFIX.length)
   const found = routes.find((candidate) => candidate.pattern.test(path))
-  return found ? `${API_PREFIX}${found.path.replace(/\\/g, '')}` : undefined
+  return found?.logName
 }
 
 /** Answers any request under `/cozying-api/`: JSON always, 404 and 405 included. */

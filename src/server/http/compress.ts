@@ -9,6 +9,20 @@ type Encoding = 'br' | 'gzip'
  */
 export function pickEncoding(acceptEncoding: string | null): Encoding | undefined {
   if (!acceptEncoding) return undefined
+  // Browsers and CDNs send a handful of distinct values: each is parsed once (decision 055).
+  const known = recentChoices.get(acceptEncoding)
+  if (known !== undefined) return known || undefined
+  const choice = parseAcceptEncoding(acceptEncoding)
+  if (recentChoices.size >= RECENT_CHOICES) recentChoices.clear()
+  recentChoices.set(acceptEncoding, choice ?? '')
+  return choice
+}
+
+/** Enough for every browser's value; a client sending a new one per request only refills it. */
+const RECENT_CHOICES = 64
+const recentChoices = new Map<string, Encoding | ''>()
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>()
   for (const part of acceptEncoding.split(',')) {
     const [token = '', ...params] = part.trim().toLowerCase().split(';')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { FastResponse } from 'srvx/node'
 import { compressedCopies, densestBrotli, pickEncoding } from '~/server/http/compress'
+import { ListedResponse } from '~/server/http/listed-response'
 import { collectDependencies, type PageDependencies } from './page-dependencies'
 import type { StoreTarget } from './public-routes'
 import type { RevisionScope, RevisionSnapshot } from './revisions'
@@ -35,8 +35,8 @@ type Entry = {
   scopes: ReadonlyMap<Exclude<RevisionScope, 'site'>, number>
   /** Made from nothing the store can name: valid only while nothing at all changes. */
   anyChange: boolean
-  /** UTC day it was made: pages show today's year and career length. */
-  day: string
+  /** UTC day it was made (days since the epoch): pages show today's year and career length. */
+  day: number
   /** Epoch ms from which it is stale by time alone (the first open house it shows ends then). */
   validUntil: number | undefined
   /** The 'site' revision at which it was last known current. */
@@ -76,8 +76,11 @@ const DROPPED_HEADERS = new Set([
 /** Request headers a stored response may be made from: where it was asked, nothing of who asked. */
 const RENDER_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto']
 
-function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10)
+const DAY_MS = 86_400_000
+
+/** Days since the epoch, UTC: a division where a date's text was made for every request. */
+function utcDay(epochMs: number): number {
+  return Math.floor(epochMs / DAY_MS)
 }
 
 /** Whether a rendered response may be shown to every visitor who asks for its key. */
@@ -145,8 +148,9 @@ export class PageStore {
   }
 
   private async isCurrent(entry: Entry, snapshot: RevisionSnapshot): Promise<boolean> {
-    if (entry.day !== utcDay(this.now())) return false
-    if (entry.validUntil !== undefined && this.now().getTime() >= entry.validUntil) return false
+    const now = this.now().getTime()
+    if (entry.day !== utcDay(now)) return false
+    if (entry.validUntil !== undefined && now >= entry.validUntil) return false
     if (entry.verifiedAt === snapshot.site) return true
     if (entry.anyChange) return false
     for (const [scope, revision] of entry.scopes) if (snapshot[scope] !== revision) return false
@@ -189,7 +193,7 @@ export class PageStore {
       if (value !== null) headers.set(name, value)
     }
     this.renders++
-    const day = utcDay(this.now())
+    const day = utcDay(this.now().getTime())
     const { value: response, dependencies } = await collectDependencies(() => render(new Request(target.renderUrl, { method: 'GET', headers })))
     if (!isStorable(response, target)) return { response: this.notStored(response) }
     const entry = await this.makeEntry(response, target, dependencies, snapshot, day)
@@ -202,7 +206,7 @@ export class PageStore {
     return response
   }
 
-  private async makeEntry(response: Response, target: StoreTarget, dependencies: PageDependencies, snapshot: RevisionSnapshot, day: string): Promise<Entry> {
+  private async makeEntry(response: Response, target: StoreTarget, dependencies: PageDependencies, snapshot: RevisionSnapshot, day: number): Promise<Entry> {
     const identity = Buffer.from(await response.arrayBuffer())
     // Once per version, so more than the 5 pages used when compressed per request; the
     // visitor who made the page waits for this one, and `densify` makes the smallest later.
@@ -272,9 +276,9 @@ export class PageStore {
   }
 
   /**
-   * srvx's FastResponse (the server under Start and nitro) hands the stored bytes and header
-   * list to Node as they are; a standard Response would be copied and streamed in chunks,
-   * which cost two thirds of the pages per second on a 60 KB page.
+   * srvx's FastResponse (the server under Start and nitro; here as ListedResponse) hands the
+   * stored bytes and header list to Node as they are; a standard Response would be copied and
+   * streamed in chunks, which cost two thirds of the pages per second on a 60 KB page.
    */
   private serve(request: Request, entry: Entry, outcome: 'HIT' | 'MISS'): Response {
     const variant = entry.variants[pickEncoding(request.headers.get('accept-encoding')) ?? 'identity']
@@ -282,8 +286,8 @@ export class PageStore {
     if (ifNoneMatch !== null && matchesAny(ifNoneMatch, entry.etags)) {
       // A 304 carries the validators and caching headers, not the representation's (RFC 9110 §15.4.5).
       const headers = variant.headers[outcome].filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'content-type')
-      return new FastResponse(null, { status: 304, headers })
+      return new ListedResponse(null, { status: 304, headers })
     }
-    return new FastResponse(request.method === 'HEAD' ? null : variant.body, { status: 200, headers: variant.headers[outcome] })
+    return new ListedResponse(request.method === 'HEAD' ? null : variant.body, { status: 200, headers: variant.headers[outcome] })
   }
 }

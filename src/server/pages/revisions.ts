@@ -25,7 +25,8 @@ export async function bumpRevisions(db: Db, scope: Exclude<RevisionScope, 'site'
     .execute()
 }
 
-const revisionRowSchema = z.object({ scope: z.string(), revision: z.coerce.number() })
+// Made once: zod builds a schema's checker when it is made, and the read below runs per batch of requests.
+const revisionRowsSchema = z.array(z.object({ scope: z.string(), revision: z.coerce.number() }))
 
 function snapshotOf(rows: ReadonlyArray<{ scope: string; revision: number | string }>): RevisionSnapshot {
   const value = (scope: RevisionScope) => Number(rows.find((row) => row.scope === scope)?.revision ?? 0)
@@ -45,7 +46,7 @@ export function sqliteRevisionReader(sqlite: SqliteDatabase.Database): () => Pro
   const statement = sqlite.prepare('select scope, revision from page_revision')
   // async: a failed read rejects, as the PostgreSQL reader's does, rather than throwing.
   // eslint-disable-next-line @typescript-eslint/require-await
-  return async () => snapshotOf(z.array(revisionRowSchema).parse(statement.all()))
+  return async () => snapshotOf(revisionRowsSchema.parse(statement.all()))
 }
 
 /**
