@@ -345,7 +345,8 @@ describeOnEachDatabase('REST API', (database) => {
       // Our own rules keep their catalog messages beside ours.
       const mixed = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x', desiredUrl: '!' }, lang: 'en' })
       expect(mixed.body.fieldErrors?.photos).toEqual(['Photo list must be a list'])
-      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toMatch(/^\u0000|^Invalid input/)
+      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toMatch(/^Invalid input/)
+      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toContain('\u0000')
     })
 
     it("answers a missing field of the contact form with its label, not zod's sentence (issue 48)", async () => {

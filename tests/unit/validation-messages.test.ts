@@ -46,8 +46,8 @@ function core(schema: z.ZodType, depth = 0): z.ZodType {
     // A preprocess is a transform piped into the schema; a transform after a schema is the reverse.
     return core(defOf(def.in).type === 'transform' ? def.out : def.in, depth + 1)
   }
-  if (def.type === 'lazy' && typeof def.getter === 'function') {
-    const inner: unknown = def.getter()
+  if (schema instanceof z.ZodLazy) {
+    const inner: unknown = schema.unwrap()
     if (isSchema(inner)) return core(inner, depth + 1)
   }
   return schema
