@@ -21,10 +21,14 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 /**
- * A field's message: a Lingui message id (our own rules), or one of zod's own messages (a
- * wrong type, a size), which have no id and travel in both languages.
+ * The message of a rule no schema words itself (a missing field, a wrong type, a size; issue
+ * 48): the id of our sentence for the kind of problem, the id of the field's label (put in
+ * as `{field}`), and the sentence's other values (`{minimum}`, `{options}`, …).
  */
-export type FieldMessage = string | { ko: string; en: string }
+export type IssueMessage = { id: string; label: string; values?: Record<string, string | number> }
+
+/** A field's message: a Lingui message id (a rule that words itself), or an `IssueMessage`. */
+export type FieldMessage = string | IssueMessage
 
 /** Field path → its messages. */
 export type FieldErrors = Record<string, Array<FieldMessage>>

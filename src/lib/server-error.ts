@@ -1,4 +1,3 @@
-import type { Lang } from '~/lib/lang'
 import type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBody } from './error-body'
 
 /*
@@ -10,22 +9,26 @@ import type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBo
 /** Turns a message id into words: the server's `translate(lang, id)`, the browser's `i18n._`. */
 export type TranslateId = (id: string) => string
 
-export function translateFieldMessage(message: FieldMessage, lang: Lang, translateId: TranslateId): string {
-  return typeof message === 'string' ? translateId(message) : message[lang]
+/** Turns a message id and its values into words: `(id, values) => i18n._(id, values)`. */
+export type TranslateMessage = (id: string, values?: Record<string, string | number>) => string
+
+export function translateFieldMessage(message: FieldMessage, translate: TranslateMessage): string {
+  if (typeof message === 'string') return translate(message)
+  return translate(message.id, { ...message.values, field: translate(message.label) })
 }
 
-/** Each field's messages in `lang`. The one place field errors are put into words. */
-export function translateFieldErrors(fieldErrors: FieldErrors, lang: Lang, translateId: TranslateId): Record<string, Array<string>> {
+/** Each field's messages in words. The one place field errors are put into words. */
+export function translateFieldErrors(fieldErrors: FieldErrors, translate: TranslateMessage): Record<string, Array<string>> {
   return Object.fromEntries(
-    Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((message) => translateFieldMessage(message, lang, translateId))]),
+    Object.entries(fieldErrors).map(([field, messages]) => [field, messages.map((message) => translateFieldMessage(message, translate))]),
   )
 }
 
-export function translateErrorBody(body: ErrorBody, lang: Lang, translateId: TranslateId): TranslatedErrorBody {
+export function translateErrorBody(body: ErrorBody, translate: TranslateMessage): TranslatedErrorBody {
   return {
-    message: translateId(body.message),
+    message: translate(body.message),
     code: body.code,
-    ...(body.fieldErrors ? { fieldErrors: translateFieldErrors(body.fieldErrors, lang, translateId) } : {}),
+    ...(body.fieldErrors ? { fieldErrors: translateFieldErrors(body.fieldErrors, translate) } : {}),
   }
 }
 
@@ -62,6 +65,6 @@ export function errorMessage(error: unknown, translateId: TranslateId, fallback:
 }
 
 /** The field errors of a failed call, in words; none when it carried none. */
-export function errorFieldErrors(error: unknown, lang: Lang, translateId: TranslateId): Record<string, Array<string>> {
-  return isServerError(error) && error.body.fieldErrors ? translateFieldErrors(error.body.fieldErrors, lang, translateId) : {}
+export function errorFieldErrors(error: unknown, translate: TranslateMessage): Record<string, Array<string>> {
+  return isServerError(error) && error.body.fieldErrors ? translateFieldErrors(error.body.fieldErrors, translate) : {}
 }

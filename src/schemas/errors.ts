@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldMessage, type TranslatedErrorBody } from '~/lib/error-body'
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldMessage, type IssueMessage, type TranslatedErrorBody } from '~/lib/error-body'
 
 /*
  * The zod side of the one error body (decision 011), whose codes and types are in
@@ -9,7 +9,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldMessage, type Tr
  * zod stays out of a visitor's first download.
  */
 
-export type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBody } from '~/lib/error-body'
+export type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, IssueMessage, TranslatedErrorBody } from '~/lib/error-body'
 
 export const errorCodeSchema = z.enum(ERROR_CODES)
 
@@ -28,7 +28,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 }
 
-export const fieldMessageSchema = z.union([z.string(), z.object({ ko: z.string(), en: z.string() })]) satisfies z.ZodType<FieldMessage>
+export const issueMessageSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+}) satisfies z.ZodType<IssueMessage>
+
+export const fieldMessageSchema = z.union([z.string(), issueMessageSchema]) satisfies z.ZodType<FieldMessage>
 
 export const errorBodySchema = z.object({
   code: errorCodeSchema,

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { z } from 'zod'
-import type { Lang } from '~/lib/lang'
+import type { z } from 'zod'
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, type FieldMessage } from '~/schemas/errors'
+import { parseDescribed } from '~/schemas/issue-messages'
 
 export class AppError extends Error {
   readonly code: ErrorCode
@@ -37,31 +37,6 @@ export function toErrorBody(error: AppError): ErrorBody {
   }
 }
 
-/** zod's own messages in both languages, from the locales zod ships (issue 17). */
-const ZOD_LOCALES = { ko: z.locales.ko().localeError, en: z.locales.en().localeError }
-
-function zodText(map: z.core.$ZodErrorMap, issue: z.core.$ZodRawIssue): string {
-  const result = map(issue)
-  return typeof result === 'string' ? result : (result?.message ?? '')
-}
-
-/**
- * Zod's own messages, for issues no schema rule words itself: each gets a token as its
- * message while parsing (when the input it judged is still at hand), and the token names
- * the message in both languages.
- */
-function zodMessages(): { errorMap: z.core.$ZodErrorMap; lookup: (token: string) => FieldMessage } {
-  const texts = new Map<string, Readonly<Record<Lang, string>>>()
-  return {
-    errorMap: (issue) => {
-      const token = `zod-issue:${texts.size}`
-      texts.set(token, { ko: zodText(ZOD_LOCALES.ko, issue), en: zodText(ZOD_LOCALES.en, issue) })
-      return token
-    },
-    lookup: (token) => texts.get(token) ?? token,
-  }
-}
-
 export function fieldErrorsFromZod(error: z.ZodError, lookup: (message: string) => FieldMessage = (message) => message): FieldErrors {
   const fieldErrors: FieldErrors = {}
   for (const issue of error.issues) {
@@ -92,9 +67,9 @@ function containsNul(value: unknown, depth = 0): boolean {
 /** Parses input with a schema or throws a 400 AppError carrying the field errors. */
 export function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: unknown): z.output<TSchema> {
   if (containsNul(input)) throw new AppError('BAD_REQUEST', msg`The request contains characters that are not allowed`)
-  const messages = zodMessages()
-  const result = schema.safeParse(input, { error: messages.errorMap })
-  if (!result.success) throw validationError(result.error, messages.lookup)
+  // A rule without a message of its own gets ours, naming the field (issue 48), translated at the edge.
+  const result = parseDescribed(schema, input)
+  if (!result.success) throw validationError(result.error, result.messageOf)
   return result.data
 }
 

@@ -333,19 +333,29 @@ describeOnEachDatabase('REST API', (database) => {
   // Update ------------------------------------------------------------------------------------
 
   describe('PATCH /realtor/{id}', () => {
-    it("answers zod's own messages (a wrong type) in the caller's language, never an untranslated id (issue 17)", async () => {
+    it("answers a wrong type with our sentence naming the field, in the caller's language, never zod's (issues 17, 48)", async () => {
       const { token, realtor } = await newRealtorOwner()
       const ko = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x', designFontSize: 'big' }, lang: 'ko' })
       expect(ko.status, ko.text).toBe(400)
-      expect(ko.body.fieldErrors?.photos).toEqual(['잘못된 입력: 예상 타입은 array, 받은 타입은 string입니다'])
+      expect(ko.body.fieldErrors?.photos).toEqual(['사진 목록의 값은 목록이어야 합니다'])
       // A rule that words its own message keeps it, from the catalog.
       expect(ko.body.fieldErrors?.designFontSize).toEqual(['숫자를 입력해 주세요'])
       const en = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x' }, lang: 'en' })
-      expect(en.body.fieldErrors?.photos).toEqual(['Invalid input: expected array, received string'])
-      // Our own rules keep their catalog messages beside zod's.
+      expect(en.body.fieldErrors?.photos).toEqual(['Photo list must be a list'])
+      // Our own rules keep their catalog messages beside ours.
       const mixed = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { photos: 'x', desiredUrl: '!' }, lang: 'en' })
-      expect(mixed.body.fieldErrors?.photos).toEqual(['Invalid input: expected array, received string'])
-      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toMatch(/^zod-issue:|^Invalid input/)
+      expect(mixed.body.fieldErrors?.photos).toEqual(['Photo list must be a list'])
+      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toMatch(/^Invalid input/)
+      expect(mixed.body.fieldErrors?.desiredUrl?.[0]).not.toContain('\u0000')
+    })
+
+    it("answers a missing field of the contact form with its label, not zod's sentence (issue 48)", async () => {
+      const { phoneCountryCode: _left, ...body } = validContact(ownerRealtor.id)
+      const ko = await api<ErrorBody>(s, 'POST', '/realtor-contacts', { body, lang: 'ko', ip: uniqueIp() })
+      expect(ko.status, ko.text).toBe(400)
+      expect(ko.body.fieldErrors).toEqual({ phoneCountryCode: ['전화 국가 번호 입력이 필요합니다'] })
+      const en = await api<ErrorBody>(s, 'POST', '/realtor-contacts', { body, lang: 'en', ip: uniqueIp() })
+      expect(en.body.fieldErrors).toEqual({ phoneCountryCode: ['Phone country code is required'] })
     })
 
     it("keeps each section's id across saves; PATCH {} changes nothing but updatedAt (issue 17)", async () => {

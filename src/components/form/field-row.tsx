@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 
 /*
@@ -6,7 +5,7 @@ import type { ReactNode } from 'react'
  * shows: the frame every field component of `app-form.ts` draws.
  */
 
-/** A field error is a zod issue whose message is a Lingui id, or already-translated text. */
+/** A field error is a zod issue whose message is in words already (`schemaInWords`), or text. */
 export function errorText(error: unknown): string | undefined {
   if (typeof error === 'string') return error
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
@@ -14,7 +13,7 @@ export function errorText(error: unknown): string | undefined {
 }
 
 /**
- * The one error to show beside a field, untranslated. Schema errors appear once the field was
+ * The one error to show beside a field. Schema errors appear once the field was
  * left or the form submitted, so typing an address does not greet the user with "invalid" at
  * the first letter; a server error (e-mail already in use) shows until the field changes, and
  * takes precedence while it does.
@@ -30,14 +29,11 @@ export function visibleError(
   return first ? { kind: 'schema', text: first } : undefined
 }
 
-/** The translated errors to show beside a field (see `visibleError`). */
+/** The errors to show beside a field (see `visibleError`), in words: the form's validator words them. */
 export function useFieldErrors() {
-  const { i18n } = useLingui()
   return (meta: { errors: Array<unknown>; isBlurred: boolean }, submitted: boolean, serverError: string | undefined): Array<string> => {
     const error = visibleError(meta, submitted, serverError)
-    if (!error) return []
-    // Server errors arrive translated; schema errors are Lingui ids.
-    return [error.kind === 'server' ? error.text : i18n._(error.text)]
+    return error ? [error.text] : []
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { useAppForm } from '~/components/form/app-form'
+import { useSchemaInWords } from '~/components/form/schema-in-words'
 import type { StoredUser } from './browser-storage'
 import type { AuthErrorResponse } from './auth-errors'
 import { authFetchOptions, runAuth, useFinishEmailSignIn, type SignInTarget } from './use-auth-actions'
@@ -15,11 +16,12 @@ export function useAuthForm<TValues, TParsed>(options: {
   failures: FailureDisplay
   onSubmit: (values: TParsed) => Promise<void>
 }) {
+  const schema = useSchemaInWords(options.schema)
   return useAppForm({
     defaultValues: options.defaultValues,
     // onChange only (a submit runs it too): errors kept under onBlur or onSubmit would outlive
     // the fix until that event comes again, and TanStack Form refuses to submit meanwhile.
-    validators: { onChange: options.schema },
+    validators: { onChange: schema },
     onSubmit: async ({ value }) => {
       options.failures.reset()
       await options.onSubmit(options.schema.parse(value))

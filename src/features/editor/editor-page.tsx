@@ -71,7 +71,7 @@ export function EditorPage({
     try {
       saved = await updateMyRealtor({ data: { id: current.id, realtor: values } })
     } catch (error) {
-      setErrors(errorFieldErrors(error, lang, (id) => i18n._(id)))
+      setErrors(errorFieldErrors(error, (id, values) => i18n._(id, values)))
       toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       requestAnimationFrame(() => focusFirstError(formRef.current))
       return

@@ -9,6 +9,7 @@ import { contactFormSchema, toContactRequest, type ContactForm as ContactFormVal
 import { CONTACT_FIELD_NAMES } from '~/schemas/contact-defaults'
 import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
 import { Button } from '~/components/ui'
+import { useSchemaInWords } from '~/components/form/schema-in-words'
 
 const serverErrorSchema = z.object({
   message: z.string(),
@@ -17,7 +18,7 @@ const serverErrorSchema = z.object({
 
 type SubmitState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string }
 
-/** A field error is a zod issue whose message is a Lingui id, or a translated server message. */
+/** A field error is a zod issue whose message is in words (`useSchemaInWords`), or a translated server message. */
 function errorText(error: unknown): string | undefined {
   if (typeof error === 'string') return error
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
@@ -62,15 +63,16 @@ export function LiveContactForm({
   formId: string
   handover: ContactFormHandover
 }) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
   const [state, setState] = useState<SubmitState>({ kind: 'idle' })
   const [serverErrors, setServerErrors] = useState<Record<string, Array<string>>>({})
   const [honeypot, setHoneypot] = useState(handover.honeypot)
 
   const defaults = (): ContactFormValues => ({ ...contactFormDefaults(lang), message: initialMessage })
+  const schema = useSchemaInWords(contactFormSchema)
   const form = useForm({
     defaultValues: defaults(),
-    validators: { onChange: contactFormSchema },
+    validators: { onChange: schema },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({})
       // The page is named by its path alone: a query may hold what a visitor searched for.
@@ -137,13 +139,7 @@ export function LiveContactForm({
   // A field shows its first error once the visitor has left it or tried to send the form.
   const attempted = useStore(form.store, (formState) => formState.submissionAttempts > 0)
   const errorsOf = (name: keyof ContactFormValues, meta: { errors: Array<unknown>; isBlurred: boolean }) => {
-    const client =
-      meta.isBlurred || attempted
-        ? meta.errors
-            .map(errorText)
-            .filter((text): text is string => Boolean(text))
-            .map((id) => i18n._(id))
-        : []
+    const client = meta.isBlurred || attempted ? meta.errors.map(errorText).filter((text): text is string => Boolean(text)) : []
     return [...new Set([...client.slice(0, 1), ...(serverErrors[name] ?? [])])]
   }
 

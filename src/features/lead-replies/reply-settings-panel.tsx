@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { useAppForm } from '~/components/form/app-form'
 import { describedBy, FieldRow, textControlProps, useFieldErrors } from '~/components/form/field-row'
+import { useSchemaInWords } from '~/components/form/schema-in-words'
 import { inputClass } from '~/components/form/inputs'
 import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
@@ -98,9 +99,10 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
   const inputs = useRef<Partial<Record<TemplateField, HTMLInputElement | HTMLTextAreaElement | null>>>({})
   const lastFocused = useRef<Record<Lang, TemplateField>>({ ko: 'bodyKo', en: 'bodyEn' })
 
+  const schema = useSchemaInWords(replySettingsInputSchema)
   const form = useAppForm({
     defaultValues: formValues(settings),
-    validators: { onChange: replySettingsInputSchema },
+    validators: { onChange: schema },
     onSubmit: async ({ value }) => {
       setStatus(null)
       try {
@@ -111,7 +113,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
         setServerErrors({})
         setStatus({ kind: 'saved', text: t`Saved. New leads get this reply from now on.` })
       } catch (error) {
-        setServerErrors(errorFieldErrors(error, lang, (id) => i18n._(id)))
+        setServerErrors(errorFieldErrors(error, (id, values) => i18n._(id, values)))
         setStatus({ kind: 'failed', text: errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`) })
       }
     },

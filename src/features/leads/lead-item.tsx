@@ -3,7 +3,6 @@ import { useId } from 'react'
 import { Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
-import type { Lang } from '~/lib/lang'
 import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { isFollowUpDue } from './follow-up'
 import { LEAD_KINDS } from './lead-kinds'
@@ -22,7 +21,6 @@ export type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'fai
 export function LeadItem({
   lead,
   realtorId,
-  lang,
   expanded,
   today,
   save,
@@ -34,7 +32,6 @@ export function LeadItem({
 }: {
   lead: Lead
   realtorId: string
-  lang: Lang
   expanded: boolean
   /** Today on the device's clock, null until it is known (the server's day may differ). */
   today: string | null
@@ -193,7 +190,7 @@ export function LeadItem({
             ) : null}
           </dd>
         </dl>
-        {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} lang={lang} formatDateTime={formatDateTime} /> : null}
+        {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} /> : null}
       </div>
     </li>
   )

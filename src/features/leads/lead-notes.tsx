@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { addNoteToLead, deleteNoteOfLead } from '~/functions/leads.functions'
-import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/server-error'
 import { leadKeys, leadNotesQuery } from '~/queries/leads'
 import type { LeadNote } from '~/schemas/leads'
@@ -14,17 +13,7 @@ import type { LeadNote } from '~/schemas/leads'
  * visitor never sees them. Loaded when the lead is opened; adding or deleting one refreshes
  * the list's notes count too. What happened is said in the status line (aria-live).
  */
-export function LeadNotes({
-  realtorId,
-  leadId,
-  lang,
-  formatDateTime,
-}: {
-  realtorId: string
-  leadId: string
-  lang: Lang
-  formatDateTime: (iso: string) => string
-}) {
+export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: string; leadId: string; formatDateTime: (iso: string) => string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const headingId = useId()
@@ -55,7 +44,7 @@ export function LeadNotes({
     },
     onError: (error) => {
       setFieldError(
-        errorFieldErrors(error, lang, (id) => i18n._(id)).body?.[0] ??
+        errorFieldErrors(error, (id, values) => i18n._(id, values)).body?.[0] ??
           errorMessage(error, (id) => i18n._(id), t`The note could not be saved. Check your connection and try again.`),
       )
     },

@@ -232,7 +232,6 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
             key={lead.id}
             lead={lead}
             realtorId={realtorId}
-            lang={lang}
             expanded={expanded.has(lead.id)}
             today={today}
             save={saves.get(lead.id)}

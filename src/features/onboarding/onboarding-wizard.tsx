@@ -60,7 +60,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
     try {
       created = await createMyRealtor({ data: values })
     } catch (error) {
-      const fieldErrors = errorFieldErrors(error, lang, (id) => i18n._(id))
+      const fieldErrors = errorFieldErrors(error, (id, values) => i18n._(id, values))
       setErrors(fieldErrors)
       toast.error(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`))
       const stepWithError = stepOfErrors(fieldErrors)

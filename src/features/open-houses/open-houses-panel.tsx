@@ -48,7 +48,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [status, setStatus] = useState('')
   const list = useQuery(realtorOpenHousesQuery(realtorId))
-  const translateId = (id: string) => i18n._(id)
+  const translateId = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
   const add = useMutation({
     mutationFn: (values: Fields) => addOpenHouse({ data: { ...values, realtorId } }),
     onSuccess: async (created) => {
@@ -65,7 +65,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
       await queryClient.invalidateQueries({ queryKey: openHouseKeys.realtor(realtorId) })
     },
   })
-  const fieldErrors = add.error ? errorFieldErrors(add.error, lang, translateId) : {}
+  const fieldErrors = add.error ? errorFieldErrors(add.error, translateId) : {}
   const formError =
     add.error && Object.keys(fieldErrors).length === 0 ? errorMessage(add.error, translateId, t`The open house could not be added. Try again.`) : undefined
   const idOf = (name: keyof Fields) => `${baseId}-${name}`

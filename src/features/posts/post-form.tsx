@@ -67,7 +67,7 @@ export function PostForm({
   const previewHeading = useRef<HTMLHeadingElement>(null)
   const uploadPhoto = usePostPhotoUpload(lang)
   const slugTouched = useRef(post !== null)
-  const translateId = (id: string) => i18n._(id)
+  const translateId = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
 
   const form = useAppForm({
     defaultValues: post ? postToForm(post) : EMPTY_POST_FORM,
@@ -79,7 +79,7 @@ export function PostForm({
         saved = post ? await updateMyPost({ data: { id: post.id, post: fields } }) : await createMyPost({ data: { ...fields, realtorId } })
       } catch (error) {
         const byField: Record<string, Array<string>> = {}
-        for (const [field, messages] of Object.entries(errorFieldErrors(error, lang, translateId))) byField[FORM_FIELD_OF[field] ?? field] = messages
+        for (const [field, messages] of Object.entries(errorFieldErrors(error, translateId))) byField[FORM_FIELD_OF[field] ?? field] = messages
         setServerErrors(byField)
         setFormError(errorMessage(error, translateId, t`The change could not be saved. Check your connection and try again.`))
         focusFirstInvalid(formRef.current)

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useCallback, useState } from 'react'
+import { parseInWords } from '~/schemas/issue-messages'
 import { realtorInputSchema } from '~/schemas/realtor'
 import type { RealtorFormValues } from './form-values'
 
@@ -19,8 +20,8 @@ export function useRealtorForm(initial: RealtorFormValues, onSubmit: (values: Re
 export type RealtorForm = ReturnType<typeof useRealtorForm>
 
 /**
- * Validation with `realtorInputSchema`, the same schema the server applies. Issues carry
- * Lingui ids and are translated here; `only` limits them to some fields (a wizard step).
+ * Validation with `realtorInputSchema`, the same schema the server applies, its issues in
+ * the page's words (`parseInWords`); `only` limits them to some fields (a wizard step).
  */
 export function useRealtorValidation() {
   const { i18n } = useLingui()
@@ -28,14 +29,14 @@ export function useRealtorValidation() {
 
   const validate = useCallback(
     (values: RealtorFormValues, only?: ReadonlyArray<string>): FieldErrors => {
-      const result = realtorInputSchema.safeParse(values)
+      const result = parseInWords(realtorInputSchema, values, (id, messageValues) => i18n._(id, messageValues))
       const next: FieldErrors = {}
       if (!result.success) {
-        for (const issue of result.error.issues) {
+        for (const issue of result.issues) {
           const key = issue.path.map(String).join('.')
           const root = String(issue.path[0] ?? '')
           if (only && !only.includes(root)) continue
-          ;(next[key] ??= []).push(i18n._(issue.message))
+          ;(next[key] ??= []).push(issue.message)
         }
       }
       setErrors(next)

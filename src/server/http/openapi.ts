@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createDocument } from 'zod-openapi'
+import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi'
 import {
   contactMessageSchema,
   contactRequestSchema,
@@ -83,6 +83,301 @@ export const API_TAGS = {
   },
 } as const
 
+/**
+ * Every operation of the API with the zod schemas of its requests and answers: the document is
+ * made from it, and the tests walk its request schemas (every field of every endpoint gets a
+ * message a person understands, tests/unit/validation-messages.test.ts).
+ */
+export function apiPaths(): ZodOpenApiPathsObject {
+  return {
+    ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
+    ...accountPaths({ jsonContent, errorResponses, bearer }),
+    ...openHousePaths({ jsonContent, errorResponses, bearer }),
+    ...postPaths({ jsonContent, errorResponses, bearer }),
+    ...tourPaths(errorBodySchema),
+    ...marketSubscriptionPaths(errorBodySchema),
+    '/valuations': {
+      post: {
+        operationId: 'valueHome',
+        tags: [API_TAGS.valuations.name],
+        security: PUBLIC,
+        summary: "Estimate a home's value from comparable homes (public)",
+        description:
+          'An automated estimate, not an appraisal: homes of the same type in the same ZIP code first, then the same city (sales where the MLS lets them be shown, else homes for sale and under contract), at most 10. `status` is `estimate` with `low`, `typical` and `high` (US dollars, to the nearest thousand), or `too_few` when fewer than `minimumComparables` homes compare, with no number. `livingArea` is in square feet. Nothing is stored; a comparable whose MLS withholds its address has `address: null` and no `sameZip` (nothing says where it is). A ZIP whose homes (as the listings held here name them) are all in other cities than `city` is a 400 with a field error on `postalCode`; a ZIP with no home held is not judged. `realtorId` names a published homepage.',
+        requestBody: jsonContent(valuationRequestSchema),
+        responses: {
+          '200': { description: 'The estimate, or too few comparables', ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })) },
+          ...errorResponses(400, 404, 413, 415),
+        },
+      },
+    },
+    '/seller-leads': {
+      post: {
+        operationId: 'createSellerLead',
+        tags: [API_TAGS.valuations.name],
+        security: PUBLIC,
+        summary: "Ask a realtor for a personal valuation of one's home (public)",
+        description:
+          "The valuation's inputs (as `POST /valuations` takes them) with who asks: `name`, `email`, optional `phone`, `lang` (the language to be answered in), `timeframe` (`0-3`, `3-6`, `6-12` months or `curious`) and `consent`, which must be true. The estimate stored with the lead is computed again from the inputs. Stored as a lead of kind `seller` (see `GET /leads`) and mailed to the realtor. Rate-limited per client. A plain HTML form (`application/x-www-form-urlencoded`, `consent=on`) is answered with a 303 to a status page.",
+        requestBody: jsonContent(sellerLeadRequestSchema),
+        responses: {
+          '201': { description: 'Stored, with its lead', ...jsonContent(createdSellerLeadSchema.meta({ id: 'CreatedSellerLead' })) },
+          ...errorResponses(400, 404, 413, 415, 429),
+        },
+      },
+    },
+    '/auth/token': {
+      post: {
+        operationId: 'issueToken',
+        tags: [API_TAGS.auth.name],
+        security: PUBLIC,
+        summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',
+        requestBody: jsonContent(tokenRequestSchema),
+        responses: { '200': { description: 'Signed in', ...jsonContent(tokenResponseSchema) }, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    '/realtor': {
+      get: {
+        operationId: 'listRealtors',
+        tags: [API_TAGS.realtors.name],
+        security: PUBLIC,
+        summary: 'The directory of published homepages, filtered by state and city, paged',
+        requestParams: { query: directoryQuerySchema },
+        responses: {
+          '200': { description: 'One page of realtors', ...jsonContent(directoryPageSchema.meta({ id: 'DirectoryPage' })) },
+          ...errorResponses(400),
+        },
+      },
+      post: {
+        operationId: 'createRealtor',
+        tags: [API_TAGS.realtors.name],
+        summary: 'Create the realtor of the signed-in account',
+        security: bearer,
+        requestBody: jsonContent(realtorInputSchema),
+        responses: { '201': { description: 'Created', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 409, 413, 415) },
+      },
+    },
+    '/realtor/{key}': {
+      get: {
+        operationId: 'getRealtor',
+        tags: [API_TAGS.realtors.name],
+        security: PUBLIC,
+        summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
+        requestParams: { path: z.object({ key: z.string() }) },
+        responses: {
+          '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) },
+          ...errorResponses(404),
+        },
+      },
+      patch: {
+        operationId: 'updateRealtor',
+        tags: [API_TAGS.realtors.name],
+        summary: 'Change a realtor (owner or admin); photos is the full new list',
+        security: bearer,
+        requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
+        requestBody: jsonContent(z.record(z.string(), z.unknown()).meta({ description: 'Any fields of the realtor form' })),
+        responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+      delete: {
+        operationId: 'deleteRealtor',
+        tags: [API_TAGS.realtors.name],
+        summary: 'Delete a realtor and its photos (owner or admin)',
+        security: bearer,
+        requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
+        responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 403, 404) },
+      },
+    },
+    '/realtor/presigned-multi-file-upload': {
+      post: {
+        operationId: 'presignUploads',
+        tags: [API_TAGS.uploads.name],
+        summary: 'Upload URLs for photos; PUT each file to its uploadUrl',
+        security: bearer,
+        requestBody: jsonContent(presignRequestSchema),
+        responses: {
+          '200': { description: 'One item per file', ...jsonContent(presignResponseSchema) },
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    '/realtors/{id}/statistics': {
+      get: {
+        operationId: 'getRealtorStatistics',
+        tags: [API_TAGS.statistics.name],
+        summary: "A realtor's visitor statistics for the last 30 or 90 days (owner or admin)",
+        description:
+          "Page views of the homepage and listing pages per UTC day, messages, the top listings and referrers. Counted without cookies; bots and the realtor's own visits are left out. The last minute may still be in memory.",
+        security: bearer,
+        requestParams: {
+          path: z.object({ id: z.string().meta({ description: 'The realtor id' }) }),
+          query: z.object({ days: z.enum(['30', '90']).optional().meta({ description: '30 unless 90' }) }),
+        },
+        responses: {
+          '200': { description: 'The statistics', ...jsonContent(statisticsSchema.meta({ id: 'Statistics' })) },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    '/home/list': {
+      get: {
+        operationId: 'listHomes',
+        tags: [API_TAGS.homes.name],
+        security: PUBLIC,
+        summary: 'Listed homes of one city, filtered and paged (public; spec §7 defaults)',
+        description:
+          'Paging runs inside a group of the first `totalHomesPerGroup` matches in the chosen order; `hasMoreThanGroup` tells whether more homes match. No listing agent phone or e-mail is ever returned.',
+        requestParams: { query: homeListQuerySchema },
+        responses: { '200': { description: 'One page of homes', ...jsonContent(homeListPageSchema.meta({ id: 'HomeListPage' })) }, ...errorResponses(400) },
+      },
+    },
+    '/home/points': {
+      get: {
+        operationId: 'listHomePoints',
+        tags: [API_TAGS.homes.name],
+        security: PUBLIC,
+        summary: 'Where the matching homes of a map area are (public)',
+        description: `Position, price and status of up to ${MAX_MAP_POINTS} homes in \`bbox\`, for map markers. The area is widened to a grid that follows its size, so nearby areas share one answer; homes whose address the MLS hides are never included.`,
+        requestParams: { query: homePointsQuerySchema },
+        responses: { '200': { description: 'The points', ...jsonContent(homePointsSchema.meta({ id: 'HomePoints' })) }, ...errorResponses(400) },
+      },
+    },
+    '/market': {
+      get: {
+        operationId: 'getMarketReport',
+        tags: [API_TAGS.market.name],
+        security: PUBLIC,
+        summary: "A city's market figures and their last 12 months (public)",
+        description:
+          "The figures a realtor's market report page shows for a city (`city` as the listings spell it, any case; `state` two letters), computed from the listings for sale after each import and kept month by month: `current` is the latest month's, `trend` up to 12 months oldest first. Counts cover homes for sale (never leases); medians are of active listings; `soldCount` and `monthsOfSupply` are null where the MLS does not allow sold data. `source` names the MLS and its disclaimer, which must be shown with the figures; `isDemo` marks demonstration data. 404 when no import has recorded the city.",
+        requestParams: { query: marketQuerySchema },
+        responses: { '200': { description: 'The figures', ...jsonContent(marketReportSchema.meta({ id: 'MarketReport' })) }, ...errorResponses(400, 404) },
+      },
+    },
+    '/home/{listingKey}': {
+      get: {
+        operationId: 'getHome',
+        tags: [API_TAGS.homes.name],
+        security: PUBLIC,
+        summary: 'One listed home by its RESO ListingKey (public)',
+        requestParams: {
+          path: z.object({ listingKey: z.string() }),
+          query: z.object({ realtor: z.string().optional(), lang: z.enum(['ko', 'en']).optional() }),
+        },
+        responses: { '200': { description: 'The home', ...jsonContent(homeDetailSchema.meta({ id: 'HomeDetail' })) }, ...errorResponses(404) },
+      },
+    },
+    '/realtor-contacts': {
+      post: {
+        operationId: 'createContact',
+        tags: [API_TAGS.messages.name],
+        security: PUBLIC,
+        summary: 'Send a message to a realtor (public)',
+        description:
+          'Rate-limited per client. `isTerm` must be `Y`. A plain HTML form (`application/x-www-form-urlencoded`: the same fields with `lang`, the checkboxes `isTerm=on` and `phoneContactConsent=on`) is the contact form posted without JavaScript: it is answered with a 303 to `/{desiredUrl}/contact-message` (`?status=sent`, or `?failed=` naming the fields at fault, and `back`, the page it was sent from).',
+        requestBody: jsonContent(contactRequestSchema),
+        responses: { '201': { description: 'Stored', ...jsonContent(createdContactResponse) }, ...errorResponses(400, 404, 413, 415, 429) },
+      },
+      get: {
+        operationId: 'listContacts',
+        tags: [API_TAGS.messages.name],
+        summary: "The signed-in realtor's messages, newest first, a page at a time (follow `nextCursor`)",
+        security: bearer,
+        requestParams: { query: messageListQuerySchema },
+        responses: {
+          '200': {
+            description: 'One page of messages, and the counts of the whole list',
+            ...jsonContent(messagePageSchema.meta({ id: 'ContactPage' })),
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    '/realtor-contacts/{id}': {
+      patch: {
+        operationId: 'updateContactStatus',
+        tags: [API_TAGS.messages.name],
+        summary: 'Mark a message new, read or handled (the realtor it was sent to, or an admin; anyone else gets 404)',
+        security: bearer,
+        requestParams: { path: z.object({ id: z.string() }) },
+        requestBody: jsonContent(messageStatusBodySchema),
+        responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 404, 413, 415) },
+      },
+      delete: {
+        operationId: 'deleteContact',
+        tags: [API_TAGS.messages.name],
+        summary: 'Delete a message completely, with its delivery state (the realtor it was sent to, or an admin)',
+        description: "A visitor's request to delete their data reaches the realtor, who deletes the message here. Anyone else gets 404.",
+        security: bearer,
+        requestParams: { path: z.object({ id: z.string() }) },
+        responses: { '200': { description: 'Deleted', ...jsonContent(deletedMessageSchema) }, ...errorResponses(401, 404) },
+      },
+    },
+    '/saved-searches': {
+      post: {
+        operationId: 'createSavedSearch',
+        tags: [API_TAGS.savedSearches.name],
+        security: PUBLIC,
+        summary: "Save a search on a realtor's site and get new-listing e-mails (public)",
+        description:
+          'Stored as pending; one confirmation e-mail goes to the address, and nothing else is sent until its link is confirmed. The answer is the same for a new, an already saved or a refused search. Rate-limited per client and per e-mail address. A plain HTML form (`application/x-www-form-urlencoded`) is answered with a 303 to a status page.',
+        requestBody: jsonContent(savedSearchRequestSchema),
+        responses: {
+          '202': { description: 'Accepted; waiting for confirmation', ...jsonContent(createdSavedSearchSchema.meta({ id: 'CreatedSavedSearch' })) },
+          ...errorResponses(400, 404, 413, 415, 429),
+        },
+      },
+      get: {
+        operationId: 'listSavedSearches',
+        tags: [API_TAGS.savedSearches.name],
+        summary: "The signed-in realtor's confirmed saved searches, newest first, a page at a time (follow `nextCursor`)",
+        security: bearer,
+        requestParams: { query: savedSearchListQuerySchema },
+        responses: {
+          '200': { description: 'One page of saved searches', ...jsonContent(savedSearchPageSchema.meta({ id: 'SavedSearchPage' })) },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    '/saved-searches/unsubscribe': {
+      post: {
+        operationId: 'unsubscribeSavedSearch',
+        tags: [API_TAGS.savedSearches.name],
+        security: PUBLIC,
+        summary: 'One-click unsubscribe (RFC 8058), the address in every alert e-mail',
+        description: 'Mail providers post `List-Unsubscribe=One-Click` as a form; the signed token is the authority. Idempotent.',
+        requestParams: { query: z.object({ token: z.string() }) },
+        responses: {
+          '200': { description: 'Unsubscribed', ...jsonContent(z.object({ status: z.literal('unsubscribed') })) },
+          ...errorResponses(400),
+        },
+      },
+    },
+    '/saved-searches/{id}': {
+      patch: {
+        operationId: 'updateSavedSearch',
+        tags: [API_TAGS.savedSearches.name],
+        summary: 'Pause or resume a saved search (its realtor or an admin)',
+        security: bearer,
+        requestParams: { path: savedSearchIdSchema },
+        requestBody: jsonContent(savedSearchPauseBodySchema),
+        responses: {
+          '200': { description: 'Updated', ...jsonContent(savedSearchSchema.meta({ id: 'SavedSearch' })) },
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
+      },
+      delete: {
+        operationId: 'deleteSavedSearch',
+        tags: [API_TAGS.savedSearches.name],
+        summary: 'Delete a saved search (its realtor or an admin; anyone else gets 404)',
+        security: bearer,
+        requestParams: { path: savedSearchIdSchema },
+        responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 404) },
+      },
+    },
+    ...leadsPaths,
+  }
+}
+
 let cached: ReturnType<typeof createDocument> | undefined
 
 const API_PREFIX = '/cozying-api/v1'
@@ -105,293 +400,7 @@ export function buildOpenApiDocument() {
       servers: [{ url: API_PREFIX }],
       tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-      paths: {
-        ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
-        ...accountPaths({ jsonContent, errorResponses, bearer }),
-        ...openHousePaths({ jsonContent, errorResponses, bearer }),
-        ...postPaths({ jsonContent, errorResponses, bearer }),
-        ...tourPaths(errorBodySchema),
-        ...marketSubscriptionPaths(errorBodySchema),
-        '/valuations': {
-          post: {
-            operationId: 'valueHome',
-            tags: [API_TAGS.valuations.name],
-            security: PUBLIC,
-            summary: "Estimate a home's value from comparable homes (public)",
-            description:
-              'An automated estimate, not an appraisal: homes of the same type in the same ZIP code first, then the same city (sales where the MLS lets them be shown, else homes for sale and under contract), at most 10. `status` is `estimate` with `low`, `typical` and `high` (US dollars, to the nearest thousand), or `too_few` when fewer than `minimumComparables` homes compare, with no number. `livingArea` is in square feet. Nothing is stored; a comparable whose MLS withholds its address has `address: null` and no `sameZip` (nothing says where it is). A ZIP whose homes (as the listings held here name them) are all in other cities than `city` is a 400 with a field error on `postalCode`; a ZIP with no home held is not judged. `realtorId` names a published homepage.',
-            requestBody: jsonContent(valuationRequestSchema),
-            responses: {
-              '200': { description: 'The estimate, or too few comparables', ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })) },
-              ...errorResponses(400, 404, 413, 415),
-            },
-          },
-        },
-        '/seller-leads': {
-          post: {
-            operationId: 'createSellerLead',
-            tags: [API_TAGS.valuations.name],
-            security: PUBLIC,
-            summary: "Ask a realtor for a personal valuation of one's home (public)",
-            description:
-              "The valuation's inputs (as `POST /valuations` takes them) with who asks: `name`, `email`, optional `phone`, `lang` (the language to be answered in), `timeframe` (`0-3`, `3-6`, `6-12` months or `curious`) and `consent`, which must be true. The estimate stored with the lead is computed again from the inputs. Stored as a lead of kind `seller` (see `GET /leads`) and mailed to the realtor. Rate-limited per client. A plain HTML form (`application/x-www-form-urlencoded`, `consent=on`) is answered with a 303 to a status page.",
-            requestBody: jsonContent(sellerLeadRequestSchema),
-            responses: {
-              '201': { description: 'Stored, with its lead', ...jsonContent(createdSellerLeadSchema.meta({ id: 'CreatedSellerLead' })) },
-              ...errorResponses(400, 404, 413, 415, 429),
-            },
-          },
-        },
-        '/auth/token': {
-          post: {
-            operationId: 'issueToken',
-            tags: [API_TAGS.auth.name],
-            security: PUBLIC,
-            summary: 'A bearer token for a program (any HTTP client): e-mail and password in, token out, no cookie',
-            requestBody: jsonContent(tokenRequestSchema),
-            responses: { '200': { description: 'Signed in', ...jsonContent(tokenResponseSchema) }, ...errorResponses(400, 401, 413, 415, 429) },
-          },
-        },
-        '/realtor': {
-          get: {
-            operationId: 'listRealtors',
-            tags: [API_TAGS.realtors.name],
-            security: PUBLIC,
-            summary: 'The directory of published homepages, filtered by state and city, paged',
-            requestParams: { query: directoryQuerySchema },
-            responses: {
-              '200': { description: 'One page of realtors', ...jsonContent(directoryPageSchema.meta({ id: 'DirectoryPage' })) },
-              ...errorResponses(400),
-            },
-          },
-          post: {
-            operationId: 'createRealtor',
-            tags: [API_TAGS.realtors.name],
-            summary: 'Create the realtor of the signed-in account',
-            security: bearer,
-            requestBody: jsonContent(realtorInputSchema),
-            responses: { '201': { description: 'Created', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 409, 413, 415) },
-          },
-        },
-        '/realtor/{key}': {
-          get: {
-            operationId: 'getRealtor',
-            tags: [API_TAGS.realtors.name],
-            security: PUBLIC,
-            summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
-            requestParams: { path: z.object({ key: z.string() }) },
-            responses: {
-              '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) },
-              ...errorResponses(404),
-            },
-          },
-          patch: {
-            operationId: 'updateRealtor',
-            tags: [API_TAGS.realtors.name],
-            summary: 'Change a realtor (owner or admin); photos is the full new list',
-            security: bearer,
-            requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
-            requestBody: jsonContent(z.record(z.string(), z.unknown()).meta({ description: 'Any fields of the realtor form' })),
-            responses: { '200': { description: 'Updated', ...jsonContent(realtorResponse) }, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
-          },
-          delete: {
-            operationId: 'deleteRealtor',
-            tags: [API_TAGS.realtors.name],
-            summary: 'Delete a realtor and its photos (owner or admin)',
-            security: bearer,
-            requestParams: { path: z.object({ key: z.string().meta({ description: 'The realtor id' }) }) },
-            responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 403, 404) },
-          },
-        },
-        '/realtor/presigned-multi-file-upload': {
-          post: {
-            operationId: 'presignUploads',
-            tags: [API_TAGS.uploads.name],
-            summary: 'Upload URLs for photos; PUT each file to its uploadUrl',
-            security: bearer,
-            requestBody: jsonContent(presignRequestSchema),
-            responses: {
-              '200': { description: 'One item per file', ...jsonContent(presignResponseSchema) },
-              ...errorResponses(400, 401, 413, 415, 429),
-            },
-          },
-        },
-        '/realtors/{id}/statistics': {
-          get: {
-            operationId: 'getRealtorStatistics',
-            tags: [API_TAGS.statistics.name],
-            summary: "A realtor's visitor statistics for the last 30 or 90 days (owner or admin)",
-            description:
-              "Page views of the homepage and listing pages per UTC day, messages, the top listings and referrers. Counted without cookies; bots and the realtor's own visits are left out. The last minute may still be in memory.",
-            security: bearer,
-            requestParams: {
-              path: z.object({ id: z.string().meta({ description: 'The realtor id' }) }),
-              query: z.object({ days: z.enum(['30', '90']).optional().meta({ description: '30 unless 90' }) }),
-            },
-            responses: {
-              '200': { description: 'The statistics', ...jsonContent(statisticsSchema.meta({ id: 'Statistics' })) },
-              ...errorResponses(400, 401, 403, 404),
-            },
-          },
-        },
-        '/home/list': {
-          get: {
-            operationId: 'listHomes',
-            tags: [API_TAGS.homes.name],
-            security: PUBLIC,
-            summary: 'Listed homes of one city, filtered and paged (public; spec §7 defaults)',
-            description:
-              'Paging runs inside a group of the first `totalHomesPerGroup` matches in the chosen order; `hasMoreThanGroup` tells whether more homes match. No listing agent phone or e-mail is ever returned.',
-            requestParams: { query: homeListQuerySchema },
-            responses: { '200': { description: 'One page of homes', ...jsonContent(homeListPageSchema.meta({ id: 'HomeListPage' })) }, ...errorResponses(400) },
-          },
-        },
-        '/home/points': {
-          get: {
-            operationId: 'listHomePoints',
-            tags: [API_TAGS.homes.name],
-            security: PUBLIC,
-            summary: 'Where the matching homes of a map area are (public)',
-            description: `Position, price and status of up to ${MAX_MAP_POINTS} homes in \`bbox\`, for map markers. The area is widened to a grid that follows its size, so nearby areas share one answer; homes whose address the MLS hides are never included.`,
-            requestParams: { query: homePointsQuerySchema },
-            responses: { '200': { description: 'The points', ...jsonContent(homePointsSchema.meta({ id: 'HomePoints' })) }, ...errorResponses(400) },
-          },
-        },
-        '/market': {
-          get: {
-            operationId: 'getMarketReport',
-            tags: [API_TAGS.market.name],
-            security: PUBLIC,
-            summary: "A city's market figures and their last 12 months (public)",
-            description:
-              "The figures a realtor's market report page shows for a city (`city` as the listings spell it, any case; `state` two letters), computed from the listings for sale after each import and kept month by month: `current` is the latest month's, `trend` up to 12 months oldest first. Counts cover homes for sale (never leases); medians are of active listings; `soldCount` and `monthsOfSupply` are null where the MLS does not allow sold data. `source` names the MLS and its disclaimer, which must be shown with the figures; `isDemo` marks demonstration data. 404 when no import has recorded the city.",
-            requestParams: { query: marketQuerySchema },
-            responses: { '200': { description: 'The figures', ...jsonContent(marketReportSchema.meta({ id: 'MarketReport' })) }, ...errorResponses(400, 404) },
-          },
-        },
-        '/home/{listingKey}': {
-          get: {
-            operationId: 'getHome',
-            tags: [API_TAGS.homes.name],
-            security: PUBLIC,
-            summary: 'One listed home by its RESO ListingKey (public)',
-            requestParams: {
-              path: z.object({ listingKey: z.string() }),
-              query: z.object({ realtor: z.string().optional(), lang: z.enum(['ko', 'en']).optional() }),
-            },
-            responses: { '200': { description: 'The home', ...jsonContent(homeDetailSchema.meta({ id: 'HomeDetail' })) }, ...errorResponses(404) },
-          },
-        },
-        '/realtor-contacts': {
-          post: {
-            operationId: 'createContact',
-            tags: [API_TAGS.messages.name],
-            security: PUBLIC,
-            summary: 'Send a message to a realtor (public)',
-            description:
-              'Rate-limited per client. `isTerm` must be `Y`. A plain HTML form (`application/x-www-form-urlencoded`: the same fields with `lang`, the checkboxes `isTerm=on` and `phoneContactConsent=on`) is the contact form posted without JavaScript: it is answered with a 303 to `/{desiredUrl}/contact-message` (`?status=sent`, or `?failed=` naming the fields at fault, and `back`, the page it was sent from).',
-            requestBody: jsonContent(contactRequestSchema),
-            responses: { '201': { description: 'Stored', ...jsonContent(createdContactResponse) }, ...errorResponses(400, 404, 413, 415, 429) },
-          },
-          get: {
-            operationId: 'listContacts',
-            tags: [API_TAGS.messages.name],
-            summary: "The signed-in realtor's messages, newest first, a page at a time (follow `nextCursor`)",
-            security: bearer,
-            requestParams: { query: messageListQuerySchema },
-            responses: {
-              '200': {
-                description: 'One page of messages, and the counts of the whole list',
-                ...jsonContent(messagePageSchema.meta({ id: 'ContactPage' })),
-              },
-              ...errorResponses(400, 401, 403, 404),
-            },
-          },
-        },
-        '/realtor-contacts/{id}': {
-          patch: {
-            operationId: 'updateContactStatus',
-            tags: [API_TAGS.messages.name],
-            summary: 'Mark a message new, read or handled (the realtor it was sent to, or an admin; anyone else gets 404)',
-            security: bearer,
-            requestParams: { path: z.object({ id: z.string() }) },
-            requestBody: jsonContent(messageStatusBodySchema),
-            responses: { '200': { description: 'Updated', ...jsonContent(contactMessageSchema) }, ...errorResponses(400, 401, 404, 413, 415) },
-          },
-          delete: {
-            operationId: 'deleteContact',
-            tags: [API_TAGS.messages.name],
-            summary: 'Delete a message completely, with its delivery state (the realtor it was sent to, or an admin)',
-            description: "A visitor's request to delete their data reaches the realtor, who deletes the message here. Anyone else gets 404.",
-            security: bearer,
-            requestParams: { path: z.object({ id: z.string() }) },
-            responses: { '200': { description: 'Deleted', ...jsonContent(deletedMessageSchema) }, ...errorResponses(401, 404) },
-          },
-        },
-        '/saved-searches': {
-          post: {
-            operationId: 'createSavedSearch',
-            tags: [API_TAGS.savedSearches.name],
-            security: PUBLIC,
-            summary: "Save a search on a realtor's site and get new-listing e-mails (public)",
-            description:
-              'Stored as pending; one confirmation e-mail goes to the address, and nothing else is sent until its link is confirmed. The answer is the same for a new, an already saved or a refused search. Rate-limited per client and per e-mail address. A plain HTML form (`application/x-www-form-urlencoded`) is answered with a 303 to a status page.',
-            requestBody: jsonContent(savedSearchRequestSchema),
-            responses: {
-              '202': { description: 'Accepted; waiting for confirmation', ...jsonContent(createdSavedSearchSchema.meta({ id: 'CreatedSavedSearch' })) },
-              ...errorResponses(400, 404, 413, 415, 429),
-            },
-          },
-          get: {
-            operationId: 'listSavedSearches',
-            tags: [API_TAGS.savedSearches.name],
-            summary: "The signed-in realtor's confirmed saved searches, newest first, a page at a time (follow `nextCursor`)",
-            security: bearer,
-            requestParams: { query: savedSearchListQuerySchema },
-            responses: {
-              '200': { description: 'One page of saved searches', ...jsonContent(savedSearchPageSchema.meta({ id: 'SavedSearchPage' })) },
-              ...errorResponses(400, 401, 403, 404),
-            },
-          },
-        },
-        '/saved-searches/unsubscribe': {
-          post: {
-            operationId: 'unsubscribeSavedSearch',
-            tags: [API_TAGS.savedSearches.name],
-            security: PUBLIC,
-            summary: 'One-click unsubscribe (RFC 8058), the address in every alert e-mail',
-            description: 'Mail providers post `List-Unsubscribe=One-Click` as a form; the signed token is the authority. Idempotent.',
-            requestParams: { query: z.object({ token: z.string() }) },
-            responses: {
-              '200': { description: 'Unsubscribed', ...jsonContent(z.object({ status: z.literal('unsubscribed') })) },
-              ...errorResponses(400),
-            },
-          },
-        },
-        '/saved-searches/{id}': {
-          patch: {
-            operationId: 'updateSavedSearch',
-            tags: [API_TAGS.savedSearches.name],
-            summary: 'Pause or resume a saved search (its realtor or an admin)',
-            security: bearer,
-            requestParams: { path: savedSearchIdSchema },
-            requestBody: jsonContent(savedSearchPauseBodySchema),
-            responses: {
-              '200': { description: 'Updated', ...jsonContent(savedSearchSchema.meta({ id: 'SavedSearch' })) },
-              ...errorResponses(400, 401, 404, 409, 413, 415),
-            },
-          },
-          delete: {
-            operationId: 'deleteSavedSearch',
-            tags: [API_TAGS.savedSearches.name],
-            summary: 'Delete a saved search (its realtor or an admin; anyone else gets 404)',
-            security: bearer,
-            requestParams: { path: savedSearchIdSchema },
-            responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 404) },
-          },
-        },
-        ...leadsPaths,
-      },
+      paths: apiPaths(),
     },
     { allowEmptySchema: { custom: true } },
   )

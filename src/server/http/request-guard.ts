@@ -41,8 +41,8 @@ async function refusal(pathname: string, status: number, message: MessageDescrip
 /**
  * Requests no page can answer, refused before the framework sees them (issue 17): a page
  * asked with `PUT`, `DELETE` or `PROPFIND` (405, it used to render the page), and a path with
- * a malformed `%` escape (400, it used to reach the framework's English JSON error; on the
- * API, our JSON error in the caller's language).
+ * a malformed `%` escape (400, it used to reach the framework's English JSON error; on every
+ * path that takes actions, our JSON error in the caller's language).
  *
  * A `POST` to a page is a form sent before the scripts loaded (the sign-in form posts rather
  * than put a password in the address): it is sent back to the page with a 303, unread, so the
@@ -61,7 +61,9 @@ export async function refuseUnanswerable(request: Request, url: URL): Promise<Re
   }
   if (hasMalformedEscape(pathname)) {
     const invalid = msg`This address is not valid`
-    if (pathname === '/cozying-api' || pathname.startsWith('/cozying-api/')) {
+    // Every path a program calls (the REST API, better-auth, server functions, uploads, map
+    // data) answers our JSON error in the caller's language (issue 48); only pages answer text.
+    if (takesActions(pathname)) {
       const lang = apiLang(request)
       await loadCatalog(lang)
       return errorResponse(new AppError('BAD_REQUEST', invalid), lang, { 'cache-control': 'no-store' })

@@ -31,7 +31,7 @@ export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<s
   const headers: Record<string, string> = { ...extraHeaders, 'content-language': lang, vary: 'Accept-Language' }
   if (appError.retryAfterSeconds !== undefined) headers['retry-after'] = String(appError.retryAfterSeconds)
   return json(
-    translateErrorBody(toErrorBody(appError), lang, (id) => translate(lang, id)),
+    translateErrorBody(toErrorBody(appError), (id, values) => translate(lang, id, values)),
     appError.status,
     headers,
   )

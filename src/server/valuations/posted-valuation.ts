@@ -37,7 +37,7 @@ export async function postedValuation(services: AppServices, realtorId: string, 
     const failure = isAppError(error) && error.status < 500 ? error : errors.internal(error)
     if (failure !== error) componentLogger('valuation').error({ err: error }, 'unexpected error')
     await loadCatalog(lang)
-    const body = translateErrorBody(toErrorBody(failure), lang, (id) => translate(lang, id))
+    const body = translateErrorBody(toErrorBody(failure), (id, values) => translate(lang, id, values))
     return { values, outcome: { kind: 'error', message: body.message, fieldErrors: body.fieldErrors ?? {} } }
   }
 }
