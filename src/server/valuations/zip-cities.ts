@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { LRUCache } from 'lru-cache'
-import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { LANGS, type Lang } from '~/lib/lang'
+import type { IssueMessage } from '~/lib/error-body'
+import { fieldLabel } from '~/schemas/field-labels'
 import { AppError } from '~/server/app-error'
 import type { RevisionSnapshot } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
@@ -71,20 +71,19 @@ export async function citiesOfZip(services: AppServices, { listings }: RevisionS
   return reading
 }
 
-/** The field error's words in one language: the ZIP, the cities we know it in, the city given. */
-function zipNotInCityText(lang: Lang, zip: string, names: readonly string[], city: string): string {
-  const i18n = i18nFor(lang)
-  const cities = new Intl.ListFormat(lang, { type: 'disjunction' }).format(names.slice(0, NAMED_CITIES))
-  return i18n._(msg`ZIP code ${zip} is in ${cities}, not in ${city}. Check the city or the ZIP code.`)
-}
-
 /** Throws a 400 with a field error on `postalCode` when the ZIP's homes are all in other cities than `city`. */
 export async function assertZipInCity(services: AppServices, revisions: RevisionSnapshot, request: { city: string; postalCode: string }): Promise<void> {
   const known = await citiesOfZip(services, revisions, request.postalCode)
   const city = request.city.trim()
   if (known.keys.size === 0 || known.keys.has(city.toLowerCase())) return
   const zip = request.postalCode.trim().slice(0, 5)
-  await Promise.all(LANGS.map((lang) => loadCatalog(lang)))
-  const [ko, en] = [zipNotInCityText('ko', zip, known.names, city), zipNotInCityText('en', zip, known.names, city)]
-  throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, { fieldErrors: { postalCode: [{ ko, en }] } })
+  // Put into words where it is shown, in the reader's language (decision 054); city names are
+  // the listings' own, the same in both languages.
+  const cities = known.names.slice(0, NAMED_CITIES).join(', ')
+  const message: IssueMessage = {
+    id: msg`ZIP code ${zip} is in ${cities}, not in ${city}. Check the city or the ZIP code.`.id,
+    label: fieldLabel(['postalCode']).id,
+    values: { zip, cities, city },
+  }
+  throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, { fieldErrors: { postalCode: [message] } })
 }
