@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { holdIslandCode, isHydrated } from './helpers.ts'
+import { demoListingPath, holdIslandCode, isHydrated } from './helpers.ts'
 
 /*
  * What a visitor types, chooses or ticks before an island is live survives its hydration
@@ -55,16 +55,6 @@ function unique(label: string, project: string): string {
 function irvineDate(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
   return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-async function demoListingPath(page: Page, lang: 'ko' | 'en'): Promise<string> {
-  const answer = await page.request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
-  const body: unknown = await answer.json()
-  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
-  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
-  const listingKey: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
-  if (typeof listingKey !== 'string') throw new Error('no demo listing')
-  return `${lang === 'en' ? '/en' : ''}/sora-park/homes/${encodeURIComponent(listingKey)}`
 }
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`)

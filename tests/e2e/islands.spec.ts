@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { holdIslandCode, isHydrated } from './helpers.ts'
+import { demoListingPath, holdIslandCode, isHydrated } from './helpers.ts'
 
 /*
  * Islands (issue 31, decision 051), every island of the pages sent without the app, in both
@@ -8,17 +8,6 @@ import { holdIslandCode, isHydrated } from './helpers.ts'
  * as an error, which fails the test), and nothing but the runtime loads before. Without it every
  * island is there as the server rendered it and its forms post.
  */
-
-/** A demo listing that exists in this build's data, for the listing page. */
-async function demoListingPath(page: Page, lang: 'ko' | 'en'): Promise<string> {
-  const answer = await page.request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
-  const body: unknown = await answer.json()
-  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
-  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
-  const listingKey: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
-  if (typeof listingKey !== 'string') throw new Error('no demo listing')
-  return `${lang === 'en' ? '/en' : ''}/sora-park/homes/${encodeURIComponent(listingKey)}`
-}
 
 /** How each island's form is sent without scripts. */
 const FORM_METHODS: Partial<Record<string, 'get' | 'post'>> = {
