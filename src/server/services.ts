@@ -133,7 +133,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     dialect: database.dialect,
     dbKind: database.kind,
     secret,
-    // PUBLIC_URL's documented default (the README's configuration table) rather than none:
+    // PUBLIC_URL's documented default (docs/configuration.md) rather than none:
     // better-auth would otherwise guess its origin from each request and warn at every start.
     baseURL: config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
     google:

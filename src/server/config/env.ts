@@ -17,8 +17,8 @@ const commaList = z
   )
 
 /**
- * Every setting the server reads, checked once. The README's configuration table lists
- * the same names; nothing else in the code reads `process.env`.
+ * Every setting the server reads, checked once. docs/configuration.md lists them all (a unit
+ * test keeps it so); nothing else in the code reads `process.env`.
  */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
