@@ -17,7 +17,7 @@ export function documentedVariables(markdown: string): string[] {
   return markdown
     .split('\n')
     .filter((line) => line.startsWith('| `'))
-    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]))
+    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map(([, name = '']) => name))
 }
 
 /** The text of every source file under these folders (generated and vendored ones aside). */

@@ -41,15 +41,15 @@ export function layoutSubsections(layout: string): Map<string, string[]> {
   const subsections = new Map<string, string[]>()
   let current: string[] | undefined
   for (const line of layout.split('\n')) {
-    const heading = /^### `([^`]+\/)`\s*$/.exec(line)
-    if (heading) {
+    const [, folder] = /^### `([^`]+\/)`\s*$/.exec(line) ?? []
+    if (folder !== undefined) {
       current = []
-      subsections.set(heading[1], current)
+      subsections.set(folder, current)
       continue
     }
     if (line.startsWith('### ')) current = undefined
-    const bullet = /^- ((?:`[^`]+`(?:, )?)+):/.exec(line)
-    if (current && bullet) current.push(...[...bullet[1].matchAll(/`([^`]+)`/g)].map((match) => match[1]))
+    const [, names] = /^- ((?:`[^`]+`(?:, )?)+):/.exec(line) ?? []
+    if (current && names !== undefined) current.push(...[...names.matchAll(/`([^`]+)`/g)].map(([, name = '']) => name))
   }
   return subsections
 }
@@ -85,10 +85,10 @@ export function layoutProblems(readme: string, listFolder: ListFolder): string[]
     }
   }
   // A path written out anywhere in the section (`src/server/http/api.ts`) must exist too.
-  for (const match of layout.matchAll(/`(src\/[^`\s{}*…]+)`/g)) {
-    const target = match[1].replace(/\/$/, '')
+  for (const [, written = ''] of layout.matchAll(/`(src\/[^`\s{}*…]+)`/g)) {
+    const target = written.replace(/\/$/, '')
     const parent = listFolder(`${path.posix.dirname(target)}/`)
-    if (!parent?.some((entry) => entry.name === path.posix.basename(target))) problems.push(`the Layout names ${match[1]}, which does not exist`)
+    if (!parent?.some((entry) => entry.name === path.posix.basename(target))) problems.push(`the Layout names ${written}, which does not exist`)
   }
   return problems
 }
