@@ -19,13 +19,19 @@ interface Row {
   status: string
 }
 
-/** The index's rows: `| 001 | [Title](001-name.md) | status | one line |`. */
+/**
+ * The index's rows: `| 001 | [Title](001-name.md) | status | one line |`, padded or not (a
+ * formatter may align the columns).
+ */
 export function indexRows(index: string): Row[] {
-  return index
-    .split('\n')
-    .map((line) => /^\| (\d{3}) \| \[(.+)\]\(([^)]+)\) \| ([^|]+?) \| .+ \|$/.exec(line))
-    .filter((match) => match !== null)
-    .map(([, number = '', title = '', file = '', status = '']) => ({ number, title, file, status }))
+  return index.split('\n').flatMap((line) => {
+    const [number = '', decision = '', status = ''] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim())
+    const [, title, file] = /^\[(.+)\]\(([^)]+)\)$/.exec(decision) ?? []
+    return /^\d{3}$/.test(number) && title !== undefined && file !== undefined ? [{ number, title, file, status }] : []
+  })
 }
 
 /** A record's title (after its number) and the status its `Status:` line gives. */
@@ -100,8 +106,9 @@ describe('decisionsProblems', () => {
   const one = '| 001 | [One](001-one.md) | superseded by 002 | The first. |'
   const two = '| 002 | [Two](002-two.md) | accepted | The second. |'
 
-  it('finds nothing when every record has its row', () => {
+  it('finds nothing when every record has its row, its columns padded or not', () => {
     expect(decisionsProblems(index([one, two]), records)).toEqual([])
+    expect(decisionsProblems(index([one, '| 002 | [Two](002-two.md)   | accepted          | The second. |']), records)).toEqual([])
   })
 
   it('names a record without a row (a record added later) and a row without a record', () => {
