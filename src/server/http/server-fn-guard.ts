@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { msg } from '@lingui/core/macro'
 import { loadCatalog } from '~/i18n/i18n'
 import { AppError, errors } from '~/server/app-error'
-import { apiLang, errorResponse } from './responses'
+import { apiLang, errorResponse } from '~/server/web/responses'
 import { applySecurityHeaders } from './security-headers'
 
 /** Start's endpoint for server functions (`TSS_SERVER_FN_BASE`). */
