@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { NotFoundPage, ServerErrorPage } from './components/error-page'
+import { NotFoundPage, ServerErrorPage } from './features/shell/error-page'
 import { routeTree } from './routeTree.gen'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain-paths'

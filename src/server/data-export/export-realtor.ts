@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
-import { toCsv, UTF8_BOM } from '~/features/inbox/csv'
+import { toCsv, UTF8_BOM } from '~/lib/csv'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors } from '~/server/app-error'
 import { enforceRateLimit, refuseOverRateLimit } from '~/server/web/rate-limit'
