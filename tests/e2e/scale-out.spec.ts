@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
+import { findPostgresBin, startCluster, type Cluster } from '../../scripts/postgres-cluster.ts'
 import { decodeWords, header, startSmtpSink } from '../integration/smtp-sink.ts'
 import { letters, request, startServer, type Answer, type Server } from './own-server.ts'
 import { createPublishedRealtor } from './fixtures.ts'
