@@ -1,10 +1,66 @@
-import type { ErrorBody, ErrorCode, FieldErrors, FieldMessage, TranslatedErrorBody } from './error-body'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 
 /*
- * The error body of decision 011 on both sides of the wire: the browser's ServerError and
- * the one place messages are put into words. Its types are the plain ones of `./error-body`,
- * so a page that can show an error does not download zod.
+ * The error model (decisions 011, 054, 057) in one place, without zod: the codes with their HTTP
+ * status and message, the one error body, the one place messages are put into words, and the
+ * browser's ServerError. The server's AppError (`~/server/app-error`) carries a code of this
+ * table; the API documents the body in words (`~/server/http/openapi`). A page that can show an
+ * error downloads no zod.
  */
+
+/** Every failure a use case can report (DESIGN §5), in the order the API documents them. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/**
+ * The one map: each code's HTTP status (DESIGN §5), and the message a failure of that code
+ * carries when it has no words of its own (`new AppError('NOT_FOUND')`).
+ */
+export const ERRORS: Readonly<Record<ErrorCode, { status: number; message: MessageDescriptor }>> = {
+  VALIDATION_FAILED: { status: 400, message: msg`Some fields need your attention` },
+  BAD_REQUEST: { status: 400, message: msg`This call is not valid` },
+  UNAUTHORIZED: { status: 401, message: msg`Sign in to continue` },
+  FORBIDDEN: { status: 403, message: msg`You are not allowed to do this` },
+  NOT_FOUND: { status: 404, message: msg`Not found` },
+  METHOD_NOT_ALLOWED: { status: 405, message: msg`This method is not allowed here` },
+  CONFLICT: { status: 409, message: msg`This was changed in the meantime. Reload and try again.` },
+  PAYLOAD_TOO_LARGE: { status: 413, message: msg`The request is too large` },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: msg`Send the request body as JSON (Content-Type: application/json)` },
+  RATE_LIMITED: { status: 429, message: msg`Too many requests. Please wait a moment and try again` },
+  INTERNAL: { status: 500, message: msg`Internal Server Error` },
+}
+
+/**
+ * The message of a rule no schema words itself (a missing field, a wrong type, a size; issue
+ * 48): the id of our sentence for the kind of problem, the id of the field's label (put in
+ * as `{field}`), and the sentence's other values (`{minimum}`, `{options}`, …).
+ */
+export type IssueMessage = { id: string; label: string; values?: Record<string, string | number> }
+
+/** A field's message: a Lingui message id (a rule that words itself), or an `IssueMessage`. */
+export type FieldMessage = string | IssueMessage
+
+/** Field path → its messages. */
+export type FieldErrors = Record<string, Array<FieldMessage>>
+
+/** What a server function's failure carries: the code, and messages as ids. */
+export type ErrorBody = { code: ErrorCode; message: string; fieldErrors?: FieldErrors }
+
+/** The same body in words, as the REST API answers it and the browser shows it. */
+export type TranslatedErrorBody = { message: string; code: ErrorCode; fieldErrors?: Record<string, Array<string>> }
 
 /** Turns a message id into words: the server's `translate(lang, id)`, the browser's `i18n._`. */
 export type TranslateId = (id: string) => string
