@@ -10,6 +10,27 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * An import of one of `folders` of the tree, however it is written: through the alias (`~/features/x`)
+ * or a relative path from any depth (`../../features/x`, `./http/x`). A package (`@tanstack/react-start/server`)
+ * never matches: its name starts with neither `~/` nor a dot.
+ */
+function folderImports(...folders) {
+  return `^(~|\\.{1,2})/(.*/)?(${folders.join('|')})(/|$)`
+}
+
+/** What no file of src/server imports: the UI and the routes live above the server. */
+const SERVER_CLIMBS = {
+  regex: folderImports('features', 'routes', 'components'),
+  message: 'src/server/ imports no feature, route or component: move what both need into src/lib/ (or the server domain that owns it).',
+}
+
+/** What a server domain never imports: the adapters above it. */
+const HTTP_CLIMB = {
+  regex: folderImports('http'),
+  message: 'A server domain imports nothing of src/server/http/ (the adapters over the domains): move the helper down to src/server/web/ or into the domain.',
+}
+
 export default defineConfig(
   // Generated: the route tree by the router plugin, the compiled catalogs by Lingui, the build by Vite.
   globalIgnores(['src/routeTree.gen.ts', 'src/locales-compiled/', '.output/', '.islands/', 'data/', 'test-results/', 'playwright-report/']),
@@ -44,6 +65,8 @@ export default defineConfig(
       pluginRouter.configs['flat/recommended'],
     ],
   },
+  // Floors (issue 50, decision 057): an import never climbs. A later block for the same file
+  // replaces an earlier one's options, so a file is matched by one block of this kind only.
   {
     // `src/lib/` is the ground floor (isomorphic, no zod): every other layer may import it, so it
     // imports none of them. What it needs from a schema is a plain constant or type kept in lib,
@@ -55,8 +78,53 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['schemas', 'server', 'features', 'functions', 'queries', 'components'].flatMap((layer) => [`~/${layer}/*`, `../${layer}/*`]),
+              regex: folderImports('schemas', 'server', 'features', 'functions', 'queries', 'components', 'routes'),
               message: 'src/lib/ imports nothing above it: keep the constant or type in lib, or move the code up to the layer that uses it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server domain uses the ground floors (web/, db/, logging/, app-error.ts, …); src/server/http/
+    // is the adapters over the domains (the REST table, OpenAPI, form posts), the floor above them.
+    files: ['src/server/**'],
+    ignores: ['src/server/http/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_CLIMBS, HTTP_CLIMB] }] },
+  },
+  {
+    files: ['src/server/http/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_CLIMBS] }] },
+  },
+  {
+    // Shared UI pieces: a feature composes them, never the other way round.
+    files: ['src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folderImports('features', 'routes'),
+              message: 'src/components/ imports no feature or route: move the shared piece down into components or lib, or the component up into the feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Scripts ship with the app (the container image runs several); tests do not.
+    files: ['scripts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: folderImports('tests'),
+              message: 'A script imports no test code: move what both need into scripts/ (or src/), and let the tests import it.',
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { findPostgresBin, startCluster } from '../tests/integration/global-setup'
+import { findPostgresBin, startCluster } from './postgres-cluster'
 
 /**
  * `node scripts/run.mjs scripts/pg-cluster.ts`: starts a throwaway PostgreSQL cluster (as the

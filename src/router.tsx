@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
-import { NotFoundPage, ServerErrorPage } from './components/error-page'
+import { NotFoundPage, ServerErrorPage } from './features/shell/error-page'
 import { routeTree } from './routeTree.gen'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { OWN_DOMAIN_META, ownDomainRewrite } from './lib/own-domain-paths'
-import { isServerError } from './lib/server-error'
+import { isServerError } from './lib/errors'
 import { currentOwnDomain } from './server/site/own-domain'
 
 /** Which realtor's own domain this page is served on: set per request on the server, read from the page in the browser. */

@@ -2,7 +2,7 @@
  * A page a visitor reads and posts from, with nothing on it that needs code: the small status
  * pages a mail's link or a form posted without scripts lands on (issue 31, decision 051). Its
  * route sets this header (`headers: noPageScripts`); the server takes it off again and sends the
- * page without the app's scripts (`withoutPageScripts` in src/server/http/page-scripts.ts).
+ * page without the app's scripts (`withoutPageScripts` in src/server/web/page-scripts.ts).
  */
 export const PAGE_SCRIPTS_HEADER = 'x-realtor-page-scripts'
 

@@ -18,6 +18,11 @@ export type PageSeo = {
   noindex?: boolean
 }
 
+/** Absolute URL for a stored photo URL that may be relative to our origin. */
+export function absoluteAssetUrl(url: string, origin: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
+}
+
 /** The public URL of a page; on a realtor's own domain the `/{desiredUrl}` part disappears. */
 export function absoluteUrl(site: SiteContext, lang: Lang, path: string): string {
   const internal = localizedPath(lang, path)

@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { z } from 'zod'
-import type { FieldMessage, IssueMessage } from '~/lib/error-body'
-import { translateFieldMessage, type TranslateMessage } from '~/lib/server-error'
+import { translateFieldMessage, type FieldMessage, type IssueMessage, type TranslateMessage } from '~/lib/errors'
 import { fieldLabel } from './field-labels'
 
 /*

@@ -1,16 +1,22 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { z } from 'zod'
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, type FieldMessage } from '~/schemas/errors'
+import { ERRORS, type ErrorBody, type ErrorCode, type FieldErrors, type FieldMessage } from '~/lib/errors'
 import { parseDescribed } from '~/schemas/issue-messages'
 
+/** A use case's failure: a code of the one map (`ERRORS`), and its message as a Lingui descriptor, translated at the edge. */
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly descriptor: MessageDescriptor
   readonly fieldErrors?: FieldErrors
   readonly retryAfterSeconds?: number
 
-  constructor(code: ErrorCode, descriptor: MessageDescriptor, options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  /** Without a `descriptor`, the code's own message from the map. */
+  constructor(
+    code: ErrorCode,
+    descriptor: MessageDescriptor = ERRORS[code].message,
+    options: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(descriptor.message ?? descriptor.id, { cause: options.cause })
     this.name = 'AppError'
     this.code = code
@@ -20,7 +26,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code]
+    return ERRORS[this.code].status
   }
 }
 
@@ -47,7 +53,7 @@ export function fieldErrorsFromZod(error: z.ZodError, lookup: (message: string) 
 }
 
 export function validationError(error: z.ZodError, lookup?: (message: string) => FieldMessage): AppError {
-  return new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
+  return new AppError('VALIDATION_FAILED', undefined, {
     fieldErrors: fieldErrorsFromZod(error, lookup),
     cause: error,
   })
@@ -74,11 +80,11 @@ export function parseInput<TSchema extends z.ZodType>(schema: TSchema, input: un
 }
 
 export const errors = {
-  unauthorized: () => new AppError('UNAUTHORIZED', msg`Sign in to continue`),
-  forbidden: () => new AppError('FORBIDDEN', msg`You are not allowed to do this`),
-  notFound: () => new AppError('NOT_FOUND', msg`Not found`),
+  unauthorized: () => new AppError('UNAUTHORIZED'),
+  forbidden: () => new AppError('FORBIDDEN'),
+  notFound: () => new AppError('NOT_FOUND'),
   realtorNotFound: () => new AppError('NOT_FOUND', msg`No realtor was found at this address`),
-  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', msg`This method is not allowed here`),
+  methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED'),
   desiredUrlTaken: () =>
     new AppError('CONFLICT', msg`This homepage address is already taken`, {
       fieldErrors: { desiredUrl: [msg`This homepage address is already taken`.id] },
@@ -91,9 +97,9 @@ export const errors = {
   invalidJson: () => new AppError('BAD_REQUEST', msg`The request body is not valid JSON`),
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', msg`The file is too large`),
   unsupportedMediaType: () => new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Only JPEG, PNG, WebP and AVIF images are accepted`),
-  rateLimited: (retryAfterSeconds: number) => new AppError('RATE_LIMITED', msg`Too many requests. Please wait a moment and try again`, { retryAfterSeconds }),
+  rateLimited: (retryAfterSeconds: number) => new AppError('RATE_LIMITED', undefined, { retryAfterSeconds }),
   /** The data export's own 429 (decision 043): the realtor should know it is a limit of downloads, not of clicks. */
   exportRateLimited: (retryAfterSeconds: number) =>
     new AppError('RATE_LIMITED', msg`Your data can be downloaded only a few times an hour. Please try again later`, { retryAfterSeconds }),
-  internal: (cause?: unknown) => new AppError('INTERNAL', msg`Internal Server Error`, { cause }),
+  internal: (cause?: unknown) => new AppError('INTERNAL', undefined, { cause }),
 }

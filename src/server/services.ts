@@ -15,7 +15,7 @@ import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revi
 import { VisitCounter } from './stats/visit-counter'
 import { componentLogger } from './logging/logger'
 import { BackgroundWork } from './background-work'
-import type { RateLimitRule } from './http/rate-limit'
+import type { RateLimitRule } from './web/rate-limit'
 
 /** RATE_LIMIT_EXPORT counts data exports per hour (decision 043), whatever RATE_LIMIT_WINDOW_SECONDS says. */
 export const EXPORT_WINDOW_SECONDS = 3600

@@ -3,7 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
+import { findPostgresBin, startCluster, type Cluster } from '../../scripts/postgres-cluster.ts'
 import { letters, request, run, startServer, type Answer, type Server } from './own-server.ts'
 import { createPublishedRealtor } from './fixtures.ts'
 

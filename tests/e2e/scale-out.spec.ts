@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { findPostgresBin, startCluster, type Cluster } from '../integration/global-setup.ts'
+import { findPostgresBin, startCluster, type Cluster } from '../../scripts/postgres-cluster.ts'
 import { decodeWords, header, startSmtpSink } from '../integration/smtp-sink.ts'
 import { letters, request, startServer, type Answer, type Server } from './own-server.ts'
 import { createPublishedRealtor } from './fixtures.ts'
@@ -150,7 +150,7 @@ test.describe('two npm start instances on one PostgreSQL', () => {
 
   test('a rate limit counts the hits of both instances: refused at the limit, not at twice the limit', async () => {
     const { id } = await createPublishedRealtor(a, { desiredUrl: `limits-${letters(Date.now())}` })
-    // A fixed window (src/server/http/rate-limit.ts): hits straddling its end would start a new
+    // A fixed window (src/server/web/rate-limit.ts): hits straddling its end would start a new
     // count, so begin with room to spare in the current one.
     const windowSeconds = Number(a.env.RATE_LIMIT_WINDOW_SECONDS ?? 60)
     const left = windowSeconds - ((Date.now() / 1000) % windowSeconds)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toInternalPath } from '../../src/lib/own-domain-paths'
 import { isReservedPath } from '../../src/lib/reserved-paths'
 import { handleMapFileRequest } from '../../src/server/map/map-files'
-import { writeMapFixture } from '../map-fixture'
+import { writeMapFixture } from '../../scripts/map-fixture'
 
 /*
  * The map's files from the data folder (issue 29, decision 048) on a real folder: whole files,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { enforceRateLimit, pruneRateLimits, type RateLimitRule } from '../../src/server/http/rate-limit'
+import { enforceRateLimit, pruneRateLimits, type RateLimitRule } from '../../src/server/web/rate-limit'
 import type { AppServices } from '../../src/server/services'
 import { createTestApp, describeOnEachDatabase, type TestApp } from './harness'
 

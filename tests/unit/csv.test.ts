@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { UTF8_BOM, csvCell, csvDate, toCsv } from '../../src/lib/csv'
 import {
-  UTF8_BOM,
-  csvCell,
-  csvDate,
   csvFileName,
   messagesCsv,
   savedSearchesCsv,
   savedSearchesCsvFileName,
-  toCsv,
   type CsvMessage,
   type CsvSavedSearch,
   type MessagesCsvLabels,

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { disclaimerTexts, formatLastUpdated, listingCredit } from '../../src/features/listings/listing-source-text'
+import { disclaimerTexts, formatLastUpdated, listingCredit } from '../../src/lib/listing-source-text'
 import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage } from '../../src/lib/listing-disclaimers'
 import type { ListingSource } from '../../src/schemas/listing-source'
 import {

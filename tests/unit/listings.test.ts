@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { homeJsonLd } from '../../src/features/listings/home-json-ld'
-import { areaText } from '../../src/features/listings/home-display'
+import { areaText } from '../../src/lib/home-display'
 import { squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/format'
 import type { HomeDetail } from '../../src/schemas/home'
 import { listingSearchSchema } from '../../src/schemas/listing-search'

@@ -5,7 +5,7 @@ import { componentLogger, createLogger } from '~/server/logging/logger'
 import { prettyLine } from '~/server/logging/pretty'
 import { scrubText, serializeError } from '~/server/logging/redaction'
 import { metricsRegistry } from '~/server/metrics/registry'
-import { answerWithRequestLog, REQUEST_ID_HEADER, withRequestId } from '~/server/logging/request-log'
+import { answerWithRequestLog, REQUEST_ID_HEADER, withRequestId } from '~/server/web/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
 
 /*

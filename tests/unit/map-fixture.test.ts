@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeMapFixture } from '../map-fixture'
+import { writeMapFixture } from '../../scripts/map-fixture'
 
 /*
  * The test map's archive (decision 048) read back by the `pmtiles` package itself, the reader

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { compressHtmlResponse, pickEncoding } from '~/server/http/compress'
-import { deferScriptsUntilPainted } from '~/server/http/defer-scripts'
+import { compressHtmlResponse, pickEncoding } from '~/server/web/compress'
+import { deferScriptsUntilPainted } from '~/server/web/defer-scripts'
 import { finishPage } from '~/server/http/finish-page'
-import { withoutPageScripts } from '~/server/http/page-scripts'
+import { withoutPageScripts } from '~/server/web/page-scripts'
 import { noPageScripts, PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 
 describe('compression of server-rendered pages', () => {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { StandardSchemaV1 } from '@tanstack/react-form'
 import { useMemo } from 'react'
 import type { z } from 'zod'
-import type { TranslateMessage } from '~/lib/server-error'
+import type { TranslateMessage } from '~/lib/errors'
 import { parseInWords } from '~/schemas/issue-messages'
 
 /**

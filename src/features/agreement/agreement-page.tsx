@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { PageHeading, PageShell } from '~/components/page-shell'
+import { PageHeading, PageShell } from '~/features/shell/page-shell'
 import { useLang } from '~/i18n/use-lang'
 import { PRIVACY_NOTICE_EFFECTIVE_DATE } from '~/lib/consent'
 import { dateTimeFormat } from '~/lib/date-time-format'

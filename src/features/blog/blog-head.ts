@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import { absoluteAssetUrl, serializeJsonLd } from '~/features/homepage/json-ld'
+import { serializeJsonLd } from '~/features/homepage/json-ld'
+import { absoluteAssetUrl } from '~/lib/seo'
 import { firstPhoto } from '~/features/homepage/photos'
 import { translate } from '~/i18n/i18n'
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'

@@ -4,7 +4,7 @@ import { DeleteDialog } from '~/components/delete-dialog'
 import { buttonClass, Button } from '~/components/ui'
 import { checkMyExport, deleteMyAccount } from '~/functions/account.functions'
 import { localizedPath, type Lang } from '~/lib/lang'
-import { errorMessage } from '~/lib/server-error'
+import { errorMessage } from '~/lib/errors'
 
 /** The REST path the ZIP comes from: the session cookie signs the request, so a plain link downloads it. */
 export function exportPath(realtorId: string): string {

@@ -12,7 +12,7 @@ import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/us
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
-import { errorFieldErrors, errorMessage } from '~/lib/server-error'
+import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { AccountZone } from './account-zone'
 import { LeaveDialog } from './leave-dialog'

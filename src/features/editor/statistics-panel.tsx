@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { ListingLink } from '~/components/listing-link'
 import { ColumnHeadings, ErrorAlert, buttonClass } from '~/components/ui'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { errorMessage } from '~/lib/server-error'
+import { errorMessage } from '~/lib/errors'
 import { statisticsQuery } from '~/queries/statistics'
 import { STATISTICS_PERIODS, type Statistics, type StatisticsDay, type StatisticsPeriod } from '~/schemas/statistics'
 

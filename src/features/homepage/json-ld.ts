@@ -1,11 +1,7 @@
 import type { Lang } from '~/lib/lang'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { realtorDisplayName } from '~/lib/realtor-names'
-
-/** Absolute URL for a stored photo URL that may be relative to our origin. */
-export function absoluteAssetUrl(url: string, origin: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
-}
+import { absoluteAssetUrl } from '~/lib/seo'
 
 /**
  * schema.org `RealEstateAgent` for the homepage (issue: name, image, url, telephone, email,

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
-import { errorMessage } from '~/lib/server-error'
+import { errorMessage } from '~/lib/errors'
 
 /** The delete of a panel's leads: the one being confirmed (null: none), and its mutation. */
 export type LeadDeletion<Lead> = {

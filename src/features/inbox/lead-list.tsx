@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { useToast } from '~/components/toast'
 import { Button, ErrorAlert, Icon } from '~/components/ui'
 import { isRetryableCode } from '~/lib/retryable'
-import { errorCode, errorMessage } from '~/lib/server-error'
+import { errorCode, errorMessage } from '~/lib/errors'
 
 /** What the frame needs of a list loaded a page at a time (TanStack Query's infinite query). */
 type PagedList = {

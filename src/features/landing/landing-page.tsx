@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { PageShell } from '~/components/page-shell'
+import { PageShell } from '~/features/shell/page-shell'
 import { RealtorCard } from '~/features/directory/realtor-card'
 import { langParam, type Lang } from '~/lib/lang'
 import type { DirectoryPage } from '~/schemas/directory'

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { addNoteToLead, deleteNoteOfLead } from '~/functions/leads.functions'
-import { errorFieldErrors, errorMessage } from '~/lib/server-error'
+import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { leadKeys, leadNotesQuery } from '~/queries/leads'
 import type { LeadNote } from '~/schemas/leads'
 

@@ -1,5 +1,5 @@
 import type { LeadItem, LeadKind, LeadReplyState, LeadStage } from '~/schemas/leads'
-import { csvDate, csvFile, datedCsvFileName } from '~/features/inbox/csv'
+import { csvDate, csvFile, datedCsvFileName } from '~/lib/csv'
 
 /*
  * The lead desk's "Export CSV" (issue 26 item 2): one row per lead of every kind, with its

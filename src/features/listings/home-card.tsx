@@ -3,8 +3,8 @@ import { ListingLink } from '~/components/listing-link'
 import type { Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
 import type { ListingSource } from '~/schemas/listing-source'
-import { areaText, homePrice, statusLabel } from './home-display'
-import { listingCredit } from './listing-source-text'
+import { areaText, homePrice, statusLabel } from '~/lib/home-display'
+import { listingCredit } from '~/lib/listing-source-text'
 import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
 
 /**

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import { absoluteAssetUrl, serializeJsonLd } from '~/features/homepage/json-ld'
+import { serializeJsonLd } from '~/features/homepage/json-ld'
+import { absoluteAssetUrl } from '~/lib/seo'
 import { firstPhoto } from '~/features/homepage/photos'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { translate } from '~/i18n/i18n'

@@ -1,4 +1,4 @@
-import { absoluteAssetUrl } from '~/features/homepage/json-ld'
+import { absoluteAssetUrl } from '~/lib/seo'
 import type { HomeDetail } from '~/schemas/home'
 
 /** schema.org types for RESO sub-types; anything else is a plain Residence. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Lang } from '~/lib/lang'
 import type { ListingSource } from '~/schemas/listing-source'
-import { disclaimerTexts, formatLastUpdated } from './listing-source-text'
+import { disclaimerTexts, formatLastUpdated } from '~/lib/listing-source-text'
 
 /**
  * What every page that shows listings says about where they come from (issue 15 item 1): per

@@ -10,7 +10,7 @@ import { useRealtorForm, useRealtorValidation, type FieldErrors } from '~/featur
 import { createMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
 import { invalidateRealtor } from '~/queries/changes'
-import { errorFieldErrors, errorMessage } from '~/lib/server-error'
+import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { clearDraft, readDraft, writeDraft } from './draft'
 import { Button } from '~/components/ui'

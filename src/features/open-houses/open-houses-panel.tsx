@@ -6,7 +6,7 @@ import { Button, ErrorAlert } from '~/components/ui'
 import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions'
 import { formatOpenHouseTime } from '~/lib/format-open-house'
 import type { Lang } from '~/lib/lang'
-import { errorFieldErrors, errorMessage } from '~/lib/server-error'
+import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { openHouseKeys, realtorOpenHousesQuery } from '~/queries/open-houses'
 import { OPEN_HOUSE_REMARKS_MAX, type OpenHouseKind } from '~/schemas/open-houses'
 

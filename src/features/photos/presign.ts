@@ -1,6 +1,6 @@
 import { presignPhotoUploads } from '~/functions/realtor.functions'
-import { isServerError } from '~/lib/server-error'
-import type { ErrorBody } from '~/schemas/errors'
+import { isServerError } from '~/lib/errors'
+import type { ErrorBody } from '~/lib/errors'
 import type { PhotoPath, UploadContentType } from '~/schemas/photo'
 
 /** Where to PUT a file, the headers its signature covers, and the URL a save stores. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
 import { ErrorAlert } from '~/components/ui'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { errorMessage } from '~/lib/server-error'
+import { errorMessage } from '~/lib/errors'
 import { adminListingSourcesQuery } from '~/queries/admin'
 import type { AdminListingSource, ImportRun } from '~/schemas/admin'
 

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { ListingLink } from '~/components/listing-link'
-import { areaText } from '~/features/listings/home-display'
+import { areaText } from '~/lib/home-display'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { ValuationAnswer, ValuationComparable } from '~/schemas/valuations'

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
-import { PageHeading, PageShell } from '~/components/page-shell'
+import { PageHeading, PageShell } from '~/features/shell/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
 import { ListingSourcesPanel } from '~/features/platform-admin/listing-sources'

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { PageShell } from '~/components/page-shell'
+import { PageShell } from '~/features/shell/page-shell'
 import { requireSession } from '~/features/auth/guards'
 import { OnboardingWizard } from '~/features/onboarding/onboarding-wizard'
 import { ONBOARDING_STEP_COUNT } from '~/features/onboarding/step-count'

@@ -38,7 +38,7 @@ async function referencedKeys(services: AppServices, realtorIds: ReadonlyArray<s
   return new Set(await withDerivedKeys(services.db, keys))
 }
 
-/** The rate-limit rows keyed by the account (uploads, data exports) or by an address that subscribed on its pages (src/server/http/rate-limit.ts). */
+/** The rate-limit rows keyed by the account (uploads, data exports) or by an address that subscribed on its pages (src/server/web/rate-limit.ts). */
 async function rateLimitKeys(services: AppServices, userId: string, realtorIds: ReadonlyArray<string>): Promise<Array<string>> {
   const keys = [`upload:${userId}`, `export:${userId}`]
   if (realtorIds.length === 0) return keys

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from '~/schemas/messages'
 import { AppError, parseInput } from '~/server/app-error'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import type { AppServices } from '~/server/services'
 
 /** `POST /cozying-api/v1/auth/token`: e-mail and password of an account. */

@@ -2,7 +2,7 @@ import { accountMenuSchema } from '~/schemas/session'
 import { resolveActor } from '~/server/auth/actor'
 import { sessionInfo } from '~/server/auth/session'
 import type { AppServices } from '~/server/services'
-import { json } from './responses'
+import { json } from '~/server/web/responses'
 
 /**
  * `GET /cozying-api/account-menu` (src/lib/account-menu.ts): whether the viewer is signed in and

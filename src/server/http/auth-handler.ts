@@ -2,8 +2,8 @@ import { loadCatalog } from '~/i18n/i18n'
 import { errors } from '~/server/app-error'
 import type { Auth } from '~/server/auth/auth'
 import type { AppServices } from '~/server/services'
-import { enforceRateLimit } from './rate-limit'
-import { apiLang, errorResponse } from './responses'
+import { enforceRateLimit } from '~/server/web/rate-limit'
+import { apiLang, errorResponse } from '~/server/web/responses'
 
 const AUTH_BASE_PATH = '/api/auth'
 

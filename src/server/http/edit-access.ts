@@ -4,7 +4,7 @@ import { resolveActor } from '~/server/auth/actor'
 import { parseInput } from '~/server/app-error'
 import { canEditRealtor } from '~/server/realtors/edit-access'
 import type { AppServices } from '~/server/services'
-import { apiLang, errorResponse, json } from './responses'
+import { apiLang, errorResponse, json } from '~/server/web/responses'
 
 /**
  * `GET /cozying-api/edit-access?realtor={id}` (src/lib/edit-access.ts): `{ canEdit }` for the

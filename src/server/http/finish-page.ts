@@ -5,9 +5,9 @@ import { pageFontHead, pageFonts, type FontMaking, type PageFonts } from '~/serv
 import { mapPolicyOrigins } from '~/server/map/map-config'
 import { requestOrigin } from '~/server/site/site-context'
 import { pagePolicy } from './content-security-policy'
-import { deferScriptsUntilPainted } from './defer-scripts'
+import { deferScriptsUntilPainted } from '~/server/web/defer-scripts'
 import { isSecureRequest } from './security-headers'
-import { withoutPageScripts, withPrefetchRules } from './page-scripts'
+import { withoutPageScripts, withPrefetchRules } from '~/server/web/page-scripts'
 import { hasIslandsRuntime, withIslandsRuntime } from '~/server/islands/islands-delivery'
 
 const VISITOR_PAGE = `<meta name="${VISITOR_CATALOG_META}" content="visitor"/>`

@@ -13,7 +13,7 @@ import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { homeDetailSchema, homeListPageSchema, homeListQuerySchema, homePointsQuerySchema, homePointsSchema, MAX_MAP_POINTS } from '~/schemas/home'
 import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
-import { translatedErrorBodySchema } from '~/schemas/errors'
+import { ERROR_CODES, type TranslatedErrorBody } from '~/lib/errors'
 import { leadsPaths } from './openapi-leads'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
@@ -36,7 +36,14 @@ import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/sell
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
 
-export const errorBodySchema = translatedErrorBodySchema.meta({ id: 'Error' })
+/** The error body as the API answers it (decision 011): in words, by Accept-Language. */
+export const errorBodySchema = z
+  .object({
+    message: z.string().meta({ description: 'Translated by Accept-Language (ko or en).' }),
+    code: z.enum(ERROR_CODES),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Error' }) satisfies z.ZodType<TranslatedErrorBody>
 
 const realtorResponse = realtorSchema.meta({ id: 'Realtor' })
 const publicRealtorResponse = publicRealtorSchema.meta({ id: 'PublicRealtor' })

@@ -4,7 +4,7 @@ import { loadCatalog, translate } from '~/i18n/i18n'
 import { isHomeValuePagePath } from '~/lib/home-value'
 import { langFromPath } from '~/lib/lang'
 import { AppError, errors } from '~/server/app-error'
-import { apiLang, errorResponse } from './responses'
+import { apiLang, errorResponse } from '~/server/web/responses'
 
 /**
  * Where a method other than GET and HEAD means something: the REST API, better-auth, server

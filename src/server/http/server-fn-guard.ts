@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { msg } from '@lingui/core/macro'
 import { loadCatalog } from '~/i18n/i18n'
 import { AppError, errors } from '~/server/app-error'
-import { apiLang, errorResponse } from './responses'
+import { apiLang, errorResponse } from '~/server/web/responses'
 import { applySecurityHeaders } from './security-headers'
 
 /** Start's endpoint for server functions (`TSS_SERVER_FN_BASE`). */
@@ -25,7 +24,7 @@ export function markServerFnReached(): void {
 }
 
 function invalidCall(): AppError {
-  return new AppError('BAD_REQUEST', msg`This call is not valid`)
+  return new AppError('BAD_REQUEST')
 }
 
 async function refusal(request: Request, error: AppError, headers: Record<string, string> = {}): Promise<Response> {

@@ -1,7 +1,7 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
 import type { z } from 'zod'
-import { ServerError } from '~/lib/server-error'
+import { ServerError } from '~/lib/errors'
 import { resolveActor, type Actor } from '~/server/auth/actor'
 import { errors, isAppError, parseInput, toErrorBody } from '~/server/app-error'
 import type { AppServices } from '~/server/services'

@@ -5,7 +5,7 @@ import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
 import { recordPhotoVariants } from '~/server/uploads/photo-variants'
 import { AppError, errors } from '~/server/app-error'
-import { apiLang, errorResponse, json, readLimited } from './responses'
+import { apiLang, errorResponse, json, readLimited } from '~/server/web/responses'
 
 const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
   'invalid-key': () => errors.notFound(),

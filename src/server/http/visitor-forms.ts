@@ -4,7 +4,7 @@ import { errors, isAppError } from '~/server/app-error'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
-import { apiLang, isFormBody, json, readFormBody, readJsonBody } from './responses'
+import { apiLang, isFormBody, json, readFormBody, readJsonBody } from '~/server/web/responses'
 
 /*
  * A visitor's form posted without JavaScript ("Save this search", "Request a tour"): the action

@@ -15,7 +15,7 @@ import {
 } from '~/schemas/inbox'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { replyToNewLeadsSoon } from '~/server/lead-replies/send-replies'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'

@@ -1,6 +1,6 @@
 import { islandsEntry } from 'virtual:islands-entry'
-import { afterPaintLoader } from '~/server/http/defer-scripts'
-import { withoutPageScripts, withPrefetchRules } from '~/server/http/page-scripts'
+import { afterPaintLoader } from '~/server/web/defer-scripts'
+import { withoutPageScripts, withPrefetchRules } from '~/server/web/page-scripts'
 
 /*
  * The server's half of the islands (issue 31, decision 051). A build made by `npm run build`

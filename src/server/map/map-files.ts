@@ -4,7 +4,7 @@ import path from 'node:path'
 import { loadCatalog } from '~/i18n/i18n'
 import { errors, type AppError } from '~/server/app-error'
 import { dataDir } from '~/server/config/env'
-import { apiLang, errorResponse } from '~/server/http/responses'
+import { apiLang, errorResponse } from '~/server/web/responses'
 
 /**
  * The map's own files (issue 29, decision 048): a PMTiles archive, its style and whatever the

@@ -15,7 +15,7 @@ import {
 import { messageId } from '~/schemas/messages'
 import { AppError, errors, isAppError, parseInput } from '~/server/app-error'
 import type { MarketSubscriptionTable } from '~/server/db/schema'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import { suppressAddress } from '~/server/lead-replies/suppression'
 import { confirmationMailBodies } from '~/server/mail/confirmation-mail'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'

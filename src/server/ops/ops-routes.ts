@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { loadCatalog } from '~/i18n/i18n'
 import { errors, type AppError } from '~/server/app-error'
-import { apiLang, errorResponse, json } from '~/server/http/responses'
+import { apiLang, errorResponse, json } from '~/server/web/responses'
 import { METRICS_CONTENT_TYPE, scrapeText } from '~/server/metrics/cluster-metrics'
 import type { AppServices } from '~/server/services'
 import { checkReadiness, notStarted, type Readiness } from './readiness'

@@ -12,7 +12,7 @@ import {
   type PostList,
   type PostPreview,
 } from '~/schemas/posts'
-import type { FieldErrors } from '~/schemas/errors'
+import type { FieldErrors } from '~/lib/errors'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { isPublicAt, tagsOfPosts } from '~/server/blog/public-posts'

@@ -24,7 +24,7 @@ import {
 import type { Actor } from '~/server/auth/actor'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import { suppressAddress } from '~/server/lead-replies/suppression'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'

@@ -24,7 +24,7 @@ import {
 import { AppError, errors, isAppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import type { TourRequestTable } from '~/server/db/schema'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import { recordLead } from '~/server/leads/record-lead'
 import { getHomeDetail } from '~/server/listings/homes'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'

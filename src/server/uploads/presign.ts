@@ -2,7 +2,7 @@ import { UPLOAD_CONTENT_TYPES } from '~/schemas/photo'
 import { presignRequestSchema, type PresignedItem } from '~/schemas/uploads'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { enforceRateLimit } from '~/server/http/rate-limit'
+import { enforceRateLimit } from '~/server/web/rate-limit'
 import type { AppServices } from '~/server/services'
 import { uploadFolderOf, uploadKey } from './storage'
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { LRUCache } from 'lru-cache'
-import type { IssueMessage } from '~/lib/error-body'
+import type { IssueMessage } from '~/lib/errors'
 import { fieldLabel } from '~/schemas/field-labels'
 import { AppError } from '~/server/app-error'
 import type { RevisionSnapshot } from '~/server/pages/revisions'

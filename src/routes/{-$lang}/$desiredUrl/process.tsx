@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { ForbiddenPage } from '~/components/forbidden-page'
+import { ForbiddenPage } from '~/features/shell/forbidden-page'
 import { requireSession } from '~/features/auth/guards'
 import { staticPageHead } from '~/features/pages/page-head'
 import { editAccessByUrlQuery } from '~/queries/session'

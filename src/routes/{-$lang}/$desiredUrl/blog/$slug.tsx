@@ -5,7 +5,7 @@ import { BlogPostPage } from '~/features/blog/blog-post-page'
 import { langFromParam } from '~/lib/lang'
 import { IslandsPage } from '~/features/islands/island'
 import { noPageScriptsUnlessTagged } from '~/lib/page-scripts'
-import { errorCode } from '~/lib/server-error'
+import { errorCode } from '~/lib/errors'
 import { blogPostQuery } from '~/queries/blog'
 
 function postQuery(desiredUrl: string, langValue: string | undefined, slug: string) {

@@ -8,7 +8,7 @@ import { IslandsPage } from '~/features/islands/island'
 import { islandsPage } from '~/lib/page-scripts'
 import { sendVisitBeacon, VISIT_META } from '~/lib/visit-beacon'
 import { homeDetailQuery } from '~/queries/homes'
-import { errorCode } from '~/lib/server-error'
+import { errorCode } from '~/lib/errors'
 import type { PublicRealtor } from '~/schemas/realtor'
 
 /** The page's home: the loader fetches it, the head and the page read it. */

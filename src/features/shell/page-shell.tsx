@@ -6,7 +6,7 @@ import { AccountMenuTemplate } from '~/features/auth/account-menu-template'
 import { useIslandsRender } from '~/features/islands/island'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
-import { LanguageSwitch } from './language-switch'
+import { LanguageSwitch } from '~/components/language-switch'
 
 /** Header with the language switch, the main landmark and the footer: every page's frame. */
 export function PageShell({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { pageTitle } from '~/lib/site'
 import { langParam } from '~/lib/lang'
 import { useLang } from '~/i18n/use-lang'
 import { PageShell } from './page-shell'
-import { buttonClass } from './ui'
+import { buttonClass } from '~/components/ui'
 
 /** The page every error status shows: the number, a heading, what happened and the way home. */
 export function ErrorLayout({

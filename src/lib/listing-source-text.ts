@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import type { HomeSummary } from '~/schemas/home'
 import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage } from '~/lib/listing-disclaimers'
-import type { ListingSource } from '~/schemas/listing-source'
 
 /*
  * The words a listing source's display profile puts on a page (issue 15 item 1), pure so the
  * MLS rules they carry are unit-tested: the credit beside the price, the disclaimer in English
- * with its Korean rendering, and the "last updated" time with its time zone named.
+ * with its Korean rendering, and the "last updated" time with its time zone named. In lib
+ * because the listings' pages and the alert mails both show them; the parameters name the
+ * fields read (of `HomeSummary` and `ListingSource`), as lib imports no schema.
  */
 
 function fill(template: string, values: Record<string, string>): string {
@@ -21,8 +21,8 @@ function fill(template: string, values: Record<string, string>): string {
  * agent's name only when the source's profile allows it. Null without a listing office.
  */
 export function listingCredit(
-  home: Pick<HomeSummary, 'listOfficeName' | 'listAgentFullName'>,
-  source: Pick<ListingSource, 'credit' | 'creditWithAgent' | 'showAgentName'> | undefined,
+  home: { listOfficeName: string | null; listAgentFullName: string | null },
+  source: { credit: string | null; creditWithAgent: string | null; showAgentName: boolean } | undefined,
   i18n: I18n,
 ): string | null {
   const office = home.listOfficeName?.trim()
@@ -38,7 +38,7 @@ export function listingCredit(
  * rendering of the standard text), null when there is none or the page is English.
  */
 export function disclaimerTexts(
-  source: Pick<ListingSource, 'mlsName' | 'isDemo' | 'disclaimer' | 'disclaimerKo'>,
+  source: { mlsName: string; isDemo: boolean; disclaimer: string | null; disclaimerKo: string | null },
   lang: Lang,
   i18n: I18n,
 ): { english: string; translated: string | null } {

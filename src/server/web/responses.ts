@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import { DEFAULT_LANG, langFromAcceptLanguage, type Lang } from '~/lib/lang'
-import { translateErrorBody } from '~/lib/server-error'
+import { translateErrorBody } from '~/lib/errors'
 import { AppError, errors, isAppError, toErrorBody } from '~/server/app-error'
 import { componentLogger } from '~/server/logging/logger'
 
@@ -40,7 +40,7 @@ export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<s
 const MAX_JSON_BYTES = 1024 * 1024
 
 function tooLarge(): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', msg`The request is too large`)
+  return new AppError('PAYLOAD_TOO_LARGE')
 }
 
 /** `application/json` or a `+json` type such as `application/merge-patch+json`, any parameters. */
@@ -104,7 +104,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 function unsupportedBody(): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', msg`Send the request body as JSON (Content-Type: application/json)`)
+  return new AppError('UNSUPPORTED_MEDIA_TYPE')
 }
 
 const MAX_FORM_BYTES = 64 * 1024

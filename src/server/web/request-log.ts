@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { routeKindOf, type RouteKind } from '~/server/metrics/registry'
-import { ListedResponse } from '~/server/http/listed-response'
-import { logger, requestLogger, runWithRequestId } from './logger'
+import { ListedResponse } from '~/server/web/listed-response'
+import { logger, requestLogger, runWithRequestId } from '~/server/logging/logger'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
 

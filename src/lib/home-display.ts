@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { formatNumber, formatPrice, squareFeetToPyeong, squareFeetToSquareMeters } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
-import type { HomeSummary } from '~/schemas/home'
 
 /*
  * How a listing reads on a card and on its page, in both languages. RESO values stay in
- * the data; only these tables turn them into words.
+ * the data; only these tables turn them into words. Here, below both, because the listings'
+ * pages and the saved-search alert mails word a listing alike (parameters are the fields read,
+ * which `HomeSummary` has).
  */
 
 const STATUS_LABELS: Record<string, MessageDescriptor> = {
@@ -22,7 +23,7 @@ const RENT_STATUS_LABELS: Record<string, MessageDescriptor> = {
   Closed: msg`Rented`,
 }
 
-export function statusLabel(home: Pick<HomeSummary, 'homeStatus' | 'type'>): MessageDescriptor | undefined {
+export function statusLabel(home: { homeStatus: string; type: string }): MessageDescriptor | undefined {
   return (home.type === 'rent' ? RENT_STATUS_LABELS : STATUS_LABELS)[home.homeStatus]
 }
 
@@ -39,7 +40,7 @@ export function propertyTypeLabel(propertyType: string): MessageDescriptor | und
 }
 
 /** Spec §9 price display; rents are monthly. */
-export function homePrice(home: Pick<HomeSummary, 'price'>): string {
+export function homePrice(home: { price: number }): string {
   return formatPrice(home.price)
 }
 

@@ -4,7 +4,7 @@ import { pendingPurges } from '~/server/cdn-purge/outbox'
 import type { MailOutboxTable } from '~/server/db/schema'
 import type { PageStoreStats } from '~/server/pages/page-store'
 import type { AppServices } from '~/server/services'
-import { metricsRegistry } from './registry'
+import { metricsRegistry } from '~/server/metrics/registry'
 import { componentLogger } from '~/server/logging/logger'
 
 /*
