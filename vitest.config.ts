@@ -24,7 +24,9 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run side by side (one per core): each suite has databases, uploads, ports and
+          // client addresses of its own, copied from templates that global-setup.ts migrated once.
+          fileParallelism: true,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -9,7 +9,6 @@ import { describe, expect, inject } from 'vitest'
 import type { RealtorInput } from '../../src/schemas/realtor'
 import { resolveActor, type Actor } from '../../src/server/auth/actor'
 import { setPlatformRole } from '../../src/server/auth/platform-role'
-import { envSchema, type Env } from '../../src/server/config/env'
 import { openDatabase, type AppDatabase, type DbConfig } from '../../src/server/db/database'
 import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
 import { handleAuthRequest } from '../../src/server/http/auth-handler'
@@ -17,15 +16,11 @@ import { handleUploadRequest } from '../../src/server/http/upload-handler'
 import type { Mailer } from '../../src/server/mail/mailer'
 import { createServices, type AppServices } from '../../src/server/services'
 import { createStorage, type StorageDriver } from '../../src/server/uploads/storage'
+import { ADMIN_EMAIL, ORIGIN, SECRET, TEST_LIMITS, testEnv } from './test-env'
 
 export const V1 = API_PREFIX
-export const ORIGIN = 'http://test.local'
-export const SECRET = 'test-secret-0123456789abcdef'
-export const ADMIN_EMAIL = 'admin@example.com'
+export { ADMIN_EMAIL, ORIGIN, SECRET, TEST_LIMITS, testEnv }
 export const PASSWORD = 'correct-horse-battery'
-
-/** Limits small enough to reach in a test; each test uses its own client IP unless it means not to. */
-export const TEST_LIMITS = { contact: 3, auth: 5, windowSeconds: 60, uploadMaxBytes: 256 * 1024 }
 
 // Databases ------------------------------------------------------------------------------------
 
@@ -33,12 +28,16 @@ export type DbName = 'sqlite' | 'postgres'
 
 /** The server started by global-setup.ts (or DATABASE_TEST_URL); undefined when neither exists. */
 export const postgresUrl: string | undefined = inject('postgresUrl')
+const postgresTemplate = inject('postgresTemplate')
+const sqliteTemplate: string = inject('sqliteTemplate')
 
 export type TestDatabase = { database: AppDatabase; cleanup: () => Promise<void> }
 
-async function openSqlite(): Promise<TestDatabase> {
+async function openSqlite(options: { migrated: boolean }): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(tmpdir(), 'realtor-sqlite-'))
-  const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'app.sqlite') })
+  const file = path.join(dir, 'app.sqlite')
+  if (options.migrated) await copyFile(sqliteTemplate, file)
+  const database = openDatabase({ kind: 'sqlite', file })
   return { database, cleanup: () => rm(dir, { recursive: true, force: true }) }
 }
 
@@ -53,11 +52,13 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
 }
 
 /** A fresh database per suite on the provided server, dropped afterwards. */
-async function openPostgres(): Promise<TestDatabase> {
+async function openPostgres(options: { migrated: boolean }): Promise<TestDatabase> {
   const adminUrl = postgresUrl
   if (!adminUrl) throw new Error('No PostgreSQL server was provided (see tests/integration/global-setup.ts)')
   const name = `test_${randomBytes(6).toString('hex')}`
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`))
+  const template = options.migrated ? postgresTemplate : undefined
+  const from = template ? ` template ${template.name}${template.strategy ? ` strategy ${template.strategy}` : ''}` : ''
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${from}`))
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = openDatabase({ kind: 'postgres', url: url.toString() })
@@ -67,9 +68,23 @@ async function openPostgres(): Promise<TestDatabase> {
   }
 }
 
-export const databases: ReadonlyArray<{ name: DbName; available: boolean; open: () => Promise<TestDatabase> }> = [
-  { name: 'sqlite', available: true, open: openSqlite },
-  { name: 'postgres', available: postgresUrl !== undefined, open: openPostgres },
+/**
+ * `open()` is an empty database, for the suites that test migrations themselves;
+ * `openMigrated()` a copy of the one global-setup.ts migrated, what every app of a suite starts from.
+ */
+export const databases: ReadonlyArray<{
+  name: DbName
+  available: boolean
+  open: () => Promise<TestDatabase>
+  openMigrated: () => Promise<TestDatabase>
+}> = [
+  { name: 'sqlite', available: true, open: () => openSqlite({ migrated: false }), openMigrated: () => openSqlite({ migrated: true }) },
+  {
+    name: 'postgres',
+    available: postgresUrl !== undefined,
+    open: () => openPostgres({ migrated: false }),
+    openMigrated: () => openPostgres({ migrated: true }),
+  },
 ]
 
 export type TestDatabaseKind = (typeof databases)[number]
@@ -94,23 +109,6 @@ export function databaseNamed(name: DbName) {
 }
 
 // Services -------------------------------------------------------------------------------------
-
-/** An Env parsed by the app's own schema from test values (nothing is read from process.env). */
-export function testEnv(overrides: Record<string, string | undefined> = {}): Env {
-  return envSchema.parse({
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(tmpdir(), 'realtor-test-data-unused'),
-    PUBLIC_URL: ORIGIN,
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    SEED_DEMO: 'false',
-    UPLOAD_MAX_BYTES: String(TEST_LIMITS.uploadMaxBytes),
-    RATE_LIMIT_WINDOW_SECONDS: String(TEST_LIMITS.windowSeconds),
-    RATE_LIMIT_CONTACT: String(TEST_LIMITS.contact),
-    RATE_LIMIT_AUTH: String(TEST_LIMITS.auth),
-    RATE_LIMIT_UPLOAD: '1000',
-    ...overrides,
-  })
-}
 
 /** A clock the tests can pin and move; real time unless set. */
 export type TestClock = { now: () => Date; set: (date: Date) => void; advance: (ms: number) => void; reset: () => void }
@@ -159,7 +157,7 @@ export async function createTestApp(
     storage?: (storageDir: string) => StorageDriver
   } = {},
 ): Promise<TestApp> {
-  const opened = options.database ?? (await databaseNamed(dbName).open())
+  const opened = options.database ?? (await databaseNamed(dbName).openMigrated())
   const storageDir = await mkdtemp(path.join(tmpdir(), 'realtor-uploads-'))
   const clock = createClock()
   try {
