@@ -238,6 +238,7 @@ test.describe('malformed input, generated', () => {
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(180_000)
+    // Its own server: thousands of generated bad calls would use up the shared server's limits.
     server = await startServer({ env: { WEB_CONCURRENCY: '1', RATE_LIMIT_AUTH: '1000000', RATE_LIMIT_CONTACT: '1000000', RATE_LIMIT_UPLOAD: '1000000' } })
     const document: unknown = JSON.parse((await request(server, 'GET', `${API}/openapi.json`)).body)
     operations = operationsOf(document)

@@ -121,6 +121,7 @@ test.describe('map search on the realtor’s own tiles', () => {
   let server: Server
 
   test.beforeAll(async () => {
+    // Its own server: a map is configured at start (MAP_STYLE_URL), which the shared one has not.
     server = await startServer({ env: { MAP_STYLE_URL: '/map-data/style.json', MAP_ATTRIBUTION: '© Test tiles', DEMO_HOMES: '300' } })
     const dataDir = server.env.DATA_DIR
     if (!dataDir) throw new Error('the server has no data folder')
@@ -456,6 +457,7 @@ test.describe('map search on a third party’s tiles', () => {
     tiles = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-map-host-'))
     host = await startFileServer(tiles)
     await writeMapFixture(tiles, { baseUrl: host.origin, bounds: AREA, maxZoom: 11 })
+    // Its own server: its map style lives on another (loopback) host, set at start.
     server = await startServer({ env: { MAP_STYLE_URL: `${host.origin}/style.json`, MAP_ATTRIBUTION: '© Test tiles', DEMO_HOMES: '300' } })
   })
 
