@@ -86,18 +86,16 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
         />
       }
     >
-      <ul className="grid gap-3" data-testid="saved-searches-list">
-        {searches.map((search) => (
-          <SavedSearchItem
-            key={search.id}
-            search={search}
-            pending={pauseMutation.isPending && pauseMutation.variables.id === search.id}
-            onPausedChange={(paused) => pauseMutation.mutate({ id: search.id, paused })}
-            onDelete={() => deletion.ask(search)}
-            formatDateTime={(iso) => dateTime.format(new Date(iso))}
-          />
-        ))}
-      </ul>
+      {searches.map((search) => (
+        <SavedSearchItem
+          key={search.id}
+          search={search}
+          pending={pauseMutation.isPending && pauseMutation.variables.id === search.id}
+          onPausedChange={(paused) => pauseMutation.mutate({ id: search.id, paused })}
+          onDelete={() => deletion.ask(search)}
+          formatDateTime={(iso) => dateTime.format(new Date(iso))}
+        />
+      ))}
     </LeadListPanel>
   )
 }

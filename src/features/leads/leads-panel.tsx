@@ -217,25 +217,22 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           </div>
         </div>
       }
-      dialog={null}
     >
-      <ul className="grid gap-3" data-testid="leads-list">
-        {leads.map((lead) => (
-          <LeadItem
-            key={lead.id}
-            lead={lead}
-            realtorId={realtorId}
-            expanded={expanded.has(lead.id)}
-            today={today}
-            save={saves.get(lead.id)}
-            onToggle={() => toggle(lead)}
-            onStageChange={(stage) => changeMutation.mutate({ id: lead.id, change: { stage } })}
-            onFollowUpChange={(nextFollowUp) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } })}
-            formatDateTime={(iso) => dateTime.format(new Date(iso))}
-            formatDay={(day) => dayFormat.format(new Date(`${day}T00:00:00Z`))}
-          />
-        ))}
-      </ul>
+      {leads.map((lead) => (
+        <LeadItem
+          key={lead.id}
+          lead={lead}
+          realtorId={realtorId}
+          expanded={expanded.has(lead.id)}
+          today={today}
+          save={saves.get(lead.id)}
+          onToggle={() => toggle(lead)}
+          onStageChange={(stage) => changeMutation.mutate({ id: lead.id, change: { stage } })}
+          onFollowUpChange={(nextFollowUp) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } })}
+          formatDateTime={(iso) => dateTime.format(new Date(iso))}
+          formatDay={(day) => dayFormat.format(new Date(`${day}T00:00:00Z`))}
+        />
+      ))}
     </LeadListPanel>
   )
 }

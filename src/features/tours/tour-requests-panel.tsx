@@ -107,22 +107,19 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
         emptyText: <Trans>When visitors ask to see one of your listed homes, their requests appear here.</Trans>,
         more: <Trans>Show older tour requests</Trans>,
       }}
-      dialog={null}
     >
-      <ul className="grid gap-3" data-testid="tours-list">
-        {tours.map((tour) => (
-          <TourItem
-            key={tour.id}
-            tour={tour}
-            lang={lang}
-            pending={pending}
-            createdAt={created.format(new Date(tour.createdAt))}
-            onConfirm={(slot) => confirmMutation.mutate({ id: tour.id, slot })}
-            onPropose={(start) => confirmMutation.mutate({ id: tour.id, start })}
-            onCancel={() => cancelMutation.mutate(tour.id)}
-          />
-        ))}
-      </ul>
+      {tours.map((tour) => (
+        <TourItem
+          key={tour.id}
+          tour={tour}
+          lang={lang}
+          pending={pending}
+          createdAt={created.format(new Date(tour.createdAt))}
+          onConfirm={(slot) => confirmMutation.mutate({ id: tour.id, slot })}
+          onPropose={(start) => confirmMutation.mutate({ id: tour.id, start })}
+          onCancel={() => cancelMutation.mutate(tour.id)}
+        />
+      ))}
     </LeadListPanel>
   )
 }
