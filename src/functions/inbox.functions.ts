@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { messageDeleteRequestSchema, messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
+import { messageListQuerySchema, messageStatusRequestSchema } from '~/schemas/inbox'
 import { deleteContact, listContacts, updateContactStatus } from '~/server/inbox/contacts'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The inbox: the signed-in realtor's messages, marking and deleting them. The schemas are those
@@ -27,7 +28,7 @@ export const markMessage = createServerFn({ method: 'POST' })
 
 /** Deletes a message completely, e.g. when the visitor asked the realtor to delete their data. */
 export const deleteMessage = createServerFn({ method: 'POST' })
-  .validator(parseWith(messageDeleteRequestSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return deleteContact(services, await currentActor(services), data)

@@ -1,9 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
-import { leadChangeRequestSchema, leadIdRequestSchema, leadNoteDeleteRequestSchema, leadNoteRequestSchema, leadsPageRequestSchema } from '~/schemas/leads'
+import { leadChangeRequestSchema, leadNoteDeleteRequestSchema, leadNoteRequestSchema, leadsPageRequestSchema } from '~/schemas/leads'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { getServices } from '~/server/process-services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The inbox's "Leads" view (issue 26): the signed-in realtor's leads of every kind, their
@@ -29,7 +30,7 @@ export const changeLead = createServerFn({ method: 'POST' })
   })
 
 export const listNotesOfLead = createServerFn({ method: 'GET' })
-  .validator(parseWith(leadIdRequestSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return listLeadNotes(services, await currentActor(services), data)

@@ -1,11 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
 import { openHouseInputSchema, openHouseListQuerySchema } from '~/schemas/open-houses'
 import { errors } from '~/server/app-error'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
 import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The workspace's open houses (issue 26 item 5): the same use cases and schemas as
@@ -33,7 +33,7 @@ export const addOpenHouse = createServerFn({ method: 'POST' })
   })
 
 export const removeOpenHouse = createServerFn({ method: 'POST' })
-  .validator(parseWith(z.object({ id: z.string().min(1).max(64) })))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return deleteRealtorOpenHouse(services, await signedIn(services), data)

@@ -6,6 +6,7 @@ import { currentActor, parseWith } from '~/server/http/server-fn'
 import { createPost, deletePost, listPosts, previewPostBodies, updatePost } from '~/server/posts/posts'
 import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The workspace's posts (issue 28 items 1 and 2): the same use cases, schemas and sanitiser as
@@ -40,7 +41,7 @@ export const updateMyPost = createServerFn({ method: 'POST' })
   })
 
 export const deleteMyPost = createServerFn({ method: 'POST' })
-  .validator(parseWith(z.object({ id: z.string().min(1).max(64) })))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return deletePost(services, await signedIn(services), data.id)

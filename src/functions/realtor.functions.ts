@@ -1,20 +1,14 @@
 import { createServerFn } from '@tanstack/react-start'
 import { isReservedPath } from '~/lib/reserved-paths'
 import { desiredUrlSchema } from '~/schemas/realtor-fields'
-import {
-  desiredUrlCheckSchema,
-  realtorByIdSchema,
-  realtorInputSchema,
-  realtorKeySchema,
-  realtorUpdateRequestSchema,
-  type DesiredUrlStatus,
-} from '~/schemas/realtor'
+import { desiredUrlCheckSchema, realtorInputSchema, realtorKeySchema, realtorUpdateRequestSchema, type DesiredUrlStatus } from '~/schemas/realtor'
 import { presignRequestSchema } from '~/schemas/uploads'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { canEditRealtor } from '~/server/realtors/edit-access'
 import { createRealtor, deleteRealtor, findRealtor, isDesiredUrlAvailable, ownedRealtor, updateRealtor } from '~/server/realtors/realtors'
 import { presignUploads } from '~/server/uploads/presign'
 import { getServices } from '~/server/process-services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /** The public homepage's realtor, or null so the route can answer a real 404. */
 export const getPublicRealtor = createServerFn({ method: 'GET' })
@@ -23,7 +17,7 @@ export const getPublicRealtor = createServerFn({ method: 'GET' })
 
 /** Whether the signed-in viewer may edit this realtor (owner or admin); never blocks a visitor. */
 export const getEditAccess = createServerFn({ method: 'GET' })
-  .validator(parseWith(realtorByIdSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     const actor = await currentActor(services).catch(() => null)
@@ -32,7 +26,7 @@ export const getEditAccess = createServerFn({ method: 'GET' })
 
 /** The whole realtor for the editor (owner or admin), hidden reviews included. */
 export const getOwnRealtor = createServerFn({ method: 'GET' })
-  .validator(parseWith(realtorByIdSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return ownedRealtor(services, await currentActor(services), data.id)
@@ -54,7 +48,7 @@ export const updateMyRealtor = createServerFn({ method: 'POST' })
   })
 
 export const deleteMyRealtor = createServerFn({ method: 'POST' })
-  .validator(parseWith(realtorByIdSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return deleteRealtor(services, await currentActor(services), data.id)

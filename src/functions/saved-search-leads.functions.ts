@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { savedSearchIdSchema, savedSearchListQuerySchema, savedSearchPauseRequestSchema } from '~/schemas/saved-search'
+import { savedSearchListQuerySchema, savedSearchPauseRequestSchema } from '~/schemas/saved-search'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { deleteSavedSearch, listSavedSearches, setSavedSearchPaused } from '~/server/saved-searches/subscriptions'
 import { getServices } from '~/server/process-services'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The inbox's "Saved searches" (issue 13): the signed-in realtor's confirmed saved searches,
@@ -29,7 +30,7 @@ export const pauseMySavedSearch = createServerFn({ method: 'POST' })
 
 /** Deletes one search for good, e.g. when the visitor asked the realtor to delete their data. */
 export const deleteMySavedSearch = createServerFn({ method: 'POST' })
-  .validator(parseWith(savedSearchIdSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return deleteSavedSearch(services, await currentActor(services), data)

@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { tourConfirmRequestSchema, tourRequestIdSchema, tourRequestListQuerySchema } from '~/schemas/tours'
+import { tourConfirmRequestSchema, tourRequestListQuerySchema } from '~/schemas/tours'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
 import { cancelTourRequest, confirmTourRequest, listTourRequests } from '~/server/tours/tour-requests'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The inbox's "Tour requests" (issue 26 item 4): the signed-in realtor's requests, confirming a
@@ -25,7 +26,7 @@ export const confirmMyTourRequest = createServerFn({ method: 'POST' })
   })
 
 export const cancelMyTourRequest = createServerFn({ method: 'POST' })
-  .validator(parseWith(tourRequestIdSchema))
+  .validator(parseWith(recordIdRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return cancelTourRequest(services, await currentActor(services), data)

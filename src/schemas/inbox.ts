@@ -196,9 +196,5 @@ export const messageStatusBodySchema = z.object({ status: contactStatusSchema })
 export const messageStatusRequestSchema = messageStatusBodySchema.extend({ id: z.string().min(1).max(64) })
 export type MessageStatusRequest = z.infer<typeof messageStatusRequestSchema>
 
-/** `DELETE /realtor-contacts/{id}` and the inbox's delete: which message. */
-export const messageDeleteRequestSchema = z.object({ id: z.string().min(1).max(64) })
-export type MessageDeleteRequest = z.infer<typeof messageDeleteRequestSchema>
-
 /** What a delete answers: the id that is gone. */
 export const deletedMessageSchema = z.object({ id: z.string() })

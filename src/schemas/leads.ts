@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { leadPageOf } from './lead-list'
 import { messageId } from './messages'
+import { recordIdSchema } from './record-id'
 import { blankAsAbsent } from './visitor-fields'
 
 /*
@@ -93,8 +94,6 @@ export type LeadStageCounts = z.infer<typeof leadStageCountsSchema>
 export const leadPageSchema = leadPageOf({ leads: z.array(leadItemSchema) }, { stageCounts: leadStageCountsSchema })
 export type LeadPage = z.infer<typeof leadPageSchema>
 
-const leadIdSchema = z.string().trim().min(1).max(64)
-
 /** `PATCH /leads/{id}`'s body: the stage, the next follow-up day (null clears it), or both. */
 export const leadUpdateBodySchema = z
   .object({
@@ -120,11 +119,8 @@ export const leadsPageRequestSchema = leadsQuerySchema.extend(viewerLang)
 export type LeadsPageRequest = z.input<typeof leadsPageRequestSchema>
 
 /** The workspace's change of one lead. */
-export const leadChangeRequestSchema = z.object({ id: leadIdSchema, change: leadUpdateBodySchema, ...viewerLang })
+export const leadChangeRequestSchema = z.object({ id: recordIdSchema, change: leadUpdateBodySchema, ...viewerLang })
 export type LeadChangeRequest = z.input<typeof leadChangeRequestSchema>
-
-/** Which lead (its notes, or the lead itself). */
-export const leadIdRequestSchema = z.object({ id: leadIdSchema })
 
 /** A realtor's private, dated note on a lead. */
 export const leadNoteSchema = z.object({ id: z.string(), leadId: z.string(), body: z.string(), createdAt: z.string() })
@@ -143,8 +139,8 @@ export const leadNoteBodySchema = z.object({
 })
 export type LeadNoteBody = z.input<typeof leadNoteBodySchema>
 
-export const leadNoteRequestSchema = leadNoteBodySchema.extend({ id: leadIdSchema })
+export const leadNoteRequestSchema = leadNoteBodySchema.extend({ id: recordIdSchema })
 export type LeadNoteRequest = z.input<typeof leadNoteRequestSchema>
 
-export const leadNoteDeleteRequestSchema = z.object({ id: leadIdSchema, noteId: leadIdSchema })
+export const leadNoteDeleteRequestSchema = z.object({ id: recordIdSchema, noteId: recordIdSchema })
 export type LeadNoteDeleteRequest = z.input<typeof leadNoteDeleteRequestSchema>

@@ -4,6 +4,7 @@ import { consentWording, CURRENT_CONSENT } from '~/lib/consent'
 import { isListingTimeZone, isLocalDate, isLocalTime } from '~/lib/listing-time-zones'
 import { leadPageOf } from './lead-list'
 import { messageId } from './messages'
+import { recordIdRequestSchema } from './record-id'
 import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorPhoneSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema } from './realtor-fields'
 
@@ -146,8 +147,6 @@ export const tourRequestViewSchema = z.object({
 })
 export type TourRequestView = z.infer<typeof tourRequestViewSchema>
 
-export const tourRequestIdSchema = z.object({ id: z.string().trim().min(1).max(64) })
-
 /**
  * `POST /tour-requests/{id}/confirm`: `slot`, the index (0–2) of one of the visitor's times, or
  * `start`, another time the realtor proposes, as a date and time in the home's zone.
@@ -161,7 +160,7 @@ export const tourConfirmBodySchema = z
     error: messageId(msg`Choose one of the visitor's times or propose another`),
     path: ['slot'],
   })
-export const tourConfirmRequestSchema = z.intersection(tourRequestIdSchema, tourConfirmBodySchema)
+export const tourConfirmRequestSchema = z.intersection(recordIdRequestSchema, tourConfirmBodySchema)
 export type TourConfirmRequest = z.infer<typeof tourConfirmRequestSchema>
 
 /** `GET /tour-requests`: whose, a page at a time. */

@@ -9,7 +9,7 @@ import { authClient } from '~/lib/auth-client'
 import { langParam, type Lang } from '~/lib/lang'
 import { browserStorage, needsAccessToken, storeSession } from './browser-storage'
 import { AuthCard, Lead } from './form-parts'
-import { invalidateAccount } from '~/queries/changes'
+import { afterSignedIn } from '~/queries/changes'
 import { sessionQuery } from '~/queries/session'
 import { signInDestination, type SignInRedirectSearch } from './sign-in-flow'
 import { runAuth } from './use-auth-actions'
@@ -46,8 +46,7 @@ export function SignInRedirectPage({ lang, search, homepage }: { lang: Lang; sea
         storeSession(store, { user: session.user, realtor: session.realtor, accessToken, loginBy: search.provider })
       }
       // Data fetched as a visitor (owner-only links, guards) is stale now; the fresh session stays.
-      await invalidateAccount(queryClient, { signedOut: false, refetch: false })
-      queryClient.setQueryData(sessionQuery().queryKey, session)
+      await afterSignedIn(queryClient, session)
       const href = signInDestination({ lang, redirect: search.redirect, homepage, ownRealtor: session.realtor })
       await router.navigate({ href, replace: true })
       return true

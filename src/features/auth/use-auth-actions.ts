@@ -4,8 +4,7 @@ import { useRouter } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
 import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
 import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
-import { invalidateAccount } from '~/queries/changes'
-import { sessionQuery } from '~/queries/session'
+import { afterSignedOut } from '~/queries/changes'
 
 export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; failure: AuthFailure }
 
@@ -123,8 +122,7 @@ export function useSignOut() {
     await runAuth(() => authClient().signOut())
     const store = browserStorage()
     if (store) clearSignIn(store)
-    queryClient.setQueryData(sessionQuery().queryKey, null)
-    await invalidateAccount(queryClient, { signedOut: true, refetch: true })
+    await afterSignedOut(queryClient)
     await router.invalidate()
   }
 }

@@ -1,4 +1,3 @@
-import { photoSrcSet } from '~/lib/photo-variants'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '~/components/ui'
@@ -46,8 +45,7 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
             </header>
             {post.coverPhotoUrl ? (
               <HeroImage
-                src={post.coverPhotoUrl}
-                srcSet={photoSrcSet(post.coverPhotoUrl, post.coverPhotoWidths)}
+                photo={{ url: post.coverPhotoUrl, widths: post.coverPhotoWidths }}
                 // The article spans the page, at most 64rem less its padding.
                 sizes="(min-width: 1024px) 61rem, 100vw"
                 width={1200}

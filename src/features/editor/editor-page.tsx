@@ -11,7 +11,7 @@ import { PreviewPanel } from '~/features/realtor-form/preview-panel'
 import { useRealtorForm, useRealtorValidation } from '~/features/realtor-form/use-realtor-form'
 import { deleteMyRealtor, updateMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
-import { invalidateRealtor } from '~/queries/changes'
+import { afterRealtorChanged } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { AccountZone } from './account-zone'
@@ -78,7 +78,7 @@ export function EditorPage({
     }
     setCurrent(saved)
     reset(realtorToForm(saved))
-    await invalidateRealtor(queryClient, { id: saved.id })
+    await afterRealtorChanged(queryClient, { id: saved.id })
     toast.success(t`Successfully updated`)
     if (saved.desiredUrl !== realtor.desiredUrl) {
       await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl: saved.desiredUrl }, replace: true })
@@ -101,7 +101,7 @@ export function EditorPage({
       return
     }
     toast.success(t`Successfully deleted`)
-    await invalidateRealtor(queryClient, { id: current.id, deleted: true })
+    await afterRealtorChanged(queryClient, { id: current.id, deleted: true })
     await navigate({ to: '/{-$lang}', params: { lang: langParam(lang) } })
   }
 

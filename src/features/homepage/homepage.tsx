@@ -11,7 +11,7 @@ import { EditLink } from './edit-link'
 import { galleryIsland } from './gallery-island'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
-import { photoSrcSet, responsivePhoto } from '~/lib/photo-variants'
+import { responsivePhoto } from '~/lib/photo-variants'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { homepageTheme } from './theme'
 import { shownTestimonials, TestimonialsSection } from './testimonials-section'
@@ -172,14 +172,7 @@ export function RealtorHomepage({
             >
               {/* The section spans the window at every width, so the photo does too. */}
               {top ? (
-                <HeroImage
-                  src={top.url}
-                  srcSet={photoSrcSet(top.url, top.widths)}
-                  sizes="100vw"
-                  width={1600}
-                  height={900}
-                  className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-                />
+                <HeroImage photo={top} sizes="100vw" width={1600} height={900} className="absolute inset-0 -z-10 size-full object-cover opacity-60" />
               ) : null}
               <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/45 to-black/20" aria-hidden="true" />
               <div className="mx-auto flex h-[36rem] max-w-5xl flex-col justify-end gap-5 overflow-hidden px-4 pt-16 pb-10 sm:h-[34rem] sm:px-6 sm:pb-14">

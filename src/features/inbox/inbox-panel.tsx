@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { invalidateDeletedMessage } from '~/queries/changes'
+import { afterMessageDeleted } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
 import { ExportCsvButton } from './export-button'
 import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
@@ -78,7 +78,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     (message: InboxMessage) => deleteMessage({ data: { id: message.id } }),
     async (message) => {
       toast.success(t`Message deleted`)
-      await invalidateDeletedMessage(queryClient, { realtorId, id: message.id })
+      await afterMessageDeleted(queryClient, { realtorId, id: message.id })
     },
   )
   const list = useLeadList(messagesQuery, (page) => page.messages, t`Your messages could not be loaded. Check your connection and try again.`)

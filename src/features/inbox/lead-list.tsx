@@ -89,7 +89,7 @@ function LeadListEmpty({ testId, title, text }: { testId: string; title: ReactNo
  * The frame the inbox's two lists share (messages, saved searches): the heading with its count
  * and CSV export, one alert region for load and action errors, the first load's placeholders,
  * the empty state, the list, "show older" and the list's delete dialog. Test ids are
- * `{testId}-panel`, `-summary`, `-error`, `-empty` and `-more`.
+ * `{testId}-panel`, `-summary`, `-error`, `-empty`, `-list` and `-more`.
  */
 export function LeadListPanel({
   testId,
@@ -115,9 +115,10 @@ export function LeadListPanel({
   actionError?: string | undefined
   /** `loading` is said while the first page and while an older one loads. */
   words: { loading: ReactNode; emptyTitle: ReactNode; emptyText: ReactNode; more: ReactNode }
-  /** The items, rendered when there are any. */
+  /** The list's items, each an `<li>`, rendered when there are any. */
   children: ReactNode
-  dialog: ReactNode
+  /** The delete dialog of a list whose items can be deleted. */
+  dialog?: ReactNode
   /** Controls that narrow the list (the lead desk's); they stay when nothing matches. */
   filters?: ReactNode
 }) {
@@ -150,7 +151,9 @@ export function LeadListPanel({
       ) : loaded && count === 0 ? (
         <LeadListEmpty testId={`${testId}-empty`} title={words.emptyTitle} text={words.emptyText} />
       ) : loaded ? (
-        children
+        <ul className="grid gap-3" data-testid={`${testId}-list`}>
+          {children}
+        </ul>
       ) : null}
       {query.hasNextPage ? (
         <div className="mt-4 flex justify-center">

@@ -2,7 +2,7 @@ import { Plural } from '@lingui/react/macro'
 import { MessageItem } from './message-item'
 import type { InboxMessage } from './types'
 
-/** The messages on screen, newest first; each opens in place. */
+/** The messages on screen, newest first, as the items of the inbox's list; each opens in place. */
 export function MessageList({
   messages,
   isExpanded,
@@ -21,7 +21,7 @@ export function MessageList({
   formatDate: (iso: string) => string
 }) {
   return (
-    <ul className="grid gap-3" data-testid="inbox-list">
+    <>
       {messages.map((message) => (
         <MessageItem
           key={message.id}
@@ -34,7 +34,7 @@ export function MessageList({
           formatDate={formatDate}
         />
       ))}
-    </ul>
+    </>
   )
 }
 

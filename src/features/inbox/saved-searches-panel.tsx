@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
 import { deleteMySavedSearch, pauseMySavedSearch } from '~/functions/saved-search-leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { inboxKeys, inboxSavedSearchesQuery } from '~/queries/inbox'
-import type { SavedSearch, SavedSearchPage } from '~/schemas/saved-search'
+import { afterSavedSearchChanged, afterSavedSearchDeleted } from '~/queries/changes'
+import { inboxSavedSearchesQuery } from '~/queries/inbox'
+import type { SavedSearch } from '~/schemas/saved-search'
 import { ExportSavedSearchesButton } from './export-button'
 import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
 import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
@@ -12,14 +13,6 @@ import { SavedSearchItem } from './saved-search-item'
 
 /** Saved searches per page of the inbox. */
 const PAGE_SIZE = 50
-
-function withSearches<TPageParam>(
-  pages: InfiniteData<SavedSearchPage, TPageParam> | undefined,
-  change: (searches: Array<SavedSearch>) => Array<SavedSearch>,
-): InfiniteData<SavedSearchPage, TPageParam> | undefined {
-  if (!pages) return pages
-  return { ...pages, pages: pages.pages.map((page) => ({ ...page, searches: change(page.searches) })) }
-}
 
 /**
  * The inbox's second list (issue 13): the visitors who saved a search and confirmed their
@@ -38,9 +31,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
     mutationFn: (input: { id: string; paused: boolean }) => pauseMySavedSearch({ data: input }),
     onMutate: clearError,
     onSuccess: (updated, input) => {
-      queryClient.setQueriesData<InfiniteData<SavedSearchPage>>({ queryKey: inboxKeys.savedSearches(realtorId) }, (current) =>
-        withSearches(current, (searches) => searches.map((search) => (search.id === updated.id ? updated : search))),
-      )
+      afterSavedSearchChanged(queryClient, realtorId, updated)
       toast.success(input.paused ? t`Alerts paused` : t`Alerts resumed`)
     },
     onError: showError,
@@ -50,11 +41,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
     (search: SavedSearch) => deleteMySavedSearch({ data: { id: search.id } }),
     async (search) => {
       toast.success(t`Saved search deleted`)
-      // Off the screen at once, then the counts fetched again.
-      queryClient.setQueriesData<InfiniteData<SavedSearchPage>>({ queryKey: inboxKeys.savedSearches(realtorId) }, (current) =>
-        withSearches(current, (searches) => searches.filter((item) => item.id !== search.id)),
-      )
-      await queryClient.invalidateQueries({ queryKey: inboxKeys.savedSearches(realtorId) })
+      await afterSavedSearchDeleted(queryClient, { realtorId, id: search.id })
     },
   )
   const list = useLeadList(searchesQuery, (page) => page.searches, t`Your saved searches could not be loaded. Check your connection and try again.`)
@@ -99,18 +86,16 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
         />
       }
     >
-      <ul className="grid gap-3" data-testid="saved-searches-list">
-        {searches.map((search) => (
-          <SavedSearchItem
-            key={search.id}
-            search={search}
-            pending={pauseMutation.isPending && pauseMutation.variables.id === search.id}
-            onPausedChange={(paused) => pauseMutation.mutate({ id: search.id, paused })}
-            onDelete={() => deletion.ask(search)}
-            formatDateTime={(iso) => dateTime.format(new Date(iso))}
-          />
-        ))}
-      </ul>
+      {searches.map((search) => (
+        <SavedSearchItem
+          key={search.id}
+          search={search}
+          pending={pauseMutation.isPending && pauseMutation.variables.id === search.id}
+          onPausedChange={(paused) => pauseMutation.mutate({ id: search.id, paused })}
+          onDelete={() => deletion.ask(search)}
+          formatDateTime={(iso) => dateTime.format(new Date(iso))}
+        />
+      ))}
     </LeadListPanel>
   )
 }

@@ -15,7 +15,8 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { REPLY_PLACEHOLDERS, renderTemplate, type ReplyPlaceholder, type ReplyValues } from '~/lib/reply-placeholders'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
-import { replySettingsKeys, replySettingsQuery } from '~/queries/lead-replies'
+import { afterReplySettingsSaved } from '~/queries/changes'
+import { replySettingsQuery } from '~/queries/lead-replies'
 import { DIGEST_HOURS, replySettingsInputSchema, type ReplySettings, type ReplySettingsFormValues } from '~/schemas/lead-replies'
 import type { Realtor } from '~/schemas/realtor'
 
@@ -107,7 +108,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
       setStatus(null)
       try {
         const saved = await saveReplySettings({ data: { realtorId: realtor.id, settings: value } })
-        queryClient.setQueryData(replySettingsKeys.realtor(realtor.id), saved)
+        afterReplySettingsSaved(queryClient, realtor.id, saved)
         // What was saved is the form's new starting point (trimmed, defaults resolved).
         form.reset(formValues(saved))
         setServerErrors({})

@@ -5,7 +5,8 @@ import { Button, Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { addNoteToLead, deleteNoteOfLead } from '~/functions/leads.functions'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
-import { leadKeys, leadNotesQuery } from '~/queries/leads'
+import { afterLeadNotesChanged } from '~/queries/changes'
+import { leadNotesQuery } from '~/queries/leads'
 import type { LeadNote } from '~/schemas/leads'
 
 /**
@@ -24,12 +25,7 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
   const [status, setStatus] = useState<string | undefined>()
   const notesQuery = useQuery({ ...leadNotesQuery(realtorId, leadId), retry: false })
 
-  async function refresh() {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: leadKeys.notes(realtorId, leadId) }),
-      queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) }),
-    ])
-  }
+  const refresh = () => afterLeadNotesChanged(queryClient, { realtorId, leadId })
 
   const addMutation = useMutation({
     mutationFn: (body: string) => addNoteToLead({ data: { id: leadId, body } }),

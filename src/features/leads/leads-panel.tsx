@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { inputClass } from '~/components/form/inputs'
 import { Button, Icon } from '~/components/ui'
@@ -8,8 +8,9 @@ import { changeLead } from '~/functions/leads.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
-import { leadKeys, leadsQuery, type LeadFilters } from '~/queries/leads'
-import { leadKindSchema, type LeadItem as Lead, type LeadPage, type LeadStage } from '~/schemas/leads'
+import { afterLeadChanged } from '~/queries/changes'
+import { leadsQuery, type LeadFilters } from '~/queries/leads'
+import { leadKindSchema, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { localDay } from './follow-up'
 import { LeadItem, type SaveState } from './lead-item'
 import { LEAD_KIND_ORDER, LEAD_KINDS } from './lead-kinds'
@@ -20,12 +21,6 @@ import { ExportLeadsButton } from './export-leads-button'
 const LEADS_PAGE_SIZE = 50
 
 type LeadChange = { stage?: LeadStage; nextFollowUp?: string | null }
-
-/** Replaces one lead in the cached pages. */
-function withLead(pages: InfiniteData<LeadPage, string> | undefined, updated: Lead): InfiniteData<LeadPage, string> | undefined {
-  if (!pages) return pages
-  return { ...pages, pages: pages.pages.map((page) => ({ ...page, leads: page.leads.map((lead) => (lead.id === updated.id ? updated : lead)) })) }
-}
 
 const noSubscription = () => () => undefined
 
@@ -68,10 +63,8 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     mutationFn: (input: { id: string; change: LeadChange }) => changeLead({ data: { id: input.id, change: input.change, viewerLang: lang } }),
     onMutate: (input) => setSave(input.id, { state: 'saving' }),
     onSuccess: async (updated) => {
-      queryClient.setQueriesData<InfiniteData<LeadPage, string>>({ queryKey: leadKeys.list(realtorId) }, (current) => withLead(current, updated))
       setSave(updated.id, { state: 'saved' })
-      // The counts per stage (and a filtered list) change with a stage.
-      await queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) })
+      await afterLeadChanged(queryClient, realtorId, updated)
     },
     onError: (error, input) =>
       setSave(input.id, {
@@ -224,25 +217,22 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           </div>
         </div>
       }
-      dialog={null}
     >
-      <ul className="grid gap-3" data-testid="leads-list">
-        {leads.map((lead) => (
-          <LeadItem
-            key={lead.id}
-            lead={lead}
-            realtorId={realtorId}
-            expanded={expanded.has(lead.id)}
-            today={today}
-            save={saves.get(lead.id)}
-            onToggle={() => toggle(lead)}
-            onStageChange={(stage) => changeMutation.mutate({ id: lead.id, change: { stage } })}
-            onFollowUpChange={(nextFollowUp) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } })}
-            formatDateTime={(iso) => dateTime.format(new Date(iso))}
-            formatDay={(day) => dayFormat.format(new Date(`${day}T00:00:00Z`))}
-          />
-        ))}
-      </ul>
+      {leads.map((lead) => (
+        <LeadItem
+          key={lead.id}
+          lead={lead}
+          realtorId={realtorId}
+          expanded={expanded.has(lead.id)}
+          today={today}
+          save={saves.get(lead.id)}
+          onToggle={() => toggle(lead)}
+          onStageChange={(stage) => changeMutation.mutate({ id: lead.id, change: { stage } })}
+          onFollowUpChange={(nextFollowUp) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } })}
+          formatDateTime={(iso) => dateTime.format(new Date(iso))}
+          formatDay={(day) => dayFormat.format(new Date(`${day}T00:00:00Z`))}
+        />
+      ))}
     </LeadListPanel>
   )
 }

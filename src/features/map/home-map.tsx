@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { AttributionControl, LngLatBounds, type Map as MapLibreMap, Marker, NavigationControl, Popup } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
@@ -8,9 +8,9 @@ import { parseBbox, viewBboxText, type Bbox } from '~/lib/bbox'
 import { formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
+import { homePointsQuery } from '~/queries/map'
 import type { HomePoints } from '~/schemas/home'
 import { statusLabel } from '~/lib/home-display'
-import { homePointsAnswer } from './home-points-answer'
 import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
 import { createMap, prefersReducedMotion } from './maplibre-setup'
 
@@ -35,12 +35,6 @@ type PlacedMarker = { marker: MapMarker; element: HTMLElement; instance: Marker 
 function boundsOf(map: MapLibreMap): Bbox {
   const bounds = map.getBounds()
   return { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }
-}
-
-async function fetchPoints(url: string, signal: AbortSignal): Promise<HomePoints> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } })
-  if (!response.ok) throw new Error(`home/points answered ${response.status}`)
-  return homePointsAnswer.parse(await response.json())
 }
 
 export default function HomeMap({
@@ -81,12 +75,7 @@ export default function HomeMap({
   const [failed, setFailed] = useState(false)
 
   const pointsUrl = homePointsUrl(visible, filters)
-  const points = useQuery({
-    queryKey: ['homes', 'points', pointsUrl],
-    queryFn: ({ signal }) => fetchPoints(pointsUrl, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  })
+  const points = useQuery(homePointsQuery(pointsUrl))
 
   /** Places the markers for the area in view: adds the new ones, removes those gone. */
   const placeMarkers = useEffectEvent(() => {

@@ -9,7 +9,7 @@ import { emptyRealtorForm, FIELD_GROUP_ORDER, FIELD_GROUPS, type FieldGroup, typ
 import { useRealtorForm, useRealtorValidation, type FieldErrors } from '~/features/realtor-form/use-realtor-form'
 import { createMyRealtor } from '~/functions/realtor.functions'
 import { langParam, type Lang } from '~/lib/lang'
-import { invalidateRealtor } from '~/queries/changes'
+import { afterRealtorChanged } from '~/queries/changes'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import type { Realtor } from '~/schemas/realtor'
 import { clearDraft, readDraft, writeDraft } from './draft'
@@ -70,7 +70,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
     published.current = true
     clearDraft(user.id)
     toast.success(t`Successfully registered`)
-    await invalidateRealtor(queryClient, { id: created.id })
+    await afterRealtorChanged(queryClient, { id: created.id })
     await navigate({ to: '/{-$lang}/$desiredUrl', params: { lang: langParam(lang), desiredUrl: created.desiredUrl } })
   })
 

@@ -7,7 +7,8 @@ import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions
 import { formatOpenHouseTime } from '~/lib/format-open-house'
 import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
-import { openHouseKeys, realtorOpenHousesQuery } from '~/queries/open-houses'
+import { afterOpenHousesChanged } from '~/queries/changes'
+import { realtorOpenHousesQuery } from '~/queries/open-houses'
 import { OPEN_HOUSE_REMARKS_MAX, type OpenHouseKind } from '~/schemas/open-houses'
 
 /*
@@ -54,7 +55,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
     onSuccess: async (created) => {
       setFields(EMPTY)
       setStatus(t`Open house added for ${created.address}.`)
-      await queryClient.invalidateQueries({ queryKey: openHouseKeys.realtor(realtorId) })
+      await afterOpenHousesChanged(queryClient, realtorId)
     },
     onError: () => setStatus(''),
   })
@@ -62,7 +63,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
     mutationFn: (id: string) => removeOpenHouse({ data: { id } }),
     onSuccess: async () => {
       setStatus(t`Open house deleted.`)
-      await queryClient.invalidateQueries({ queryKey: openHouseKeys.realtor(realtorId) })
+      await afterOpenHousesChanged(queryClient, realtorId)
     },
   })
   const fieldErrors = add.error ? errorFieldErrors(add.error, translateId) : {}

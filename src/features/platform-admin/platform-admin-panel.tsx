@@ -8,14 +8,14 @@ import { deleteMyRealtor } from '~/functions/realtor.functions'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isRetryableCode } from '~/lib/retryable'
-import { adminKeys, adminRealtorsQuery } from '~/queries/admin'
-import { invalidateRealtor } from '~/queries/changes'
+import { adminRealtorsQuery } from '~/queries/admin'
+import { afterRealtorChanged, afterRealtorPublished } from '~/queries/changes'
 import { errorCode, errorMessage } from '~/lib/errors'
 import { DeleteRealtorDialog } from './delete-realtor-dialog'
 import { Pagination } from './pagination'
 import { RealtorList, RealtorListEmpty, RealtorListLoading, ResultCount } from './realtor-list'
 import { SearchForm } from './search-form'
-import type { AdminPage, AdminRow } from './types'
+import type { AdminRow } from './types'
 
 /** Typing pauses this long before the list is asked again, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -70,15 +70,10 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
   const publishMutation = useMutation({
     mutationFn: (row: AdminRow) => adminSetPublished({ data: { id: row.id, published: !row.published } }),
     onMutate: () => setActionError(undefined),
-    onSuccess: ({ published, updatedAt }, row) => {
-      queryClient.setQueriesData<AdminPage>({ queryKey: adminKeys.realtors() }, (current) =>
-        current ? { ...current, realtors: current.realtors.map((item) => (item.id === row.id ? { ...item, published, updatedAt } : item)) } : current,
-      )
-      // The list is marked stale but not refetched now: a refetch would move the row to the top
-      // (newest change first) under the admin's pointer and focus. The next search or page is fresh.
-      void invalidateRealtor(queryClient, { id: row.id }, { adminList: 'mark' })
+    onSuccess: (result, row) => {
+      void afterRealtorPublished(queryClient, result)
       const address = row.desiredUrl
-      toast.success(published ? t`The homepage /${address} is published` : t`The homepage /${address} is unpublished`)
+      toast.success(result.published ? t`The homepage /${address} is published` : t`The homepage /${address} is unpublished`)
     },
     onError: (error) => setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`)),
   })
@@ -118,7 +113,7 @@ export function PlatformAdminPanel({ lang }: { lang: Lang }) {
         toast.success(t`The homepage /${address} was deleted`)
         openerRef.current = null
         setDeleting(null)
-        void invalidateRealtor(queryClient, { id: row.id, deleted: true })
+        void afterRealtorChanged(queryClient, { id: row.id, deleted: true })
       },
     })
   }

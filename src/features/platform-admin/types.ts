@@ -1,5 +1,4 @@
-import type { AdminRealtorPage, AdminRealtorRow } from '~/schemas/admin'
+import type { AdminRealtorRow } from '~/schemas/admin'
 
 /* The admin list's types, from the schemas the server function answers with (`src/schemas/admin.ts`). */
-export type AdminPage = AdminRealtorPage
 export type AdminRow = AdminRealtorRow

@@ -14,7 +14,7 @@ import { LeaveDialog } from '~/features/editor/leave-dialog'
 import { createMyPost, deleteMyPost, previewMyPost, updateMyPost } from '~/functions/posts.functions'
 import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
-import { postKeys } from '~/queries/posts'
+import { afterPostChanged } from '~/queries/changes'
 import { POST_SLUG_MAX_LENGTH, POST_SUMMARY_MAX_LENGTH, POST_TITLE_MAX_LENGTH, type Post, type PostPreview } from '~/schemas/posts'
 import { EMPTY_POST_FORM, formToPost, postToForm, slugFromTitle, type PostFormValues } from './post-form-values'
 import { usePostPhotoUpload } from './use-post-photo-upload'
@@ -86,7 +86,7 @@ export function PostForm({
         return
       }
       setDone(true)
-      await queryClient.invalidateQueries({ queryKey: postKeys.realtor(realtorId) })
+      await afterPostChanged(queryClient, realtorId)
       const title = saved.titleKo ?? saved.titleEn ?? saved.slug
       onDone(
         saved.status === 'draft'
@@ -252,7 +252,7 @@ export function PostForm({
       return
     }
     setDone(true)
-    await queryClient.invalidateQueries({ queryKey: postKeys.realtor(realtorId) })
+    await afterPostChanged(queryClient, realtorId)
     const title = post.titleKo ?? post.titleEn ?? post.slug
     onDone(t`“${title}” is deleted.`)
   }

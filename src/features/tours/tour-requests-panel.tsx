@@ -7,7 +7,8 @@ import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.fun
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
-import { tourKeys, tourRequestsQuery } from '~/queries/tours'
+import { afterTourChanged } from '~/queries/changes'
+import { tourRequestsQuery } from '~/queries/tours'
 import type { TourRequestView, TourSlot, TourStatus } from '~/schemas/tours'
 
 /*
@@ -56,7 +57,7 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
   const toursQuery = useInfiniteQuery({ ...tourRequestsQuery(realtorId, { limit: PAGE_SIZE }), staleTime: 30_000, retry: false })
   const created = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) })
+  const refresh = () => afterTourChanged(queryClient, realtorId)
 
   const confirmMutation = useMutation({
     mutationFn: (input: { id: string; slot?: number; start?: { date: string; time: string } }) => confirmMyTourRequest({ data: input }),
@@ -106,22 +107,19 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
         emptyText: <Trans>When visitors ask to see one of your listed homes, their requests appear here.</Trans>,
         more: <Trans>Show older tour requests</Trans>,
       }}
-      dialog={null}
     >
-      <ul className="grid gap-3" data-testid="tours-list">
-        {tours.map((tour) => (
-          <TourItem
-            key={tour.id}
-            tour={tour}
-            lang={lang}
-            pending={pending}
-            createdAt={created.format(new Date(tour.createdAt))}
-            onConfirm={(slot) => confirmMutation.mutate({ id: tour.id, slot })}
-            onPropose={(start) => confirmMutation.mutate({ id: tour.id, start })}
-            onCancel={() => cancelMutation.mutate(tour.id)}
-          />
-        ))}
-      </ul>
+      {tours.map((tour) => (
+        <TourItem
+          key={tour.id}
+          tour={tour}
+          lang={lang}
+          pending={pending}
+          createdAt={created.format(new Date(tour.createdAt))}
+          onConfirm={(slot) => confirmMutation.mutate({ id: tour.id, slot })}
+          onPropose={(start) => confirmMutation.mutate({ id: tour.id, start })}
+          onCancel={() => cancelMutation.mutate(tour.id)}
+        />
+      ))}
     </LeadListPanel>
   )
 }

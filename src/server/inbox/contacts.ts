@@ -6,7 +6,6 @@ import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import {
   contactRequestSchema,
-  messageDeleteRequestSchema,
   messageListQuerySchema,
   messageStatusRequestSchema,
   type ContactMessage,
@@ -23,6 +22,7 @@ import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtor
 import type { AppServices } from '~/server/services'
 import { toContactMessage } from './contact-store'
 import { deliverContact } from './deliver-contacts'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /**
  * The words of a consent version in a language, from the server's own registry and catalog:
@@ -172,7 +172,7 @@ export async function updateContactStatus(services: AppServices, actor: Actor | 
  */
 export async function deleteContact(services: AppServices, actor: Actor | null, input: unknown): Promise<{ id: string }> {
   if (!actor) throw errors.unauthorized()
-  const { id } = parseInput(messageDeleteRequestSchema, input)
+  const { id } = parseInput(recordIdRequestSchema, input)
   await managedMessage(services, actor, id)
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('contactMessage').where('id', '=', id).execute()

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { leadIdRequestSchema, leadNoteBodySchema, leadNoteDeleteRequestSchema, type LeadNote, type LeadNotes } from '~/schemas/leads'
+import { leadNoteBodySchema, leadNoteDeleteRequestSchema, type LeadNote, type LeadNotes } from '~/schemas/leads'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
 import { managedLead } from './leads'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The realtor's private notes on a lead (issue 26 item 2): dated, newest first, never shown
@@ -12,7 +13,7 @@ import { managedLead } from './leads'
  */
 
 export async function listLeadNotes(services: AppServices, actor: Actor | null, input: unknown): Promise<LeadNotes> {
-  const lead = await managedLead(services, actor, parseInput(leadIdRequestSchema, input).id)
+  const lead = await managedLead(services, actor, parseInput(recordIdRequestSchema, input).id)
   const notes = await services.db
     .selectFrom('leadNote')
     .select(['id', 'leadId', 'body', 'createdAt'])
@@ -24,7 +25,7 @@ export async function listLeadNotes(services: AppServices, actor: Actor | null, 
 }
 
 export async function addLeadNote(services: AppServices, actor: Actor | null, id: string, body: unknown): Promise<LeadNote> {
-  const lead = await managedLead(services, actor, parseInput(leadIdRequestSchema, { id }).id)
+  const lead = await managedLead(services, actor, parseInput(recordIdRequestSchema, { id }).id)
   const { body: text } = parseInput(leadNoteBodySchema, body)
   const note = { id: randomUUID(), leadId: lead.id, body: text, createdAt: services.now().toISOString() }
   await services.db

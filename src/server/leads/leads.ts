@@ -2,21 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
-import {
-  leadIdRequestSchema,
-  leadStageSchema,
-  leadsQuerySchema,
-  leadUpdateBodySchema,
-  type LeadItem,
-  type LeadPage,
-  type LeadStageCounts,
-} from '~/schemas/leads'
+import { leadStageSchema, leadsQuerySchema, leadUpdateBodySchema, type LeadItem, type LeadPage, type LeadStageCounts } from '~/schemas/leads'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { leadSummaries } from './lead-summaries'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * The lead desk (issue 26 items 2 and 6, decision 020): every lead of the owner's realtors,
@@ -140,7 +133,7 @@ export async function managedLead(services: AppServices, actor: Actor | null, id
 
 /** One lead as the list shows it. */
 export async function readLead(services: AppServices, actor: Actor | null, input: unknown, viewerLang: Lang): Promise<LeadItem> {
-  const { id } = parseInput(leadIdRequestSchema, input)
+  const { id } = parseInput(recordIdRequestSchema, input)
   const lead = await managedLead(services, actor, id)
   const rows = await leadRows(services, { ids: [lead.realtorId] })
     .where('lead.id', '=', lead.id)
@@ -156,7 +149,7 @@ export async function readLead(services: AppServices, actor: Actor | null, input
  */
 export async function updateLead(services: AppServices, actor: Actor | null, id: string, body: unknown, viewerLang: Lang): Promise<LeadItem> {
   if (!actor) throw errors.unauthorized()
-  const lead = await managedLead(services, actor, parseInput(leadIdRequestSchema, { id }).id)
+  const lead = await managedLead(services, actor, parseInput(recordIdRequestSchema, { id }).id)
   const change = parseInput(leadUpdateBodySchema, body)
   const now = services.now().toISOString()
   await services.db.transaction().execute(async (trx) => {

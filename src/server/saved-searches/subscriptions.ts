@@ -11,7 +11,6 @@ import { confirmationMailBodies } from '~/server/mail/confirmation-mail'
 import { messageId } from '~/schemas/messages'
 import {
   savedSearchFrequencyRequestSchema,
-  savedSearchIdSchema,
   savedSearchListQuerySchema,
   savedSearchPauseRequestSchema,
   savedSearchRequestSchema,
@@ -33,6 +32,7 @@ import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtor
 import type { AppServices } from '~/server/services'
 import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from './links'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * A saved search's life (issue 13), apart from the alerts themselves: a visitor saves it
@@ -425,7 +425,7 @@ export async function setSavedSearchPaused(services: AppServices, actor: Actor |
 /** The realtor deletes one search: no more mail, nothing kept. */
 export async function deleteSavedSearch(services: AppServices, actor: Actor | null, input: unknown): Promise<{ id: string }> {
   if (!actor) throw errors.unauthorized()
-  const { id } = parseInput(savedSearchIdSchema, input)
+  const { id } = parseInput(recordIdRequestSchema, input)
   await managedSearch(services, actor, id)
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('savedSearch').where('id', '=', id).execute()

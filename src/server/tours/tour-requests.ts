@@ -10,7 +10,6 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import {
   tourConfirmRequestSchema,
   tourModeSchema,
-  tourRequestIdSchema,
   tourRequestListQuerySchema,
   tourRequestSchema,
   tourSlotSchema,
@@ -36,6 +35,7 @@ import { tourCalendar } from './tour-calendar'
 import { renderTourMail, tourEventWords, type TourMailInput, type TourMailRealtor } from './tour-mail'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /*
  * Tour requests (issue 26 item 4, decision 022). A visitor asks for a tour of a listed home at
@@ -353,7 +353,7 @@ export async function confirmTourRequest(services: AppServices, actor: Actor | n
  */
 export async function cancelTourRequest(services: AppServices, actor: Actor | null, input: unknown): Promise<TourRequestView> {
   if (!actor) throw errors.unauthorized()
-  const { id } = parseInput(tourRequestIdSchema, input)
+  const { id } = parseInput(recordIdRequestSchema, input)
   const tour = await ownedTour(services, actor, id)
   if (tour.status === 'cancelled' || tour.status === 'declined') return toTourView(tour)
   const confirmed = parseJson(tourSlotSchema.nullable(), tour.confirmedSlot, null)
