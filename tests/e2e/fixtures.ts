@@ -1,6 +1,7 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 import { deleteMadeRealtors, requireBaseURL, type MadeRealtor } from './helpers.ts'
-import { request as rawRequest, type Server } from './own-server.ts'
+import { startSmtpSink } from '../integration/smtp-sink.ts'
+import { request as rawRequest, startServer, type Server } from './own-server.ts'
 
 /*
  * What several specs set up the same way, defined once (issue 50): a published realtor of a
@@ -90,7 +91,40 @@ export async function createPublishedRealtor(
   return { id, token: signUp.token, desiredUrl, email }
 }
 
-export const test = base.extend<{ realtor: PublishedRealtor }>({
+/** A server of a spec's own whose mail goes to an SMTP sink the spec reads, with the demo seeded. */
+export type ServerWithMail = { server: Server; sink: Awaited<ReturnType<typeof startSmtpSink>> }
+
+type WorkerFixtures = {
+  /** What a spec adds to its `serverWithMail`'s environment (`test.use({ serverWithMailEnv })`). */
+  serverWithMailEnv: Record<string, string>
+  serverWithMail: ServerWithMail
+}
+
+export const test = base.extend<{ realtor: PublishedRealtor }, WorkerFixtures>({
+  serverWithMailEnv: [{}, { scope: 'worker', option: true }],
+  /*
+   * The suite's server sends no mail; a spec that reads what was mailed starts one of its own,
+   * set at start to its sink (SMTP_URL). One per spec file and worker: the runner gives each
+   * `serverWithMailEnv` its own worker, and stops the server when that worker ends.
+   */
+  serverWithMail: [
+    async ({ serverWithMailEnv }, provide) => {
+      const sink = await startSmtpSink()
+      try {
+        const server = await startServer({ env: { SMTP_URL: sink.url, SEED_DEMO: 'true', ...serverWithMailEnv } })
+        try {
+          await provide({ server, sink })
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        await sink.close()
+      }
+    },
+    // Seeding a data folder and starting the workers takes a while on a shared machine.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
   /** A published realtor of the test's own, signed in on the test's page; deleted after the test. */
   // The runner's hand-over function is named `provide`, not `use`: React's hooks rule would take it for a hook.
   realtor: async ({ page, baseURL }, provide) => {

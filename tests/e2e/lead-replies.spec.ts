@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-import { decodeWords, header, mailParts, startSmtpSink, type ReceivedMail } from '../integration/smtp-sink.ts'
+import type { Page } from '@playwright/test'
+import { decodeWords, header, mailParts, type ReceivedMail } from '../integration/smtp-sink.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
-import { createPublishedRealtor } from './fixtures.ts'
-import { startServer, type Server } from './own-server.ts'
+import { createPublishedRealtor, expect, test, type ServerWithMail } from './fixtures.ts'
+import type { Server } from './own-server.ts'
 
 /*
  * Issue 26 items 1 and 3 end to end (decision 021): the realtor opens the editor's "Instant
@@ -19,21 +19,16 @@ const LANGS = [
   { lang: 'en', prefix: '/en' },
 ] as const
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let sink: ServerWithMail['sink']
 let server: Server
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  // Seeding a data folder and starting the workers takes a while on a shared machine.
-  test.setTimeout(180_000)
-  sink = await startSmtpSink()
-  server = await startServer({ env: { SMTP_URL: sink.url, RATE_LIMIT_CONTACT: '1000', SEED_DEMO: 'true' } })
-})
+// Its own server: the mails it checks go to this spec's SMTP sink.
+test.use({ serverWithMailEnv: { RATE_LIMIT_CONTACT: '1000' } })
 
-test.afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
+test.beforeAll(({ serverWithMail }) => {
+  ;({ server, sink } = serverWithMail)
 })
 
 async function mailTo(email: string): Promise<ReceivedMail> {

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import { mailParts, startSmtpSink, type ReceivedMail } from '../integration/smtp-sink.ts'
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
+import { mailParts, type ReceivedMail } from '../integration/smtp-sink.ts'
+import { expect, test, type ServerWithMail } from './fixtures.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
-import { startServer, type Server } from './own-server.ts'
+import type { Server } from './own-server.ts'
 
 /*
  * Saved searches end to end (issue 13, decision 017): a visitor saves the search on the demo
@@ -19,23 +20,18 @@ const LANGS = [
   { lang: 'en', prefix: '/en' },
 ] as const
 
-type Sink = Awaited<ReturnType<typeof startSmtpSink>>
+type Sink = ServerWithMail['sink']
 
 let sink: Sink
 let server: Server
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  // Seeding a data folder and starting the workers takes a while on a shared machine.
-  test.setTimeout(180_000)
-  sink = await startSmtpSink()
-  server = await startServer({ env: { SMTP_URL: sink.url, RATE_LIMIT_SAVED_SEARCH: '1000', SEED_DEMO: 'true' } })
-})
+// Its own server: the mails it checks go to this spec's SMTP sink.
+test.use({ serverWithMailEnv: { RATE_LIMIT_SAVED_SEARCH: '1000' } })
 
-test.afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
+test.beforeAll(({ serverWithMail }) => {
+  ;({ server, sink } = serverWithMail)
 })
 
 /** An address no other test of this run uses. */

@@ -1,9 +1,10 @@
 import ICAL from 'ical.js'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
 import { z } from 'zod'
-import { startSmtpSink, type ReceivedMail } from '../integration/smtp-sink.ts'
+import { type ReceivedMail } from '../integration/smtp-sink.ts'
+import { expect, test, type ServerWithMail } from './fixtures.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
-import { startServer, type Server } from './own-server.ts'
+import type { Server } from './own-server.ts'
 
 /*
  * Tour requests end to end (issue 26 item 4, decision 022): a visitor asks for a tour on a
@@ -20,25 +21,21 @@ const LANGS = [
   { lang: 'en', prefix: '/en' },
 ] as const
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let sink: ServerWithMail['sink']
 let server: Server
 let listingKey: string
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(180_000)
-  sink = await startSmtpSink()
-  server = await startServer({ env: { SMTP_URL: sink.url, RATE_LIMIT_TOUR: '1000', SEED_DEMO: 'true' } })
+// Its own server: the mails it checks go to this spec's SMTP sink.
+test.use({ serverWithMailEnv: { RATE_LIMIT_TOUR: '1000' } })
+
+test.beforeAll(async ({ request, serverWithMail }) => {
+  ;({ server, sink } = serverWithMail)
   const list = await request.get(`${server.base}/cozying-api/v1/home/list?state=CA&city=Irvine&realtor=${DESIRED_URL}`)
   const body = z.object({ homes: z.array(z.object({ homeId: z.string() })) }).parse(await list.json())
   listingKey = body.homes[0]?.homeId ?? ''
   expect(listingKey).not.toBe('')
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await sink?.close()
 })
 
 function uniqueEmail(testInfo: TestInfo, label: string): string {
