@@ -57,7 +57,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One spec file at a time: a test keeps this machine's two cores busy (the browser, the
+  // server), and a second file beside it measured each test at twice its time, the run no
+  // shorter (decision 058). E2E_WORKERS=2 on a bigger machine: each spec makes the realtors it
+  // changes and the demo realtor is only read, so two files do not see each other's edits.
+  workers: e2eWorkers(),
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
@@ -67,7 +71,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and a screencast of every step) costs the browser's CPU on
+    // every test; only a failed test's retry records one, and CI retries once (decision 058).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   // Every test runs on the desktop; the phone runs only the tests tagged `@phone`, those whose
@@ -129,6 +135,12 @@ export default defineConfig({
     },
   },
 })
+
+function e2eWorkers(): number {
+  const workers = Number(process.env.E2E_WORKERS ?? 1)
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number ≥ 1, got ${JSON.stringify(process.env.E2E_WORKERS)}`)
+  return workers
+}
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
