@@ -72,8 +72,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     // Recording a trace (DOM snapshots and a screencast of every step) costs the browser's CPU on
-    // every test; only a failed test's retry records one, and CI retries once (decision 058).
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // every test; only a failed test's retry records one (CI retries once; locally, add
+    // `--trace retain-on-failure` to keep a failure's), decision 058.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   // Every test runs on the desktop; the phone runs only the tests tagged `@phone`, those whose
