@@ -348,6 +348,30 @@ describe('the page store', () => {
     for (const response of responses) expect(await response.text()).toBe('<p>slow</p>')
   })
 
+  it('never hands a request a render that began before a revision it saw (a save right after the render began)', async () => {
+    const gate = deferred<void>()
+    const h = harness({}, async () => {
+      // The render reads the realtor now, then waits: a save lands before it is done.
+      const body = h.state.body
+      dependsOnRealtor('r1', h.state.realtorRevision.get('r1') ?? 0)
+      await gate.promise
+      return new Response(`<!DOCTYPE html>${body}`, { headers: { 'content-type': 'text/html' } })
+    })
+    const before = ask(h)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    h.state.realtorRevision.set('r1', 2)
+    h.state.body = '<p>v2</p>'
+    h.state.snapshot = snapshot(2, 2)
+    const after = ask(h)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    gate.resolve()
+    expect(await (await before).text()).toContain('<p>v1</p>')
+    expect(await (await after).text()).toContain('<p>v2</p>')
+    expect(h.renders).toHaveLength(2)
+    // The later render's page is the one kept.
+    expect(await (await ask(h)).text()).toContain('<p>v2</p>')
+  })
+
   it('never stores what is not for everyone: errors, a cookie, a private answer; those say no-store', async () => {
     const answers = [
       new Response('missing', { status: 404, headers: { 'content-type': 'text/html' } }),

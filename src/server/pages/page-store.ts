@@ -101,7 +101,8 @@ function matchesAny(ifNoneMatch: string, etags: ReadonlySet<string>): boolean {
 
 export class PageStore {
   private readonly entries: LRUCache<string, Entry>
-  private readonly rendering = new Map<string, Promise<Rendered>>()
+  /** Renders in flight by key, with the 'site' revision each began at. */
+  private readonly rendering = new Map<string, { site: number; rendered: Promise<Rendered> }>()
   private readonly cacheControl: string
   private readonly now: () => Date
   private hits = 0
@@ -172,13 +173,19 @@ export class PageStore {
 
   private renderOnce(request: Request, target: StoreTarget, snapshot: RevisionSnapshot, render: (request: Request) => Promise<Response>): Promise<Rendered> {
     const inFlight = this.rendering.get(target.key)
-    if (inFlight) {
+    // A render begun at an older revision may have read what a later save changed: a request
+    // that saw the later revision waits only for a render that saw it too (decision 009: a save
+    // is seen at the next request; sharing any render in flight broke it under load, 3 of 80
+    // requests right after a save in the bench, decision 059).
+    if (inFlight && inFlight.site >= snapshot.site) {
       // A response that cannot be stored cannot be shared either: each waiter makes its own.
-      return inFlight.then((rendered) => ('entry' in rendered ? rendered : this.renderFresh(request, target, snapshot, render)))
+      return inFlight.rendered.then((rendered) => ('entry' in rendered ? rendered : this.renderFresh(request, target, snapshot, render)))
     }
-    const rendering = this.renderFresh(request, target, snapshot, render).finally(() => this.rendering.delete(target.key))
-    this.rendering.set(target.key, rendering)
-    return rendering
+    const rendered: Promise<Rendered> = this.renderFresh(request, target, snapshot, render).finally(() => {
+      if (this.rendering.get(target.key)?.rendered === rendered) this.rendering.delete(target.key)
+    })
+    this.rendering.set(target.key, { site: snapshot.site, rendered })
+    return rendered
   }
 
   private async renderFresh(
