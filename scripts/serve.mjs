@@ -200,8 +200,15 @@ async function listenWhenReady() {
     lastReport = answer.text
     await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** Math.min(attempt, 5))))
   }
+  // The built server offers, once it has answered, a front that sends the page store's current
+  // answers from Node's own request, before srvx (src/server/http/node-front.ts, decision 059).
+  const nodeFront = globalThis[Symbol.for('realtor.nodeFront')]
+  if (typeof nodeFront !== 'function') {
+    // Without it every page still works, at twice the cost per stored page: say so loudly, as above.
+    throw new Error('[serve] the built server offered no Node front for stored answers')
+  }
   // The port is shared with the other workers through the primary (`exclusive: false`), as
   // nitro's own cluster entry does.
-  const listener = http.createServer(server.node.handler)
+  const listener = http.createServer(nodeFront(server.node.handler))
   listener.listen({ port: Number.isNaN(port) ? 3000 : port, host, exclusive: false })
 }

@@ -9,6 +9,7 @@ import { bindMetricSources } from '~/server/ops/app-metrics'
 import { joinClusterMetrics } from '~/server/metrics/cluster-metrics'
 import { measureRequest } from '~/server/metrics/registry'
 import { answerOpsRequest, isOpsPath } from '~/server/ops/ops-routes'
+import { NODE_FRONT, withStoredAnswers, type NodeHandler } from '~/server/http/node-front'
 import { answerServerFnCall, SERVER_FN_PREFIX } from '~/server/http/server-fn-guard'
 import { rootLanguageRedirect } from '~/server/http/root-redirect'
 import { applySecurityHeaders } from '~/server/http/security-headers'
@@ -52,6 +53,12 @@ if (hasIslandsRuntime()) renderIslandsWith((root, identifierPrefix) => renderToS
 
 // A worker of `npm start` answers the primary's requests for its metrics from the start, ready or not.
 joinClusterMetrics()
+
+// scripts/serve.mjs wraps Node's handler with this once the worker is ready: the page store's
+// current answers are sent from Node's own request, before srvx, nitro and Start (decision 059).
+Reflect.set(globalThis, NODE_FRONT, (next: NodeHandler) =>
+  withStoredAnswers(next, { store: () => (boundServices ? publicStore(boundServices) : undefined), routeOf: apiRoutePatternOf }),
+)
 
 let boundServices: AppServices | undefined
 

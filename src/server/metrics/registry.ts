@@ -121,10 +121,18 @@ export async function measureRequest(
     status = response.status
     return response
   } finally {
-    const series = seriesOf(kind, request.method, status)
-    series.requests.inc()
-    series.duration.observe((performance.now() - started) / 1000)
+    countRequest(kind, request.method, status, started)
   }
+}
+
+/**
+ * Counts one answered request, `started` being its `performance.now()` on arrival: for a request
+ * answered outside `measureRequest` (a stored answer sent from Node's own request, decision 059).
+ */
+export function countRequest(kind: RouteKind, method: string, status: number, started: number): void {
+  const series = seriesOf(kind, method, status)
+  series.requests.inc()
+  series.duration.observe((performance.now() - started) / 1000)
 }
 
 const logLinesDropped = new Counter({

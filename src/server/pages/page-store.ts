@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { compressedCopies, densestBrotli, pickEncoding } from '~/server/web/compress'
-import { ListedResponse } from '~/server/web/listed-response'
+import { ListedResponse, type HeaderList } from '~/server/web/listed-response'
 import { collectDependencies, type PageDependencies } from './page-dependencies'
 import type { StoreTarget } from './public-routes'
 import type { RevisionScope, RevisionSnapshot } from './revisions'
@@ -54,6 +54,11 @@ export type PageStoreOptions = {
   cacheControl: { sMaxAge: number; staleWhileRevalidate: number }
   now?: () => Date
 }
+
+/** What of a request the store reads to answer it from a stored version. */
+export type StoredAnswerRequest = { method: string; acceptEncoding: string | null | undefined; ifNoneMatch: string | null | undefined }
+
+export type StoredAnswer = { status: 200 | 304; headers: HeaderList; body: Uint8Array<ArrayBuffer> | null }
 
 export type PageStoreStats = { entries: number; bytes: number; maxBytes: number; hits: number; misses: number; renders: number }
 
@@ -134,18 +139,33 @@ export class PageStore {
   async respond(request: Request, target: StoreTarget, render: (request: Request) => Promise<Response>): Promise<Response> {
     const snapshot = await this.options.revisions()
     const stored = this.entries.get(target.key)
-    if (stored && (await this.isCurrent(stored, snapshot))) {
-      this.hits++
-      if (stored.denseBrotli) {
-        this.densify(target.key, stored, stored.denseBrotli)
-        stored.denseBrotli = undefined
-      }
-      return this.serve(request, stored, 'HIT')
-    }
+    if (stored && (await this.isCurrent(stored, snapshot))) return this.serve(request, this.hit(target.key, stored), 'HIT')
     this.misses++
     const rendered = await this.renderOnce(request, target, snapshot, render)
     if ('response' in rendered) return rendered.response
     return this.serve(request, rendered.entry, 'MISS')
+  }
+
+  /**
+   * The stored answer to a request when its stored version is current, with the same checks and
+   * the same answer as `respond`; undefined when `respond` would render (a miss is counted there).
+   * For a caller that has no `Request` to give: the stored answers sent from Node's own request
+   * (decision 059).
+   */
+  async storedAnswer(target: StoreTarget, request: StoredAnswerRequest): Promise<StoredAnswer | undefined> {
+    const snapshot = await this.options.revisions()
+    const stored = this.entries.get(target.key)
+    if (!stored || !(await this.isCurrent(stored, snapshot))) return undefined
+    return this.answerOf(request, this.hit(target.key, stored), 'HIT')
+  }
+
+  private hit(key: string, entry: Entry): Entry {
+    this.hits++
+    if (entry.denseBrotli) {
+      this.densify(key, entry, entry.denseBrotli)
+      entry.denseBrotli = undefined
+    }
+    return entry
   }
 
   private async isCurrent(entry: Entry, snapshot: RevisionSnapshot): Promise<boolean> {
@@ -288,13 +308,23 @@ export class PageStore {
    * streamed in chunks, which cost two thirds of the pages per second on a 60 KB page.
    */
   private serve(request: Request, entry: Entry, outcome: 'HIT' | 'MISS'): Response {
-    const variant = entry.variants[pickEncoding(request.headers.get('accept-encoding')) ?? 'identity']
-    const ifNoneMatch = request.headers.get('if-none-match')
-    if (ifNoneMatch !== null && matchesAny(ifNoneMatch, entry.etags)) {
+    const answer = this.answerOf(
+      { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') },
+      entry,
+      outcome,
+    )
+    return new ListedResponse(answer.body, answer)
+  }
+
+  /** The status, headers and body a request gets from an entry. The header list is the entry's own: copy it to add to it. */
+  private answerOf(request: StoredAnswerRequest, entry: Entry, outcome: 'HIT' | 'MISS'): StoredAnswer {
+    const variant = entry.variants[pickEncoding(request.acceptEncoding ?? null) ?? 'identity']
+    const { ifNoneMatch } = request
+    if (ifNoneMatch != null && matchesAny(ifNoneMatch, entry.etags)) {
       // A 304 carries the validators and caching headers, not the representation's (RFC 9110 §15.4.5).
       const headers = variant.headers[outcome].filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'content-type')
-      return new ListedResponse(null, { status: 304, headers })
+      return { status: 304, headers, body: null }
     }
-    return new ListedResponse(request.method === 'HEAD' ? null : variant.body, { status: 200, headers: variant.headers[outcome] })
+    return { status: 200, headers: variant.headers[outcome], body: request.method === 'HEAD' ? null : variant.body }
   }
 }

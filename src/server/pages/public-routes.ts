@@ -64,7 +64,7 @@ function withSnappedBbox(search: URLSearchParams): URLSearchParams {
 }
 
 /** The store's view of a request, or undefined when the store does not answer it. */
-export function storeTargetFor(request: Request, url: URL, origin: string): StoreTarget | undefined {
+export function storeTargetFor(request: Pick<Request, 'method'>, url: URL, origin: string): StoreTarget | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const rule: Rule | undefined = url.pathname.startsWith(API_READ_PREFIX) ? apiRule(url.pathname) : publicPageRule(url.pathname)
   if (!rule) return undefined

@@ -50,12 +50,23 @@ export async function answerWithRequestLog(
     logger().error({ reqId, method: request.method, kind, route: options.routeOf?.(url.pathname), status: 500, ms: elapsedMs(started), err: error }, 'request')
     throw error
   }
-  const lines = requestLogger()
-  const level = QUIET_KINDS.has(kind) ? 'debug' : 'info'
-  if (lines.isLevelEnabled(level)) {
-    lines[level]({ reqId, method: request.method, kind, route: options.routeOf?.(url.pathname), status: response.status, ms: elapsedMs(started) }, 'request')
-  }
+  writeRequestLine({ reqId, method: request.method, kind, pathname: url.pathname, status: response.status, started }, options.routeOf)
   return withRequestId(response, reqId)
+}
+
+/** One answered request, as its log line needs it; `started` is its `performance.now()` on arrival. */
+export type AnsweredRequest = { reqId: string; method: string; kind: RouteKind; pathname: string; status: number; started: number }
+
+/**
+ * Writes the line of an answered request: here for `answerWithRequestLog`, and for the stored
+ * answers sent from Node's own request, which never make a `Request` (decision 059).
+ */
+export function writeRequestLine(answered: AnsweredRequest, routeOf?: (pathname: string) => string | undefined): void {
+  const lines = requestLogger()
+  const level = QUIET_KINDS.has(answered.kind) ? 'debug' : 'info'
+  if (!lines.isLevelEnabled(level)) return
+  const { reqId, method, kind, pathname, status, started } = answered
+  lines[level]({ reqId, method, kind, route: routeOf?.(pathname), status, ms: elapsedMs(started) }, 'request')
 }
 
 function elapsedMs(started: number): number {
