@@ -18,6 +18,10 @@
  * average beside it (`uptime`): the machine is shared, and only the ratio to nginx in the same
  * run compares across runs.
  *
+ * Beside both, the Node floor (scripts/bench-node-floor.mjs, decision 059): a bare Node server on
+ * as many workers, sending the same gzip bytes with the app's headers and doing nothing else;
+ * what the app spends above it is the app's, what it spends above nginx is Node's own.
+ *
  * Then the price of the per-request log line: a second server of this build with
  * `LOG_LEVEL=warn` (no request lines) in the same rounds as the default one and nginx, on the
  * demo homepage (decision 055).
@@ -46,6 +50,10 @@ const base = `http://127.0.0.1:${appPort}`
 // The baseline's server and the quiet (LOG_LEVEL=warn) one listen next to them.
 const baselineBase = `http://127.0.0.1:${appPort + 2}`
 const quietBase = `http://127.0.0.1:${appPort + 3}`
+// The Node floor (scripts/bench-node-floor.mjs): a bare Node server sending the same answers.
+const floorPort = appPort + 4
+/** Response headers of one connection or one moment, which the Node floor sends its own of. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
 
 const get = rawGet
 
@@ -164,6 +172,8 @@ export async function benchPages() {
   const quiet = startServer(root, quietBase, { ...env, LOG_LEVEL: 'warn' })
   const baseline = baselineRoot ? startServer(baselineRoot, baselineBase, env) : undefined
   let nginx
+  let floor
+  let floorDir
   try {
     await waitFor(`${base}/builds/latest.json`)
     await waitFor(`${quietBase}/builds/latest.json`)
@@ -190,10 +200,22 @@ export async function benchPages() {
       const answer = await get(`${base}${pagePath}`)
       const gzipped = await get(`${base}${pagePath}`, GZIP)
       if (answer.status !== 200 || gzipped.headers['content-encoding'] !== 'gzip') throw new Error(`${pagePath} answered ${answer.status} without gzip`)
-      answers.push({ body: answer.body, gzip: gzipped.body, contentType: answer.headers['content-type'] ?? 'text/html' })
+      answers.push({ body: answer.body, gzip: gzipped.body, contentType: answer.headers['content-type'] ?? 'text/html', gzipHeaders: gzipped.rawHeaders })
     }
     nginx = await startNginx(nginxPort, answers)
     if (!nginx) console.log('nginx is missing (apt-get install nginx-light): printing the app alone, without the static reference')
+    // Node's own floor: the same gzip bytes with the app's headers from a bare Node server.
+    floorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-bench-floor-'))
+    for (const [index, answer] of answers.entries()) {
+      const headers = []
+      for (let at = 0; at < answer.gzipHeaders.length; at += 2) {
+        if (!PER_CONNECTION.has(answer.gzipHeaders[at].toLowerCase())) headers.push(answer.gzipHeaders[at], answer.gzipHeaders[at + 1])
+      }
+      fs.writeFileSync(path.join(floorDir, `file-${index}.gz`), answer.gzip)
+      fs.writeFileSync(path.join(floorDir, `file-${index}.json`), JSON.stringify(headers))
+    }
+    floor = spawn(process.execPath, [path.join(root, 'scripts/bench-node-floor.mjs'), floorDir, String(floorPort)], { stdio: 'ignore' })
+    await waitFor(`http://127.0.0.1:${floorPort}/file-0`)
 
     let maxRss = 0
     let maxPss = 0
@@ -220,7 +242,13 @@ export async function benchPages() {
       `${ratio(results, reference, 'rps')}× req/s, p99 ${ratio(results, reference, 'p99')}×, CPU per request ${ratio(results, reference, 'cpuUs')}×`
     // The server processes (primary and workers), read once they all run.
     const treeOf = (child) => (child ? processTree(child.pid) : [])
-    const [appPids, quietPids, baselinePids, nginxPids] = [treeOf(server), treeOf(quiet), treeOf(baseline), nginx ? processTree(nginx.pid) : []]
+    const [appPids, quietPids, baselinePids, nginxPids, floorPids] = [
+      treeOf(server),
+      treeOf(quiet),
+      treeOf(baseline),
+      nginx ? processTree(nginx.pid) : [],
+      treeOf(floor),
+    ]
     // A worker's first minute runs the scheduled jobs' first runs (10,000 realtors to look
     // through): measured then, the first page paid for them. Wait until the servers are idle.
     await settled([...appPids, ...quietPids, ...baselinePids])
@@ -231,8 +259,9 @@ export async function benchPages() {
       const targets = [['app', `${base}${pagePath}`, appPids]]
       if (baseline) targets.push(['baseline', `${baselineBase}${pagePath}`, baselinePids])
       if (nginx) targets.push(['nginx', nginx.urlOf(index), nginxPids])
+      targets.push(['floor', `http://127.0.0.1:${floorPort}/file-${index}`, floorPids])
       for (const [target, url] of targets) {
-        if (target !== 'nginx') for (let i = 0; i < 8; i++) await get(url, GZIP)
+        if (target !== 'nginx' && target !== 'floor') for (let i = 0; i < 8; i++) await get(url, GZIP)
         await load(url, undefined, 3)
       }
       const results = await alternate(targets, sample)
@@ -243,6 +272,8 @@ export async function benchPages() {
         line += `; baseline ${figure(results.get('baseline'))}`
         if (nginx) line += `, baseline/nginx ${ratios(results.get('baseline'), results.get('nginx'))}`
       }
+      line += `; Node floor ${figure(results.get('floor'))}`
+      if (nginx) line += `, floor/nginx ${ratios(results.get('floor'), results.get('nginx'))}`
       console.log(line)
     }
 
@@ -301,6 +332,11 @@ export async function benchPages() {
     })
     console.log(`staleness after a save, under load: ${stale} of ${checked} requests right after ${saves} saves showed the page from before the save`)
   } finally {
+    if (floor && floor.exitCode === null) {
+      floor.kill('SIGTERM')
+      await new Promise((resolve) => floor.once('exit', resolve))
+    }
+    if (floorDir) fs.rmSync(floorDir, { recursive: true, force: true })
     await nginx?.stop()
     await stopServer(quiet)
     await stopServer(baseline)
