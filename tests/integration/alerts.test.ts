@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { claimActiveRow } from '../../src/server/db/claim-row'
 import type { SavedSearchTable } from '../../src/server/db/schema'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { importFromResoFile } from '../../src/server/listings/import-file'
@@ -379,5 +380,25 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     } finally {
       await other.close()
     }
+  })
+
+  it('claims an active search only from the mark it read: a second claim from the same reading, or a paused search, gets nothing', async () => {
+    const searchId = await insertSearch(s, realtorId)
+    const pausedId = await insertSearch(s, realtorId, { status: 'paused' })
+    const mark = { table: 'savedSearch', mark: 'lastAlertedAt' } as const
+    const first = '2026-03-02T17:00:00.000Z'
+    const second = '2026-03-03T17:00:00.000Z'
+    const lastAlerted = async (id: string) =>
+      (await s.db.selectFrom('savedSearch').select('lastAlertedAt').where('id', '=', id).executeTakeFirstOrThrow()).lastAlertedAt
+
+    // Two workers read the never-alerted search: the first to write claims it, the other finds the mark moved.
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, null, first))).toBe(true)
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, null, second))).toBe(false)
+    expect(await lastAlerted(searchId)).toBe(first)
+    // From what is there now, the next run claims it again.
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, first, second))).toBe(true)
+    expect(await lastAlerted(searchId)).toBe(second)
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, pausedId, null, first))).toBe(false)
+    expect(await lastAlerted(pausedId)).toBeNull()
   })
 })

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { MarketReport } from '~/schemas/market'
 import type { Database, MarketSubscriptionTable } from '~/server/db/schema'
+import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
@@ -79,6 +80,8 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
   return result
 }
 
+const MONTH_SENT: ClaimMark = { table: 'marketSubscription', mark: 'lastSentMonth' }
+
 async function sendOne(
   services: AppServices,
   trx: Transaction<Database>,
@@ -89,14 +92,7 @@ async function sendOne(
   const month = report.current.month
   if (subscription.lastSentMonth !== null && subscription.lastSentMonth >= month) return false
   // The claim: only the process that moves the month from what it read goes on.
-  const claimed = await trx
-    .updateTable('marketSubscription')
-    .set({ lastSentMonth: month })
-    .where('id', '=', subscription.id)
-    .where('status', '=', 'active')
-    .where((eb) => (subscription.lastSentMonth === null ? eb('lastSentMonth', 'is', null) : eb('lastSentMonth', '=', subscription.lastSentMonth)))
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return false
+  if (!(await claimActiveRow(trx, MONTH_SENT, subscription.id, subscription.lastSentMonth, month))) return false
 
   const { lang } = subscription
   const base = siteBaseOf(services, realtor, subscription)

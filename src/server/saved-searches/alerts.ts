@@ -13,6 +13,7 @@ import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { componentLogger } from '~/server/logging/logger'
@@ -147,6 +148,8 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
   return result
 }
 
+const LAST_ALERTED: ClaimMark = { table: 'savedSearch', mark: 'lastAlertedAt' }
+
 async function alertOne(
   services: AppServices,
   trx: Transaction<Database>,
@@ -157,14 +160,7 @@ async function alertOne(
 ): Promise<'sent' | 'dropped' | 'skipped'> {
   const nowIso = now.toISOString()
   // The claim: only the worker that moves the last alert time from what it read goes on.
-  const claimed = await trx
-    .updateTable('savedSearch')
-    .set({ lastAlertedAt: nowIso })
-    .where('id', '=', search.id)
-    .where('status', '=', 'active')
-    .where((eb) => (search.lastAlertedAt === null ? eb('lastAlertedAt', 'is', null) : eb('lastAlertedAt', '=', search.lastAlertedAt)))
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return 'skipped'
+  if (!(await claimActiveRow(trx, LAST_ALERTED, search.id, search.lastAlertedAt, nowIso))) return 'skipped'
 
   const outboxId = randomUUID()
   // Every unalerted match, listed or not, is now this run's; the count says nobody else had them.
