@@ -50,15 +50,8 @@ export function redactImportError(message: string, secrets: ReadonlyArray<string
 /** What an import run has counted: its summary, once it has one. */
 type CountedRun = { fetched: number; inserted: number; updated: number; unchanged: number; rejected: ReadonlyArray<unknown>; retired: number }
 
-function countsOf(summary: CountedRun): ImportRunCounts {
-  return {
-    fetched: summary.fetched,
-    inserted: summary.inserted,
-    updated: summary.updated,
-    unchanged: summary.unchanged,
-    rejected: summary.rejected.length,
-    retired: summary.retired,
-  }
+function countsOf({ fetched, inserted, updated, unchanged, rejected, retired }: CountedRun): ImportRunCounts {
+  return { fetched, inserted, updated, unchanged, rejected: rejected.length, retired }
 }
 
 /**
