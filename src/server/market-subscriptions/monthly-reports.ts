@@ -7,9 +7,8 @@ import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
-import { postalAddressFor } from '~/server/mail/sender-realtor'
 import { readMarketReport } from '~/server/market/market-reports'
-import { readRealtorForMail, type RealtorForMail } from '~/server/saved-searches/alerts'
+import { readRealtorForMail, realtorInMail, type RealtorForMail } from '~/server/saved-searches/alerts'
 import { realtorPageUrl, signSavedSearchToken, type SiteBase } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { marketOneClickUnsubscribeUrl, marketReportPageUrl, marketUnsubscribePageUrl } from './links'
@@ -102,17 +101,8 @@ async function sendOne(
   const mail = renderMarketMail(
     {
       lang,
-      realtor: {
-        name,
-        email: realtor.email,
-        // A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against.
-        photo: realtor.photo ? new URL(realtor.photo, homepageUrl).toString() : null,
-        licenseNumber: realtor.licenseNumber,
-        brokerageName: realtor.brokerageName,
-        brokerageLicenseNumber: realtor.brokerageLicenseNumber,
-        postalAddress: postalAddressFor(realtor, services),
-        homepageUrl,
-      },
+      // A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against.
+      realtor: realtorInMail(services, realtor, lang, { homepageUrl, photo: realtor.photo ? new URL(realtor.photo, homepageUrl).toString() : null }),
       visitorName: subscription.name,
       report,
       reportUrl: marketReportPageUrl(base, lang, report),
