@@ -9,7 +9,7 @@ import { upsertHomes } from '../../src/server/listings/home-store'
 import { importFromResoFile } from '../../src/server/listings/import-file'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { createMailer } from '../../src/server/mail/mailer'
-import { sendDueAlerts } from '../../src/server/saved-searches/alerts'
+import { realtorInMail, sendDueAlerts, type RealtorForMail } from '../../src/server/saved-searches/alerts'
 import { matchSavedSearches } from '../../src/server/saved-searches/matcher'
 import type { AppServices } from '../../src/server/services'
 import { captureLogs } from '../log-capture'
@@ -400,5 +400,32 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     expect(await lastAlerted(searchId)).toBe(second)
     expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, pausedId, null, first))).toBe(false)
     expect(await lastAlerted(pausedId)).toBeNull()
+  })
+
+  it("presents the realtor in the mail's language, with the licence lines, the brokerage's postal address and the photo as resolved", () => {
+    const realtor: RealtorForMail = {
+      name: { ko: '박소라', en: 'Sora Park' },
+      email: 'sora@realty.example',
+      desiredUrl: 'sora',
+      hompageHost: null,
+      photo: '/uploads/sora.jpg',
+      licenseNumber: 'DRE #1',
+      brokerageName: 'Coastline Homes',
+      brokerageLicenseNumber: 'DRE #2',
+      brokerageAddress: ' 100 Spectrum Center Dr, Irvine, CA 92618 ',
+      regions: [],
+    }
+    const links = { homepageUrl: 'http://test.local/ko/sora', photo: 'http://test.local/uploads/sora.jpg' }
+    expect(realtorInMail(s, realtor, 'ko', links)).toEqual({
+      name: '박소라',
+      email: 'sora@realty.example',
+      photo: 'http://test.local/uploads/sora.jpg',
+      licenseNumber: 'DRE #1',
+      brokerageName: 'Coastline Homes',
+      brokerageLicenseNumber: 'DRE #2',
+      postalAddress: '100 Spectrum Center Dr, Irvine, CA 92618',
+      homepageUrl: 'http://test.local/ko/sora',
+    })
+    expect(realtorInMail(s, realtor, 'en', links).name).toBe('Sora Park')
   })
 })
