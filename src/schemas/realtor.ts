@@ -168,9 +168,6 @@ export const realtorIdSchema = z.string().min(1).max(64)
 export const realtorUpdateRequestSchema = z.object({ id: realtorIdSchema, realtor: realtorInputSchema })
 export type RealtorUpdateRequest = z.input<typeof realtorUpdateRequestSchema>
 
-// The edit-access check (src/server/http/edit-access.ts) still names it by this name.
-export { recordIdRequestSchema as realtorByIdSchema } from './record-id'
-
 /** A public realtor by id, desiredUrl or own domain (`GET /realtor/{key}`). */
 export const realtorKeySchema = z.object({ key: z.string().trim().min(1).max(300) })
 

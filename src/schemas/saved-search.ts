@@ -125,8 +125,6 @@ export type SavedSearchPage = z.infer<typeof savedSearchPageSchema>
 /** The realtor pausing or resuming one search (`PATCH /saved-searches/{id}`). */
 export const savedSearchPauseBodySchema = z.object({ paused: z.boolean() })
 export const savedSearchPauseRequestSchema = savedSearchPauseBodySchema.extend({ id: z.string().min(1).max(64) })
-// The OpenAPI document (src/server/http/openapi.ts) still names the path's id by this name.
-export { recordIdRequestSchema as savedSearchIdSchema } from './record-id'
 
 /** A visitor's link: the token from the mail. */
 export const savedSearchTokenSchema = z.object({

@@ -3,12 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { claimActiveRow } from '../../src/server/db/claim-row'
 import type { SavedSearchTable } from '../../src/server/db/schema'
 import { upsertHomes } from '../../src/server/listings/home-store'
 import { importFromResoFile } from '../../src/server/listings/import-file'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { createMailer } from '../../src/server/mail/mailer'
-import { sendDueAlerts } from '../../src/server/saved-searches/alerts'
+import { realtorInMail, sendDueAlerts, type RealtorForMail } from '../../src/server/saved-searches/alerts'
 import { matchSavedSearches } from '../../src/server/saved-searches/matcher'
 import type { AppServices } from '../../src/server/services'
 import { captureLogs } from '../log-capture'
@@ -379,5 +380,52 @@ describeOnEachDatabase('saved-search alerts', (database) => {
     } finally {
       await other.close()
     }
+  })
+
+  it('claims an active search only from the mark it read: a second claim from the same reading, or a paused search, gets nothing', async () => {
+    const searchId = await insertSearch(s, realtorId)
+    const pausedId = await insertSearch(s, realtorId, { status: 'paused' })
+    const mark = { table: 'savedSearch', mark: 'lastAlertedAt' } as const
+    const first = '2026-03-02T17:00:00.000Z'
+    const second = '2026-03-03T17:00:00.000Z'
+    const lastAlerted = async (id: string) =>
+      (await s.db.selectFrom('savedSearch').select('lastAlertedAt').where('id', '=', id).executeTakeFirstOrThrow()).lastAlertedAt
+
+    // Two workers read the never-alerted search: the first to write claims it, the other finds the mark moved.
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, null, first))).toBe(true)
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, null, second))).toBe(false)
+    expect(await lastAlerted(searchId)).toBe(first)
+    // From what is there now, the next run claims it again.
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, searchId, first, second))).toBe(true)
+    expect(await lastAlerted(searchId)).toBe(second)
+    expect(await s.db.transaction().execute((trx) => claimActiveRow(trx, mark, pausedId, null, first))).toBe(false)
+    expect(await lastAlerted(pausedId)).toBeNull()
+  })
+
+  it("presents the realtor in the mail's language, with the licence lines, the brokerage's postal address and the photo as resolved", () => {
+    const realtor: RealtorForMail = {
+      name: { ko: '박소라', en: 'Sora Park' },
+      email: 'sora@realty.example',
+      desiredUrl: 'sora',
+      hompageHost: null,
+      photo: '/uploads/sora.jpg',
+      licenseNumber: 'DRE #1',
+      brokerageName: 'Coastline Homes',
+      brokerageLicenseNumber: 'DRE #2',
+      brokerageAddress: ' 100 Spectrum Center Dr, Irvine, CA 92618 ',
+      regions: [],
+    }
+    const links = { homepageUrl: 'http://test.local/ko/sora', photo: 'http://test.local/uploads/sora.jpg' }
+    expect(realtorInMail(s, realtor, 'ko', links)).toEqual({
+      name: '박소라',
+      email: 'sora@realty.example',
+      photo: 'http://test.local/uploads/sora.jpg',
+      licenseNumber: 'DRE #1',
+      brokerageName: 'Coastline Homes',
+      brokerageLicenseNumber: 'DRE #2',
+      postalAddress: '100 Spectrum Center Dr, Irvine, CA 92618',
+      homepageUrl: 'http://test.local/ko/sora',
+    })
+    expect(realtorInMail(s, realtor, 'en', links).name).toBe('Sora Park')
   })
 })

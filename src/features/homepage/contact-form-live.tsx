@@ -2,12 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm, useStore } from '@tanstack/react-form'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { z } from 'zod'
-import type { Lang } from '~/lib/lang'
 import { contactFormDefaults } from '~/schemas/contact-defaults'
 import { CONTACT_ACTION } from '~/lib/contact-pages'
 import { contactFormSchema, toContactRequest, type ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { CONTACT_FIELD_NAMES } from '~/schemas/contact-defaults'
-import { contactFieldId, ContactFormView, type ContactFormFields } from './contact-form-view'
+import { contactFieldId, ContactFormView, type ContactFormFields, type ContactFormPlace } from './contact-form-view'
 import { Button } from '~/components/ui'
 import { useSchemaInWords } from '~/components/form/schema-in-words'
 
@@ -44,26 +43,19 @@ export type ContactFormHandover = {
  * from the server-rendered form with whatever the visitor already did there.
  */
 export function LiveContactForm({
-  realtorId,
-  realtorName,
-  desiredUrl,
-  lang,
-  listingKey,
+  place,
   initialMessage,
   formId,
   handover,
 }: {
-  realtorId: string
-  realtorName: string
-  desiredUrl: string
-  lang: Lang
-  listingKey?: string
+  place: ContactFormPlace
   /** The message the form starts with (and returns to after sending), e.g. about one home. */
   initialMessage: string
   formId: string
   handover: ContactFormHandover
 }) {
   const { t } = useLingui()
+  const { realtorId, lang, listingKey } = place
   const [state, setState] = useState<SubmitState>({ kind: 'idle' })
   const [serverErrors, setServerErrors] = useState<Record<string, Array<string>>>({})
   const [honeypot, setHoneypot] = useState(handover.honeypot)
@@ -180,11 +172,7 @@ export function LiveContactForm({
   return (
     <ContactFormView
       formId={formId}
-      realtorId={realtorId}
-      listingKey={listingKey}
-      lang={lang}
-      realtorName={realtorName}
-      desiredUrl={desiredUrl}
+      place={place}
       failure={state.kind === 'failed' ? state.message : undefined}
       fields={fields}
       honeypot={honeypot}

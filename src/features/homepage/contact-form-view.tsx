@@ -42,6 +42,18 @@ export function contactFieldId(formId: string, name: keyof ContactFormValues): s
   return `${formId}-${name}`
 }
 
+/** Whom the contact form writes to, from which page: the same for the server-rendered form and the live one. */
+export type ContactFormPlace = {
+  realtorId: string
+  /** The realtor's name in the page's language, as the calls-or-texts consent names them. */
+  realtorName: string
+  /** The realtor's address: the consent links to their own privacy notice, which names them. */
+  desiredUrl: string
+  lang: Lang
+  /** The listing the visitor writes about, on a listing's page. */
+  listingKey?: string
+}
+
 /**
  * The contact form's markup, without its logic: the homepage renders it with plain state
  * until the live form (TanStack Form and the zod schema) has loaded, then the live form
@@ -49,11 +61,7 @@ export function contactFieldId(formId: string, name: keyof ContactFormValues): s
  */
 export function ContactFormView({
   formId,
-  realtorId,
-  listingKey,
-  lang,
-  realtorName,
-  desiredUrl,
+  place,
   failure,
   fields,
   honeypot,
@@ -63,14 +71,7 @@ export function ContactFormView({
   formRef,
 }: {
   formId: string
-  realtorId: string
-  /** The listing the visitor writes about, on a listing's page. */
-  listingKey?: string
-  lang: Lang
-  /** The realtor's name in the page's language, as the calls-or-texts consent names them. */
-  realtorName: string
-  /** The realtor's address: the consent links to their own privacy notice, which names them. */
-  desiredUrl: string
+  place: ContactFormPlace
   failure: string | undefined
   fields: ContactFormFields
   honeypot: string
@@ -80,6 +81,7 @@ export function ContactFormView({
   formRef?: Ref<HTMLFormElement>
 }) {
   const { t, i18n } = useLingui()
+  const { realtorId, listingKey, lang, realtorName, desiredUrl } = place
   const fieldId = (name: keyof ContactFormValues) => contactFieldId(formId, name)
   // The very words the server stores with the message (src/lib/consent.ts), from the same messages.
   const consentValues = { realtor: realtorName }

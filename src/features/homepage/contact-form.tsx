@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
-import type { Lang } from '~/lib/lang'
 import type { ContactForm as ContactFormValues } from '~/schemas/inbox'
 import { CONTACT_FIELD_NAMES, contactFormDefaults } from '~/schemas/contact-defaults'
 import type { ContactFormHandover, LiveContactForm } from './contact-form-live'
-import { ContactFormView, type ContactFormFields } from './contact-form-view'
+import { ContactFormView, type ContactFormFields, type ContactFormPlace } from './contact-form-view'
 
 type LiveForm = ComponentType<Parameters<typeof LiveContactForm>[0]>
 
@@ -53,17 +52,8 @@ function focusIn(form: HTMLFormElement | null): ContactFormHandover['focus'] {
  * the form nears the viewport or the visitor touches it, and takes over what was typed, the
  * focus and a press of "Send message". Both render the same markup, so nothing moves.
  */
-export function ContactForm(props: {
-  realtorId: string
-  /** The realtor's name in `lang`, as the calls-or-texts consent names them. */
-  realtorName: string
-  /** The realtor's address, for the link to their privacy notice. */
-  desiredUrl: string
-  lang: Lang
-  listingKey?: string
-  initialMessage?: string
-}) {
-  const { realtorName, desiredUrl, lang, initialMessage = '' } = props
+export function ContactForm({ initialMessage = '', ...place }: ContactFormPlace & { initialMessage?: string }) {
+  const { lang } = place
   const formId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [Live, setLive] = useState<LiveForm | null>(null)
@@ -129,7 +119,7 @@ export function ContactForm(props: {
       submit: submitPressed.current,
     }
     // The same realtor, page and message the visitor started with, and what they did so far.
-    return <Live {...props} initialMessage={initialMessage} formId={formId} handover={handover} />
+    return <Live place={place} initialMessage={initialMessage} formId={formId} handover={handover} />
     /* eslint-enable react-hooks/refs */
   }
 
@@ -149,11 +139,7 @@ export function ContactForm(props: {
     <ContactFormView
       formRef={formRef}
       formId={formId}
-      realtorId={props.realtorId}
-      listingKey={props.listingKey}
-      lang={lang}
-      realtorName={realtorName}
-      desiredUrl={desiredUrl}
+      place={place}
       failure={undefined}
       fields={fields}
       honeypot={honeypot}

@@ -42,18 +42,9 @@ const PLACEHOLDER_HELP: Record<ReplyPlaceholder, MessageDescriptor> = {
 
 const LANGUAGE_NAMES: Record<Lang, MessageDescriptor> = { ko: msg`Korean`, en: msg`English` }
 
-function formValues(settings: ReplySettings): ReplySettingsFormValues {
-  return {
-    replyEnabled: settings.replyEnabled,
-    subjectKo: settings.subjectKo,
-    bodyKo: settings.bodyKo,
-    subjectEn: settings.subjectEn,
-    bodyEn: settings.bodyEn,
-    lang: settings.lang,
-    timeZone: settings.timeZone,
-    digestHour: settings.digestHour,
-    digestEnabled: settings.digestEnabled,
-  }
+/** The stored settings the form edits (not its realtor, default-wording flags or save time). */
+function formValues({ replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, timeZone, digestHour, digestEnabled }: ReplySettings): ReplySettingsFormValues {
+  return { replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, timeZone, digestHour, digestEnabled }
 }
 
 /** Every zone Intl knows, the current one first if it is missing (an older runtime). */

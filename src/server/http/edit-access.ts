@@ -1,5 +1,6 @@
 import { loadCatalog } from '~/i18n/i18n'
-import { editAccessSchema, realtorByIdSchema } from '~/schemas/realtor'
+import { editAccessSchema } from '~/schemas/realtor'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 import { resolveActor } from '~/server/auth/actor'
 import { parseInput } from '~/server/app-error'
 import { canEditRealtor } from '~/server/realtors/edit-access'
@@ -15,7 +16,7 @@ export async function answerEditAccess(request: Request, services: AppServices):
   const headers = { 'cache-control': 'private, no-store' }
   if (request.method !== 'GET') return new Response(null, { status: 405, headers: { ...headers, allow: 'GET' } })
   try {
-    const { id } = parseInput(realtorByIdSchema, { id: new URL(request.url).searchParams.get('realtor') ?? undefined })
+    const { id } = parseInput(recordIdRequestSchema, { id: new URL(request.url).searchParams.get('realtor') ?? undefined })
     const actor = await resolveActor(services.auth, request.headers, services.config.adminEmails).catch(() => null)
     return json(editAccessSchema.parse({ canEdit: await canEditRealtor(services, actor, id) }), 200, headers)
   } catch (error) {

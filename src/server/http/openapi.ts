@@ -21,7 +21,6 @@ import { replySettingsPaths } from './openapi-replies'
 import { ACCOUNT_TAG, accountPaths } from './openapi-account'
 import {
   createdSavedSearchSchema,
-  savedSearchIdSchema,
   savedSearchListQuerySchema,
   savedSearchPageSchema,
   savedSearchPauseBodySchema,
@@ -35,6 +34,7 @@ import { marketSubscriptionPaths } from './openapi-market-subscriptions'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
 import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuations'
 import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
+import { recordIdRequestSchema } from '~/schemas/record-id'
 
 /** The error body as the API answers it (decision 011): in words, by Accept-Language. */
 export const errorBodySchema = z
@@ -365,7 +365,7 @@ export function apiPaths(): ZodOpenApiPathsObject {
         tags: [API_TAGS.savedSearches.name],
         summary: 'Pause or resume a saved search (its realtor or an admin)',
         security: bearer,
-        requestParams: { path: savedSearchIdSchema },
+        requestParams: { path: recordIdRequestSchema },
         requestBody: jsonContent(savedSearchPauseBodySchema),
         responses: {
           '200': { description: 'Updated', ...jsonContent(savedSearchSchema.meta({ id: 'SavedSearch' })) },
@@ -377,7 +377,7 @@ export function apiPaths(): ZodOpenApiPathsObject {
         tags: [API_TAGS.savedSearches.name],
         summary: 'Delete a saved search (its realtor or an admin; anyone else gets 404)',
         security: bearer,
-        requestParams: { path: savedSearchIdSchema },
+        requestParams: { path: recordIdRequestSchema },
         responses: { '200': { description: 'Deleted', ...jsonContent(z.object({ id: z.string() })) }, ...errorResponses(401, 404) },
       },
     },

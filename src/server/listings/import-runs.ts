@@ -50,15 +50,8 @@ export function redactImportError(message: string, secrets: ReadonlyArray<string
 /** What an import run has counted: its summary, once it has one. */
 type CountedRun = { fetched: number; inserted: number; updated: number; unchanged: number; rejected: ReadonlyArray<unknown>; retired: number }
 
-function countsOf(summary: CountedRun): ImportRunCounts {
-  return {
-    fetched: summary.fetched,
-    inserted: summary.inserted,
-    updated: summary.updated,
-    unchanged: summary.unchanged,
-    rejected: summary.rejected.length,
-    retired: summary.retired,
-  }
+function countsOf({ fetched, inserted, updated, unchanged, rejected, retired }: CountedRun): ImportRunCounts {
+  return { fetched, inserted, updated, unchanged, rejected: rejected.length, retired }
 }
 
 /**
@@ -173,6 +166,41 @@ export async function recentImportRuns(
     )
   }
   return bySource
+}
+
+/** When the newest successful run finished (ISO), or null before the first. */
+export async function lastSuccessfulImportAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db
+    .selectFrom('listingImportRun')
+    .select((eb) => eb.fn.max('finishedAt').as('finishedAt'))
+    .where('outcome', '=', 'succeeded')
+    .executeTakeFirst()
+  return row?.finishedAt ?? null
+}
+
+/** What became of the rows of every recorded run, in the words of the import metrics. */
+export const IMPORT_ROW_OUTCOMES = ['added', 'updated', 'unchanged', 'retired', 'failed'] as const
+export type ImportRowTotals = Record<(typeof IMPORT_ROW_OUTCOMES)[number], number>
+
+/** The rows of every recorded run, summed by outcome: runs are kept, never deleted, so these only grow. */
+export async function importRowTotals(db: Kysely<Database>): Promise<ImportRowTotals> {
+  const row = await db
+    .selectFrom('listingImportRun')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('inserted').as('added'),
+      eb.fn.sum<number | string | null>('updated').as('updated'),
+      eb.fn.sum<number | string | null>('unchanged').as('unchanged'),
+      eb.fn.sum<number | string | null>('retired').as('retired'),
+      eb.fn.sum<number | string | null>('rejected').as('failed'),
+    ])
+    .executeTakeFirst()
+  return {
+    added: Number(row?.added ?? 0),
+    updated: Number(row?.updated ?? 0),
+    unchanged: Number(row?.unchanged ?? 0),
+    retired: Number(row?.retired ?? 0),
+    failed: Number(row?.failed ?? 0),
+  }
 }
 
 /** The error message of anything thrown, for recording. */

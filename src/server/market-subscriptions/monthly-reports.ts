@@ -3,12 +3,12 @@ import { sql } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { MarketReport } from '~/schemas/market'
 import type { Database, MarketSubscriptionTable } from '~/server/db/schema'
+import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
-import { postalAddressFor } from '~/server/mail/sender-realtor'
 import { readMarketReport } from '~/server/market/market-reports'
-import { readRealtorForMail, type RealtorForMail } from '~/server/saved-searches/alerts'
+import { readRealtorForMail, realtorInMail, type RealtorForMail } from '~/server/saved-searches/alerts'
 import { realtorPageUrl, signSavedSearchToken, type SiteBase } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { marketOneClickUnsubscribeUrl, marketReportPageUrl, marketUnsubscribePageUrl } from './links'
@@ -79,6 +79,8 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
   return result
 }
 
+const MONTH_SENT: ClaimMark = { table: 'marketSubscription', mark: 'lastSentMonth' }
+
 async function sendOne(
   services: AppServices,
   trx: Transaction<Database>,
@@ -89,14 +91,7 @@ async function sendOne(
   const month = report.current.month
   if (subscription.lastSentMonth !== null && subscription.lastSentMonth >= month) return false
   // The claim: only the process that moves the month from what it read goes on.
-  const claimed = await trx
-    .updateTable('marketSubscription')
-    .set({ lastSentMonth: month })
-    .where('id', '=', subscription.id)
-    .where('status', '=', 'active')
-    .where((eb) => (subscription.lastSentMonth === null ? eb('lastSentMonth', 'is', null) : eb('lastSentMonth', '=', subscription.lastSentMonth)))
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return false
+  if (!(await claimActiveRow(trx, MONTH_SENT, subscription.id, subscription.lastSentMonth, month))) return false
 
   const { lang } = subscription
   const base = siteBaseOf(services, realtor, subscription)
@@ -106,17 +101,8 @@ async function sendOne(
   const mail = renderMarketMail(
     {
       lang,
-      realtor: {
-        name,
-        email: realtor.email,
-        // A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against.
-        photo: realtor.photo ? new URL(realtor.photo, homepageUrl).toString() : null,
-        licenseNumber: realtor.licenseNumber,
-        brokerageName: realtor.brokerageName,
-        brokerageLicenseNumber: realtor.brokerageLicenseNumber,
-        postalAddress: postalAddressFor(realtor, services),
-        homepageUrl,
-      },
+      // A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against.
+      realtor: realtorInMail(services, realtor, lang, { homepageUrl, photo: realtor.photo ? new URL(realtor.photo, homepageUrl).toString() : null }),
       visitorName: subscription.name,
       report,
       reportUrl: marketReportPageUrl(base, lang, report),

@@ -6,6 +6,7 @@ import type { PageStoreStats } from '~/server/pages/page-store'
 import type { AppServices } from '~/server/services'
 import { metricsRegistry } from '~/server/metrics/registry'
 import { componentLogger } from '~/server/logging/logger'
+import { IMPORT_ROW_OUTCOMES, importRowTotals, lastSuccessfulImportAt } from '~/server/listings/import-runs'
 
 /*
  * Families read at scrape time from what the process already keeps: the page store's own
@@ -180,12 +181,8 @@ new Gauge({
   async collect() {
     this.reset()
     await reading('the listings import runs', async ({ services }) => {
-      const row = await services.db
-        .selectFrom('listingImportRun')
-        .select((eb) => eb.fn.max('finishedAt').as('finishedAt'))
-        .where('outcome', '=', 'succeeded')
-        .executeTakeFirst()
-      this.set(row?.finishedAt ? Date.parse(row.finishedAt) / 1000 : 0)
+      const finishedAt = await lastSuccessfulImportAt(services.db)
+      this.set(finishedAt ? Date.parse(finishedAt) / 1000 : 0)
     })
   },
 })
@@ -200,22 +197,9 @@ new Counter({
   async collect() {
     this.reset()
     await reading('the listings import runs', async ({ services }) => {
-      const row = await services.db
-        .selectFrom('listingImportRun')
-        .select((eb) => [
-          eb.fn.sum<number | string | null>('inserted').as('added'),
-          eb.fn.sum<number | string | null>('updated').as('updated'),
-          eb.fn.sum<number | string | null>('unchanged').as('unchanged'),
-          eb.fn.sum<number | string | null>('retired').as('retired'),
-          eb.fn.sum<number | string | null>('rejected').as('failed'),
-        ])
-        .executeTakeFirst()
       // Import runs are kept, never deleted, so these sums only grow: a counter.
-      this.inc({ outcome: 'added' }, Number(row?.added ?? 0))
-      this.inc({ outcome: 'updated' }, Number(row?.updated ?? 0))
-      this.inc({ outcome: 'unchanged' }, Number(row?.unchanged ?? 0))
-      this.inc({ outcome: 'retired' }, Number(row?.retired ?? 0))
-      this.inc({ outcome: 'failed' }, Number(row?.failed ?? 0))
+      const totals = await importRowTotals(services.db)
+      for (const outcome of IMPORT_ROW_OUTCOMES) this.inc({ outcome }, totals[outcome])
     })
   },
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
+import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { Database, SavedSearchTable } from '~/server/db/schema'
 import { listingSourceOf } from '~/server/listings/display-profile'
@@ -9,10 +10,11 @@ import { imagesFor, SUMMARY_COLUMNS, toSummary } from '~/server/listings/homes'
 import { enqueueMail, deliverPendingMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 import { photoUrlOf } from '~/server/uploads/photo-address'
-import { renderAlertMail, type AlertHome } from './alert-mail'
+import { renderAlertMail, type AlertHome, type AlertMailInput } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serialized } from '~/server/db/serialized-writes'
 import { componentLogger } from '~/server/logging/logger'
@@ -72,6 +74,30 @@ export async function readRealtorForMail(services: AppServices, id: string): Pro
     brokerageLicenseNumber: realtor.brokerageLicenseNumber,
     brokerageAddress: realtor.brokerageAddress,
     regions,
+  }
+}
+
+/**
+ * The realtor as their mails (alerts, market reports) present them: the name in the mail's
+ * language, how to reach them, the licence lines and the postal address CAN-SPAM requires.
+ * `photo` comes absolute: each mail resolves it against its own page.
+ */
+export function realtorInMail(
+  services: AppServices,
+  realtor: RealtorForMail,
+  lang: Lang,
+  { homepageUrl, photo }: { homepageUrl: string; photo: string | null },
+): AlertMailInput['realtor'] {
+  const { email, licenseNumber, brokerageName, brokerageLicenseNumber } = realtor
+  return {
+    name: realtor.name[lang],
+    email,
+    photo,
+    licenseNumber,
+    brokerageName,
+    brokerageLicenseNumber,
+    postalAddress: postalAddressFor(realtor, services),
+    homepageUrl,
   }
 }
 
@@ -147,6 +173,8 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
   return result
 }
 
+const LAST_ALERTED: ClaimMark = { table: 'savedSearch', mark: 'lastAlertedAt' }
+
 async function alertOne(
   services: AppServices,
   trx: Transaction<Database>,
@@ -157,14 +185,7 @@ async function alertOne(
 ): Promise<'sent' | 'dropped' | 'skipped'> {
   const nowIso = now.toISOString()
   // The claim: only the worker that moves the last alert time from what it read goes on.
-  const claimed = await trx
-    .updateTable('savedSearch')
-    .set({ lastAlertedAt: nowIso })
-    .where('id', '=', search.id)
-    .where('status', '=', 'active')
-    .where((eb) => (search.lastAlertedAt === null ? eb('lastAlertedAt', 'is', null) : eb('lastAlertedAt', '=', search.lastAlertedAt)))
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) return 'skipped'
+  if (!(await claimActiveRow(trx, LAST_ALERTED, search.id, search.lastAlertedAt, nowIso))) return 'skipped'
 
   const outboxId = randomUUID()
   // Every unalerted match, listed or not, is now this run's; the count says nobody else had them.
@@ -263,16 +284,7 @@ async function alertOne(
   const mail = renderAlertMail(
     {
       lang,
-      realtor: {
-        name,
-        email: realtor.email,
-        photo: absolute(realtor.photo, origin),
-        licenseNumber: realtor.licenseNumber,
-        brokerageName: realtor.brokerageName,
-        brokerageLicenseNumber: realtor.brokerageLicenseNumber,
-        postalAddress: postalAddressFor(realtor, services),
-        homepageUrl: realtorPageUrl(base, lang, ''),
-      },
+      realtor: realtorInMail(services, realtor, lang, { homepageUrl: realtorPageUrl(base, lang, ''), photo: absolute(realtor.photo, origin) }),
       search: {
         visitorName: search.name,
         city: search.city,

@@ -51,40 +51,37 @@ async function peekRateLimit(db: Kysely<Database>, key: string, rule: RateLimitR
   return { allowed: used < rule.limit, retryAfterSeconds }
 }
 
+type RateLimitCheck = (db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date) => Promise<{ allowed: boolean; retryAfterSeconds: number }>
+
 /**
- * Throws a 429 AppError (with Retry-After) when the caller is over the limit: the generic
- * "too many requests", or `refusal`'s own words where a limit deserves them (the data export).
+ * A guard over `check` that throws a 429 AppError (with Retry-After) when the caller is over the
+ * limit: the generic "too many requests", or `refusal`'s own words where a limit deserves them
+ * (the data export). Only a refused hit is a refusal the metrics count; a peek refuses nothing yet.
  */
-export async function enforceRateLimit(
-  db: Kysely<Database>,
-  bucket: string,
-  clientKey: string,
-  rule: RateLimitRule,
-  now: Date,
-  refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
-): Promise<void> {
-  const result = await hitRateLimit(db, rateLimitKey(bucket, clientKey), rule, now)
-  if (!result.allowed) {
-    recordRateLimitRefusal(bucket)
+function rateLimitGuard(check: RateLimitCheck, countsRefusal: boolean) {
+  return async (
+    db: Kysely<Database>,
+    bucket: string,
+    clientKey: string,
+    rule: RateLimitRule,
+    now: Date,
+    refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
+  ): Promise<void> => {
+    const result = await check(db, rateLimitKey(bucket, clientKey), rule, now)
+    if (result.allowed) return
+    if (countsRefusal) recordRateLimitRefusal(bucket)
     throw refusal(result.retryAfterSeconds)
   }
 }
+
+/** Counts a hit, and throws the 429 when the caller is over the limit. */
+export const enforceRateLimit = rateLimitGuard(hitRateLimit, true)
 
 /**
  * Throws the 429 `enforceRateLimit` would throw on the next hit, without counting one: for a page
  * that wants to say "not now" before sending the browser to a download the limit would refuse.
  */
-export async function refuseOverRateLimit(
-  db: Kysely<Database>,
-  bucket: string,
-  clientKey: string,
-  rule: RateLimitRule,
-  now: Date,
-  refusal: (retryAfterSeconds: number) => AppError = errors.rateLimited,
-): Promise<void> {
-  const result = await peekRateLimit(db, rateLimitKey(bucket, clientKey), rule, now)
-  if (!result.allowed) throw refusal(result.retryAfterSeconds)
-}
+export const refuseOverRateLimit = rateLimitGuard(peekRateLimit, false)
 
 /**
  * Deletes the counters whose window has ended. A row counts a client's hits in one window only,

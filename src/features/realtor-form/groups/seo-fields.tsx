@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { GroupCard, TextBox, TextField, type GroupProps } from '../field-ui'
+import type { ReactNode } from 'react'
+import { GroupCard, TextBox, TextField, type GroupProps, type TextFieldName } from '../field-ui'
 
 export function SeoFields({ form, errors }: GroupProps) {
   const fields = ['title', 'description', 'keywords', 'author'] as const
@@ -9,6 +10,29 @@ export function SeoFields({ form, errors }: GroupProps) {
     keywords: <Trans>Keywords</Trans>,
     author: <Trans>Author</Trans>,
   }
+  // Tokens and ids pasted from other sites: no autofill has anything to offer for them.
+  const trackingFields: Array<{ name: TextFieldName; label: ReactNode; hint: ReactNode }> = [
+    {
+      name: 'googleSiteVerification',
+      label: <Trans>Google Search Console verification</Trans>,
+      hint: <Trans>In Search Console, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>,
+    },
+    {
+      name: 'naverSiteVerification',
+      label: <Trans>Naver Search Advisor verification</Trans>,
+      hint: <Trans>In Naver Search Advisor, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>,
+    },
+    {
+      name: 'tagManagerId',
+      label: <Trans>Google Tag Manager or Google Analytics id</Trans>,
+      hint: (
+        <Trans>
+          GTM-XXXXXXX or G-XXXXXXXXXX. Your homepage asks each visitor first and loads the tag only for those who accept. Tags that run custom HTML or
+          JavaScript are blocked by the page’s security policy.
+        </Trans>
+      ),
+    },
+  ]
   return (
     <GroupCard
       id="group-seo"
@@ -40,35 +64,9 @@ export function SeoFields({ form, errors }: GroupProps) {
         <legend className="font-semibold text-stone-900 dark:text-stone-50">
           <Trans>Search consoles and analytics</Trans>
         </legend>
-        <TextField
-          form={form}
-          name="googleSiteVerification"
-          errors={errors}
-          autoComplete="off"
-          label={<Trans>Google Search Console verification</Trans>}
-          hint={<Trans>In Search Console, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>}
-        />
-        <TextField
-          form={form}
-          name="naverSiteVerification"
-          errors={errors}
-          autoComplete="off"
-          label={<Trans>Naver Search Advisor verification</Trans>}
-          hint={<Trans>In Naver Search Advisor, choose the “HTML tag” method and paste the tag it shows, or only its content.</Trans>}
-        />
-        <TextField
-          form={form}
-          name="tagManagerId"
-          errors={errors}
-          autoComplete="off"
-          label={<Trans>Google Tag Manager or Google Analytics id</Trans>}
-          hint={
-            <Trans>
-              GTM-XXXXXXX or G-XXXXXXXXXX. Your homepage asks each visitor first and loads the tag only for those who accept. Tags that run custom HTML or
-              JavaScript are blocked by the page’s security policy.
-            </Trans>
-          }
-        />
+        {trackingFields.map(({ name, label, hint }) => (
+          <TextField key={name} form={form} name={name} errors={errors} autoComplete="off" label={label} hint={hint} />
+        ))}
       </fieldset>
     </GroupCard>
   )
