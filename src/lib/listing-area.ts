@@ -9,8 +9,27 @@ export function searchedArea<TArea>(areas: ReadonlyArray<TArea>, index: number |
   return areas[index ?? 0] ?? areas[0]
 }
 
-/** Reversed bounds are read as the range the visitor meant rather than an error. */
+/**
+ * Reversed bounds are read as the range the visitor meant rather than an error; the page says
+ * so beside the field (`pricesReversed`), never silently. The API answers them with a 400.
+ */
 export function orderedPriceRange(search: { minPrice?: number; maxPrice?: number }): { minPrice: number | undefined; maxPrice: number | undefined } {
   const { minPrice, maxPrice } = search
-  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? { minPrice: maxPrice, maxPrice: minPrice } : { minPrice, maxPrice }
+  return pricesReversed(search) ? { minPrice: maxPrice, maxPrice: minPrice } : { minPrice, maxPrice }
+}
+
+/** Whether a search's lowest price is above its highest. */
+export function pricesReversed({ minPrice, maxPrice }: { minPrice?: number; maxPrice?: number }): boolean {
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice
+}
+
+/** The living-area bounds read as the price bounds are. */
+export function orderedSizeRange(search: { minSize?: number; maxSize?: number }): { minSize: number | undefined; maxSize: number | undefined } {
+  const { minSize, maxSize } = search
+  return sizesReversed(search) ? { minSize: maxSize, maxSize: minSize } : { minSize, maxSize }
+}
+
+/** Whether a search's smallest living area is above its largest. */
+export function sizesReversed({ minSize, maxSize }: { minSize?: number; maxSize?: number }): boolean {
+  return minSize !== undefined && maxSize !== undefined && minSize > maxSize
 }

@@ -3,8 +3,7 @@ import type { z } from 'zod'
 import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
 import type { Lang } from '~/lib/lang'
 import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
-import { realtorHomeListInput } from '~/schemas/home-list-input'
-import type { ListingSearch } from '~/schemas/listing-search'
+import { realtorHomeListInput, type RealtorHomeListRequest } from '~/schemas/home-list-input'
 import type { PublicRealtor } from '~/schemas/realtor'
 
 /**
@@ -35,7 +34,7 @@ export function homeDetailQuery(request: HomePageRequest) {
  * The homes a realtor's page lists for its search params (the homepage's section and the full
  * search page, each with its own page size); null when the realtor names no region.
  */
-export function realtorHomeListQuery(realtor: PublicRealtor, search: ListingSearch & { bbox?: string }, lang: Lang, size: { perPage: number; group: number }) {
+export function realtorHomeListQuery(realtor: PublicRealtor, search: RealtorHomeListRequest['search'], lang: Lang, size: { perPage: number; group: number }) {
   const input = realtorHomeListInput({ realtor, search, lang, size })
   return input ? homeListQuery(input) : null
 }

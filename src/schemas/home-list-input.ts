@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import { orderedPriceRange, searchedArea } from '~/lib/listing-area'
+import { orderedPriceRange, orderedSizeRange, searchedArea } from '~/lib/listing-area'
 import type { homeListQuerySchema } from './home'
 import type { regionStateSchema } from './realtor'
-import type { ListingSearch } from './listing-search'
+import type { HomeSearch, ListingSearch } from './listing-search'
 
 /*
  * The `home/list` query of a realtor's page, apart from the schemas in ./home.ts: the router's
@@ -13,7 +13,8 @@ import type { ListingSearch } from './listing-search'
 /** A realtor's page's list of homes, as `home/list` is asked for it: its search, its language and its page size. */
 export type RealtorHomeListRequest = {
   realtor: { desiredUrl: string; activityRegion: ReadonlyArray<{ state: z.infer<typeof regionStateSchema>; city: string }> }
-  search: ListingSearch & { bbox?: string }
+  /** The homepage's search, or the search page's with its further filters. */
+  search: ListingSearch & Partial<Omit<HomeSearch, keyof ListingSearch | 'view'>>
   lang: 'ko' | 'en'
   size: { perPage: number; group: number }
 }
@@ -30,8 +31,15 @@ export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHom
     state: region.state,
     city: region.city,
     type: search.type ?? 'sale',
+    // A page shows every kind of home unless one is chosen; the API's own default is the spec's single-family.
+    propertyType: search.propertyType ?? 'any',
     ...orderedPriceRange(search),
     minBeds: search.minBeds,
+    minBaths: search.minBaths,
+    ...orderedSizeRange(search),
+    postalCode: search.postalCode,
+    q: search.q,
+    sort: search.sort,
     // A map's area (the full search page) takes the place of the region's city on the server.
     ...(search.bbox ? { bbox: search.bbox } : {}),
     currentPage: search.page ?? 1,

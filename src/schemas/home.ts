@@ -29,6 +29,10 @@ export const RESO_SUB_TYPE: Record<PropertyKind, string> = {
   land: 'UnimprovedLand',
 }
 
+/** What `propertyType` accepts: a kind, or `any` for every kind (the search page's default; the API's stays the spec's). */
+export const PROPERTY_TYPE_CHOICES = ['any', ...PROPERTY_KINDS] as const
+export type PropertyTypeChoice = (typeof PROPERTY_TYPE_CHOICES)[number]
+
 export const HOME_STATUSES = ['active', 'pending', 'coming_soon', 'sold'] as const
 export type HomeStatus = (typeof HOME_STATUSES)[number]
 
@@ -40,7 +44,7 @@ export const RESO_STATUS: Record<HomeStatus, string> = {
   sold: 'Closed',
 }
 
-export const HOME_SORTS = ['newest', 'price_asc', 'price_desc'] as const
+export const HOME_SORTS = ['newest', 'price_asc', 'price_desc', 'size_asc', 'size_desc'] as const
 export type HomeSort = (typeof HOME_SORTS)[number]
 
 export const HOME_LIST_DEFAULTS = {
@@ -58,8 +62,13 @@ export const HOME_LIST_DEFAULTS = {
 export const MAX_HOMES_PER_PAGE = 50
 export const MAX_HOMES_PER_GROUP = 500
 const MAX_PRICE = 1_000_000_000
+/** Living area in square feet: far above any home, low enough to stay a plain number. */
+export const MAX_LIVING_AREA = 100_000
+/** Keyword search words: enough for a street and a few remarks' words, short enough to keep the scan cheap. */
+export const MAX_KEYWORD_LENGTH = 100
 
 const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,000`)
+const livingArea = wholeNumber(0, MAX_LIVING_AREA, msg`Enter a living area from 0 to 100,000 sq ft`)
 
 const BBOX_PROBLEMS: Record<BboxProblem, MessageDescriptor> = {
   format: msg`Give the map area as four numbers: west,south,east,north`,
@@ -84,7 +93,10 @@ const bboxField = z
 /** What a list and a map of homes both filter by. */
 const homeFilterFields = {
   type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
-  propertyType: z.enum(PROPERTY_KINDS, { error: messageId(msg`Choose a property type from the list`) }).default(HOME_LIST_DEFAULTS.propertyType),
+  propertyType: z
+    .enum(PROPERTY_TYPE_CHOICES, { error: messageId(msg`Choose a property type from the list`) })
+    .default(HOME_LIST_DEFAULTS.propertyType)
+    .meta({ description: "A kind of home, or `any` for every kind; `single_family` when absent (the spec's default)" }),
   propertyStatus: z.enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) }).default(HOME_LIST_DEFAULTS.propertyStatus),
   state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
   city: z
@@ -97,11 +109,28 @@ const homeFilterFields = {
   maxPrice: price.optional(),
   minBeds: wholeNumber(0, 20, msg`Choose from 0 to 20 bedrooms`).optional(),
   minBaths: wholeNumber(0, 20, msg`Choose from 0 to 20 bathrooms`).optional(),
+  minSize: livingArea.optional().meta({ description: 'Smallest living area in square feet (the `size` of a home)' }),
+  maxSize: livingArea.optional().meta({ description: 'Largest living area in square feet' }),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { error: messageId(msg`Enter a 5-digit ZIP code`) })
+    .optional()
+    .meta({ description: 'A 5-digit ZIP code; a home whose code is ZIP+4 matches its first five digits' }),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_KEYWORD_LENGTH, { error: messageId(msg`Enter at most 100 characters to search for`) })
+    .optional()
+    .meta({ description: 'Words found in the street address, the city or the remarks (case-insensitive; `%` and `_` are plain characters)' }),
 }
 
 const pricesInOrder = (query: { minPrice?: number; maxPrice?: number }) =>
   query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice
 const PRICE_ORDER_ERROR = { path: ['maxPrice'], error: messageId(msg`The highest price must not be below the lowest`) }
+const sizesInOrder = (query: { minSize?: number; maxSize?: number }) =>
+  query.minSize === undefined || query.maxSize === undefined || query.minSize <= query.maxSize
+const SIZE_ORDER_ERROR = { path: ['maxSize'], error: messageId(msg`The largest size must not be below the smallest`) }
 
 /** The query of `home/list`, with the spec's defaults; invalid values give 400 with field errors. */
 export const homeListQuerySchema = z
@@ -111,7 +140,7 @@ export const homeListQuerySchema = z
     homesPerPage: wholeNumber(1, MAX_HOMES_PER_PAGE, msg`Choose from 1 to 50 homes per page`).default(HOME_LIST_DEFAULTS.homesPerPage),
     totalHomesPerGroup: wholeNumber(1, MAX_HOMES_PER_GROUP, msg`Choose a group of 1 to 500 homes`).default(HOME_LIST_DEFAULTS.totalHomesPerGroup),
     bbox: bboxField.optional(),
-    sort: z.enum(HOME_SORTS, { error: messageId(msg`Choose newest or price order`) }).default(HOME_LIST_DEFAULTS.sort),
+    sort: z.enum(HOME_SORTS, { error: messageId(msg`Choose newest, price or size order`) }).default(HOME_LIST_DEFAULTS.sort),
     /** A realtor's desiredUrl: each home's `url` then points at that realtor's detail page. */
     realtor: z
       .string()
@@ -122,6 +151,7 @@ export const homeListQuerySchema = z
     lang: z.enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) }).default('ko'),
   })
   .refine(pricesInOrder, PRICE_ORDER_ERROR)
+  .refine(sizesInOrder, SIZE_ORDER_ERROR)
 export type HomeListQuery = z.output<typeof homeListQuerySchema>
 
 /** One listed home in the original answer's shape, public fields only (no agent phone or e-mail). */
@@ -177,6 +207,7 @@ export const homePointsQuerySchema = z
   .object({ ...homeFilterFields, bbox: bboxField })
   .omit({ state: true, city: true })
   .refine(pricesInOrder, PRICE_ORDER_ERROR)
+  .refine(sizesInOrder, SIZE_ORDER_ERROR)
 export type HomePointsQuery = z.output<typeof homePointsQuerySchema>
 
 export const homePointSchema = z.object({

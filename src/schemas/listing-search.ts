@@ -1,4 +1,4 @@
-import { bboxText, oneOf, searchSchema, wholeNumber, type SearchField, type SearchOutput } from '~/lib/search-params'
+import { bboxText, oneOf, searchSchema, text, wholeNumber, type SearchField, type SearchOutput } from '~/lib/search-params'
 
 /*
  * The homepage's listing filters as URL search params (issue 6): `?type=rent&maxPrice=3000&page=2`.
@@ -29,6 +29,26 @@ const listingSearchFields = {
 export const listingSearchSchema = searchSchema(listingSearchFields)
 export type ListingSearch = SearchOutput<typeof listingSearchSchema>
 
+/** The search page's property types: every kind when absent (issue 51 item 3), as `any` says to the API. */
+export const SEARCH_PROPERTY_TYPES = ['any', 'single_family', 'condo', 'townhouse', 'multi_family', 'land'] as const
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'size_asc', 'size_desc'] as const
+
+/**
+ * The search page's further filters (issue 51 item 3), after the others so that the page store's
+ * keys of the searches made before them stay as they were. The bounds are the API's (src/schemas/home.ts).
+ */
+function homeSearchMoreFields() {
+  return {
+    propertyType: oneOf(SEARCH_PROPERTY_TYPES),
+    minBaths: wholeNumberOrAny(20),
+    minSize: wholeNumberOrAny(100_000),
+    maxSize: wholeNumberOrAny(100_000),
+    postalCode: text({ max: 5, trim: true, pattern: /^\d{5}$/ }),
+    q: text({ min: 1, max: 100, trim: true }),
+    sort: oneOf(SEARCH_SORTS),
+  }
+}
+
 /**
  * The full search page's params (issue 29): the homepage's filters, the map's area (which then
  * takes the place of the region's city) and whether the map is open, so a map view can be shared
@@ -38,6 +58,7 @@ export const homeSearchSchema = searchSchema({
   ...listingSearchFields,
   bbox: bboxText(),
   view: oneOf(['map']),
+  ...homeSearchMoreFields(),
 })
 export type HomeSearch = SearchOutput<typeof homeSearchSchema>
 

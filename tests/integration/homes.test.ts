@@ -44,6 +44,10 @@ type Fixture = {
   addressDisplay?: boolean
   /** A feed's UnparsedAddress when it is more than the street. */
   unparsed?: string
+  /** LivingArea when not the beds' formula; null when the feed gives none. */
+  size?: number | null
+  remarks?: string
+  zip?: string
 }
 
 /**
@@ -88,6 +92,44 @@ const OTHERS: Array<Fixture> = [
   { key: 'MF-1', date: '2026-10-21', price: 2_200_000, beds: 6, baths: 4, subType: 'MultiFamily', unparsed: '12 Sample Lantern, Irvine, CA 92620' },
   // Newest and cheapest of the default query: it would head both orders if it leaked.
   { key: 'NO-INTERNET', date: '2026-10-31', price: 700_000, beds: 3, baths: 2, entireDisplay: false },
+  // Issue 51 item 3: every kind, sizes, ZIP codes and words to search for, in a city of their own.
+  {
+    key: 'FUL-1',
+    date: '2026-10-30',
+    price: 1_100_000,
+    beds: 3,
+    baths: 2,
+    city: 'Fullerton',
+    size: 1_800,
+    zip: '92831',
+    remarks: 'Quiet cul-de-sac in Woodcrest, 100% remodeled.',
+  },
+  {
+    key: 'FUL-2',
+    date: '2026-10-29',
+    price: 640_000,
+    beds: 2,
+    baths: 2,
+    city: 'Fullerton',
+    subType: 'Condominium',
+    size: 950,
+    zip: '92832-1234',
+    unparsed: '55 Amerige_Court',
+    remarks: 'Walk to Cal State; HOA covers water.',
+  },
+  {
+    key: 'FUL-3',
+    date: '2026-10-28',
+    price: 780_000,
+    beds: 3,
+    baths: 3,
+    city: 'Fullerton',
+    subType: 'Townhouse',
+    size: 1_200,
+    zip: '92831',
+    remarks: 'Near WOODCREST Park, two-car garage.',
+  },
+  { key: 'FUL-4', date: '2026-10-27', price: 1_300_000, beds: 4, baths: 3, city: 'Fullerton', size: null, zip: '92833', remarks: 'Large lot.' },
 ]
 
 const keys = (from: number, to: number) => DEFAULT_GROUP.slice(from - 1, to).map((home) => home.key)
@@ -111,16 +153,16 @@ function resoProperty(home: Fixture): Record<string, unknown> {
     PropertySubType: home.subType ?? 'SingleFamilyResidence',
     BedroomsTotal: home.beds,
     BathroomsTotalInteger: home.baths,
-    LivingArea: 1_000 + home.beds * 300,
+    LivingArea: home.size === undefined ? 1_000 + home.beds * 300 : home.size,
     LotSizeSquareFeet: 4_000 + home.beds * 100,
     YearBuilt: 1990 + home.beds,
     UnparsedAddress: home.unparsed ?? streetOf(home),
     City: home.city ?? 'Irvine',
     StateOrProvince: home.state ?? 'CA',
-    PostalCode: zipOf(home),
+    PostalCode: home.zip ?? zipOf(home),
     Latitude: 33.68,
     Longitude: -117.82,
-    PublicRemarks: `Fixture home ${home.key}.`,
+    PublicRemarks: home.remarks ?? `Fixture home ${home.key}.`,
     ListAgentFullName: 'Jamie Example',
     ListAgentDirectPhone: AGENT_PHONE,
     ListAgentMobilePhone: AGENT_MOBILE,
@@ -305,6 +347,63 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     const page = await list(query)
     expect(idsOf(page)).toEqual(expected)
     expect(page).toMatchObject({ totalHomes: expected.length, hasMoreThanGroup: false })
+  })
+
+  // Issue 51 item 3: any kind, living area, ZIP code, keyword, size order --------------------------
+
+  it.each<[string, Array<string>]>([
+    // No propertyType still means the spec's single-family; `any` means every kind.
+    ['?city=Fullerton', ['FUL-1', 'FUL-4']],
+    ['?city=Fullerton&propertyType=any', ['FUL-1', 'FUL-2', 'FUL-3', 'FUL-4']],
+    ['?city=Fullerton&propertyType=townhouse', ['FUL-3']],
+    ['?city=Fullerton&propertyType=any&minSize=1000', ['FUL-1', 'FUL-3']],
+    ['?city=Fullerton&propertyType=any&maxSize=1200', ['FUL-2', 'FUL-3']],
+    ['?city=Fullerton&propertyType=any&minSize=1200&maxSize=1200', ['FUL-3']],
+    ['?city=Fullerton&propertyType=any&minBaths=3', ['FUL-3', 'FUL-4']],
+    // A ZIP+4 matches its five digits.
+    ['?city=Fullerton&propertyType=any&postalCode=92832', ['FUL-2']],
+    ['?city=Fullerton&propertyType=any&postalCode=92831', ['FUL-1', 'FUL-3']],
+    ['?city=Fullerton&propertyType=any&postalCode=92620', []],
+    // Keywords: remarks, street, city; any case; every word must be found.
+    ['?city=Fullerton&propertyType=any&q=woodcrest', ['FUL-1', 'FUL-3']],
+    ['?city=Fullerton&propertyType=any&q=%20Woodcrest%20%20PARK%20', ['FUL-3']],
+    ['?city=Fullerton&propertyType=any&q=amerige', ['FUL-2']],
+    ['?city=Fullerton&propertyType=any&q=fullerton', ['FUL-1', 'FUL-2', 'FUL-3', 'FUL-4']],
+    ['?city=Fullerton&propertyType=any&q=woodcrest%20nowhere', []],
+    ['?city=Fullerton&q=woodcrest', ['FUL-1']],
+    // `%` and `_` are plain characters, not LIKE wildcards; a backslash too.
+    ['?city=Fullerton&propertyType=any&q=%25', ['FUL-1']],
+    ['?city=Fullerton&propertyType=any&q=100%25', ['FUL-1']],
+    ['?city=Fullerton&propertyType=any&q=_', ['FUL-2']],
+    ['?city=Fullerton&propertyType=any&q=e_c', ['FUL-2']],
+    ['?city=Fullerton&propertyType=any&q=%5C', []],
+    ['?city=Fullerton&propertyType=any&q=%27%3B%20drop%20table%20home%3B--', []],
+    // Size order puts the home without a living area last both ways, on both databases.
+    ['?city=Fullerton&propertyType=any&sort=size_asc', ['FUL-2', 'FUL-3', 'FUL-1', 'FUL-4']],
+    ['?city=Fullerton&propertyType=any&sort=size_desc', ['FUL-1', 'FUL-3', 'FUL-2', 'FUL-4']],
+  ])('%s → exactly %j', async (query, expected) => {
+    const page = await list(query)
+    expect(idsOf(page)).toEqual(expected)
+    expect(page).toMatchObject({ totalHomes: expected.length, hasMoreThanGroup: false })
+  })
+
+  it('propertyType=any in Irvine counts every kind: the 17 single-family homes, two condos and the multi-family one', async () => {
+    const page = await list('?propertyType=any&totalHomesPerGroup=500&homesPerPage=50')
+    expect(idsOf(page).sort()).toEqual([...keys(1, 17), 'CONDO-1', 'CONDO-2', 'MF-1'].sort())
+  })
+
+  it('home/points takes the same new filters as the list', async () => {
+    const points = await get('/home/points?bbox=-118,33.5,-117.5,34&propertyType=any&q=woodcrest&minSize=1000&postalCode=92831')
+    expect(points.status, points.text).toBe(200)
+    expect(
+      z
+        .object({ points: z.array(z.object({ homeId: z.string() })) })
+        .parse(points.body)
+        .points.map((point) => point.homeId),
+    ).toEqual(['FUL-1', 'FUL-3'])
+    const badSizes = await get('/home/points?bbox=-118,33.5,-117.5,34&minSize=2000&maxSize=1000')
+    expectError(badSizes, 400, 'VALIDATION_FAILED', VALIDATION_EN)
+    expect(errorOf(badSizes).fieldErrors).toEqual({ maxSize: ['The largest size must not be below the smallest'] })
   })
 
   it('sort=price_asc pages through the 15 cheapest; the two dearest are outside the group', async () => {
@@ -557,7 +656,14 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     ['maxPrice=-5', 'maxPrice', 'Enter a price from 0 to 1,000,000,000'],
     ['minBeds=-1', 'minBeds', 'Choose from 0 to 20 bedrooms'],
     ['minBaths=21', 'minBaths', 'Choose from 0 to 20 bathrooms'],
-    ['sort=cheap', 'sort', 'Choose newest or price order'],
+    ['sort=cheap', 'sort', 'Choose newest, price or size order'],
+    ['propertyType=villa', 'propertyType', 'Choose a property type from the list'],
+    ['maxSize=100001', 'maxSize', 'Enter a living area from 0 to 100,000 sq ft'],
+    ['minSize=1.5', 'minSize', 'Enter a whole number'],
+    ['minSize=2000&maxSize=1000', 'maxSize', 'The largest size must not be below the smallest'],
+    ['postalCode=9262', 'postalCode', 'Enter a 5-digit ZIP code'],
+    ['postalCode=92620%25', 'postalCode', 'Enter a 5-digit ZIP code'],
+    [`q=${'a'.repeat(101)}`, 'q', 'Enter at most 100 characters to search for'],
     ['state=TX', 'state', 'Choose California or Georgia'],
     ['city=%20%20', 'city', 'Enter a city'],
     ['minPrice=500000&maxPrice=400000', 'maxPrice', 'The highest price must not be below the lowest'],
@@ -581,6 +687,11 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
 
     const korean = await get('/home/list?minPrice=500000&maxPrice=400000', 'ko-KR,ko;q=0.9')
     expect(errorOf(korean).fieldErrors).toEqual({ maxPrice: [koText('The highest price must not be below the lowest')] })
+    const sizes = await get('/home/list?minSize=2000&maxSize=1000&postalCode=abc', 'ko-KR,ko;q=0.9')
+    expect(errorOf(sizes).fieldErrors).toEqual({
+      maxSize: [koText('The largest size must not be below the smallest')],
+      postalCode: [koText('Enter a 5-digit ZIP code')],
+    })
 
     const missing = await api(s, 'GET', '/home/NOPE-404')
     expectError(missing, 404, 'NOT_FOUND', koText('This home is no longer listed'))
@@ -636,7 +747,21 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     expect(listGet, 'paths./home/list.get').toBeDefined()
     const queryNames = (listGet?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
     expect(queryNames).toEqual(
-      expect.arrayContaining(['type', 'propertyType', 'propertyStatus', 'currentPage', 'homesPerPage', 'totalHomesPerGroup', 'state', 'city']),
+      expect.arrayContaining([
+        'type',
+        'propertyType',
+        'propertyStatus',
+        'currentPage',
+        'homesPerPage',
+        'totalHomesPerGroup',
+        'state',
+        'city',
+        'minSize',
+        'maxSize',
+        'postalCode',
+        'q',
+        'sort',
+      ]),
     )
     expect(Object.keys(listGet?.responses ?? {}).sort()).toEqual(['200', '400'])
     const detailGet = doc.paths['/home/{listingKey}']?.get

@@ -223,6 +223,16 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', '/home/list', page, 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?state=GA&city=Duluth&minBeds=2&sort=price_asc'), 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?type=buy'), 400)
+    // Issue 51 item 3: every kind, living area, ZIP code, keyword and size order.
+    const anyKind = await api<{ homes: Array<unknown> }>(
+      s,
+      'GET',
+      '/home/list?propertyType=any&minSize=500&maxSize=9000&postalCode=92620&q=irvine&sort=size_desc',
+    )
+    check('get', '/home/list', anyKind, 200)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?minSize=2000&maxSize=1000'), 400)
+    check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&propertyType=any&q=irvine&minSize=500'), 200)
+    check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&postalCode=1'), 400)
     check('get', '/home/list', await api(s, 'GET', '/home/list?bbox=-118,33.5,-117.6,33.9&lang=en'), 200)
     const points = await api<{ points: Array<unknown> }>(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9')
     check('get', '/home/points', points, 200)

@@ -54,9 +54,22 @@ describe('markers', () => {
   })
 
   it('ask the public points answer with the list’s filters', () => {
-    const url = new URL(homePointsUrl('-118,33,-117,34', { type: 'rent', minPrice: 2000, maxPrice: undefined, minBeds: 2 }), 'http://x')
+    const url = new URL(homePointsUrl('-118,33,-117,34', { type: 'rent', propertyType: 'any', minPrice: 2000, maxPrice: undefined, minBeds: 2 }), 'http://x')
     expect(url.pathname).toBe('/cozying-api/v1/home/points')
-    expect(Object.fromEntries(url.searchParams)).toEqual({ bbox: '-118,33,-117,34', type: 'rent', minPrice: '2000', minBeds: '2' })
+    expect(Object.fromEntries(url.searchParams)).toEqual({ bbox: '-118,33,-117,34', type: 'rent', propertyType: 'any', minPrice: '2000', minBeds: '2' })
+    // Issue 51 item 3: the map's markers follow the search page's further filters too.
+    const more = homePointsUrl('-118,33,-117,34', {
+      type: 'sale',
+      propertyType: 'condo',
+      minBaths: 2,
+      minSize: 900,
+      maxSize: 1500,
+      postalCode: '92620',
+      q: 'park view',
+    })
+    expect(more).toBe(
+      '/cozying-api/v1/home/points?bbox=-118%2C33%2C-117%2C34&type=sale&propertyType=condo&minBaths=2&minSize=900&maxSize=1500&postalCode=92620&q=park+view',
+    )
   })
 
   const point = (homeId: string, longitude: number, latitude: number) => ({ homeId, longitude, latitude, price: 1_000_000, homeStatus: 'Active' })
@@ -157,6 +170,7 @@ describe('the list the map view asks the API for', () => {
       state: 'CA',
       city: 'Tustin',
       type: 'rent',
+      propertyType: 'any',
       minPrice: undefined,
       maxPrice: undefined,
       minBeds: 2,

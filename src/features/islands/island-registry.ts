@@ -53,9 +53,18 @@ const listingFiltersIslandProps = z.object({
     minBeds: z.optional(z.number()),
     bbox: z.optional(z.string()),
     view: z.optional(z.literal('map')),
+    // The search page's further filters (issue 51 item 3).
+    propertyType: z.optional(z.enum(['any', 'single_family', 'condo', 'townhouse', 'multi_family', 'land'])),
+    minBaths: z.optional(z.number()),
+    minSize: z.optional(z.number()),
+    maxSize: z.optional(z.number()),
+    postalCode: z.optional(z.string()),
+    q: z.optional(z.string()),
+    sort: z.optional(z.enum(['newest', 'price_asc', 'price_desc', 'size_asc', 'size_desc'])),
   }),
   regionIndex: z.number(),
   narrow: z.boolean(),
+  more: z.optional(z.boolean()),
   pricesClearedFor: z.nullable(listingType),
 })
 

@@ -113,6 +113,7 @@ export function HomeSearchMapView({
             navigation={navigation}
             firstPhotoInFirstScreen
             narrow
+            moreFilters
           />
         </section>
 

@@ -8,7 +8,7 @@ import type { IslandName } from '~/features/islands/island-names'
 import type { MapCardHome } from '~/features/map/home-map'
 import { MapLoading, MapPanel } from '~/features/map/map-panel'
 import type { Lang } from '~/lib/lang'
-import { orderedPriceRange } from '~/lib/listing-area'
+import { orderedPriceRange, orderedSizeRange } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
 import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
@@ -192,7 +192,16 @@ function SearchMap({ lang, desiredUrl, search: rendered, view: renderedView, hom
             lang={lang}
             desiredUrl={desiredUrl}
             view={search.bbox ?? listed.view}
-            filters={{ type: search.type ?? 'sale', ...orderedPriceRange(search), minBeds: search.minBeds }}
+            filters={{
+              type: search.type ?? 'sale',
+              propertyType: search.propertyType ?? 'any',
+              ...orderedPriceRange(search),
+              minBeds: search.minBeds,
+              minBaths: search.minBaths,
+              ...orderedSizeRange(search),
+              postalCode: search.postalCode,
+              q: search.q,
+            }}
             homes={listed.homes}
             highlighted={highlighted}
             onHighlight={setHighlighted}

@@ -1,16 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
-import { formatPrice } from '~/lib/format'
+import { formatNumber, formatPrice } from '~/lib/format'
+import { orderedPriceRange, orderedSizeRange, pricesReversed, sizesReversed } from '~/lib/listing-area'
 import { fitPricesToType, priceOptions, type ListingPriceType } from '~/lib/listing-prices'
 import type { HomeSearch } from '~/schemas/listing-search'
 
 /* The listing filters (issue 6), without the router: the app's list sends them through it, an island (decision 051) as the form's own GET. */
 
 /** What the filter form reads of a search. */
-export type FilterSearch = Pick<HomeSearch, 'type' | 'minPrice' | 'maxPrice' | 'minBeds' | 'bbox' | 'view'>
+export type FilterSearch = Pick<
+  HomeSearch,
+  'type' | 'minPrice' | 'maxPrice' | 'minBeds' | 'bbox' | 'view' | 'propertyType' | 'minBaths' | 'minSize' | 'maxSize' | 'postalCode' | 'q' | 'sort'
+>
 
 const BEDROOMS = [1, 2, 3, 4, 5]
+const BATHROOMS = [1, 2, 3, 4]
+/** Living-area steps in square feet, from a studio condo to a large house. */
+const SIZE_STEPS = [500, 750, 1_000, 1_250, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000]
+
+/** The size steps, plus the visitor's own value when it is not one (a shared URL), so the select shows it. */
+function sizeOptions(chosen: number | undefined): Array<number> {
+  return chosen === undefined || SIZE_STEPS.includes(chosen) ? SIZE_STEPS : [...SIZE_STEPS, chosen].sort((a, b) => a - b)
+}
 
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
@@ -22,6 +34,7 @@ function PriceSelect({
   value,
   prices,
   onChange,
+  note,
 }: {
   id: string
   name: string
@@ -29,6 +42,8 @@ function PriceSelect({
   value: number | undefined
   prices: Array<number>
   onChange: (price: number | undefined) => void
+  /** Said beside the field: a choice the page could not take as it was. */
+  note?: ReactNode
 }) {
   const { t } = useLingui()
   return (
@@ -41,6 +56,7 @@ function PriceSelect({
         name={name}
         value={value ?? ''}
         onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
+        aria-describedby={note ? `${id}-note` : undefined}
         className={selectClass}
       >
         <option value="">{t`Any`}</option>
@@ -50,6 +66,38 @@ function PriceSelect({
           </option>
         ))}
       </select>
+      {note ? <FieldNote id={`${id}-note`}>{note}</FieldNote> : null}
+    </div>
+  )
+}
+
+function FieldNote({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="filter-note">
+      {children}
+    </p>
+  )
+}
+
+function SizeSelect({ id, name, label, value, note }: { id: string; name: string; label: ReactNode; value: number | undefined; note?: ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} aria-describedby={note ? `${id}-note` : undefined} className={selectClass}>
+        <option value="">{t`Any`}</option>
+        {sizeOptions(value).map((size) => {
+          const area = formatNumber(size)
+          return (
+            <option key={size} value={size}>
+              {t`${area} sq ft`}
+            </option>
+          )
+        })}
+      </select>
+      {note ? <FieldNote id={`${id}-note`}>{note}</FieldNote> : null}
     </div>
   )
 }
@@ -68,18 +116,25 @@ export function ListingFilters({
   onSubmit,
   onTypeSwitched,
   narrow,
+  more = false,
 }: {
   search: FilterSearch
   regionIndex: number
   /** Half the page's width: two filters a row, as on a phone. */
   narrow: boolean
+  /** The search page's further filters (issue 51 item 3): kind, baths, living area, ZIP code, words, order. */
+  more?: boolean
   /** With the router: the search goes through it. Without (an island): the form's own GET, tidied. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
   onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
 }) {
   const { t } = useLingui()
   const formId = useId()
-  const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', minPrice: search.minPrice, maxPrice: search.maxPrice })
+  // Reversed bounds are shown as the list reads them, and the page says so beside the field.
+  const [choice, setChoice] = useState<FilterChoice>({ type: search.type ?? 'sale', ...orderedPriceRange(search) })
+  const sizes = orderedSizeRange(search)
+  const pricesSwapped = pricesReversed(search)
+  const sizesSwapped = sizesReversed(search)
 
   const switchType = (type: ListingPriceType) => {
     const fitted = fitPricesToType({ type, minPrice: choice.minPrice, maxPrice: choice.maxPrice })
@@ -92,7 +147,8 @@ export function ListingFilters({
       method="get"
       action={`#listings`}
       onSubmit={onSubmit}
-      className={`grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900 ${narrow ? '' : 'sm:grid-cols-5'}`}
+      role="search"
+      className={`grid grid-cols-2 gap-3 rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900 ${narrow ? '' : more ? 'sm:grid-cols-4' : 'sm:grid-cols-5'}`}
     >
       {regionIndex > 0 ? <input type="hidden" name="region" value={regionIndex} /> : null}
       {/* The search page's map area and open map stay as the filters change. */}
@@ -113,6 +169,22 @@ export function ListingFilters({
           <option value="rent">{t`For rent`}</option>
         </select>
       </div>
+      {more ? (
+        <div>
+          <label htmlFor={`${formId}-kind`} className="block text-sm font-medium">
+            <Trans>Property type</Trans>
+          </label>
+          <select id={`${formId}-kind`} name="propertyType" defaultValue={search.propertyType ?? ''} className={selectClass}>
+            {/* Empty, so a form sent without scripts leaves it out: every kind is the page's default. */}
+            <option value="">{t`Any type`}</option>
+            <option value="single_family">{t`Single-family home`}</option>
+            <option value="condo">{t`Condo`}</option>
+            <option value="townhouse">{t`Townhouse`}</option>
+            <option value="multi_family">{t`Multi-family home`}</option>
+            <option value="land">{t`Land`}</option>
+          </select>
+        </div>
+      ) : null}
       <PriceSelect
         id={`${formId}-min`}
         name="minPrice"
@@ -128,6 +200,7 @@ export function ListingFilters({
         value={choice.maxPrice}
         prices={priceOptions(choice.type, choice.maxPrice)}
         onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
+        note={pricesSwapped ? <Trans>Your lowest price was above your highest, so the two were swapped.</Trans> : undefined}
       />
       <div>
         <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
@@ -142,6 +215,67 @@ export function ListingFilters({
           ))}
         </select>
       </div>
+      {more ? (
+        <>
+          <div>
+            <label htmlFor={`${formId}-baths`} className="block text-sm font-medium">
+              <Trans>Bathrooms</Trans>
+            </label>
+            <select id={`${formId}-baths`} name="minBaths" defaultValue={search.minBaths ?? ''} className={selectClass}>
+              <option value="">{t`Any`}</option>
+              {BATHROOMS.map((baths) => (
+                <option key={baths} value={baths}>
+                  {t`${baths}+`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <SizeSelect id={`${formId}-min-size`} name="minSize" label={<Trans>Smallest living area</Trans>} value={sizes.minSize} />
+          <SizeSelect
+            id={`${formId}-max-size`}
+            name="maxSize"
+            label={<Trans>Largest living area</Trans>}
+            value={sizes.maxSize}
+            note={sizesSwapped ? <Trans>Your smallest living area was above your largest, so the two were swapped.</Trans> : undefined}
+          />
+          <div>
+            <label htmlFor={`${formId}-zip`} className="block text-sm font-medium">
+              <Trans>ZIP code</Trans>
+            </label>
+            <input
+              id={`${formId}-zip`}
+              name="postalCode"
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern="[0-9]{5}"
+              maxLength={5}
+              title={t`Enter a 5-digit ZIP code`}
+              defaultValue={search.postalCode ?? ''}
+              className={selectClass}
+            />
+          </div>
+          <div className="col-span-2">
+            <label htmlFor={`${formId}-q`} className="block text-sm font-medium">
+              <Trans>Street, neighborhood or keyword</Trans>
+            </label>
+            <input id={`${formId}-q`} name="q" type="search" maxLength={100} defaultValue={search.q ?? ''} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor={`${formId}-sort`} className="block text-sm font-medium">
+              <Trans>Sort by</Trans>
+            </label>
+            <select id={`${formId}-sort`} name="sort" defaultValue={search.sort ?? ''} className={selectClass}>
+              {/* Empty for the default order, so a form sent without scripts leaves it out. */}
+              <option value="">{t`Newest first`}</option>
+              <option value="price_asc">{t`Price: low to high`}</option>
+              <option value="price_desc">{t`Price: high to low`}</option>
+              <option value="size_asc">{t`Size: small to large`}</option>
+              <option value="size_desc">{t`Size: large to small`}</option>
+            </select>
+          </div>
+        </>
+      ) : null}
       <div className={`col-span-2 flex items-end ${narrow ? '' : 'sm:col-span-1'}`}>
         <Button variant="accent" size="md" className="w-full" type="submit">
           <Trans>Show homes</Trans>
@@ -191,11 +325,13 @@ export function StandaloneListingFilters({
   search,
   regionIndex,
   narrow,
+  more,
   pricesClearedFor,
 }: {
   search: FilterSearch
   regionIndex: number
   narrow: boolean
+  more?: boolean
   /** The type whose prices the server cleared from the URL (a form sent without scripts), if any. */
   pricesClearedFor: ListingPriceType | null
 }) {
@@ -206,6 +342,7 @@ export function StandaloneListingFilters({
         search={search}
         regionIndex={regionIndex}
         narrow={narrow}
+        more={more}
         onSubmit={sendWithoutEmptyChoices}
         onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)}
       />

@@ -5,7 +5,7 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
 import type { ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
-import type { HomeSearch } from '~/schemas/listing-search'
+import { homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { Island, useIslandsRender } from '~/features/islands/island'
 import { saveSearchIsland } from '~/features/saved-searches/save-search-island'
@@ -20,6 +20,14 @@ import { cleanSearch } from './clean-search'
 function numberField(data: FormData, name: string): number | undefined {
   const value = Number(data.get(name))
   return Number.isInteger(value) && value > 0 ? value : undefined
+}
+
+/** A form's value as the URL would carry it: read by the page's own search schema, so what is sent is what a link would hold. */
+function moreFields(data: FormData): Pick<HomeSearch, 'propertyType' | 'minBaths' | 'minSize' | 'maxSize' | 'postalCode' | 'q' | 'sort'> {
+  const { propertyType, minBaths, minSize, maxSize, postalCode, q, sort } = homeSearchSchema.parse(
+    Object.fromEntries([...data].flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))),
+  )
+  return { propertyType, minBaths, minSize, maxSize, postalCode, q, sort }
 }
 
 /**
@@ -83,6 +91,7 @@ export function ListingsSection({
       navigation={navigation}
       // On the search page the first card's photo is in the first screen, its largest paint.
       firstPhotoInFirstScreen={at === 'search'}
+      moreFilters={at === 'search'}
       footer={
         at === 'homepage' && view.list.totalHomes > 0 ? (
           <p className="mt-6 text-center">
@@ -119,6 +128,8 @@ type ListingsViewProps = {
   narrow?: boolean
   /** After the cards and pages, before the MLS's disclosures. */
   footer?: ReactNode
+  /** The search page's further filters (issue 51 item 3). */
+  moreFilters?: boolean
 }
 
 /** The list itself, its filters, its pages and its disclosures, without the router: it moves through `navigation`. */
@@ -132,6 +143,7 @@ export function ListingsView({
   firstPhotoInFirstScreen = false,
   narrow = false,
   footer,
+  moreFilters = false,
 }: ListingsViewProps) {
   const { t } = useLingui()
   const { link, send, loading } = navigation
@@ -145,7 +157,13 @@ export function ListingsView({
   const type = search.type ?? 'sale'
   const pages = Array.from({ length: list.totalPages }, (_, index) => index + 1)
   const current = list.currentPage
-  const filtered = search.minPrice !== undefined || search.maxPrice !== undefined || search.minBeds !== undefined
+  const { propertyType, minBaths, minSize, maxSize, postalCode, q, sort } = search
+  const more = { propertyType, minBaths, minSize, maxSize, postalCode, q, sort }
+  const filtered =
+    search.minPrice !== undefined ||
+    search.maxPrice !== undefined ||
+    search.minBeds !== undefined ||
+    [propertyType, minBaths, minSize, maxSize, postalCode, q].some((value) => value !== undefined)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -161,6 +179,7 @@ export function ListingsView({
         minBeds: numberField(data, 'minBeds'),
         bbox: search.bbox,
         view: search.view,
+        ...(moreFilters ? moreFields(data) : {}),
       }),
     )
   }
@@ -201,9 +220,18 @@ export function ListingsView({
           // choice made before it is live is taken up (on the home search it is at the top).
           when="interaction"
           props={{
-            search: { type: search.type, minPrice: search.minPrice, maxPrice: search.maxPrice, minBeds: search.minBeds, bbox: search.bbox, view: search.view },
+            search: {
+              type: search.type,
+              minPrice: search.minPrice,
+              maxPrice: search.maxPrice,
+              minBeds: search.minBeds,
+              bbox: search.bbox,
+              view: search.view,
+              ...(moreFilters ? more : {}),
+            },
             regionIndex,
             narrow,
+            more: moreFilters,
             pricesClearedFor: pricesCleared ? type : null,
           }}
         />
@@ -216,6 +244,7 @@ export function ListingsView({
             regionIndex={regionIndex}
             onSubmit={submit}
             narrow={narrow}
+            more={moreFilters}
             onTypeSwitched={(nextType, cleared) => setTypeSwitch({ clearedFor: cleared ? nextType : null })}
           />
           <PricesClearedNote clearedFor={typeSwitch ? typeSwitch.clearedFor : pricesCleared ? type : null} />
@@ -249,7 +278,7 @@ export function ListingsView({
       </p>
       {total === 0 && filtered ? (
         <p className="mt-2">
-          {link(cleanSearch({ region: regionIndex || undefined, bbox: search.bbox, view: search.view }), {
+          {link(cleanSearch({ region: regionIndex || undefined, bbox: search.bbox, view: search.view, sort: search.sort }), {
             className: 'font-medium text-[var(--accent-text)] underline underline-offset-4',
             children: <Trans>Clear the filters</Trans>,
           })}

@@ -11,7 +11,7 @@ import type { MapSetup } from '~/lib/map-setup'
 import { homePointsQuery } from '~/queries/map'
 import type { HomePoints } from '~/schemas/home'
 import { statusLabel } from '~/lib/home-display'
-import { HomeClusters, homePointsUrl, markerPrice, type MapMarker } from './map-points'
+import { HomeClusters, homePointsUrl, markerPrice, type MapFilters, type MapMarker } from './map-points'
 import { createMap, prefersReducedMotion } from './maplibre-setup'
 
 /*
@@ -22,8 +22,6 @@ import { createMap, prefersReducedMotion } from './maplibre-setup'
 
 /** What a marker's card shows of a home of the list on screen beside the map. */
 export type MapCardHome = { homeId: string; photo: string | null; address: string }
-
-export type MapFilters = { type: 'sale' | 'rent'; minPrice: number | undefined; maxPrice: number | undefined; minBeds: number | undefined }
 
 type Point = HomePoints['points'][number]
 

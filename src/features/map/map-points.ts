@@ -60,14 +60,27 @@ export function markerPrice(price: number): string {
   return formatShortPrice(price)
 }
 
+/** The list's filters a map's points follow; `propertyType` is `any` unless a kind is chosen, as the page's list asks. */
+export type MapFilters = {
+  type: 'sale' | 'rent'
+  propertyType: string
+  minPrice?: number | undefined
+  maxPrice?: number | undefined
+  minBeds?: number | undefined
+  minBaths?: number | undefined
+  minSize?: number | undefined
+  maxSize?: number | undefined
+  postalCode?: string | undefined
+  q?: string | undefined
+}
+
 /** The public API's points answer for an area and the list's filters (decision 035). */
-export function homePointsUrl(
-  bbox: string,
-  filters: { type: 'sale' | 'rent'; minPrice: number | undefined; maxPrice: number | undefined; minBeds: number | undefined },
-): string {
-  const params = new URLSearchParams({ bbox, type: filters.type })
-  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice))
-  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice))
-  if (filters.minBeds !== undefined) params.set('minBeds', String(filters.minBeds))
+export function homePointsUrl(bbox: string, filters: MapFilters): string {
+  const params = new URLSearchParams({ bbox })
+  // In a fixed order, so the same filters always give the same address (the page store keys by it).
+  for (const key of ['type', 'propertyType', 'minPrice', 'maxPrice', 'minBeds', 'minBaths', 'minSize', 'maxSize', 'postalCode', 'q'] as const) {
+    const value = filters[key]
+    if (value !== undefined) params.set(key, String(value))
+  }
   return `/cozying-api/v1/home/points?${params}`
 }

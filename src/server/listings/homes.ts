@@ -104,7 +104,6 @@ function matching(db: Kysely<Database>, query: HomeFilters) {
         .selectFrom('home')
         .where('home.isListed', '=', 1)
         .where('home.listingType', '=', query.type)
-        .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
         .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
         // A home whose address the MLS hides has no place on a map, so no box can find it:
         // narrowing boxes could otherwise locate it.
@@ -119,13 +118,46 @@ function matching(db: Kysely<Database>, query: HomeFilters) {
         .where('home.stateOrProvince', '=', query.state ?? HOME_LIST_DEFAULTS.state)
         .where('home.cityKey', '=', (query.city ?? HOME_LIST_DEFAULTS.city).toLowerCase())
         .where('home.listingType', '=', query.type)
-        .where('home.propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
         .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
-  return located
-    .$if(query.minPrice !== undefined, (q) => q.where(price, '>=', query.minPrice ?? 0))
-    .$if(query.maxPrice !== undefined, (q) => q.where(price, '<=', query.maxPrice ?? 0))
-    .$if(query.minBeds !== undefined && query.minBeds > 0, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
-    .$if(query.minBaths !== undefined && query.minBaths > 0, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
+  const { postalCode } = query
+  const subType = query.propertyType === 'any' ? undefined : RESO_SUB_TYPE[query.propertyType]
+  const words = keywordsOf(query.q)
+  return (
+    located
+      .$if(subType !== undefined, (q) => q.where('home.propertySubType', '=', subType ?? ''))
+      .$if(query.minPrice !== undefined, (q) => q.where(price, '>=', query.minPrice ?? 0))
+      .$if(query.maxPrice !== undefined, (q) => q.where(price, '<=', query.maxPrice ?? 0))
+      .$if(query.minBeds !== undefined && query.minBeds > 0, (q) => q.where('home.bedroomsTotal', '>=', query.minBeds ?? 0))
+      .$if(query.minBaths !== undefined && query.minBaths > 0, (q) => q.where('home.bathroomsTotalInteger', '>=', query.minBaths ?? 0))
+      .$if(query.minSize !== undefined && query.minSize > 0, (q) => q.where('home.livingArea', '>=', query.minSize ?? 0))
+      .$if(query.maxSize !== undefined, (q) => q.where('home.livingArea', '<=', query.maxSize ?? 0))
+      // A feed may give ZIP+4 ("92620-1234"); the code is five digits (the schema's rule), so no LIKE wildcard can come in.
+      .$if(postalCode !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('home.postalCode', '=', postalCode ?? ''), eb('home.postalCode', 'like', `${postalCode ?? ''}-%`)])),
+      )
+      .$if(words.length > 0, (q) => q.where((eb) => eb.and(words.map((word) => eb(KEYWORD_TEXT, 'like', sql<string>`${likeContaining(word)} escape '\\'`)))))
+  )
+}
+
+/** Words of a keyword search: each must be found (at most 6, so a long query costs no more than a short one). */
+function keywordsOf(q: string | undefined): Array<string> {
+  return (q ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 6)
+}
+
+/**
+ * What a keyword is looked for in: the street address, the city and the remarks (a neighbourhood
+ * is named in one of them; the feed has no column of its own for it). Lower-cased on both sides,
+ * as PostgreSQL's LIKE is case-sensitive and SQLite's is not (DESIGN §4: no reliance on LIKE case rules).
+ */
+const KEYWORD_TEXT = sql<string>`lower(coalesce(${sql.ref('home.unparsed_address')}, '') || ' ' || ${sql.ref('home.city')} || ' ' || coalesce(${sql.ref('home.public_remarks')}, ''))`
+
+/** A LIKE pattern finding `word` anywhere, its own `%`, `_` and `\\` taken as plain characters. */
+function likeContaining(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 /** The columns `addressOf` reads: a home's address as its MLS lets it be shown. */
@@ -257,12 +289,7 @@ export async function loadHomeList(
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst()
   const matches = Number(inGroup?.count ?? 0)
-  let page = matching(db, query).select(SUMMARY_COLUMNS)
-  page =
-    query.sort === 'newest'
-      ? page.orderBy('home.onMarketDate', 'desc').orderBy('home.id', 'desc')
-      : page.orderBy('home.listPrice', query.sort === 'price_asc' ? 'asc' : 'desc').orderBy('home.id', query.sort === 'price_asc' ? 'asc' : 'desc')
-  const rows = pageSize === 0 ? [] : await page.limit(pageSize).offset(offset).execute()
+  const rows = pageSize === 0 ? [] : await orderedSummaries(db, query).limit(pageSize).offset(offset).execute()
   const homeIds = rows.map((row) => row.id)
   // One query each for the page's photos and open houses, whatever the page size (never one per home).
   const [images, openHouses] = await Promise.all([
@@ -283,6 +310,30 @@ export async function loadHomeList(
       profiles,
       rows.map((row) => row.source),
     ),
+  }
+}
+
+/** The matching homes' summaries in the chosen order, the id last so that pages never overlap. */
+function orderedSummaries(db: Kysely<Database>, query: HomeListQuery) {
+  const page = matching(db, query).select(SUMMARY_COLUMNS)
+  const { sort } = query
+  switch (sort) {
+    case 'newest':
+      return page.orderBy('home.onMarketDate', 'desc').orderBy('home.id', 'desc')
+    case 'price_asc':
+    case 'price_desc': {
+      const direction = sort === 'price_asc' ? 'asc' : 'desc'
+      return page.orderBy('home.listPrice', direction).orderBy('home.id', direction)
+    }
+    case 'size_asc':
+    case 'size_desc': {
+      const direction = sort === 'size_asc' ? 'asc' : 'desc'
+      // Homes without a living area come last either way; SQLite and PostgreSQL would put NULL at opposite ends.
+      return page
+        .orderBy(sql`${sql.ref('home.living_area')} is null`)
+        .orderBy('home.livingArea', direction)
+        .orderBy('home.id', direction)
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { IslandsPage } from '~/features/islands/island'
 import { HomeSearchPage } from '~/features/listings/home-search-page'
 import { homeSearchHead } from '~/features/listings/home-search-head'
@@ -17,9 +17,15 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/')({
   beforeLoad: ({ context }) => {
     if (context.realtor.isMakeHomepage !== 'Y') throw notFound()
   },
-  loader: async ({ context, deps: { search }, params }) => {
+  loader: async ({ context, deps: { search }, params, location }) => {
     const query = realtorHomeListQuery(context.realtor, search, langFromParam(params.lang), HOME_SEARCH_LIST)
-    if (query) await context.queryClient.ensureQueryData(query)
+    if (!query) return
+    const list = await context.queryClient.ensureQueryData(query)
+    // A page past the last (an old link, a hand-typed `?page=99`) goes to the last page, with the rest of the search kept.
+    if (search.page !== undefined && search.page > list.totalPages) {
+      const last = list.totalPages > 1 ? list.totalPages : undefined
+      throw redirect({ to: '/{-$lang}/$desiredUrl/homes', params, search: { ...homeSearchSchema.parse(location.search), page: last }, statusCode: 302 })
+    }
   },
   head: ({ match, params }) => homeSearchHead(match.context.realtor, langFromParam(params.lang), match.context.site),
   // An islands page (decision 051): the list's filters and "Save this search" are islands, and
