@@ -5,6 +5,7 @@ import { homepageHead } from '~/features/homepage/homepage-head'
 import { homeValueHead } from '~/features/valuations/home-value-head'
 import { marketListHead } from '~/features/market/market-head'
 import { siteNavLinks } from '~/lib/site-nav'
+import type { HeadMeta } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
 import type { PublicRealtor } from '~/schemas/realtor'
 
@@ -106,11 +107,11 @@ const realtor: PublicRealtor = {
   testimonials: [],
 }
 
-function titleOf(head: { meta: Array<Record<string, unknown>> }): unknown {
+function titleOf(head: { meta: Array<HeadMeta> }): unknown {
   return head.meta.find((item) => 'title' in item)?.title
 }
 
-function siteNameOf(head: { meta: Array<Record<string, unknown>> }): unknown {
+function siteNameOf(head: { meta: Array<HeadMeta> }): unknown {
   return head.meta.find((item) => item.property === 'og:site_name')?.content
 }
 

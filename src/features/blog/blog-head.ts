@@ -47,7 +47,7 @@ export function blogListHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
     path: `${blogPath(realtor.desiredUrl)}${listQuery(search)}`,
     title: translate(lang, msg`Posts by ${name}`),
     realtorName: name,
-    description: translate(lang, msg`Market commentary, buying guides and neighbourhood guides by ${name}.`),
+    description: translate(lang, msg`Market commentary, buying guides and neighborhood guides by ${name}.`),
   })
   return {
     meta: [...head.meta, { name: VISITOR_CATALOG_META, content: 'visitor' }],

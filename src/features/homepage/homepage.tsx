@@ -200,7 +200,7 @@ export function RealtorHomepage({
                   {realtor.licenseNumber ? (
                     <div className="flex gap-1.5">
                       <dt>
-                        <Trans>Licence</Trans>
+                        <Trans>License</Trans>
                       </dt>
                       <dd>{realtor.licenseNumber}</dd>
                     </div>
