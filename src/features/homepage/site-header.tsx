@@ -12,6 +12,10 @@ import type { PublicRealtor } from '~/schemas/realtor'
 import { EditLink } from './edit-link'
 import { firstPhoto } from './photos'
 
+/** Lighter than `buttonClass`: twelve of these are in every page's HTML (the page-weight test). */
+const NAV_LINK =
+  'inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-current aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)]'
+
 /**
  * The header of every page of a realtor's site (issue 51 item 1): their name home, the site's
  * pages and the language switch. Wide screens show the links in a row; narrower ones a menu
@@ -31,7 +35,7 @@ export function SiteHeader({
   realtor: PublicRealtor
   lang: Lang
   name: string
-  /** The realtor's main colour is dark (the theme's `mainDark`). */
+  /** The realtor's main color is dark (the theme's `mainDark`). */
   dark: boolean
   /** The owner's way into the editor, shown on the homepage. */
   editLink?: boolean
@@ -61,7 +65,7 @@ export function SiteHeader({
           <a
             href={link.href}
             aria-current={link.key === current ? 'page' : undefined}
-            className={buttonClass('quiet', 'sm', linkLayout)}
+            className={`${NAV_LINK} ${linkLayout}`}
             onClick={inMenu ? (event) => event.currentTarget.closest('details')?.removeAttribute('open') : undefined}
           >
             {labels[link.key]}
@@ -109,7 +113,7 @@ export function SiteHeader({
               aria-label={t`Site`}
               className={`absolute inset-x-0 top-full border-b shadow-lg ${dark ? 'border-stone-800 bg-stone-950 text-stone-100' : 'border-stone-200 bg-white text-stone-900'}`}
             >
-              {list('mx-auto grid max-w-5xl gap-1 px-4 py-3 sm:px-6', 'w-full justify-start text-base', true)}
+              {list('mx-auto grid max-w-5xl gap-1 px-4 py-3 sm:px-6', 'w-full text-base', true)}
             </nav>
           </details>
         </div>
