@@ -12,6 +12,11 @@ export type PageSeo = {
   path: string
   /** The page's own title; the site name is appended (spec §2). */
   title?: string
+  /**
+   * A page of a realtor's site (issue 51 item 1): their name takes the platform's place, at the
+   * end of the title (unless the title names them already) and as `og:site_name`.
+   */
+  realtorName?: string
   description: string
   image?: string
   type?: 'website' | 'profile' | 'article'
@@ -29,19 +34,25 @@ export function absoluteUrl(site: SiteContext, lang: Lang, path: string): string
   return `${site.origin}${site.ownDomain ? toPublicPath(internal, site.ownDomain) : internal}`
 }
 
+function titleOf(page: string | undefined, platform: string, realtorName: string | undefined): string {
+  if (!realtorName) return pageTitle(page, platform)
+  return page?.includes(realtorName) ? page : pageTitle(page, realtorName)
+}
+
 /**
  * Title, description, canonical, hreflang alternates and the Open Graph basics for a page.
  * x-default is the prefix-less (Korean) address: at `/` it negotiates the language itself.
  */
 export function seoHead(input: PageSeo): { meta: Array<HeadMeta>; links: Array<HeadLink> } {
   const { site, lang, path } = input
-  const title = pageTitle(input.title, site.siteName[lang])
+  const title = titleOf(input.title, site.siteName[lang], input.realtorName)
+  const siteName = input.realtorName ?? site.siteName[lang]
   const canonical = absoluteUrl(site, lang, path)
   const meta: Array<HeadMeta> = [
     { title },
     { name: 'description', content: input.description },
     { property: 'og:type', content: input.type ?? 'website' },
-    { property: 'og:site_name', content: site.siteName[lang] },
+    { property: 'og:site_name', content: siteName },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },

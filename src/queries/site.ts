@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getSiteContext } from '~/functions/site.functions'
+import { getSiteContext, getSiteSections } from '~/functions/site.functions'
+import type { Lang } from '~/lib/lang'
 
 export const siteKeys = {
   all: ['site'] as const,
@@ -12,5 +13,14 @@ export function siteContextQuery() {
     queryFn: () => getSiteContext(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** Whether a realtor's site has market reports and posts, for its header; rendered on the server and kept as hydrated. */
+export function siteSectionsQuery(desiredUrl: string, lang: Lang) {
+  return queryOptions({
+    queryKey: [...siteKeys.all, 'sections', desiredUrl.toLowerCase(), lang],
+    queryFn: () => getSiteSections({ data: { desiredUrl, lang } }),
+    refetchOnMount: false,
   })
 }

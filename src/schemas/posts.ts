@@ -52,7 +52,7 @@ const tagsSchema = z
 /** The fields a client writes; all optional here, the rules between them are checked on the whole post. */
 export const postFieldsSchema = z.object({
   slug: slugSchema,
-  kind: z.enum(POST_KINDS, { error: messageId(msg`Choose an article or a neighbourhood guide`) }),
+  kind: z.enum(POST_KINDS, { error: messageId(msg`Choose an article or a neighborhood guide`) }),
   status: z.enum(POST_STATUSES, { error: messageId(msg`Choose draft, scheduled or published`) }),
   publishAt: z.iso
     .datetime({ offset: true, error: messageId(msg`Enter a date and time`) })

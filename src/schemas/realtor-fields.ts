@@ -81,11 +81,11 @@ export type YesNo = z.infer<typeof yesNoSchema>
 
 export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/
 
-/** Spec §5 hex colour: `#` and exactly six hex digits. */
+/** Spec §5 hex color: `#` and exactly six hex digits. */
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(HEX_COLOR_PATTERN, { error: messageId(msg`Enter a colour as # and six hex digits, e.g. #1D4ED8`) })
+  .regex(HEX_COLOR_PATTERN, { error: messageId(msg`Enter a color as # and six hex digits, e.g. #1D4ED8`) })
 
 /** Spec §5 tag-manager id: GTM- or G- and uppercase letters or digits. */
 export const TAG_MANAGER_ID_PATTERN = /^(?:GTM|G)-[A-Z0-9]+$/

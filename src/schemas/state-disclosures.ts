@@ -8,7 +8,7 @@ import { REGION_STATES, type RegionState } from '~/lib/region-states'
  * rules for the realtor's states. Without zod: the editor's panel and the listing page read it.
  *
  * - California (DRE, Business and Professions Code §10140.6 and Regulation 2773): the agent's
- *   licence number, and the responsible broker's identity, on every solicitation.
+ *   license number, and the responsible broker's identity, on every solicitation.
  * - Georgia (GREC rule 520-1-.09): the brokerage firm's name and telephone number in every
  *   advertisement, at least as prominent as the agent's name; the listing page shows them so.
  */
@@ -28,13 +28,13 @@ export type StateDisclosure = {
 export const STATE_DISCLOSURES: Record<RegionState, StateDisclosure> = {
   CA: {
     state: 'CA',
-    rule: msg`California (DRE): your licence number and your responsible brokerage on every page, in type no smaller than the page's smallest.`,
+    rule: msg`California (DRE): your license number and your responsible brokerage on every page, in type no smaller than the page's smallest.`,
     required: ['licenseNumber', 'brokerageName'],
     brokerageAsProminentAsAgent: false,
   },
   GA: {
     state: 'GA',
-    rule: msg`Georgia (GREC): your brokerage's name and office phone, at least as prominent as your own name on listing pages, and your licence number.`,
+    rule: msg`Georgia (GREC): your brokerage's name and office phone, at least as prominent as your own name on listing pages, and your license number.`,
     required: ['licenseNumber', 'brokerageName', 'companyPhone'],
     brokerageAsProminentAsAgent: true,
   },
@@ -42,14 +42,14 @@ export const STATE_DISCLOSURES: Record<RegionState, StateDisclosure> = {
 
 /** Why a field is required to publish, shown beside it. */
 export const DISCLOSURE_FIELD_MESSAGES: Record<DisclosureField, MessageDescriptor> = {
-  licenseNumber: msg`California and Georgia require your licence number on a published homepage`,
+  licenseNumber: msg`California and Georgia require your license number on a published homepage`,
   brokerageName: msg`California and Georgia require your brokerage's name on a published homepage`,
   companyPhone: msg`Georgia requires your brokerage's office phone on a published homepage`,
 }
 
 /**
  * The states whose rules apply: those of the realtor's areas. A realtor who has not named an
- * area yet (the onboarding asks for areas after the licence) sees every state's rules.
+ * area yet (the onboarding asks for areas after the license) sees every state's rules.
  */
 export function disclosureStates(regions: ReadonlyArray<{ state: string }>): ReadonlyArray<StateDisclosure> {
   const named = REGION_STATES.filter((state) => regions.some((region) => region.state === state))

@@ -97,7 +97,7 @@ for (const lang of [
     name: 'Sora Park',
     latest: 'Latest posts',
     all: 'All posts',
-    guide: 'Neighbourhood guide',
+    guide: 'Neighborhood guide',
     note: 'This post is only available in Korean.',
     englishOnly: 'what-is-escrow',
   },
@@ -232,7 +232,7 @@ test.describe('filters and pages without JavaScript', () => {
     await expect(cards).toHaveCount(2)
     expect((await seoLinks(page)).canonical).toEqual([`${origin}/en/${realtor.desiredUrl}/blog?page=2`])
 
-    await page.getByRole('link', { name: 'Neighbourhood guide' }).click()
+    await page.getByRole('link', { name: 'Neighborhood guide' }).click()
     await expect(page).toHaveURL(`${origin}/en/${realtor.desiredUrl}/blog?kind=guide`)
     await expect(cards).toHaveCount(1)
     await expect(cards.getByRole('link', { name: 'irvine-guide title' })).toBeVisible()

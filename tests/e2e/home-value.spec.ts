@@ -145,6 +145,10 @@ for (const [lang, text] of Object.entries(PAGES)) {
       // Sent without consent first: the refusal is named at the checkbox.
       await page.getByTestId('seller-name').fill('Jiwoo Han')
       await page.getByTestId('seller-email').fill(`seller-${Date.now()}-${lang}@example.org`)
+      // Nothing chosen for the owner: sent without a timeframe, the field says so.
+      await expect(page.getByTestId('seller-timeframe')).toHaveValue('')
+      await page.getByTestId('seller-submit').click()
+      await expect(page.getByTestId('seller-timeframe')).toHaveAttribute('aria-invalid', 'true')
       await page.getByTestId('seller-timeframe').selectOption('0-3')
       await page.getByTestId('seller-submit').click()
       await expect(page.getByTestId('seller-consent')).toHaveAttribute('aria-invalid', 'true')

@@ -62,8 +62,8 @@ const PAGES = {
     youtube: 'YouTube channel',
     instagram: 'Instagram',
     sections: ['How buying works', 'Services for Korean-speaking clients'],
-    footerLicence: 'Licence number: DRE #02123456',
-    footerBrokerage: 'Brokerage: Cozy Realty Group (licence DRE #01987654)',
+    footerLicence: 'License number: DRE #02123456',
+    footerBrokerage: 'Brokerage: Cozy Realty Group (license DRE #01987654)',
     title: 'Sora Park Realty | Irvine & Atlanta Realtor',
     description: 'Sora Park helps families buy and sell homes in Irvine, Tustin and Duluth, in English and Korean.',
     // English page: phone country US by default, Latin names keep a space.
@@ -122,7 +122,7 @@ for (const p of LANGS) {
       await openHomepage(page, p.path)
       await expect(page.locator('html')).toHaveAttribute('lang', p.lang)
 
-      // Hero: name, the other-language name, brokerage, licence, regions, contact buttons.
+      // Hero: name, the other-language name, brokerage, license, regions, contact buttons.
       const hero = page.locator('section[aria-labelledby="hero-title"]')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.name)
       await expect(hero.locator('p', { hasText: p.otherName })).toBeVisible()
@@ -187,7 +187,7 @@ for (const p of LANGS) {
     })
 
     test(
-      'every page of the site shows the fair-housing logo and statement, and the licence in type no smaller than any other',
+      'every page of the site shows the fair-housing logo and statement, and the license in type no smaller than any other',
       { tag: '@phone' },
       async ({ page }) => {
         const listPath = `/cozying-api/v1/home/list?realtor=sora-park&lang=${p.lang}`
@@ -197,8 +197,8 @@ for (const p of LANGS) {
           const fairHousing = page.getByRole('contentinfo').getByTestId('fair-housing')
           await expect(fairHousing.getByRole('img', { name: p.lang === 'ko' ? /공정 주택 기회/ : /Equal Housing Opportunity/ })).toBeVisible()
           await expect(fairHousing).toContainText(p.lang === 'ko' ? '공정주택법' : 'Fair Housing Act')
-          // California DRE: the licence number is never smaller than the smallest type on the page.
-          const sizes = await page.evaluate((licence) => {
+          // California DRE: the license number is never smaller than the smallest type on the page.
+          const sizes = await page.evaluate((license) => {
             const px = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize)
             const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
             let smallest = Number.POSITIVE_INFINITY
@@ -208,9 +208,9 @@ for (const p of LANGS) {
               if (!element || !node.textContent?.trim() || element.closest('.sr-only, [hidden], script, style, noscript')) continue
               const box = element.getBoundingClientRect()
               if (box.width === 0 || box.height === 0) continue
-              // Compared with every other text: a licence in the page's only small type would pass a
-              // comparison that counted the licence itself.
-              if (node.textContent.includes(licence)) licenceSize = Math.min(licenceSize, px(element))
+              // Compared with every other text: a license in the page's only small type would pass a
+              // comparison that counted the license itself.
+              if (node.textContent.includes(license)) licenceSize = Math.min(licenceSize, px(element))
               else smallest = Math.min(smallest, px(element))
             }
             return { smallest, licenceSize }

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts'
 
 /*
  * Issue 28 in the workspace, Korean and English, on the desktop (decision 056): a realtor writes a
- * neighbourhood guide with the rich-text editor (a heading, a list, a link and an uploaded photo),
+ * neighborhood guide with the rich-text editor (a heading, a list, a link and an uploaded photo),
  * previews it as the server will store it, publishes it and a visitor reads it; unpublishing
  * takes it down; a scheduled post appears at its time; and markup pasted into the editor runs
  * nowhere. axe finds nothing on the workspace's post views, light and dark.

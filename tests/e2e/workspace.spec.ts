@@ -7,7 +7,7 @@ import { axeViolations, expectJsonError, htmlLang, pathOf, requireBaseURL, waitF
 /*
  * The realtor's workspace (issue 5), end to end in Chromium against the production build:
  * sign-up → onboarding wizard (with real photo uploads) → the new homepage; the draft that
- * survives a reload; editing a text and a colour; a visitor's message in the inbox; another
+ * survives a reload; editing a text and a color; a visitor's message in the inbox; another
  * account refused (page 403 and REST 403); deleting the homepage; the sign-in guards; and
  * axe on the wizard, the editor and the inbox, in English and Korean.
  *
@@ -220,12 +220,12 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await page.getByLabel('Mobile phone').fill('949-555-0142')
     await nextStep(page, 3)
 
-    // 3. Licence and brokerage, beside what the states require (no area yet: what both require).
+    // 3. License and brokerage, beside what the states require (no area yet: what both require).
     const disclosures = page.getByTestId('state-disclosures')
     await expect(disclosures).toContainText('California (DRE)')
     await expect(disclosures).toContainText('Georgia (GREC)')
-    await expect(disclosures.getByRole('status')).toHaveText('Needed before your homepage can be published: Licence number, Brokerage')
-    await page.getByLabel('Licence number', { exact: true }).fill('DRE #02999999')
+    await expect(disclosures.getByRole('status')).toHaveText('Needed before your homepage can be published: License number, Brokerage')
+    await page.getByLabel('License number', { exact: true }).fill('DRE #02999999')
     await page.getByLabel('Brokerage', { exact: true }).fill('Irvine Home Realty')
     await expect(disclosures.getByRole('status')).toHaveText('Everything your states require is filled in.')
     await nextStep(page, 4)
@@ -271,13 +271,13 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('step'), { message: 'skipping moves to step 8' }).toBe('8')
 
     // 8. Design: a grey too light for text shows the contrast note; a rose is readable.
-    const mainColour = page.getByLabel('Main colour')
+    const mainColour = page.getByLabel('Main color')
     await expect(mainColour).toHaveValue('#1D4ED8')
     await mainColour.fill('#808080')
     await expect(page.getByTestId('contrast-warning')).toBeVisible()
     await mainColour.fill('#E11D48')
     await expect(page.getByTestId('contrast-warning')).toHaveCount(0)
-    await expect(page.getByText('Readable: text on this colour has enough contrast.')).toBeVisible()
+    await expect(page.getByText('Readable: text on this color has enough contrast.')).toBeVisible()
     await nextStep(page, 9)
 
     // 9. Search engines: the Korean title.
@@ -332,7 +332,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     session = await context.storageState()
   })
 
-  test('edits a text and the main colour, sees them in the preview, saves, and the homepage shows them', async ({ browser, baseURL }) => {
+  test('edits a text and the main color, sees them in the preview, saves, and the homepage shows them', async ({ browser, baseURL }) => {
     const { context, page } = await realtorPage(browser, requireBaseURL(baseURL))
     try {
       const response = await page.goto(`/en/${realtor.slug}/admin`)
@@ -344,7 +344,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
       await expect(preview).toContainText(realtor.aboutEn)
 
       await page.getByLabel('About me in English').fill(realtor.editedAboutEn)
-      await page.getByLabel('Main colour').fill('#0F766E')
+      await page.getByLabel('Main color').fill('#0F766E')
       await expect(preview).toContainText(realtor.editedAboutEn)
       await expect
         .poll(() =>
@@ -637,7 +637,7 @@ test('publishing clears the onboarding draft from this browser', async ({ browse
     for (let step = 2; step <= 10; step++) {
       if (step === 4) {
         // Step 3: what every state requires on a published homepage (issue 15).
-        await page.getByLabel('Licence number', { exact: true }).fill('DRE #02555555')
+        await page.getByLabel('License number', { exact: true }).fill('DRE #02555555')
         await page.getByLabel('Brokerage', { exact: true }).fill('Draft Realty')
       }
       if (step === 10) {

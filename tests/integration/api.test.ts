@@ -59,7 +59,7 @@ const MESSAGES = {
   badSlug: 'Use only letters, hyphens (-) and underscores (_)',
   agreeTerms: 'Agree to the terms to send your message',
   phone11: 'Enter an 11-digit phone number',
-  hexColor: 'Enter a colour as # and six hex digits, e.g. #1D4ED8',
+  hexColor: 'Enter a color as # and six hex digits, e.g. #1D4ED8',
   uploadLinkInvalid: 'This upload link is not valid',
 } as const
 
@@ -189,7 +189,7 @@ describeOnEachDatabase('REST API', (database) => {
       const english = await api<ErrorBody>(s, 'POST', '/realtor', { token, body: validRealtor(georgia), lang: EN })
       expectError(english, 400, 'VALIDATION_FAILED', MESSAGES.validation)
       expect(english.body.fieldErrors).toEqual({
-        licenseNumber: ['California and Georgia require your licence number on a published homepage'],
+        licenseNumber: ['California and Georgia require your license number on a published homepage'],
         brokerageName: ["California and Georgia require your brokerage's name on a published homepage"],
         companyPhone: ["Georgia requires your brokerage's office phone on a published homepage"],
       })

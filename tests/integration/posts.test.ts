@@ -143,8 +143,8 @@ describeOnEachDatabase('posts through the REST API', (database) => {
     expectError(rules, 400, 'VALIDATION_FAILED')
     expect(rules.body.fieldErrors).toEqual({
       bodyEn: ["Write the post's text in this language, or remove its title"],
-      city: ['A neighbourhood guide names its city'],
-      state: ['A neighbourhood guide names its state'],
+      city: ['A neighborhood guide names its city'],
+      state: ['A neighborhood guide names its state'],
       publishAt: ['Choose when the post goes public'],
     })
     const korean = await api<ErrorBody>(app.services, 'POST', '/posts', { token: owner, lang: 'ko', body: { slug: 'empty', kind: 'article' } })

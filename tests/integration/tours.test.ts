@@ -366,7 +366,7 @@ describeOnEachDatabase('tour requests', (database) => {
     const text = leafParts(mail.raw).find((part) => part.type === 'text/plain')?.body ?? ''
     expect(text).toContain('Monday, November 2, 2026')
     expect(text).toContain('Pacific Time')
-    expect(text).toContain('Licence number: 01234567')
+    expect(text).toContain('License number: 01234567')
     expect(text).toContain('1 Main St, Irvine, CA 92618')
     // The visitor's own words are never echoed.
     expect(text).not.toContain('backyard')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { accentPalette, adjustForContrast, contrastRatio, MIN_TEXT_CONTRAST, parseHex, textColorOn } from '~/lib/color'
 
 describe('contrast ratio (WCAG 2)', () => {
-  it('is 21 for black on white and 1 for a colour on itself', () => {
+  it('is 21 for black on white and 1 for a color on itself', () => {
     expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21, 5)
     expect(contrastRatio('#1D4ED8', '#1D4ED8')).toBeCloseTo(1, 5)
   })

@@ -84,7 +84,7 @@ describe("the visitor's name in a reply", () => {
 })
 
 describe('the instant reply mail', () => {
-  it('has the template, the footer with licence, brokerage and postal address, and escaped HTML', async () => {
+  it('has the template, the footer with license, brokerage and postal address, and escaped HTML', async () => {
     await loadCatalog('en')
     const i18n = i18nFor('en')
     const mail = renderReplyMail(
@@ -99,7 +99,7 @@ describe('the instant reply mail', () => {
     )
     expect(mail.subject).toBe('Hello A & B')
     expect(mail.text).toContain('Dear A & B,\n\nSee you at 12 Main St, Irvine, CA.')
-    expect(mail.text).toContain('Licence number: DRE #1')
+    expect(mail.text).toContain('License number: DRE #1')
     expect(mail.text).toContain('Brokerage: Coast')
     expect(mail.text).toContain('1 Main St, Irvine, CA')
     expect(mail.html).toContain('Dear A &amp; B,</p>')

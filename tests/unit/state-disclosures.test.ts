@@ -10,7 +10,7 @@ function refusedFields(input: Record<string, unknown>): Array<string> {
 }
 
 describe('what a state requires on a published homepage (issue 15)', () => {
-  it('California: licence number and brokerage; Georgia also the office phone', () => {
+  it('California: license number and brokerage; Georgia also the office phone', () => {
     expect(requiredDisclosureFields([{ state: 'CA' }])).toEqual(['licenseNumber', 'brokerageName'])
     expect(requiredDisclosureFields([{ state: 'GA' }])).toEqual(['licenseNumber', 'brokerageName', 'companyPhone'])
     expect(requiredDisclosureFields([{ state: 'CA' }, { state: 'GA' }])).toEqual(['licenseNumber', 'brokerageName', 'companyPhone'])

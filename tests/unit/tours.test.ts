@@ -142,7 +142,7 @@ describe('tour mail', () => {
     )
     expect(mail.subject).toBe('Tour confirmed: 12 Elm St, Irvine, CA 92618')
     expect(mail.text).toContain('Monday, November 2, 2026 at 10:00 AM (Pacific Time)')
-    expect(mail.text).toContain('Licence number: 01234567')
+    expect(mail.text).toContain('License number: 01234567')
     expect(mail.text).toContain('1 Main St, Irvine, CA')
     expect(mail.html).toContain('Minji &lt;b&gt;')
   })

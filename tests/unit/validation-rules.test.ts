@@ -110,7 +110,7 @@ describe('§5 Y/N flag: exactly Y or N', () => {
   })
 })
 
-describe('§5 hex colour: # and exactly 6 hex digits', () => {
+describe('§5 hex color: # and exactly 6 hex digits', () => {
   it('accepts upper and lower case', () => {
     expect(accepts(hexColorSchema, '#1D4ED8')).toBe(true)
     expect(accepts(hexColorSchema, '#abcdef')).toBe(true)

@@ -46,7 +46,8 @@ export function blogListHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
     lang,
     path: `${blogPath(realtor.desiredUrl)}${listQuery(search)}`,
     title: translate(lang, msg`Posts by ${name}`),
-    description: translate(lang, msg`Market commentary, buying guides and neighbourhood guides by ${name}.`),
+    realtorName: name,
+    description: translate(lang, msg`Market commentary, buying guides and neighborhood guides by ${name}.`),
   })
   return {
     meta: [...head.meta, { name: VISITOR_CATALOG_META, content: 'visitor' }],
@@ -75,6 +76,7 @@ export function blogPostHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
     lang,
     path,
     title: `${post.title} | ${name}`,
+    realtorName: name,
     description,
     image: image ? absoluteAssetUrl(image, site.origin) : undefined,
     type: 'article',

@@ -49,7 +49,7 @@ export function BlogListPage({ realtor, lang, search, list }: { realtor: PublicR
   const name = realtorDisplayName(realtor, lang)
   const filters = { kind: search.kind, tag: search.tag }
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
+    <RealtorPageShell realtor={realtor} lang={lang} current="blog" firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}>
       {() => (
         <>
           <div className="flex flex-wrap items-end justify-between gap-4 pt-8">

@@ -8,7 +8,7 @@ import type { PostKind } from '~/schemas/blog-search'
 
 export const POST_KIND_LABELS = {
   article: msg`Article`,
-  guide: msg`Neighbourhood guide`,
+  guide: msg`Neighborhood guide`,
 } satisfies Record<PostKind, unknown>
 
 /** The publication day in the page's language, in the realtor's market's sense of a day (UTC is close enough for a date). */

@@ -32,6 +32,7 @@ export function homepageHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
     lang,
     path,
     title: seo.title || name,
+    realtorName: name,
     description,
     image: ogImage ? absoluteAssetUrl(ogImage.url, site.origin) : undefined,
     type: 'profile',

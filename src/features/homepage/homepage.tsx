@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createContext, useContext, type ReactNode } from 'react'
-import { LanguageSwitch } from '~/components/language-switch'
 import { careerYears } from '~/lib/career'
 import { formatNumber, formatPrice } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { Island } from '~/features/islands/island'
 import { contactFormIsland } from './contact-form-island'
-import { EditLink } from './edit-link'
+import { SiteHeader } from './site-header'
 import { galleryIsland } from './gallery-island'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
@@ -82,7 +81,6 @@ export function RealtorHomepage({
 }) {
   const preview = variant === 'preview'
   const Main = preview ? 'div' : 'main'
-  const Header = preview ? 'div' : 'header'
   const Footer = preview ? 'div' : 'footer'
   const { t } = useLingui()
   const theme = homepageTheme(realtor)
@@ -111,13 +109,6 @@ export function RealtorHomepage({
   ].filter((item) => item !== undefined)
   const testimonials = shownTestimonials(realtor.testimonials)
   const hasSns = Boolean(realtor.snsYoutubeUrl || realtor.snsInstagramUrl)
-  const navItems = [
-    aboutText ? { href: '#about', label: t`About` } : undefined,
-    gallery.length > 0 ? { href: '#gallery', label: t`Gallery` } : undefined,
-    listings ? { href: '#listings', label: t`Homes` } : undefined,
-    latestPosts ? { href: '#posts', label: t`Posts` } : undefined,
-    { href: '#contact', label: t`Contact` },
-  ].filter((item) => item !== undefined)
 
   return (
     <IdPrefix.Provider value={preview ? 'preview-' : ''}>
@@ -131,39 +122,29 @@ export function RealtorHomepage({
               <Trans>Skip to content</Trans>
             </a>
           )}
-          <Header
-            className={`${preview ? '' : 'sticky top-0'} z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-          >
-            <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-              <a href="#main" className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-                {/* Logos are low priority: React preloads every other image in the shell, ahead of the hero photo (the page's LCP). */}
-                {logos[0] ? (
-                  <img
-                    {...responsivePhoto(logos[0].url, logos[0].widths, '32px')}
-                    alt=""
-                    width={32}
-                    height={32}
-                    fetchPriority="low"
-                    className="size-8 rounded-md object-cover"
-                  />
-                ) : null}
-                <span className="truncate">{name}</span>
-              </a>
-              <nav aria-label={preview ? undefined : t`Sections`} className="flex items-center gap-1">
-                <ul className="hidden items-center gap-1 sm:flex">
-                  {navItems.map((item) => (
-                    <li key={item.href}>
-                      <a href={item.href} className={buttonClass('quiet')}>
-                        {item.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-                {preview ? null : <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} />}
-                {preview ? null : <LanguageSwitch />}
-              </nav>
+          {preview ? (
+            <div
+              className={`z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+            >
+              <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
+                <span className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
+                  {logos[0] ? (
+                    <img
+                      {...responsivePhoto(logos[0].url, logos[0].widths, '32px')}
+                      alt=""
+                      width={32}
+                      height={32}
+                      fetchPriority="low"
+                      className="size-8 rounded-md object-cover"
+                    />
+                  ) : null}
+                  <span className="truncate">{name}</span>
+                </span>
+              </div>
             </div>
-          </Header>
+          ) : (
+            <SiteHeader realtor={realtor} lang={lang} name={name} dark={theme.mainDark} editLink current="home" />
+          )}
 
           <Main id={preview ? undefined : 'main'} tabIndex={preview ? undefined : -1} className="outline-none">
             <section
@@ -219,7 +200,7 @@ export function RealtorHomepage({
                   {realtor.licenseNumber ? (
                     <div className="flex gap-1.5">
                       <dt>
-                        <Trans>Licence</Trans>
+                        <Trans>License</Trans>
                       </dt>
                       <dd>{realtor.licenseNumber}</dd>
                     </div>

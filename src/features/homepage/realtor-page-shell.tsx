@@ -1,20 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { LanguageSwitch } from '~/components/language-switch'
 import { displayPhone, telHref } from '~/lib/contact-links'
-import { responsivePhoto } from '~/lib/photo-variants'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { HomepageFooter } from './homepage-footer'
-import { firstPhoto } from './photos'
+import { SiteHeader } from './site-header'
 import { homepageTheme } from './theme'
+import type { SiteNavKey } from '~/lib/site-nav'
 
 /**
  * The frame of a realtor's pages beyond the homepage (a listing, the home search): the
- * homepage's theme, a skip link, a header naming the realtor with a way home and the language
- * switch, and the homepage's footer with licence and brokerage. Georgia (GREC): the firm's name
+ * homepage's theme, a skip link, the site's header (its pages and the language switch), and
+ * the homepage's footer with license and brokerage. Georgia (GREC): the firm's name
  * and phone at least as prominent as the agent's name wherever the name stands out; the page
  * says whether that applies (`firmProminent`, from `brokerageAsProminentAsAgent`: the page's own
  * chunk carries the state rules, so the directory, which shares this frame's chunk, does not)
@@ -25,6 +24,7 @@ export function RealtorPageShell({
   lang,
   firmProminent,
   back,
+  current,
   children,
 }: {
   realtor: PublicRealtor
@@ -32,11 +32,12 @@ export function RealtorPageShell({
   firmProminent: boolean
   /** The link back up that opens the page's content: to the homepage (at `hash`) unless `to` says the blog. */
   back?: { label: string; to?: '/{-$lang}/$desiredUrl' | '/{-$lang}/$desiredUrl/blog'; hash?: string }
+  /** The header's link that is this page, if it lists it. */
+  current?: SiteNavKey
   children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
   const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
-  const logo = firstPhoto(realtor, 'logo')
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const brokerage = realtor.brokerageName
   const firm = brokerage && firmProminent ? { name: brokerage, phone: realtor.companyPhone } : null
@@ -63,22 +64,9 @@ export function RealtorPageShell({
         >
           <Trans>Skip to content</Trans>
         </a>
-        <header
-          className={`sticky top-0 z-30 border-b backdrop-blur ${theme.mainDark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
-        >
-          <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
-            <Link to="/{-$lang}/$desiredUrl" params={params} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-              {logo ? (
-                <img {...responsivePhoto(logo.url, logo.widths, '32px')} alt="" width={32} height={32} className="size-8 rounded-md object-cover" />
-              ) : null}
-              <span data-testid="agent-name" className="truncate">
-                {name}
-              </span>
-            </Link>
-            <LanguageSwitch />
-          </div>
+        <SiteHeader realtor={realtor} lang={lang} name={name} dark={theme.mainDark} current={current}>
           {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
-        </header>
+        </SiteHeader>
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
           {back ? (
             <p className="pt-6">

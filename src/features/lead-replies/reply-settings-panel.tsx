@@ -251,7 +251,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                 <p className="font-semibold break-words">{renderTemplate(values[subjectField], preview)}</p>
                 <p className="mt-3 text-sm break-words whitespace-pre-wrap">{renderTemplate(values[bodyField], preview)}</p>
                 <p className="mt-4 border-t border-stone-200 pt-3 text-sm text-stone-600 dark:border-stone-700 dark:text-stone-400">
-                  <Trans>Footer added to every reply: your name, licence number, brokerage and postal address.</Trans>
+                  <Trans>Footer added to every reply: your name, license number, brokerage and postal address.</Trans>
                 </p>
               </div>
             </div>

@@ -14,7 +14,7 @@ export type LeadKindDisplay = {
   /** The badge and the filter option, e.g. "Message". */
   label: MessageDescriptor
   icon: IconName
-  /** The badge's colours, light and dark (AA contrast on both). */
+  /** The badge's colors, light and dark (AA contrast on both). */
   badgeClass: string
 }
 

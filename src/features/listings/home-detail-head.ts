@@ -27,6 +27,7 @@ export function homeDetailHead(realtor: PublicRealtor, home: HomeDetail, lang: L
     lang,
     path,
     title: translate(lang, msg`${address} · ${price} | ${name}`),
+    realtorName: name,
     description,
     image: image ? absoluteAssetUrl(image, site.origin) : undefined,
     type: 'article',

@@ -36,7 +36,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
  * A listed home on the realtor's own site (issue 6): photos, facts, remarks, a map link and
  * the realtor's contact form about this home. MLS display rules: the listing broker's
  * credit, in its MLS's wording, sits beside the price in the description's type size, a hidden
- * address stays hidden (no street, no map), the realtor's licence and brokerage are on the
+ * address stays hidden (no street, no map), the realtor's license and brokerage are on the
  * page, and the MLS's disclaimer and last update close it (issue 15).
  */
 export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRealtor; home: HomeDetail; lang: Lang; map: MapSetup | null }) {
@@ -183,7 +183,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             {firmLine('firm-ask', 'mt-1 text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50')}
             <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
               {licence && brokerage
-                ? t`${name} (licence ${licence}) of ${brokerage} will answer you.`
+                ? t`${name} (license ${licence}) of ${brokerage} will answer you.`
                 : brokerage
                   ? t`${name} of ${brokerage} will answer you.`
                   : t`${name} will answer you.`}

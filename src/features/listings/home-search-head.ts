@@ -18,6 +18,7 @@ export function homeSearchHead(realtor: PublicRealtor, lang: Lang, site: SiteCon
     lang,
     path: `/${realtor.desiredUrl}/homes`,
     title: areas ? translate(lang, msg`Homes in ${areas} | ${name}`) : translate(lang, msg`Homes | ${name}`),
+    realtorName: name,
     description: translate(lang, msg`Search the homes for sale and for rent that ${name} covers, with prices, photos and a direct line to your agent.`),
   })
 }

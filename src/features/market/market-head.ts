@@ -24,6 +24,7 @@ export function marketListHead(realtor: PublicRealtor, lang: Lang, site: SiteCon
     lang,
     path: marketPath(realtor.desiredUrl),
     title: translate(lang, msg`Market reports | ${name}`),
+    realtorName: name,
     description: translate(lang, msg`Home prices, inventory and the last 12 months of the cities ${name} serves, from the local MLS's listings.`),
   })
   return { meta: [...head.meta, { name: VISITOR_CATALOG_META, content: 'visitor' }], links: head.links }
@@ -39,7 +40,7 @@ export function marketReportHead(realtor: PublicRealtor, lang: Lang, site: SiteC
     msg`${place} housing market: median list price ${price}, ${active} active listings, and the last 12 months of prices and inventory. By ${name}.`,
   )
   const path = marketCityPath(realtor.desiredUrl, report.slug)
-  const head = seoHead({ site, lang, path, title: translate(lang, msg`${place} housing market | ${name}`), description })
+  const head = seoHead({ site, lang, path, title: translate(lang, msg`${place} housing market | ${name}`), description, realtorName: name })
   const url = absoluteUrl(site, lang, path)
   const first = report.trend[0]
   const demo = report.isDemo ? ` ${translate(lang, msg`Demonstration data from invented listings.`)}` : ''

@@ -14,7 +14,13 @@ export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealt
   const name = realtorDisplayName(realtor, lang)
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      current="market"
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      back={{ label: t`← ${name}'s page` }}
+    >
       {() => (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">

@@ -109,7 +109,7 @@ export function OnboardingWizard({ lang, step, user }: { lang: Lang; step: numbe
   const titles: Record<FieldGroup, ReactNode> = {
     address: <Trans>Your address</Trans>,
     contact: <Trans>How to reach you</Trans>,
-    career: <Trans>Licence and career</Trans>,
+    career: <Trans>License and career</Trans>,
     regions: <Trans>Where you work</Trans>,
     photos: <Trans>Photos</Trans>,
     about: <Trans>About you</Trans>,

@@ -21,7 +21,7 @@ import { usePostPhotoUpload } from './use-post-photo-upload'
 
 /*
  * Writing one post in the workspace (issue 28 items 1, 2 and 6): its kind (an article, or a
- * neighbourhood guide with its place and the fair-housing note), its address, its text in Korean
+ * neighborhood guide with its place and the fair-housing note), its address, its text in Korean
  * and/or English with the rich-text editor, tags, a cover photo, and when it goes public. Saving
  * sends it to the same use case as the REST API; the server's field errors show beside their
  * fields. The preview is the server's sanitised text, so what the realtor reviews is what
@@ -278,7 +278,7 @@ export function PostForm({
                 label={<Trans>Kind</Trans>}
                 options={[
                   { value: 'article', label: t`Article` },
-                  { value: 'guide', label: t`Neighbourhood guide` },
+                  { value: 'guide', label: t`Neighborhood guide` },
                 ]}
                 testId="post-kind"
                 serverError={serverErrors.kind?.[0]}
@@ -306,9 +306,9 @@ export function PostForm({
                 </p>
                 <p className="mt-1">
                   <Trans>
-                    Write about homes, streets, parks, schools' published programmes, commutes and shops. Do not say who lives, or who should or should not
-                    live, in the area: no race, colour, religion, national origin, sex, disability or family status (for example “great for young families” or
-                    “a Korean neighbourhood”). The federal Fair Housing Act and California and Georgia law apply to what your site says.
+                    Write about homes, streets, parks, schools' published programs, commutes and shops. Do not say who lives, or who should or should not live,
+                    in the area: no race, color, religion, national origin, sex, disability or family status (for example “great for young families” or “a
+                    Korean neighborhood”). The federal Fair Housing Act and California and Georgia law apply to what your site says.
                   </Trans>
                 </p>
               </div>

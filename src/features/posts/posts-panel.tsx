@@ -107,7 +107,7 @@ export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string;
       </div>
       <p className="mt-2 text-base text-stone-700 dark:text-stone-300">
         <Trans>
-          Articles and neighbourhood guides, in Korean, English or both. They appear on your blog, on your homepage (the latest three), in your RSS feed and in
+          Articles and neighborhood guides, in Korean, English or both. They appear on your blog, on your homepage (the latest three), in your RSS feed and in
           search engines.
         </Trans>{' '}
         <Link

@@ -10,7 +10,7 @@ import type { RealtorForm } from './use-realtor-form'
 export function StateDisclosuresPanel({ form }: { form: RealtorForm }) {
   const { t, i18n } = useLingui()
   const labels: Record<DisclosureField, string> = {
-    licenseNumber: t`Licence number`,
+    licenseNumber: t`License number`,
     brokerageName: t`Brokerage`,
     companyPhone: t`Office phone`,
   }

@@ -105,11 +105,16 @@ export function SellerLeadForm({
           <select
             id={id('timeframe')}
             name="timeframe"
-            defaultValue="3-6"
+            // No answer chosen for the owner (issue 51 item 8): an empty choice is named as missing beside the field.
+            defaultValue=""
             aria-describedby={describedBy('timeframe')}
+            aria-invalid={(fieldErrors.timeframe?.length ?? 0) > 0}
             className={visitorInputClass}
             data-testid="seller-timeframe"
           >
+            <option value="" disabled>
+              {t`Choose`}
+            </option>
             {SELLER_TIMEFRAMES.map((timeframe) => (
               <option key={timeframe} value={timeframe}>
                 {i18n._(SELLER_TIMEFRAME_LABELS[timeframe])}

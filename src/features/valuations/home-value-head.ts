@@ -14,6 +14,7 @@ export function homeValueHead(realtor: PublicRealtor, lang: Lang, site: SiteCont
     lang,
     path: `/${realtor.desiredUrl}/home-value`,
     title: translate(lang, msg`What is my home worth? | ${name}`),
+    realtorName: name,
     description: translate(
       lang,
       msg`A free estimate of your home's value from comparable homes nearby, with the homes it rests on. No sign-up, no personal details. ${name} can give you a personal valuation.`,

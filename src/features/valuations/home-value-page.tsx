@@ -19,7 +19,13 @@ export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealto
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
+    <RealtorPageShell
+      realtor={realtor}
+      lang={lang}
+      current="homeValue"
+      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
+      back={{ label: t`← ${name}'s page` }}
+    >
       {() => (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">

@@ -45,7 +45,7 @@ const DEMO_POSTS: Array<DemoPost> = [
     status: 'published',
     daysFromNow: -9,
     withCover: true,
-    tags: ['irvine', 'neighbourhood'],
+    tags: ['irvine', 'neighborhood'],
     city: 'Irvine',
     state: 'CA',
     postalCode: '92604',

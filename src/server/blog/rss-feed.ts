@@ -70,7 +70,7 @@ export async function buildRssFeed(services: AppServices, input: { desiredUrl: s
   })
   return rssXml({
     title: translate(lang, msg`Posts by ${name}`),
-    description: translate(lang, msg`Market commentary, buying guides and neighbourhood guides by ${name}.`),
+    description: translate(lang, msg`Market commentary, buying guides and neighborhood guides by ${name}.`),
     link: blog,
     language: LOCALE_TAG[lang],
     copyright: `© ${name}`,

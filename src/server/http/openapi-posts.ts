@@ -13,7 +13,7 @@ type Helpers = {
 }
 
 const TAG = 'Posts'
-export const POSTS_TAG = { name: TAG, description: "A realtor's articles and neighbourhood guides, in Korean and/or English" }
+export const POSTS_TAG = { name: TAG, description: "A realtor's articles and neighborhood guides, in Korean and/or English" }
 
 export function postPaths({ jsonContent, errorResponses, bearer }: Helpers) {
   const post = postSchema.meta({ id: 'Post' })

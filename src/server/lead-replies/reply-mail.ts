@@ -8,7 +8,7 @@ import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
  * The instant reply as it goes out (issue 26, decision 021). Pure, so the words are unit-tested.
  * The body is the realtor's template with the placeholders filled; the only value a visitor
  * typed is their name, cleaned before it gets here (`safeVisitorName`). The footer says who
- * writes (name, licence, brokerage, postal address) and why this one mail came.
+ * writes (name, license, brokerage, postal address) and why this one mail came.
  */
 
 export type ReplyMailInput = {
@@ -33,8 +33,8 @@ export function footerLines(realtor: ReplyMailInput['realtor'], i18n: I18n): Arr
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense, name } = realtor
   return [
     name,
-    licenseNumber ? i18n._(msg`Licence number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (licence ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
+    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
+    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
     realtor.postalAddress,
   ].filter((line): line is string => Boolean(line))
 }

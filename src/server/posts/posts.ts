@@ -97,8 +97,8 @@ function checkedPost(fields: PostFields, clean: (html: string) => SanitizedPostH
     add('titleEn', msg`Write the post in Korean, in English or in both`)
   }
   if (fields.kind === 'guide') {
-    if (!fields.city) add('city', msg`A neighbourhood guide names its city`)
-    if (!fields.state) add('state', msg`A neighbourhood guide names its state`)
+    if (!fields.city) add('city', msg`A neighborhood guide names its city`)
+    if (!fields.state) add('state', msg`A neighborhood guide names its state`)
   }
   if (fields.status === 'scheduled' && !fields.publishAt) add('publishAt', msg`Choose when the post goes public`)
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, { fieldErrors: problems })

@@ -152,19 +152,19 @@ function disclosureLines(input: AlertMailInput, i18n: I18n): Array<{ translated:
   })
 }
 
-/** The licence and brokerage lines a realtor's mails carry under their name (state rules). */
+/** The license and brokerage lines a realtor's mails carry under their name (state rules). */
 export function realtorLines(
   realtor: Pick<AlertMailInput['realtor'], 'licenseNumber' | 'brokerageName' | 'brokerageLicenseNumber'>,
   i18n: I18n,
 ): Array<string> {
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return [
-    licenseNumber ? i18n._(msg`Licence number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (licence ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
+    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
+    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
   ].filter((line) => line !== null)
 }
 
-/** The card's first row: the realtor's photo, name (linked to their homepage) and licence lines. */
+/** The card's first row: the realtor's photo, name (linked to their homepage) and license lines. */
 export function realtorHeaderRow(realtor: Pick<AlertMailInput['realtor'], 'name' | 'photo' | 'homepageUrl'>, lines: ReadonlyArray<string>): string {
   const e = escapeHtml
   const font = MAIL_FONT

@@ -9,7 +9,7 @@ import { escapeHtml } from '~/server/mail/mail-html'
  * The visitor's mails about their tour (issue 26 item 4): the confirmed or proposed time (with
  * the calendar invitation attached by the caller), or the cancellation. In the visitor's
  * language, from the realtor (their name on our address, Reply-To the realtor), with the
- * realtor's licence, brokerage and postal address in the footer. Pure: the caller reads the
+ * realtor's license, brokerage and postal address in the footer. Pure: the caller reads the
  * data, so the words are unit-tested. Nothing the visitor wrote is repeated in these mails.
  */
 
@@ -49,13 +49,13 @@ function modeText(mode: TourMode, i18n: I18n): string {
   return mode === 'video' ? i18n._(msg`Video tour`) : i18n._(msg`In-person tour`)
 }
 
-/** The footer every tour mail carries: who sent it, their licence and brokerage, a postal address. */
+/** The footer every tour mail carries: who sent it, their license and brokerage, a postal address. */
 function footerLines(realtor: TourMailRealtor, i18n: I18n): Array<string> {
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicence } = realtor
   return [
     realtor.name,
-    licenseNumber ? i18n._(msg`Licence number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicence ? i18n._(msg`Brokerage: ${brokerage} (licence ${brokerageLicence})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
+    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
+    brokerage ? (brokerageLicence ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicence})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
     realtor.postalAddress,
     i18n._(msg`You receive this e-mail because you asked for a tour of this home. Reply to this e-mail to reach ${realtor.name}.`),
   ].filter((line): line is string => line !== null && line !== '')

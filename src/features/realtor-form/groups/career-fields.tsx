@@ -6,13 +6,13 @@ export function CareerFields({ form, errors }: GroupProps) {
   return (
     <GroupCard
       id="group-career"
-      title={<Trans>Licence and career</Trans>}
-      description={<Trans>California and Georgia rules require your licence and your brokerage on your homepage.</Trans>}
+      title={<Trans>License and career</Trans>}
+      description={<Trans>California and Georgia rules require your license and your brokerage on your homepage.</Trans>}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="licenseNumber" label={<Trans>Licence number</Trans>} errors={errors} />
+        <TextField form={form} name="licenseNumber" label={<Trans>License number</Trans>} errors={errors} />
         <TextField form={form} name="brokerageName" label={<Trans>Brokerage</Trans>} errors={errors} />
-        <TextField form={form} name="brokerageLicenseNumber" label={<Trans>Brokerage licence number</Trans>} errors={errors} />
+        <TextField form={form} name="brokerageLicenseNumber" label={<Trans>Brokerage license number</Trans>} errors={errors} />
         <TextField form={form} name="brokerageAddress" label={<Trans>Brokerage office address</Trans>} errors={errors} />
         <TextField form={form} name="careerStart" type="date" label={<Trans>Career start</Trans>} errors={errors} />
         <TextField

@@ -16,11 +16,11 @@ function ContrastNote({ color }: { color: string }) {
       </span>
       {ratio < MIN_TEXT_CONTRAST ? (
         <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="contrast-warning">
-          <Trans>Text is hard to read on this colour. Your homepage will use a darker shade so that everyone can read it.</Trans>
+          <Trans>Text is hard to read on this color. Your homepage will use a darker shade so that everyone can read it.</Trans>
         </p>
       ) : (
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          <Trans>Readable: text on this colour has enough contrast.</Trans>
+          <Trans>Readable: text on this color has enough contrast.</Trans>
         </p>
       )}
     </div>
@@ -36,7 +36,7 @@ export function DesignFields({ form, errors }: GroupProps) {
         {(field) => (
           <div>
             <label htmlFor={colorId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Main colour</Trans>
+              <Trans>Main color</Trans>
             </label>
             <div className="mt-1 flex items-center gap-3">
               <input

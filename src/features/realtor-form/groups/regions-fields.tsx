@@ -58,7 +58,7 @@ export function RegionsFields({ form, errors }: GroupProps) {
                   <form.Field name={`activityRegion[${index}].neighborhood`}>
                     {(field) => (
                       <TextBox
-                        label={<Trans>Neighbourhood (optional)</Trans>}
+                        label={<Trans>Neighborhood (optional)</Trans>}
                         errors={errors[`activityRegion.${index}.neighborhood`] ?? []}
                         value={field.state.value}
                         onChange={field.handleChange}

@@ -5,6 +5,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where the contact form lands when it was posted without scripts (issue 31). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/contact-message')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/contact-message')({
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/contact-message`,
       title: msg`Your message`,
       description: msg`Your message to the realtor and what happens next.`,
@@ -26,5 +28,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/contact-message')({
 function ContactStatusRoute() {
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <ContactStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <ContactStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

@@ -5,6 +5,7 @@ import { SellerStatusPage } from '~/features/seller-leads/seller-status-page'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where "Get a personal valuation" lands when it was posted without scripts (issue 27 item 2). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')(
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/valuation-request`,
       title: msg`Valuation request`,
       description: msg`Your request for a personal valuation and what happens next.`,
@@ -26,5 +28,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/valuation-request')(
 function SellerStatusRoute() {
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <SellerStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <SellerStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

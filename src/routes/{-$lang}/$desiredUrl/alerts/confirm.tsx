@@ -6,6 +6,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** The confirmation link of a saved search (issue 13): shows a Confirm button, confirms nothing by itself. */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/confirm')({
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/confirm')({
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/alerts/confirm`,
       title: msg`Confirm your e-mail alerts`,
       description: msg`Confirm the e-mail alerts of a saved search.`,
@@ -30,5 +32,9 @@ function ConfirmAlertRoute() {
   const lookup = Route.useLoaderData()
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <ConfirmAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <ConfirmAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

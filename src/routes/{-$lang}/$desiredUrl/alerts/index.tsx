@@ -6,6 +6,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** A visitor's saved search, from the manage link in their mail (issue 13): per visitor, never stored, never indexed. */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/alerts`,
       title: msg`Your saved search`,
       description: msg`Change or stop the e-mail alerts of a saved search.`,
@@ -30,5 +32,9 @@ function ManageAlertRoute() {
   const lookup = Route.useLoaderData()
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <ManageAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <ManageAlertPage lookup={lookup} search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

@@ -5,6 +5,7 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where "Save this search" lands when it was posted without scripts (issue 13). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/alerts/saved`,
       title: msg`Check your e-mail`,
       description: msg`Confirm your saved search from the e-mail we sent.`,
@@ -26,5 +28,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
 function SavedAlertRoute() {
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <SavedAlertPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <SavedAlertPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

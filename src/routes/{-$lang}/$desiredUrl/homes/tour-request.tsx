@@ -5,6 +5,7 @@ import { TourStatusPage } from '~/features/tours/tour-status-page'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/homes/tour-request`,
       title: msg`Tour request`,
       description: msg`Your tour request and what happens next.`,
@@ -26,5 +28,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')
 function TourStatusRoute() {
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <TourStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <TourStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

@@ -5,6 +5,7 @@ import { MarketSubscribedPage } from '~/features/market-subscriptions/market-ale
 import { langFromParam } from '~/lib/lang'
 import { marketAlertPageSearchSchema } from '~/lib/market-subscription-pages'
 import { noPageScripts } from '~/lib/page-scripts'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where the market report's subscribe form lands when it was posted without scripts (issue 27 item 5). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscribed')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscr
     staticPageHead({
       site: match.context.site,
       langParam: params.lang,
+      realtor: match.context.realtor,
       path: `/${params.desiredUrl}/market-alerts/subscribed`,
       title: msg`Check your e-mail`,
       description: msg`Confirm your market report subscription from the e-mail we sent.`,
@@ -26,5 +28,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscr
 function MarketSubscribedRoute() {
   const search = Route.useSearch()
   const { lang, desiredUrl } = Route.useParams()
-  return <MarketSubscribedPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+  return (
+    <RealtorStatusFrame>
+      <MarketSubscribedPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+    </RealtorStatusFrame>
+  )
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MarketLinkPage } from '~/features/market-subscriptions/market-alert-pages'
 import { marketLinkRoute } from '~/features/market-subscriptions/market-link-route'
+import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 // A named object: the route linter orders the options it can see, and reads a spread only by its name.
 const unsubscribeLink = marketLinkRoute('unsubscribe')
@@ -12,5 +13,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/unsubs
 })
 
 function MarketUnsubscribeRoute() {
-  return <MarketLinkPage kind="unsubscribe" lookup={Route.useLoaderData()} search={Route.useSearch()} params={Route.useParams()} />
+  return (
+    <RealtorStatusFrame>
+      <MarketLinkPage kind="unsubscribe" lookup={Route.useLoaderData()} search={Route.useSearch()} params={Route.useParams()} />
+    </RealtorStatusFrame>
+  )
 }
