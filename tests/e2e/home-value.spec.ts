@@ -200,6 +200,8 @@ for (const [lang, text] of Object.entries(PAGES)) {
       const email = `seller-nojs-${Date.now()}-${lang}@example.org`
       await page.getByTestId('seller-name').fill('Jiwoo Han')
       await page.getByTestId('seller-email').fill(email)
+      // The timeframe starts empty (issue 51 item 8): the owner chooses one.
+      await page.getByTestId('seller-timeframe').selectOption('0-3')
       await page.getByTestId('seller-consent').check()
       await page.getByTestId('seller-submit').click()
       await expect(page.getByTestId('seller-status-sent')).toBeVisible()

@@ -6,7 +6,7 @@ import type { Lang } from '~/lib/lang'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { Island } from '~/features/islands/island'
 import { contactFormIsland } from './contact-form-island'
-import { SiteHeader } from './site-header'
+import { SiteHeader, SiteLogo } from './site-header'
 import { galleryIsland } from './gallery-island'
 import { HomepageFooter } from './homepage-footer'
 import { firstPhoto, galleryItems } from './photos'
@@ -128,16 +128,7 @@ export function RealtorHomepage({
             >
               <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-2 sm:px-6">
                 <span className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-                  {logos[0] ? (
-                    <img
-                      {...responsivePhoto(logos[0].url, logos[0].widths, '32px')}
-                      alt=""
-                      width={32}
-                      height={32}
-                      fetchPriority="low"
-                      className="size-8 rounded-md object-cover"
-                    />
-                  ) : null}
+                  {logos[0] ? <SiteLogo logo={logos[0]} /> : null}
                   <span className="truncate">{name}</span>
                 </span>
               </div>

@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { displayPhone, telHref } from '~/lib/contact-links'
@@ -6,8 +5,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { HomepageFooter } from './homepage-footer'
-import { SiteHeader } from './site-header'
-import { homepageTheme } from './theme'
+import { RealtorSiteFrame } from './realtor-site-frame'
 import type { SiteNavKey } from '~/lib/site-nav'
 
 /**
@@ -36,7 +34,6 @@ export function RealtorPageShell({
   current?: SiteNavKey
   children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
-  const theme = homepageTheme(realtor)
   const name = realtorDisplayName(realtor, lang)
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const brokerage = realtor.brokerageName
@@ -56,34 +53,29 @@ export function RealtorPageShell({
       </p>
     ) : null
   return (
-    <div style={theme.style} className={theme.contentDark ? 'dark' : undefined}>
-      <div className="min-h-dvh bg-stone-50 text-stone-800 dark:bg-stone-950 dark:text-stone-200">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-        >
-          <Trans>Skip to content</Trans>
-        </a>
-        <SiteHeader realtor={realtor} lang={lang} name={name} dark={theme.mainDark} current={current}>
-          {firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
-        </SiteHeader>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-          {back ? (
-            <p className="pt-6">
-              <Link
-                to={back.to ?? '/{-$lang}/$desiredUrl'}
-                params={params}
-                hash={back.hash}
-                className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
-              >
-                {back.label}
-              </Link>
-            </p>
-          ) : null}
-          {children({ firmLine })}
-        </main>
-        <HomepageFooter realtor={realtor} name={name} />
-      </div>
-    </div>
+    <RealtorSiteFrame
+      realtor={realtor}
+      lang={lang}
+      name={name}
+      current={current}
+      headerExtra={firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
+    >
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
+        {back ? (
+          <p className="pt-6">
+            <Link
+              to={back.to ?? '/{-$lang}/$desiredUrl'}
+              params={params}
+              hash={back.hash}
+              className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
+            >
+              {back.label}
+            </Link>
+          </p>
+        ) : null}
+        {children({ firmLine })}
+      </main>
+      <HomepageFooter realtor={realtor} name={name} />
+    </RealtorSiteFrame>
   )
 }

@@ -80,17 +80,7 @@ export function SiteHeader({
     >
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:px-6">
         <a href={home} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
-          {/* Low priority: React preloads every image of the shell, ahead of a page's top photo (its LCP). */}
-          {logo ? (
-            <img
-              {...responsivePhoto(logo.url, logo.widths, '32px')}
-              alt=""
-              width={32}
-              height={32}
-              fetchPriority="low"
-              className="size-8 rounded-md object-cover"
-            />
-          ) : null}
+          {logo ? <SiteLogo logo={logo} /> : null}
           <span data-testid="agent-name" className="truncate">
             {name}
           </span>
@@ -120,5 +110,15 @@ export function SiteHeader({
       </div>
       {children}
     </header>
+  )
+}
+
+/**
+ * The realtor's logo beside their name in a header. Low priority: React preloads every image of
+ * the shell, ahead of a page's top photo (its LCP).
+ */
+export function SiteLogo({ logo }: { logo: { url: string; widths?: ReadonlyArray<number> } }) {
+  return (
+    <img {...responsivePhoto(logo.url, logo.widths, '32px')} alt="" width={32} height={32} fetchPriority="low" className="size-8 rounded-md object-cover" />
   )
 }
