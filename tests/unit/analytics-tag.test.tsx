@@ -17,6 +17,7 @@ import {
 import type { SiteContext } from '~/lib/site'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { analyticsTagOf, pagePolicy } from '~/server/http/content-security-policy'
+import { publicRealtorFixture } from '../public-realtor-fixture'
 
 /* Issue 14 part 4, decision 015: consent before any tag, and a policy that allows it only where it is set. */
 
@@ -92,47 +93,12 @@ describe("a page's policy with and without a tag", () => {
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 
-const realtor: PublicRealtor = {
-  id: 'r1',
-  desiredUrl: 'sora-park',
-  email: 'sora@example.com',
-  contactPhone: null,
-  companyPhone: null,
-  phoneCountryCode: 'US',
-  kakaoLink: null,
-  snsYoutubeUrl: null,
-  snsInstagramUrl: null,
-  recommendedYoutubeUrl: null,
-  hompageUrl: null,
-  aboutMeKr: null,
+const realtor = publicRealtorFixture({
   aboutMeEn: 'Hello <b data-analytics-tag="G-FORGED1">',
-  salesCount: null,
-  lastYearSalesTotal: null,
   licenseNumber: 'DRE #02123456',
-  careerStart: null,
-  careerEnd: null,
-  designFontSize: 16,
-  designMainColor: '#1D4ED8',
-  designMainDarkMode: 'N',
-  contentDarkMode: 'N',
-  isMakeHomepage: 'Y',
-  activityRegion: [],
-  photos: [],
-  additionalSections: [],
-  seoMeta: {
-    ko: { title: null, description: null, keywords: null, author: null },
-    en: { title: null, description: null, keywords: null, author: null },
-  },
-  googleSiteVerification: null,
-  naverSiteVerification: null,
-  tagManagerId: null,
-  displayNameKo: '박소라',
-  displayNameEn: 'Sora Park',
   brokerageName: 'Cozy Realty Group',
-  brokerageLicenseNumber: null,
   brokerageAddress: '<b data-analytics-tag="G-FORGED2">',
-  testimonials: [],
-}
+})
 
 const footer = (subject: PublicRealtor, as?: 'footer' | 'div') =>
   renderToStaticMarkup(

@@ -7,7 +7,7 @@ import { marketListHead } from '~/features/market/market-head'
 import { siteNavLinks } from '~/lib/site-nav'
 import type { HeadMeta } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
-import type { PublicRealtor } from '~/schemas/realtor'
+import { publicRealtorFixture } from '../public-realtor-fixture'
 
 /* Issue 51 item 1: the site header's links on our host and on a realtor's own domain, and titles that name the realtor. */
 
@@ -65,47 +65,7 @@ describe("a realtor's site header", () => {
 
 const site: SiteContext = { origin: 'https://homes.example.com', siteName: { ko: '리얼터 홈', en: 'Realtor Home' }, buildId: 'test', map: null }
 
-const realtor: PublicRealtor = {
-  id: 'r1',
-  desiredUrl: 'sora-park',
-  email: 'sora@example.com',
-  contactPhone: null,
-  companyPhone: null,
-  phoneCountryCode: 'US',
-  kakaoLink: null,
-  snsYoutubeUrl: null,
-  snsInstagramUrl: null,
-  recommendedYoutubeUrl: null,
-  hompageUrl: null,
-  aboutMeKr: null,
-  aboutMeEn: null,
-  salesCount: null,
-  lastYearSalesTotal: null,
-  licenseNumber: null,
-  careerStart: null,
-  careerEnd: null,
-  designFontSize: 16,
-  designMainColor: '#1D4ED8',
-  designMainDarkMode: 'N',
-  contentDarkMode: 'N',
-  isMakeHomepage: 'Y',
-  activityRegion: [],
-  photos: [],
-  additionalSections: [],
-  seoMeta: {
-    ko: { title: null, description: null, keywords: null, author: null },
-    en: { title: null, description: null, keywords: null, author: null },
-  },
-  googleSiteVerification: null,
-  naverSiteVerification: null,
-  tagManagerId: null,
-  displayNameKo: '박소라',
-  displayNameEn: 'Sora Park',
-  brokerageName: null,
-  brokerageLicenseNumber: null,
-  brokerageAddress: null,
-  testimonials: [],
-}
+const realtor = publicRealtorFixture()
 
 function titleOf(head: { meta: Array<HeadMeta> }): unknown {
   return head.meta.find((item) => 'title' in item)?.title

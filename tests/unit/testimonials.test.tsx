@@ -9,6 +9,7 @@ import type { Lang } from '~/lib/lang'
 import { realtorInputSchema, type PublicRealtor } from '~/schemas/realtor'
 import { isHttpsUrl, isIsoDate, testimonialInputSchema, type PublicTestimonial } from '~/schemas/testimonial'
 import { demoRealtorFields } from '~/server/seed/seed-demo'
+import { publicRealtorFixture } from '../public-realtor-fixture'
 
 /*
  * Client reviews (issue 14): the field rules, the homepage's section in both languages, the
@@ -86,47 +87,7 @@ function realtorWith(testimonials: Array<PublicTestimonial>): PublicRealtor {
 function emptyPublic(): PublicRealtor {
   return formToPreviewRealtor(
     {
-      ...realtorToForm({
-        id: 'r0',
-        desiredUrl: 'x',
-        email: '',
-        contactPhone: null,
-        companyPhone: null,
-        phoneCountryCode: 'US',
-        kakaoLink: null,
-        snsYoutubeUrl: null,
-        snsInstagramUrl: null,
-        recommendedYoutubeUrl: null,
-        hompageUrl: null,
-        aboutMeKr: null,
-        aboutMeEn: null,
-        salesCount: null,
-        lastYearSalesTotal: null,
-        licenseNumber: null,
-        careerStart: null,
-        careerEnd: null,
-        designFontSize: 16,
-        designMainColor: '#1D4ED8',
-        designMainDarkMode: 'N',
-        contentDarkMode: 'N',
-        isMakeHomepage: 'Y',
-        activityRegion: [],
-        photos: [],
-        additionalSections: [],
-        seoMeta: {
-          ko: { title: null, description: null, keywords: null, author: null },
-          en: { title: null, description: null, keywords: null, author: null },
-        },
-        displayNameKo: null,
-        displayNameEn: null,
-        brokerageName: null,
-        brokerageLicenseNumber: null,
-        brokerageAddress: null,
-        testimonials: [],
-        googleSiteVerification: null,
-        naverSiteVerification: null,
-        tagManagerId: null,
-      }),
+      ...realtorToForm(publicRealtorFixture({ id: 'r0', desiredUrl: 'x', email: '', displayNameKo: null, displayNameEn: null })),
     },
     { id: 'r0' },
   )
