@@ -93,7 +93,9 @@ export function rawGet(url, headers = {}) {
     const request = http.get(url, { agent: false, headers }, (response) => {
       const chunks = []
       response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }))
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }),
+      )
       response.on('error', reject)
     })
     request.on('error', reject)
