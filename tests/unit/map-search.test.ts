@@ -7,7 +7,7 @@ import { realtorHomeListInput } from '~/schemas/home-list-input'
 import { homeSearchSchema, listingSearchSchema } from '~/schemas/listing-search'
 import { envSchema } from '~/server/config/env'
 import { pagePolicy } from '~/server/http/content-security-policy'
-import { mapPolicyOrigins, mapSetupFor } from '~/server/map/map-config'
+import { DEFAULT_MAP_STYLE_URL, mapPolicyOrigins, mapSetupFor } from '~/server/map/map-config'
 
 /* The map search's pure parts (issue 29): its URL, its markers and its configuration. */
 
@@ -112,10 +112,32 @@ describe('map configuration', () => {
   const settings = (values: Record<string, string>) => envSchema.parse({ PUBLIC_URL: 'https://homes.example.com', ...values })
   const site = 'https://homes.example.com'
 
-  it('offers no map and adds nothing to the policy when no style is set', () => {
-    expect(mapSetupFor(site, settings({}))).toBeNull()
-    expect(mapPolicyOrigins(site, settings({}))).toEqual([])
-    expect(pagePolicy('', { secure: true, extraOrigins: [], mapOrigins: mapPolicyOrigins(site, settings({})) })).not.toMatch(/maptiler/)
+  it('offers OpenFreeMap’s public style when no style is set, as a third party, and lets its one host into the policy', () => {
+    expect(DEFAULT_MAP_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty')
+    // Its TileJSON carries the OpenStreetMap credit, which MapLibre shows: none is added twice.
+    expect(mapSetupFor(site, settings({}))).toEqual({ styleUrl: DEFAULT_MAP_STYLE_URL, attribution: null, thirdPartyHost: 'tiles.openfreemap.org' })
+    const origins = mapPolicyOrigins(site, settings({}))
+    expect(origins).toEqual(['https://tiles.openfreemap.org'])
+    const policy = pagePolicy('', { secure: true, extraOrigins: [], mapOrigins: origins })
+    expect(policy).toContain("connect-src 'self' https://tiles.openfreemap.org;")
+    expect(policy).toMatch(/img-src [^;]*https:\/\/tiles\.openfreemap\.org/)
+    // A blank setting is unset, not a style.
+    expect(mapSetupFor(site, settings({ MAP_STYLE_URL: '  ' }))?.styleUrl).toBe(DEFAULT_MAP_STYLE_URL)
+    // The operator's extra hosts join the default's, as they join any style's.
+    expect(mapPolicyOrigins(site, settings({ MAP_EXTRA_ORIGINS: 'https://tiles.example.com' }))).toEqual([
+      'https://tiles.openfreemap.org',
+      'https://tiles.example.com',
+    ])
+  })
+
+  it('offers no map and adds nothing to the policy when the operator turns it off', () => {
+    for (const off of ['off', 'OFF', ' Off ']) {
+      expect(mapSetupFor(site, settings({ MAP_STYLE_URL: off })), off).toBeNull()
+      expect(mapPolicyOrigins(site, settings({ MAP_STYLE_URL: off, MAP_EXTRA_ORIGINS: 'https://tiles.example.com' })), off).toEqual([])
+    }
+    const policy = pagePolicy('', { secure: true, extraOrigins: [], mapOrigins: mapPolicyOrigins(site, settings({ MAP_STYLE_URL: 'off' })) })
+    expect(policy).toContain("connect-src 'self';")
+    expect(policy).not.toMatch(/openfreemap/)
   })
 
   it('counts a style on this site or the photo bucket as ours: no consent step', () => {
@@ -151,6 +173,9 @@ describe('map configuration', () => {
   it('refuses settings that cannot be a map', () => {
     expect(() => settings({ MAP_STYLE_URL: '//evil.example/style.json' })).toThrow()
     expect(() => settings({ MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow()
+    // Only `off` turns the map off; a near miss is refused rather than read as a path or a host.
+    expect(() => settings({ MAP_STYLE_URL: 'none' })).toThrow(/or off/)
+    expect(() => settings({ MAP_STYLE_URL: 'false' })).toThrow()
     expect(() => settings({ MAP_EXTRA_ORIGINS: 'https://tiles.example.com/path' })).toThrow()
   })
 })

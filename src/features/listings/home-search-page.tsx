@@ -18,7 +18,7 @@ import { ListingsSection } from './listings-section'
  * The full home search of a realtor's site (`/{desiredUrl}/homes`, issue 29 item 1): the
  * homepage's filters and paging with more homes per page, on a page of its own that a buyer can
  * bookmark and share. Server-rendered, every control a link or a GET form, so it works without
- * JavaScript. When tiles are configured, "Map" opens the map on top of the list (which stays the
+ * JavaScript. Unless the operator turned the map off (decision 062), "Map" opens the map on top of the list (which stays the
  * complete way to browse): beside it on a wide screen, in its place on a phone. With the map open
  * the list is static still, and the map an island (`HomeSearchMapView`); the filters are an island.
  */

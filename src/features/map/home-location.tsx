@@ -7,8 +7,8 @@ import { MapBoundary, MapConsentGate, MapLoading } from './map-panel'
 const HomeLocationMap = lazy(() => import('./home-location-map'))
 
 /**
- * Where a listed home is (issue 29 item 6), on a small map below its facts: only when tiles are
- * configured and the MLS shows the address (the page does not render this otherwise). The
+ * Where a listed home is (issue 29 item 6), on a small map below its facts: unless the operator
+ * turned the map off (decision 062), and only when the MLS shows the address (the page does not render this otherwise). The
  * OpenStreetMap link beside it stays, for directions and a larger view.
  */
 export function HomeLocation({ setup, latitude, longitude, address }: { setup: MapSetup; latitude: number; longitude: number; address: string }) {

@@ -183,16 +183,19 @@ export const envSchema = z.object({
   /** `true`: Fastly marks pages stale (`Fastly-Soft-Purge: 1`) rather than removing them. */
   FASTLY_SOFT_PURGE: z.enum(['true', 'false']).default('false'),
   /**
-   * The home search page's map (issue 29, decision 049): a MapLibre style JSON, absolute or on this
-   * site (`/map-data/style.json`, files under DATA_DIR/map). Unset: no map is offered and the list
-   * works alone. On a host other than ours, the map loads only after the visitor asks for it.
+   * The map of the home search page and the listing page (issue 29, decision 049): a MapLibre
+   * style JSON, absolute or on this site (`/map-data/style.json`, files under DATA_DIR/map).
+   * Unset: OpenFreeMap's public OpenStreetMap style (`DEFAULT_MAP_STYLE_URL` in
+   * src/server/map/map-config.ts, decision 062). `off`: no map is offered and the list works
+   * alone. On a host other than ours, the map loads only after the visitor asks for it.
    */
   MAP_STYLE_URL: optionalString.pipe(
     z
       .string()
       .max(2000)
-      .refine((value) => /^https?:\/\/[^/]/i.test(value) || /^\/(?!\/)/.test(value), {
-        error: 'MAP_STYLE_URL must be an http(s) URL or a path on this site starting with one /',
+      .transform((value) => (value.toLowerCase() === 'off' ? 'off' : value))
+      .refine((value) => value === 'off' || /^https?:\/\/[^/]/i.test(value) || /^\/(?!\/)/.test(value), {
+        error: 'MAP_STYLE_URL must be an http(s) URL, a path on this site starting with one /, or off',
       })
       .optional(),
   ),
