@@ -1,5 +1,6 @@
 import { AttributionControl, Marker } from 'maplibre-gl'
-import { useEffect, useRef } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { useEffect, useRef, useState } from 'react'
 import type { MapSetup } from '~/lib/map-setup'
 import { createMap } from './maplibre-setup'
 
@@ -9,18 +10,22 @@ import { createMap } from './maplibre-setup'
  */
 export default function HomeLocationMap({ setup, latitude, longitude, label }: { setup: MapSetup; latitude: number; longitude: number; label: string }) {
   const containerRef = useRef<HTMLDivElement>(null)
+  const [backgroundFailed, setBackgroundFailed] = useState(false)
 
   useEffect(() => {
     const container = containerRef.current
     if (!container) return
-    const map = createMap({
-      container,
-      style: setup.styleUrl,
-      center: [longitude, latitude],
-      zoom: 14,
-      interactive: false,
-      attributionControl: false,
-    })
+    const map = createMap(
+      {
+        container,
+        style: setup.styleUrl,
+        center: [longitude, latitude],
+        zoom: 14,
+        interactive: false,
+        attributionControl: false,
+      },
+      { onBackgroundFailed: () => setBackgroundFailed(true) },
+    )
     map.addControl(new AttributionControl({ compact: true, ...(setup.attribution ? { customAttribution: setup.attribution } : {}) }), 'bottom-right')
     const marker = new Marker({ color: '#b91c1c' }).setLngLat([longitude, latitude]).addTo(map)
     marker.getElement().setAttribute('aria-hidden', 'true')
@@ -31,12 +36,22 @@ export default function HomeLocationMap({ setup, latitude, longitude, label }: {
   }, [setup.styleUrl, setup.attribution, latitude, longitude])
 
   return (
-    <div
-      ref={containerRef}
-      role="img"
-      aria-label={label}
-      className="size-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900"
-      data-testid="home-location-map"
-    />
+    <div className="relative size-full">
+      <div
+        ref={containerRef}
+        role="img"
+        aria-label={label}
+        className="size-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900"
+        data-testid="home-location-map"
+      />
+      {backgroundFailed ? (
+        <p
+          role="status"
+          className="pointer-events-none absolute top-3 left-3 max-w-[calc(100%-1.5rem)] rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-900 shadow-sm"
+        >
+          <Trans>The map’s background could not be loaded, so the home is marked on a plain one.</Trans>
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -70,7 +70,7 @@ export default function HomeMap({
   const [visible, setVisible] = useState<string>(view)
   const [placed, setPlaced] = useState<Array<PlacedMarker>>([])
   const [selected, setSelected] = useState<{ point: Point; element: HTMLElement } | null>(null)
-  const [failed, setFailed] = useState(false)
+  const [backgroundFailed, setBackgroundFailed] = useState(false)
 
   const pointsUrl = homePointsUrl(visible, filters)
   const points = useQuery(homePointsQuery(pointsUrl))
@@ -102,34 +102,32 @@ export default function HomeMap({
     const initial = parseBbox(lastViewRef.current)
     if (!container || !initial.ok) return
     const { west, south, east, north } = initial.bbox
-    const map = createMap({
-      container,
-      style: setup.styleUrl,
-      bounds: new LngLatBounds([west, south], [east, north]),
-      attributionControl: false,
-      // A search map turns north-up only: rotation and tilt help nobody read prices.
-      dragRotate: false,
-      pitchWithRotate: false,
-      touchPitch: false,
-      locale: {
-        'Map.Title': t`Map of homes`,
-        'NavigationControl.ZoomIn': t`Zoom in`,
-        'NavigationControl.ZoomOut': t`Zoom out`,
-        'Popup.Close': t`Close`,
-        'AttributionControl.ToggleAttribution': t`Show who made this map`,
+    const map = createMap(
+      {
+        container,
+        style: setup.styleUrl,
+        bounds: new LngLatBounds([west, south], [east, north]),
+        attributionControl: false,
+        // A search map turns north-up only: rotation and tilt help nobody read prices.
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        locale: {
+          'Map.Title': t`Map of homes`,
+          'NavigationControl.ZoomIn': t`Zoom in`,
+          'NavigationControl.ZoomOut': t`Zoom out`,
+          'Popup.Close': t`Close`,
+          'AttributionControl.ToggleAttribution': t`Show who made this map`,
+        },
       },
-    })
+      { onBackgroundFailed: () => setBackgroundFailed(true) },
+    )
     // MapLibre's canvas is the map's landmark (named by 'Map.Title'); it also says how to use it.
     map.getCanvas().setAttribute('aria-describedby', descriptionId)
     map.touchZoomRotate.disableRotation()
     map.keyboard.disableRotation()
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
     map.addControl(new AttributionControl({ compact: true, ...(setup.attribution ? { customAttribution: setup.attribution } : {}) }), 'bottom-right')
-    map.on('error', (event) => {
-      // A missing tile is not worth a word; a style that cannot load leaves the map blank.
-      if (!map.isStyleLoaded() && !map.loaded()) setFailed(event.error.message.length > 0)
-    })
-    map.on('load', () => setFailed(false))
     map.on('moveend', (event) => {
       placeMarkers()
       const text = viewBboxText(boundsOf(map))
@@ -229,9 +227,12 @@ export default function HomeMap({
           <Plural value={shown} one="# home on the map" other="# homes on the map" />
         )}
       </p>
-      {failed ? (
-        <p role="alert" className="absolute inset-x-3 bottom-10 rounded-lg bg-white/95 p-3 text-sm text-stone-900 shadow">
-          <Trans>The map could not be loaded. The list still shows every home.</Trans>
+      {backgroundFailed ? (
+        <p
+          role="status"
+          className="pointer-events-none absolute top-12 left-3 max-w-[calc(100%-4.5rem)] rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-900 shadow-sm"
+        >
+          <Trans>The map’s background could not be loaded, so the homes are marked on a plain one.</Trans>
         </p>
       ) : null}
 
