@@ -339,7 +339,7 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
   })
 
-  test('the homepage downloads no map code and the same scripts as without a map', async ({ browser }) => {
+  test('the homepage downloads no map code and the same scripts as with the map turned off, which offers none', async ({ browser }) => {
     const scriptsOf = async (base: string) => {
       const context = await browser.newContext()
       const page = await context.newPage()
@@ -354,11 +354,17 @@ test.describe('map search on the realtor’s own tiles', () => {
     }
     const withMap = await scriptsOf(server.base)
     expect(withMap.filter(isMapCode)).toEqual([])
-    // The same build and the same seed without a map (the suite's own server has other specs'
-    // edits on its demo homepage): the first download is the same files.
-    const withoutMap = await startServer({ env: { DEMO_HOMES: '300' } })
+    // The same build and the same seed with the map turned off (the suite's own server has other
+    // specs' edits on its demo homepage, and a map by default): the first download is the same files.
+    const withoutMap = await startServer({ env: { DEMO_HOMES: '300', MAP_STYLE_URL: 'off' } })
     try {
       expect(withMap).toEqual(await scriptsOf(withoutMap.base))
+      // Turned off (decision 062), the search page offers no map and the policy names no map host.
+      const searchPage = await request(withoutMap, 'GET', '/en/sora-park/homes')
+      expect(searchPage.status).toBe(200)
+      expect(searchPage.body).not.toContain('data-testid="map-toggle"')
+      expect(String(searchPage.headers['content-security-policy'])).toMatch(/connect-src 'self';/)
+      expect(String(searchPage.headers['content-security-policy'])).not.toContain('openfreemap')
     } finally {
       await withoutMap.stop()
     }
