@@ -127,6 +127,8 @@ test.describe("a 404 on a realtor's site", () => {
       expect(answer?.status()).toBe(404)
       await expectRealtorFrame(page, lang, WORDS[lang].notFound)
       await expect(page.getByTestId('not-found-description')).toContainText('/sora-park/nothing-here')
+      // Plain HTML and links: the islands runtime (the phone menu's), not the app (decision 051).
+      await expect(page.locator('html')).toHaveAttribute('data-islands-runtime', 'started')
       expect(await axeViolations(page)).toEqual([])
       await searchFor(page, lang, 'Irvine')
     })

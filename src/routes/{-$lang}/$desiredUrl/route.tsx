@@ -2,7 +2,9 @@ import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import { RealtorNotFoundPage } from '~/features/homepage/realtor-not-found-page'
 import { NotFoundPage } from '~/features/shell/error-page'
 import { useLang } from '~/i18n/use-lang'
+import { IslandsPage } from '~/features/islands/island'
 import { langFromParam } from '~/lib/lang'
+import { islandsPage } from '~/lib/page-scripts'
 import { parseDesiredUrlParams } from '~/lib/route-params'
 import { publicRealtorQuery } from '~/queries/realtor'
 import { siteSectionsQuery } from '~/queries/site'
@@ -26,6 +28,10 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl')({
     if (context.realtor.isMakeHomepage !== 'Y') return
     await context.queryClient.ensureQueryData(siteSectionsQuery(params.desiredUrl, langFromParam(params.lang)))
   },
+  // Its not-found page is plain HTML and links (the header's menu is the islands runtime's, decision
+  // 051): sent with the islands runtime rather than the app's scripts. Its pages send their own.
+  // A not-found it answers is `notFound` (thrown by a page) or `_notFound` (a path no route has).
+  headers: ({ match }) => ((match.status === 'notFound' || match._notFound === true) && match.context.realtor.isMakeHomepage === 'Y' ? islandsPage() : {}),
   notFoundComponent: RealtorNotFound,
 })
 
@@ -34,5 +40,9 @@ function RealtorNotFound() {
   const lang = useLang()
   // A homepage not published has no site to stay in.
   if (realtor.isMakeHomepage !== 'Y') return <NotFoundPage />
-  return <RealtorNotFoundPage realtor={realtor} lang={lang} />
+  return (
+    <IslandsPage>
+      <RealtorNotFoundPage realtor={realtor} lang={lang} />
+    </IslandsPage>
+  )
 }
