@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { homeListQuerySchema, homePageRequestSchema } from '~/schemas/home'
+import { homeListQuerySchema, homePageRequestSchema, similarHomesRequestSchema } from '~/schemas/home'
 import { parseWith } from '~/server/http/server-fn'
 import { getHomeDetail, listHomesFor } from '~/server/listings/homes'
 import { getServices } from '~/server/process-services'
+import { similarHomes } from '~/server/listings/similar-homes'
 
 /*
  * The same schema as `GET /cozying-api/v1/home/list`, so the page and the API cannot
@@ -17,3 +18,8 @@ export const getHomeList = createServerFn({ method: 'GET' })
 export const getHomeForPage = createServerFn({ method: 'GET' })
   .validator(parseWith(homePageRequestSchema))
   .handler(async ({ data }) => getHomeDetail(await getServices(), data.listingKey, { realtor: data.desiredUrl, lang: data.lang }))
+
+/** Homes like a listing that is gone, for the page that says so (issue 51 item 2). */
+export const getSimilarHomes = createServerFn({ method: 'GET' })
+  .validator(parseWith(similarHomesRequestSchema))
+  .handler(async ({ data }) => similarHomes(await getServices(), data))

@@ -43,3 +43,10 @@ export const SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS = `<style>[${SCRIPTS_ONLY_ATTRI
  * leave it out, as fetching its document ahead would be a page nobody opens.
  */
 export const IN_PLACE_LINK_ATTRIBUTE = 'data-in-place'
+
+/**
+ * A not-found page about a listing we had and an import retired (issue 51 item 2): its route
+ * sets this header, and the server answers 410 Gone instead of the router's 404 (and takes the
+ * header off), so search engines drop the address for good.
+ */
+export const GONE_PAGE_HEADER = 'x-realtor-page-gone'

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { getHomeForPage, getHomeList } from '~/functions/homes.functions'
+import { getHomeForPage, getHomeList, getSimilarHomes } from '~/functions/homes.functions'
 import type { Lang } from '~/lib/lang'
-import type { HomePageRequest, homeListQuerySchema } from '~/schemas/home'
+import type { HomePageRequest, homeListQuerySchema, SimilarHomesRequest } from '~/schemas/home'
 import { realtorHomeListInput, type RealtorHomeListRequest } from '~/schemas/home-list-input'
 import type { PublicRealtor } from '~/schemas/realtor'
 
@@ -26,6 +26,15 @@ export function homeDetailQuery(request: HomePageRequest) {
   return queryOptions({
     queryKey: [...homeKeys.all, 'detail', request],
     queryFn: () => getHomeForPage({ data: request }),
+    refetchOnMount: false,
+  })
+}
+
+/** Homes like a listing that is gone, for the page that says so on the realtor's site (issue 51 item 2). */
+export function similarHomesQuery(request: SimilarHomesRequest) {
+  return queryOptions({
+    queryKey: [...homeKeys.all, 'similar', request],
+    queryFn: () => getSimilarHomes({ data: request }),
     refetchOnMount: false,
   })
 }

@@ -247,3 +247,19 @@ export const homePageRequestSchema = z.object({
   lang: z.enum(['ko', 'en']),
 })
 export type HomePageRequest = z.infer<typeof homePageRequestSchema>
+
+/** The homes a page offers in place of a listing that is gone (issue 51 item 2); the key may be any text the address held. */
+export const similarHomesRequestSchema = z.object({
+  listingKey: z.string().max(128),
+  desiredUrl: z.string().min(1).max(64),
+  lang: z.enum(['ko', 'en']),
+})
+export type SimilarHomesRequest = z.infer<typeof similarHomesRequestSchema>
+
+export const similarHomesSchema = z.object({
+  /** The key names a listing we had and an import retired (410 Gone), not one we never had or may not show (404). */
+  retired: z.boolean(),
+  homes: z.array(homeSummarySchema),
+  sources: z.array(listingSourceSchema),
+})
+export type SimilarHomes = z.infer<typeof similarHomesSchema>

@@ -3,7 +3,7 @@ import { compressHtmlResponse, pickEncoding } from '~/server/web/compress'
 import { deferScriptsUntilPainted } from '~/server/web/defer-scripts'
 import { finishPage } from '~/server/http/finish-page'
 import { withoutPageScripts } from '~/server/web/page-scripts'
-import { noPageScripts, PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
+import { GONE_PAGE_HEADER, noPageScripts, PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 
 describe('compression of server-rendered pages', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -94,5 +94,22 @@ describe('a page whose route asks for no scripts is sent without them (decision 
     const kept = await page({})
     expect(await kept.text()).toContain('$_TSR')
     expect(kept.headers.get('content-security-policy')).toContain("'sha256-")
+  })
+})
+
+describe('a not-found page about a listing an import retired answers 410 Gone (issue 51 item 2)', () => {
+  const html = '<!DOCTYPE html><html><head></head><body><main><h1>This home is no longer listed</h1></main></body></html>'
+  const request = new Request('http://localhost/en/sora-park/homes/GONE-1')
+  const rendered = (status: number, headers: Record<string, string>) =>
+    new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } })
+
+  it('turns the router’s 404 into 410 and takes its marker off', async () => {
+    const page = await finishPage(request, rendered(404, { [GONE_PAGE_HEADER]: 'retired' }), { photoOrigins: [] })
+    expect(page.status).toBe(410)
+    expect(page.headers.get(GONE_PAGE_HEADER)).toBeNull()
+  })
+  it('leaves a 404 without the marker, and never changes a page that was found', async () => {
+    expect((await finishPage(request, rendered(404, {}), { photoOrigins: [] })).status).toBe(404)
+    expect((await finishPage(request, rendered(200, { [GONE_PAGE_HEADER]: 'retired' }), { photoOrigins: [] })).status).toBe(200)
   })
 })

@@ -1,5 +1,5 @@
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
-import { PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
+import { GONE_PAGE_HEADER, PAGE_SCRIPTS_HEADER } from '~/lib/page-scripts'
 import { addFontPreloads, addToHead } from '~/server/fonts/font-preloads'
 import { pageFontHead, pageFonts, type FontMaking, type PageFonts } from '~/server/fonts/page-font'
 import { mapPolicyOrigins } from '~/server/map/map-config'
@@ -49,11 +49,13 @@ export async function finishPage(
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   headers.delete(PAGE_SCRIPTS_HEADER)
+  const status = response.status === 404 && headers.get(GONE_PAGE_HEADER) !== null ? 410 : response.status
+  headers.delete(GONE_PAGE_HEADER)
   headers.set(
     'content-security-policy',
     pagePolicy(html, { secure: isSecureRequest(request), extraOrigins: photoOrigins, mapOrigins: mapPolicyOrigins(requestOrigin(request)) }),
   )
-  return new Response(html, { status: response.status, statusText: response.statusText, headers })
+  return new Response(html, { status, statusText: status === response.status ? response.statusText : 'Gone', headers })
 }
 
 async function withPageFont(html: string, fonts: PageFonts, making: FontMaking): Promise<string> {

@@ -89,9 +89,9 @@ export type SummaryRow = Pick<
 >
 
 /** The filters a list and a map share; a map area (`bbox`) takes the place of the city. */
-type HomeFilters = Omit<HomePointsQuery, 'bbox'> & Partial<Pick<HomeListQuery, 'state' | 'city' | 'sort'>> & { bbox?: Bbox }
+export type HomeFilters = Omit<HomePointsQuery, 'bbox'> & Partial<Pick<HomeListQuery, 'state' | 'city' | 'sort'>> & { bbox?: Bbox }
 
-function matching(db: Kysely<Database>, query: HomeFilters) {
+export function matching(db: Kysely<Database>, query: HomeFilters) {
   // Newest first must walk home_list_newest_idx in order. Given a price range, SQLite
   // would rather range-scan the price index and sort every match (60 ms in Irvine's
   // 18,000 homes instead of 0.1 ms); unary plus keeps the price terms off the index.
@@ -263,7 +263,7 @@ export async function listHomesJson(services: AppServices, input: unknown): Prom
  * profile and last successful run. Read with the listings, inside the stored render: a run
  * moves the listings revision, so a stored page never shows an older time than the data it holds.
  */
-async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles, sources: ReadonlyArray<string>): Promise<Array<ListingSource>> {
+export async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles, sources: ReadonlyArray<string>): Promise<Array<ListingSource>> {
   const unique = [...new Set(sources)].sort()
   const lastRuns = await lastRunsOf(db, unique)
   return unique.map((source) => listingSourceOf(profiles, source, lastRuns.get(source) ?? null))
