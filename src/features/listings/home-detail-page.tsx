@@ -127,10 +127,12 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             </a>
             {/* Wide screens have no action bar (it is for phones): the number is here instead. */}
             {contact.call && phone ? (
-              <a href={contact.call} className={buttonClass('accentOutline', 'md', 'hidden lg:inline-flex')} data-testid="call-top">
-                <Icon name="phone" className="size-4" />
-                {displayPhone(phone, realtor.phoneCountryCode)}
-              </a>
+              <span className="hidden lg:inline-flex">
+                <a href={contact.call} className={buttonClass('accentOutline', 'md')} data-testid="call-top">
+                  <Icon name="phone" className="size-4" />
+                  {displayPhone(phone, realtor.phoneCountryCode)}
+                </a>
+              </span>
             ) : null}
           </p>
 
