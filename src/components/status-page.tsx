@@ -67,7 +67,18 @@ const FORM_REASONS = ['gone', 'slots', 'consent'] as const
  * `{testIdPrefix}-sent`, `-failed` and `-back`.
  */
 export function formStatusPage(testIdPrefix: string, words: FormStatusWords) {
-  return function FormStatusPage({ search, lang, desiredUrl }: { search: FormStatusSearch; lang: Lang; desiredUrl: string }) {
+  return function FormStatusPage({
+    search,
+    lang,
+    desiredUrl,
+    sentDetails,
+  }: {
+    search: FormStatusSearch
+    lang: Lang
+    desiredUrl: string
+    /** What was sent, said back under the notice (a tour request's times). */
+    sentDetails?: ReactNode
+  }) {
     const { t, i18n } = useLingui()
     const back = search.back?.startsWith('/') && !search.back.startsWith('//') ? search.back : undefined
     const sent = search.status === 'sent'
@@ -83,9 +94,12 @@ export function formStatusPage(testIdPrefix: string, words: FormStatusWords) {
     return (
       <StatusPageShell title={i18n._(sent ? words.titles.sent : words.titles.failed)}>
         {sent ? (
-          <StatusNotice tone="ok" testId={`${testIdPrefix}-sent`}>
-            {i18n._(words.sent)}
-          </StatusNotice>
+          <>
+            <StatusNotice tone="ok" testId={`${testIdPrefix}-sent`}>
+              {i18n._(words.sent)}
+            </StatusNotice>
+            {sentDetails}
+          </>
         ) : (
           <StatusNotice tone="error" testId={`${testIdPrefix}-failed`}>
             {problem(search.failed?.split(',') ?? [])}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { Button } from '~/components/ui'
 import { isSameSitePath } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
@@ -279,7 +279,8 @@ export function ConsentPageInput() {
   return <input type="hidden" name="consentPage" value={usePublicPath()} />
 }
 
-export type VisitorSubmission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string }
+/** `sent` keeps the server's receipt (its JSON answer), for a form that shows it back. */
+export type VisitorSubmission = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; receipt: unknown } | { kind: 'failed'; message: string }
 
 /**
  * A visitor form's sending state and the server's errors beside its fields. `send` runs one
@@ -312,7 +313,7 @@ export function useVisitorSubmission<Field extends string>(errorPrefix: string) 
       setSubmission({ kind: 'sending' })
       setFieldErrors({})
       const outcome = await post()
-      if (outcome.kind === 'sent') setSubmission({ kind: 'sent' })
+      if (outcome.kind === 'sent') setSubmission({ kind: 'sent', receipt: outcome.receipt })
       if (outcome.kind === 'unreachable') setSubmission({ kind: 'failed', message: words.unreachable })
       if (outcome.kind !== 'refused') return undefined
       setFieldErrors(outcome.failure.fields)
@@ -363,7 +364,8 @@ export function VisitorPostForm({
  * A visitor form closed in a <details> until the visitor opens it (it opens without scripts
  * too), with the answer announced above the form: "sent" in a polite live region, which then
  * replaces the form, and a failure as an alert the form names. Test ids are `{testId}`,
- * `{testId}-toggle`, `-sent` and `-failure`.
+ * `{testId}-toggle`, `-sent` and `-failure`. `contentId` names what the disclosure holds: a link
+ * to it (`#{contentId}`) opens the closed disclosure, as browsers reveal a fragment's target.
  */
 export function VisitorFormDisclosure({
   testId,
@@ -372,6 +374,7 @@ export function VisitorFormDisclosure({
   sentMessage,
   submission,
   failureId,
+  contentId,
   children,
 }: {
   testId: string
@@ -380,8 +383,14 @@ export function VisitorFormDisclosure({
   sentMessage: ReactNode
   submission: VisitorSubmission
   failureId: string
+  contentId?: string
   children: ReactNode
 }) {
+  // The form the visitor was in gives way to the answer: the focus (and the screen) goes to it.
+  const sent = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (submission.kind === 'sent') sent.current?.focus()
+  }, [submission.kind])
   return (
     <details className="group rounded-2xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900" data-testid={testId}>
       <summary
@@ -393,13 +402,18 @@ export function VisitorFormDisclosure({
           ▾
         </span>
       </summary>
-      <div className="grid gap-4 border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
+      <div id={contentId} className="grid scroll-mt-32 gap-4 border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
         {intro}
         <div role="status" aria-live="polite">
           {submission.kind === 'sent' ? (
-            <p className="rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid={`${testId}-sent`}>
+            <div
+              ref={sent}
+              tabIndex={-1}
+              className="grid scroll-mt-32 gap-2 rounded-lg bg-emerald-50 p-3 font-medium text-emerald-900 outline-none dark:bg-emerald-950 dark:text-emerald-100"
+              data-testid={`${testId}-sent`}
+            >
               {sentMessage}
-            </p>
+            </div>
           ) : null}
         </div>
         {submission.kind === 'failed' ? (
@@ -511,6 +525,7 @@ export function VisitorForm({
   action,
   hidden,
   form,
+  contentId,
   children,
 }: {
   testId: string
@@ -518,6 +533,7 @@ export function VisitorForm({
   summary: ReactNode
   intro?: ReactNode
   sentMessage: ReactNode
+  contentId?: string
   action: string
   hidden: Readonly<Record<string, string>>
   form: { submission: VisitorSubmission; id: (field: string) => string; onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void> }
@@ -525,7 +541,15 @@ export function VisitorForm({
 }) {
   const failureId = form.id('failure')
   return (
-    <VisitorFormDisclosure testId={testId} summary={summary} intro={intro} sentMessage={sentMessage} submission={form.submission} failureId={failureId}>
+    <VisitorFormDisclosure
+      testId={testId}
+      summary={summary}
+      intro={intro}
+      sentMessage={sentMessage}
+      submission={form.submission}
+      failureId={failureId}
+      contentId={contentId}
+    >
       <VisitorPostForm action={action} onSubmit={form.onSubmit} submission={form.submission} failureId={failureId} testId={formTestId}>
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
-import { tourConfirmRequestSchema, tourRequestListQuerySchema } from '~/schemas/tours'
+import { tourConfirmRequestSchema, tourReceiptRequestSchema, tourRequestListQuerySchema } from '~/schemas/tours'
+import { readTourReceipt } from '~/server/tours/tour-receipt'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
 import { cancelTourRequest, confirmTourRequest, listTourRequests } from '~/server/tours/tour-requests'
@@ -31,3 +32,8 @@ export const cancelMyTourRequest = createServerFn({ method: 'POST' })
     const services = await getServices()
     return cancelTourRequest(services, await currentActor(services), data)
   })
+
+/** The tour status page's receipt (issue 51 item 5): a request shown back to its sender, by its id. */
+export const readMyTourReceipt = createServerFn({ method: 'GET' })
+  .validator(parseWith(tourReceiptRequestSchema))
+  .handler(async ({ data }) => readTourReceipt(await getServices(), data.id))

@@ -24,6 +24,16 @@ export function telHref(phone: string, countryCode: string): string {
   return `tel:${internationalPhone(phone, countryCode)}`
 }
 
+/** `sms:` to the same international number: "Text" on a phone, the messages app on a desktop. */
+export function smsHref(phone: string, countryCode: string): string {
+  return `sms:${internationalPhone(phone, countryCode)}`
+}
+
+/** A realtor's KakaoTalk link as they typed it, with `https://` when they left it out. */
+export function kakaoHref(link: string): string {
+  return /^https?:\/\//.test(link) ? link : `https://${link}`
+}
+
 /** A readable number with its country code: `+82 10-1234-5678`, `+1 949-555-0123`. */
 export function displayPhone(phone: string, countryCode: string): string {
   const digits = nationalDigits(phone)

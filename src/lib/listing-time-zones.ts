@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { LOCALE_TAG, type Lang } from './lang'
 
 /*
  * A home's local time (issue 26 item 4): a tour is booked in the time zone of the home, not of
@@ -37,6 +38,15 @@ export function isListingTimeZone(zone: string): zone is ListingTimeZone {
 /** "Pacific Time", "Eastern Time": how the form and the mails name the zone. */
 export function timeZoneName(zone: ListingTimeZone): MessageDescriptor {
   return ZONE_NAMES[zone]
+}
+
+/**
+ * "Monday, November 2, 2026 at 10:00 AM (Pacific Time)", in the visitor's language, on the home's
+ * clock: the tour mails, and the times repeated when a request is sent.
+ */
+export function tourTimeText(start: Date, timeZone: string, lang: Lang, i18n: I18n): string {
+  const when = new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'full', timeStyle: 'short', timeZone }).format(start)
+  return isListingTimeZone(timeZone) ? `${when} (${i18n._(timeZoneName(timeZone))})` : `${when} (${timeZone})`
 }
 
 /** The wall-clock fields of an instant in a zone. */

@@ -47,7 +47,9 @@ export function fieldByHead<Field extends string>(fields: ReadonlyArray<Field>):
   }
 }
 
-export type VisitorPostOutcome<Field extends string> = { kind: 'sent' } | { kind: 'refused'; failure: FormFailure<Field> } | { kind: 'unreachable' }
+/** `sent` carries the server's receipt (its JSON, unread here; null when it sent none). */
+export type VisitorPostOutcome<Field extends string> =
+  { kind: 'sent'; receipt: unknown } | { kind: 'refused'; failure: FormFailure<Field> } | { kind: 'unreachable' }
 
 /** The fields as JSON to an API action, in the visitor's language; undefined when the server cannot be reached. */
 async function sendAsJson(action: string, body: object, lang: Lang): Promise<Response | undefined> {
@@ -74,7 +76,7 @@ export async function postVisitorForm<Field extends string>(
 ): Promise<VisitorPostOutcome<Field>> {
   const response = await sendAsJson(action, body, request.lang)
   if (!response) return { kind: 'unreachable' }
-  if (response.status === request.accepted) return { kind: 'sent' }
+  if (response.status === request.accepted) return { kind: 'sent', receipt: await response.json().catch(() => null) }
   return { kind: 'refused', failure: await refusal(response, request.fieldOf) }
 }
 

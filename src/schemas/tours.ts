@@ -108,6 +108,26 @@ export const createdTourRequestSchema = z.object({
 })
 export type CreatedTourRequest = z.infer<typeof createdTourRequestSchema>
 
+/**
+ * A request as its visitor sees it back (issue 51 item 5): the times asked for, or the one
+ * confirmed, the way and the home. Read by the request's id alone, which only its sender has:
+ * nothing here names the visitor.
+ */
+export const tourReceiptSchema = z.object({
+  id: z.string(),
+  mode: tourModeSchema,
+  timeZone: z.string(),
+  address: z.string(),
+  /** `requested`: the times asked for; `confirmed`: the one the realtor set. */
+  state: z.enum(['requested', 'confirmed']),
+  /** ISO-8601 UTC starts. */
+  starts: z.array(z.string()),
+})
+export type TourReceipt = z.infer<typeof tourReceiptSchema>
+
+/** A receipt's id, as the status page and the calendar file are asked for it. */
+export const tourReceiptRequestSchema = z.object({ id: z.string().trim().max(64), lang: z.enum(['ko', 'en']) })
+
 /** One time as stored: the instant, and the home's wall clock it was chosen in. */
 export const tourSlotSchema = z.object({
   start: z.string().meta({ description: 'ISO-8601 UTC start' }),

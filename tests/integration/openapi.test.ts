@@ -145,6 +145,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/leads/{id}/notes',
         '/leads/{id}/notes/{noteId}',
         '/tour-requests',
+        '/tour-requests/{id}.ics',
         '/tour-requests/{id}/confirm',
         '/tour-requests/{id}/cancel',
         '/valuations',
@@ -781,13 +782,21 @@ describe('OpenAPI document (SQLite)', () => {
     check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, rawBody: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) }), 413)
     check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
 
+    // The sender's calendar file: text, not JSON, so its 200 is checked by hand.
+    const calendar = await api(s, 'GET', `/tour-requests/${created.body.id}.ics`)
+    expect(calendar.status).toBe(200)
+    expect(calendar.headers.get('content-type')).toMatch(/^text\/calendar/)
+    expect(doc.paths['/tour-requests/{id}.ics']?.get?.responses['200']?.content?.['text/calendar']).toBeDefined()
+    seen.add('get /tour-requests/{id}.ics 200')
+
     const cancel = '/tour-requests/{id}/cancel'
     const cancelPath = `/tour-requests/${created.body.id}/cancel`
     check('post', cancel, await api(s, 'POST', cancelPath), 401)
     check('post', cancel, await api(s, 'POST', cancelPath, { token: otherToken }), 404)
     check('post', cancel, await api(s, 'POST', cancelPath, { token: tourOwner }), 200)
-    // A cancelled tour cannot be confirmed again.
+    // A cancelled tour cannot be confirmed again, and has no calendar file.
     check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, body: { slot: 1 } }), 409)
+    check('get', '/tour-requests/{id}.ics', await api(s, 'GET', `/tour-requests/${created.body.id}.ics`), 404)
   })
 
   it('every documented response was produced and validated above', () => {

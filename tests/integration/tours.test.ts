@@ -233,6 +233,9 @@ describeOnEachDatabase('tour requests', (database) => {
     expect(location.searchParams.get('status')).toBe('sent')
     expect(location.searchParams.get('back')).toBe(`/${realtor.desiredUrl}/homes/${listingKey}`)
     const row = await s.db.selectFrom('tourRequest').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+    // The status page is given the request's id to say its times back, never what was typed.
+    expect(location.searchParams.get('receipt')).toBe(row.id)
+    expect(location.search).not.toContain('2026-11-03')
     expect(row).toMatchObject({ mode: 'video', lang: 'ko', consentLang: 'ko' })
     expect(row.consentText).toContain('김제인')
 
@@ -346,6 +349,47 @@ describeOnEachDatabase('tour requests', (database) => {
     const limited = await api<ErrorBody>(s, 'POST', '/tour-requests', { body: tourBody(realtor.id, listingKey), ip })
     expectError(limited, 429, 'RATE_LIMITED')
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+
+  it('gives the sender the times asked for as tentative events, then the confirmed time under the invitation’s UID, then nothing once cancelled', async () => {
+    app.clock.set(NOW)
+    const tour = await createTour()
+    const calendarOf = async (lang: 'ko' | 'en') => {
+      const file = await api(s, 'GET', `/tour-requests/${tour.id}.ics?lang=${lang}`)
+      return { status: file.status, type: file.headers.get('content-type'), cache: file.headers.get('cache-control'), text: file.text }
+    }
+    const events = (text: string) =>
+      new ICAL.Component(ICAL.parse(text) as Array<unknown>).getAllSubcomponents('vevent').map((component) => ({
+        event: new ICAL.Event(component),
+        status: String(component.getFirstPropertyValue('status')),
+      }))
+
+    const requested = await calendarOf('ko')
+    expect(requested.status, requested.text).toBe(200)
+    expect(requested.type).toMatch(/^text\/calendar/)
+    expect(requested.cache).toBe('private, no-store')
+    const held = events(requested.text)
+    expect(held.map(({ event }) => event.startDate.toJSDate().toISOString())).toEqual(['2026-10-31T17:00:00.000Z', '2026-11-02T18:00:00.000Z'])
+    expect(held.map(({ status }) => status)).toEqual(['TENTATIVE', 'TENTATIVE'])
+    expect(held[0]?.event.summary).toContain('아직 확정 전')
+    expect(held[0]?.event.location).toBe(listingAddress)
+    // The visitor is not named in it: the file goes by the id alone.
+    expect(requested.text).not.toContain('Minji')
+    expect(requested.text).not.toContain(tour.email)
+
+    const confirmed = await api(s, 'POST', `/tour-requests/${tour.id}/confirm`, { token: ownerToken, body: { slot: 0 } })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    const after = events((await calendarOf('en')).text)
+    expect(after).toHaveLength(1)
+    expect(after[0]?.status).toBe('CONFIRMED')
+    expect(after[0]?.event.uid).toMatch(new RegExp(`^tour-${tour.id}@`))
+    expect(after[0]?.event.sequence).toBe(1)
+    expect(after[0]?.event.startDate.toJSDate().toISOString()).toBe('2026-10-31T17:00:00.000Z')
+
+    expect((await api(s, 'POST', `/tour-requests/${tour.id}/cancel`, { token: ownerToken })).status).toBe(200)
+    expect((await calendarOf('en')).status).toBe(404)
+    expect((await api(s, 'GET', '/tour-requests/not-an-id.ics')).status).toBe(404)
+    expect((await api(s, 'GET', '/tour-requests/00000000-0000-4000-8000-000000000000.ics')).status).toBe(404)
   })
 
   it('confirms a time with exactly one mail carrying an invitation, and cancels it with the same UID and a higher SEQUENCE', async () => {

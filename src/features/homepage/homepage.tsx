@@ -17,7 +17,7 @@ import { shownTestimonials, TestimonialsSection } from './testimonials-section'
 import { youtubeVideoId } from './video-facade'
 import { videoIsland } from './video-island'
 import { buttonClass } from '~/components/ui'
-import { telHref } from '~/lib/contact-links'
+import { kakaoHref, telHref } from '~/lib/contact-links'
 import { HeroImage } from '~/components/hero-image'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
 
@@ -224,7 +224,7 @@ export function RealtorHomepage({
                     <Trans>E-mail</Trans>
                   </ContactButton>
                   {realtor.kakaoLink ? (
-                    <ContactButton href={/^https?:\/\//.test(realtor.kakaoLink) ? realtor.kakaoLink : `https://${realtor.kakaoLink}`}>
+                    <ContactButton href={kakaoHref(realtor.kakaoLink)}>
                       <Trans>KakaoTalk</Trans>
                     </ContactButton>
                   ) : null}

@@ -3,7 +3,8 @@ import { ListingLink } from '~/components/listing-link'
 import type { Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
 import type { ListingSource } from '~/schemas/listing-source'
-import { areaText, homePrice, statusLabel } from '~/lib/home-display'
+import { homePrice, statusLabel } from '~/lib/home-display'
+import { HomeKeyFacts } from './home-key-facts'
 import { listingCredit } from '~/lib/listing-source-text'
 import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
 
@@ -29,8 +30,6 @@ export function HomeCard({
   const { i18n } = useLingui()
   const status = statusLabel(home)
   const price = homePrice(home)
-  const beds = home.beds
-  const baths = home.baths
   const credit = listingCredit(home, source, i18n)
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-[var(--accent-text)] hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
@@ -59,10 +58,7 @@ export function HomeCard({
       <div className="flex flex-1 flex-col gap-1.5 p-4 text-sm">
         <p className="text-xl font-bold tracking-tight text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
         <p className="text-stone-700 dark:text-stone-300" data-testid="home-card-facts">
-          {beds !== null ? <Trans>{beds} bd</Trans> : null}
-          {beds !== null && baths !== null ? ' · ' : null}
-          {baths !== null ? <Trans>{baths} ba</Trans> : null}
-          {home.size !== null ? ` · ${areaText(home.size, lang)}` : null}
+          <HomeKeyFacts home={home} lang={lang} />
         </p>
         <h3 className="font-semibold text-stone-900 dark:text-stone-100">
           <ListingLink lang={lang} desiredUrl={desiredUrl} listingKey={home.homeId} className="outline-none after:absolute after:inset-0 after:content-['']">

@@ -1,6 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { buttonClass } from '~/components/ui'
+import { Icon, buttonClass } from '~/components/ui'
+import { displayPhone } from '~/lib/contact-links'
+import { timeZoneOfState } from '~/lib/listing-time-zones'
+import { TOUR_FORM_ANCHOR } from '~/lib/tour-pages'
+import { HomeKeyFacts } from './home-key-facts'
+import { ListingActionBar, listingContactLinks } from './listing-action-bar'
 import { contactFormIsland } from '~/features/homepage/contact-form-island'
 import { galleryIsland } from '~/features/homepage/gallery-island'
 import { Island } from '~/features/islands/island'
@@ -57,6 +62,10 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
   // Homes like this one, in the realtor's own area; none when the listing lies outside it.
   const similar = listingSearchFilters(realtor.activityRegion, home)
   const brokerage = realtor.brokerageName
+  // The tour form exists only for a home in a state whose time zone the platform knows.
+  const tourable = timeZoneOfState(home.state) !== undefined
+  const contact = listingContactLinks(realtor)
+  const phone = realtor.contactPhone ?? realtor.companyPhone
   const facts: Array<{ label: string; value: string }> = [
     ...(home.beds !== null ? [{ label: t`Bedrooms`, value: formatNumber(home.beds) }] : []),
     ...(home.baths !== null ? [{ label: t`Bathrooms`, value: formatNumber(home.baths) }] : []),
@@ -91,18 +100,40 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
           </div>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
           <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-            <p className="text-3xl font-bold text-stone-900 dark:text-stone-50">{home.type === 'rent' ? <Trans>{price} / month</Trans> : price}</p>
-            {credit ? (
-              <p className="text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
-                {credit}
+            <p className="text-3xl font-bold text-stone-900 dark:text-stone-50" data-testid="listing-price">
+              {home.type === 'rent' ? <Trans>{price} / month</Trans> : price}
+            </p>
+            {/* What a buyer reads with the price, before any photo: the full list stays under Facts. */}
+            {home.beds !== null || home.baths !== null || home.size !== null ? (
+              <p className="text-lg font-semibold text-stone-800 dark:text-stone-200" data-testid="listing-key-facts">
+                <HomeKeyFacts home={home} lang={lang} />
               </p>
             ) : null}
           </div>
+          {credit ? (
+            <p className="mt-1 text-base text-stone-700 dark:text-stone-300" data-testid="listing-credit">
+              {credit}
+            </p>
+          ) : null}
           {/* The question goes to this site's realtor, not the listing's agent: the button says who answers. */}
-          <p className="mt-4">
-            <a href="#ask" className={buttonClass('accent', 'md')} data-testid="ask-about-home">
+          <p className="mt-4 flex flex-wrap gap-3">
+            {tourable ? (
+              <a href={`#${TOUR_FORM_ANCHOR}`} className={buttonClass('accent', 'md')} data-testid="tour-top">
+                <Trans>Request a tour</Trans>
+              </a>
+            ) : null}
+            <a href="#ask" className={buttonClass(tourable ? 'accentOutline' : 'accent', 'md')} data-testid="ask-about-home">
               {t`Ask ${name} about this home`}
             </a>
+            {/* Wide screens have no action bar (it is for phones): the number is here instead. */}
+            {contact.call && phone ? (
+              <span className="hidden lg:inline-flex">
+                <a href={contact.call} className={buttonClass('accentOutline', 'md')} data-testid="call-top">
+                  <Icon name="phone" className="size-4" />
+                  {displayPhone(phone, realtor.phoneCountryCode)}
+                </a>
+              </span>
+            ) : null}
           </p>
 
           {photos.length > 0 ? (
@@ -219,6 +250,8 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
           ) : null}
 
           <ListingDisclosures sources={[home.listingSource]} lang={lang} />
+
+          <ListingActionBar realtor={realtor} realtorName={name} target={tourable ? TOUR_FORM_ANCHOR : 'ask'} />
         </>
       )}
     </RealtorPageShell>

@@ -13,8 +13,11 @@ import {
   VisitorTextArea,
 } from '~/components/visitor-form'
 import { consentText, consentWording, CURRENT_CONSENT } from '~/lib/consent'
-import { timeZoneName, timeZoneOfState, tourDateRange, tourStartTimes, type ListingTimeZone } from '~/lib/listing-time-zones'
-import { TOUR_REQUEST_ACTION } from '~/lib/tour-pages'
+import { timeZoneName, timeZoneOfState, tourDateRange, tourStartTimes, zonedTimeToUtc, type ListingTimeZone } from '~/lib/listing-time-zones'
+import { TOUR_FORM_ANCHOR, TOUR_REQUEST_ACTION } from '~/lib/tour-pages'
+import { useState } from 'react'
+import { TourReceiptDetails } from './tour-receipt'
+import type { TourMode } from '~/schemas/tours'
 
 /*
  * "Request a tour" on a listing page (issue 26 item 4): in person or by video, two or three
@@ -68,27 +71,41 @@ export function TourRequestSection(props: VisitorFormRealtor & { listingKey: str
   )
 }
 
+/** The request's id from the API's receipt (`{ id, … }`), if it sent one. */
+function receiptIdOf(receipt: unknown): string | undefined {
+  return typeof receipt === 'object' && receipt !== null && 'id' in receipt && typeof receipt.id === 'string' ? receipt.id : undefined
+}
+
 function TourRequestForm({ realtorId, realtorName, desiredUrl, lang, listingKey, zone }: VisitorFormRealtor & { listingKey: string; zone: ListingTimeZone }) {
   const { t, i18n } = useLingui()
+  // What was asked for, kept as it was sent, to be said back once the request is taken.
+  const [asked, setAsked] = useState<{ mode: TourMode; starts: Array<string> }>()
   const form = useVisitorForm('tour', TOUR_REQUEST_ACTION, {
     lang,
     accepted: 201,
     fields: FIELDS,
     fieldOf: tourFieldOf,
-    body: ({ value, checked, optional }) => ({
-      realtorId,
-      listingKey,
-      mode: value('mode'),
-      slots: [1, 2, 3].map((index) => ({ date: value(`slot${index}Date`), time: value(`slot${index}Time`) })).filter((slot) => slot.date || slot.time),
-      timeZone: zone,
-      name: value('name'),
-      email: value('email'),
-      lang,
-      consent: checked('consent'),
-      consentVersion: CURRENT_CONSENT.tour,
-      ...optional('phone'),
-      ...optional('message'),
-    }),
+    body: ({ value, checked, optional }) => {
+      const slots = [1, 2, 3].map((index) => ({ date: value(`slot${index}Date`), time: value(`slot${index}Time`) })).filter((slot) => slot.date || slot.time)
+      setAsked({
+        mode: value('mode') === 'video' ? 'video' : 'in_person',
+        starts: slots.flatMap((slot) => zonedTimeToUtc(slot.date, slot.time, zone)?.toISOString() ?? []),
+      })
+      return {
+        realtorId,
+        listingKey,
+        mode: value('mode'),
+        slots,
+        timeZone: zone,
+        name: value('name'),
+        email: value('email'),
+        lang,
+        consent: checked('consent'),
+        consentVersion: CURRENT_CONSENT.tour,
+        ...optional('phone'),
+        ...optional('message'),
+      }
+    },
     // A time is two controls; its date comes first.
     focusOf: (field, idOf) => (field.startsWith('slot') ? idOf(`${field}Date`) : idOf(field)),
   })
@@ -98,13 +115,22 @@ function TourRequestForm({ realtorId, realtorName, desiredUrl, lang, listingKey,
   const range = hydrated ? tourDateRange(new Date(), zone) : undefined
   const wording = consentWording(CURRENT_CONSENT.tour, 'tour')
   const times = tourStartTimes()
+  const receiptId = form.submission.kind === 'sent' ? receiptIdOf(form.submission.receipt) : undefined
 
   return (
     <VisitorForm
       testId="tour-request"
       formTestId="tour-form"
       summary={<Trans>Request a tour (in person or video)</Trans>}
-      sentMessage={t`Your request was sent. ${realtorName} will confirm a time by e-mail.`}
+      contentId={TOUR_FORM_ANCHOR}
+      sentMessage={
+        <>
+          <p>{t`Your request was sent. ${realtorName} will confirm a time by e-mail.`}</p>
+          {receiptId && asked ? (
+            <TourReceiptDetails receipt={{ id: receiptId, mode: asked.mode, timeZone: zone, state: 'requested', starts: asked.starts }} lang={lang} />
+          ) : null}
+        </>
+      }
       action={TOUR_REQUEST_ACTION}
       hidden={{ realtorId, listingKey, timeZone: zone, lang, consentVersion: CURRENT_CONSENT.tour }}
       form={form}

@@ -1,4 +1,4 @@
-import { createEvent, type EventAttributes } from 'ics'
+import { createEvent, createEvents, type EventAttributes, type HeaderAttributes } from 'ics'
 
 /*
  * Every `.ics` the app makes (open houses, tour invitations and cancellations) goes through
@@ -77,5 +77,12 @@ export function foldIcs(text: string): string {
 export function icsEvent(attributes: EventAttributes): string {
   const { error, value } = createEvent(attributes)
   if (error || !value) throw new Error('The calendar event could not be made', { cause: error })
+  return foldIcs(value)
+}
+
+/** A VCALENDAR of several events (a tour request's times), made and folded as `icsEvent`. */
+export function icsEvents(events: Array<EventAttributes>, header: HeaderAttributes): string {
+  const { error, value } = createEvents(events, header)
+  if (error || !value) throw new Error('The calendar events could not be made', { cause: error })
   return foldIcs(value)
 }

@@ -21,6 +21,7 @@ import { buildOpenApiDocument } from './openapi'
 import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from '~/server/web/responses'
 import { postConfirmForm, postManageForm } from './saved-search-forms'
 import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
+import { tourReceiptCalendarFile } from '~/server/tours/tour-receipt'
 import { sellerFormToRequest } from './seller-lead-forms'
 import { tourFormToRequest } from './tour-forms'
 import { answerVisitorPost } from './visitor-forms'
@@ -338,7 +339,7 @@ const routes: Array<ApiRoute> = [
   }),
   route('/tour-requests', {
     POST: async (context) =>
-      answerVisitorPost(context, { create: createTourRequest, accepted: 201, statusPath: TOUR_STATUS_PAGE, fromForm: tourFormToRequest }),
+      answerVisitorPost(context, { create: createTourRequest, accepted: 201, statusPath: TOUR_STATUS_PAGE, fromForm: tourFormToRequest, receipt: true }),
     GET: async (context) => {
       const actor = await requireActor(context)
       return json(await listTourRequests(context.services, actor, queryOf(context.url)))
@@ -359,6 +360,21 @@ const routes: Array<ApiRoute> = [
         langField: 'pageLang',
         fromForm: sellerFormToRequest,
       }),
+  }),
+  // The sender's own request as a calendar file (issue 51 item 5): by its id alone, never stored.
+  route('/tour-requests/{id}\\.ics', {
+    GET: async (context) => {
+      const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
+      const file = await tourReceiptCalendarFile(context.services, { id: param(context, 'id'), lang })
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="${file.fileName}"`,
+          'cache-control': 'private, no-store',
+        },
+      })
+    },
   }),
   route('/tour-requests/{id}/confirm', {
     POST: async (context) => {

@@ -53,6 +53,21 @@ export function tourPaths(errorBody: z.ZodType): ZodOpenApiPathsObject {
         },
       },
     },
+    '/tour-requests/{id}.ics': {
+      get: {
+        operationId: 'getTourRequestCalendar',
+        summary: 'A sent tour request as an iCalendar file, for its visitor (public by its id, which only the sender was given)',
+        description:
+          "While the request waits: one TENTATIVE event for each time asked for. Once confirmed (or another time proposed): that time, with the invitation's UID and SEQUENCE. A cancelled, declined or unknown request: 404. Names no visitor; never cached.",
+        tags: ['Tours'],
+        security: [],
+        requestParams: { path: idPath, query: z.object({ lang: z.enum(['ko', 'en']).optional() }) },
+        responses: {
+          '200': { description: 'A VCALENDAR (METHOD:PUBLISH, UTC times)', content: { 'text/calendar': { schema: z.string() } } },
+          ...errorResponses(404),
+        },
+      },
+    },
     '/tour-requests/{id}/confirm': {
       post: {
         operationId: 'confirmTourRequest',

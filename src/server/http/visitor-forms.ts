@@ -49,6 +49,7 @@ export async function answerVisitorForm(
   lang: Lang,
   statusPath: string,
   act: (origin: string) => Promise<unknown>,
+  receipt = false,
 ): Promise<Response> {
   const origin = requestOrigin(request, new URL(request.url))
   const realtor = await services.db
@@ -62,8 +63,10 @@ export async function answerVisitorForm(
   const page = realtor && realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/${statusPath}` : `${prefix}/${statusPath}`
   const query = new URLSearchParams()
   try {
-    await act(origin)
+    const created = await act(origin)
     query.set('status', 'sent')
+    // The id of what was made (never what the visitor typed), for a status page that shows it back.
+    if (receipt && typeof created === 'object' && created !== null && 'id' in created && typeof created.id === 'string') query.set('receipt', created.id)
   } catch (error) {
     query.set('failed', formFailure(error))
   }
@@ -102,6 +105,8 @@ export type VisitorFormEndpoint = {
   statusPath: string
   langField?: 'lang' | 'pageLang'
   fromForm?: (form: Record<string, string>, lang: Lang) => unknown
+  /** Whether the status page is given the id of what was made (`receipt`), to show it back. */
+  receipt?: boolean
 }
 
 /**
@@ -119,7 +124,15 @@ export async function answerVisitorPost(
     const pageLang = form[endpoint.langField ?? 'lang']
     const lang = isLang(pageLang) ? pageLang : apiLang(request)
     const input = endpoint.fromForm ? endpoint.fromForm(form, lang) : { ...form, lang }
-    return answerVisitorForm(services, request, form, lang, endpoint.statusPath, (origin) => endpoint.create(services, input, { clientIp, lang, origin }))
+    return answerVisitorForm(
+      services,
+      request,
+      form,
+      lang,
+      endpoint.statusPath,
+      (origin) => endpoint.create(services, input, { clientIp, lang, origin }),
+      endpoint.receipt,
+    )
   }
   const sender = { clientIp, lang: apiLang(request), origin: requestOrigin(request, context.url) }
   return json(await endpoint.create(services, await readJsonBody(request), sender), endpoint.accepted)

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
-import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
+import type { Lang } from '~/lib/lang'
+import { tourTimeText } from '~/lib/listing-time-zones'
 import type { TourMode } from '~/schemas/tours'
 import { escapeHtml } from '~/server/mail/mail-html'
 
@@ -38,12 +38,6 @@ export type TourMailInput = {
 }
 
 export type RenderedTourMail = { subject: string; text: string; html: string }
-
-/** "Monday, November 2, 2026 at 10:00 AM Pacific Time", in the visitor's language, on the home's clock. */
-export function tourTimeText(start: Date, timeZone: string, lang: Lang, i18n: I18n): string {
-  const when = new Intl.DateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'full', timeStyle: 'short', timeZone }).format(start)
-  return isListingTimeZone(timeZone) ? `${when} (${i18n._(timeZoneName(timeZone))})` : `${when} (${timeZone})`
-}
 
 function modeText(mode: TourMode, i18n: I18n): string {
   return mode === 'video' ? i18n._(msg`Video tour`) : i18n._(msg`In-person tour`)

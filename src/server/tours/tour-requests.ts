@@ -206,7 +206,7 @@ async function ownedTour(services: AppServices, actor: Actor | null, id: string)
   return managedLeadRow(services, actor, await services.db.selectFrom('tourRequest').selectAll().where('id', '=', id).executeTakeFirst())
 }
 
-async function mailRealtor(
+export async function mailRealtor(
   services: AppServices,
   realtorId: string,
   lang: Lang,
@@ -227,7 +227,7 @@ async function mailRealtor(
 }
 
 /** The UID's host: the site's public host, else the domain of the sending address; stable while the configuration is. */
-function calendarHost(services: AppServices): string {
+export function calendarHost(services: AppServices): string {
   if (services.config.publicUrl) return new URL(services.config.publicUrl).host
   const address = /<([^>]+)>/.exec(services.config.mailFrom)?.[1] ?? services.config.mailFrom
   return address.split('@')[1]?.trim() || 'localhost'

@@ -2,14 +2,18 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { staticPageHead } from '~/features/pages/page-head'
 import { TourStatusPage } from '~/features/tours/tour-status-page'
+import { TourReceiptDetails } from '~/features/tours/tour-receipt'
+import { readMyTourReceipt } from '~/functions/tours.functions'
 import { langFromParam } from '~/lib/lang'
 import { formStatusSearchSchema } from '~/lib/form-status'
 import { noPageScripts } from '~/lib/page-scripts'
 import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
-/** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4). */
+/** Where "Request a tour" lands when it was posted without scripts (issue 26 item 4), with the times asked for (issue 51 item 5). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')({
   validateSearch: formStatusSearchSchema,
+  loaderDeps: ({ search }) => ({ receipt: search.status === 'sent' ? search.receipt : undefined }),
+  loader: ({ deps, params }) => (deps.receipt ? readMyTourReceipt({ data: { id: deps.receipt, lang: langFromParam(params.lang) } }) : null),
   head: ({ match, params }) =>
     staticPageHead({
       site: match.context.site,
@@ -27,10 +31,12 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/homes/tour-request')
 
 function TourStatusRoute() {
   const search = Route.useSearch()
-  const { lang, desiredUrl } = Route.useParams()
+  const receipt = Route.useLoaderData()
+  const { lang: langParam, desiredUrl } = Route.useParams()
+  const lang = langFromParam(langParam)
   return (
     <RealtorStatusFrame>
-      <TourStatusPage search={search} lang={langFromParam(lang)} desiredUrl={desiredUrl} />
+      <TourStatusPage search={search} lang={lang} desiredUrl={desiredUrl} sentDetails={receipt ? <TourReceiptDetails receipt={receipt} lang={lang} /> : null} />
     </RealtorStatusFrame>
   )
 }
