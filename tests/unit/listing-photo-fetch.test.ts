@@ -37,6 +37,8 @@ beforeAll(async () => {
   server = http.createServer((request, response) => {
     const url = request.url ?? '/'
     if (url === '/photo.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1)
+    if (url === '/drawing.svg') return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    if (url === '/lying.jpg') return response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>')
     if (url === '/page.html') return response.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>')
     if (url === '/redirect-same') return response.writeHead(302, { location: '/photo.png' }).end()
     if (url === '/redirect-other') return response.writeHead(302, { location: `${otherBase}/photo.png` }).end()
@@ -164,6 +166,8 @@ describe('fetching', () => {
 
   it('refuses what is not an image, a failed answer, and more than the size limit', async () => {
     expect(await reasonOf(fetchListingPhoto(`${base}/page.html`, open))).toBe('not-an-image')
+    expect(await reasonOf(fetchListingPhoto(`${base}/drawing.svg`, open))).toBe('not-an-image')
+    expect(await reasonOf(fetchListingPhoto(`${base}/lying.jpg`, open))).toBe('not-an-image')
     expect(await reasonOf(fetchListingPhoto(`${base}/missing`, open))).toBe('bad-status')
     expect(await reasonOf(fetchListingPhoto(`${base}/declared-huge`, open))).toBe('too-large')
     expect(await reasonOf(fetchListingPhoto(`${base}/streamed-huge`, open))).toBe('too-large')

@@ -188,7 +188,7 @@ export function toSummary(
   images: Array<string>,
   link: { realtor?: string; lang: 'ko' | 'en' },
   openHouses: Array<OpenHouse> = [],
-  imageVariants?: Array<string | null>,
+  imageVariants: Array<string | null> = [],
 ): HomeSummary {
   const addressShown = row.internetAddressDisplayYn === 1
   return {
@@ -207,7 +207,7 @@ export function toSummary(
     propertyType: row.propertySubType,
     homeStatus: row.standardStatus,
     images,
-    ...(imageVariants ? { imageVariants } : {}),
+    imageVariants,
     listOfficeName: row.listOfficeName,
     listAgentFullName: row.listAgentFullName,
     onMarketDate: row.onMarketDate,
@@ -250,12 +250,12 @@ export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, ho
   return groupByHome(await mediaRowsFor(db, homeIds, perHome), (row) => photoUrlOf(storage, row.mediaUrl))
 }
 
-type HomePhotos = { images: Array<string>; imageVariants: Array<string | null> | undefined }
+type HomePhotos = { images: Array<string>; imageVariants: Array<string | null> }
 
 /**
  * What a page shows of each home's photos: their URLs, and for a feed's photos on a host the
  * server fetches from, the path their width variants are named from (listing-photos.ts); the
- * variants are absent when no photo of the home has any, so a demo home's summary is as before.
+ * list is empty when no photo of the home has any (a demo home's), not a null per photo.
  */
 async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'>, homeIds: Array<string>): Promise<Map<string, HomePhotos>> {
   const settings = services.config.listingPhotos
@@ -266,7 +266,7 @@ async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'
   const photos = new Map<string, HomePhotos>()
   for (const [homeId, list] of rows) {
     const imageVariants = list.map((photo) => photo.variantBase)
-    photos.set(homeId, { images: list.map((photo) => photo.url), imageVariants: imageVariants.some((base) => base !== null) ? imageVariants : undefined })
+    photos.set(homeId, { images: list.map((photo) => photo.url), imageVariants: imageVariants.some((base) => base !== null) ? imageVariants : [] })
   }
   return photos
 }

@@ -2,6 +2,7 @@ import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
+import { sniffImageType } from '~/lib/image-type'
 import type { Env } from '~/server/config/env'
 
 /*
@@ -15,7 +16,8 @@ import type { Env } from '~/server/config/env'
  *   private one to the connection (DNS rebinding) gets nowhere. Private, loopback, link-local,
  *   multicast and reserved addresses are refused unless LISTING_PHOTO_ALLOW_PRIVATE says otherwise.
  * - Redirects only to the same host, each one checked again; at most MAX_REDIRECTS.
- * - Content-Type image/*, at most MAX_PHOTO_BYTES, all of it within FETCH_TIMEOUT_MS.
+ * - Content-Type image/*, bytes of a JPEG, PNG, WebP or AVIF (as uploads), at most MAX_PHOTO_BYTES,
+ *   all of it within FETCH_TIMEOUT_MS.
  */
 
 export type ListingPhotoSettings = {
@@ -211,7 +213,12 @@ export async function fetchListingPhoto(
   let current = new URL(url)
   for (let redirects = 0; ; redirects += 1) {
     const answer = await requestOnce(current, settings, signal)
-    if (answer.status === 200) return { bytes: answer.bytes, contentType: answer.contentType }
+    if (answer.status === 200) {
+      // By its bytes, whatever the header says: only the photo types uploads take reach the decoder
+      // (an SVG would have it render a document, with its own references).
+      if (sniffImageType(answer.bytes) === undefined) throw new PhotoFetchError('not-an-image', `${answer.contentType} of unknown bytes`)
+      return { bytes: answer.bytes, contentType: answer.contentType }
+    }
     if (answer.location === undefined || !URL.canParse(answer.location, current) || redirects >= MAX_REDIRECTS) {
       throw new PhotoFetchError('redirect-refused', `${answer.status} ${answer.location ?? '(no location)'}`)
     }

@@ -96,6 +96,7 @@ async function makeVariants(services: Services, hash: string, url: string): Prom
     failedUntil.delete(hash)
     return variants
   } catch (error) {
+    if (failedUntil.size > 10_000) for (const [stale, until] of failedUntil) if (until <= Date.now()) failedUntil.delete(stale)
     failedUntil.set(hash, Date.now() + RETRY_AFTER_FAILURE_MS)
     componentLogger('listing-photos').warn(
       { hash, host: new URL(url).host, reason: error instanceof Error ? error.message : String(error) },
