@@ -63,10 +63,18 @@ function listing(key: string, street: string, photos: ReadonlyArray<string>) {
   }
 }
 
-/** The image once the browser has it: the URL it chose and its decoded width. */
+/**
+ * The image once the browser has it: the URL it chose, and the width of the file at that URL
+ * (`naturalWidth` of a srcset candidate is scaled by its density, so the file is measured).
+ */
 async function loaded(image: Locator): Promise<{ currentSrc: string; naturalWidth: number }> {
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true)
-  return image.evaluate((element: HTMLImageElement) => ({ currentSrc: element.currentSrc, naturalWidth: element.naturalWidth }))
+  const currentSrc = await image.evaluate((element: HTMLImageElement) => element.currentSrc)
+  const file = await image.page().request.get(currentSrc)
+  expect(file.headers()['content-type']).toBe('image/webp')
+  const { width, format } = await sharp(await file.body()).metadata()
+  expect(format).toBe('webp')
+  return { currentSrc, naturalWidth: width }
 }
 
 let server: Server
