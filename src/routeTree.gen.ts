@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
+import { Route as ListingPhotosSplatRouteImport } from './routes/listing-photos/$'
 import { Route as MapDataSplatRouteImport } from './routes/map-data/$'
 import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
@@ -61,6 +62,11 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ListingPhotosSplatRoute = ListingPhotosSplatRouteImport.update({
+  id: '/listing-photos/$',
+  path: '/listing-photos/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MapDataSplatRoute = MapDataSplatRouteImport.update({
@@ -274,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
+  '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -353,6 +361,7 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
+  '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
   '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
+    | '/listing-photos/$'
     | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -433,6 +443,7 @@ export interface FileRouteTypes {
   to:
     | '/robots.txt'
     | '/sitemap.xml'
+    | '/listing-photos/$'
     | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
+    | '/listing-photos/$'
     | '/map-data/$'
     | '/uploads/$'
     | '/{-$lang}/admin'
@@ -513,6 +525,7 @@ export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  ListingPhotosSplatRoute: typeof ListingPhotosSplatRoute
   MapDataSplatRoute: typeof MapDataSplatRoute
   UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -539,6 +552,13 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/listing-photos/$': {
+      id: '/listing-photos/$'
+      path: '/listing-photos/$'
+      fullPath: '/listing-photos/$'
+      preLoaderRoute: typeof ListingPhotosSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/map-data/$': {
@@ -905,6 +925,7 @@ const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  ListingPhotosSplatRoute: ListingPhotosSplatRoute,
   MapDataSplatRoute: MapDataSplatRoute,
   UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

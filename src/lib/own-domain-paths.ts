@@ -8,6 +8,7 @@ const MACHINE_SEGMENTS = new Set([
   'cozying-api',
   'api',
   'uploads',
+  'listing-photos',
   'map-data',
   'builds',
   'assets',

@@ -77,3 +77,21 @@ export function responsivePhoto(url: string, widths: ReadonlyArray<number> | und
   const srcSet = photoSrcSet(url, widths)
   return srcSet ? { src: url, srcSet, sizes } : { src: url }
 }
+
+/**
+ * An MLS listing photo's `<img>` sources (decision 064): the feed's URL as `src`, and when the
+ * server offers copies of it (`imageVariants`), every standard width named from that path. Its
+ * real width is known only once fetched, so a width wider than the original answers the widest
+ * made; a browser still lays the photo out by `sizes`.
+ */
+export function listingPhotoSources(
+  home: { images: ReadonlyArray<string>; imageVariants?: ReadonlyArray<string | null> | undefined },
+  index: number,
+  sizes: string,
+): { src: string; srcSet?: string; sizes?: string } | undefined {
+  const src = home.images[index]
+  if (src === undefined) return undefined
+  const base = home.imageVariants?.[index]
+  const srcSet = base ? photoSrcSet(base, PHOTO_VARIANT_WIDTHS) : undefined
+  return srcSet ? { src, srcSet, sizes } : { src }
+}

@@ -37,6 +37,8 @@ export const RESERVED_PATHS = [
   'api',
   'builds',
   'uploads',
+  // feed photos' width variants (issue 51 item 6, decision 064)
+  'listing-photos',
   // the map's style and tiles kept on the app's own disk (issue 29, decision 048)
   'map-data',
   'assets',

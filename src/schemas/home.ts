@@ -171,6 +171,10 @@ export const homeSummarySchema = z.object({
   propertyType: z.string().meta({ description: 'RESO PropertySubType' }),
   homeStatus: z.string().meta({ description: 'RESO StandardStatus' }),
   images: z.array(z.string()),
+  imageVariants: z.array(z.string().nullable()).meta({
+    description:
+      'Per image, in the order of `images`: a path on this server its WebP copies are named from, `{path}.w640.webp`, `.w1024.webp` and `.w1600.webp` (never wider than the original; a wider one answers the widest made), or null for an image without copies. Empty when no image has any',
+  }),
   listOfficeName: z.string().nullable().meta({ description: 'Listing broker credit (MLS display rule)' }),
   listAgentFullName: z.string().nullable(),
   onMarketDate: z.string().nullable(),

@@ -9,6 +9,7 @@ import { migrateToLatest, type AppDatabase, type DbKind, type PoolUse } from './
 import type { Database } from './db/schema'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createStorage, type StorageConfig, type StorageDriver } from './uploads/storage'
+import { listingPhotoSettingsFrom, type ListingPhotoSettings } from './listings/listing-photo-fetch'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
 import { cdnPurgeConfigFrom, type CdnPurgeConfig } from './cdn-purge/config'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
@@ -38,6 +39,8 @@ export type ServerConfig = {
   displayProfiles: DisplayProfiles
   /** CDN_PURGE and its vendor's credentials (decision 046), checked at startup. */
   cdnPurge: CdnPurgeConfig
+  /** Which listing photos the server fetches to make width variants, and where from (decision 064). */
+  listingPhotos: ListingPhotoSettings
 }
 
 /** Everything a use case may touch. Built once per process; tests build one per database. */
@@ -188,6 +191,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,
       cdnPurge,
+      listingPhotos: listingPhotoSettingsFrom(config),
     },
     now,
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),

@@ -23,6 +23,7 @@ function summary(overrides: Partial<HomeSummary> = {}): HomeSummary {
     propertyType: 'SingleFamilyResidence',
     homeStatus: 'Active',
     images: [],
+    imageVariants: [],
     listOfficeName: 'Coast & "Sons" Realty',
     listAgentFullName: null,
     onMarketDate: '2026-03-01',

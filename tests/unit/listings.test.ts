@@ -32,6 +32,7 @@ const SALE: HomeDetail = {
   propertyType: 'SingleFamilyResidence',
   homeStatus: 'Active',
   images: ['/uploads/demo/homes/home-01.webp', 'https://photos.example.com/IRV-01/2.jpg'],
+  imageVariants: [],
   listOfficeName: 'Example Realty',
   listAgentFullName: 'Jamie Example',
   onMarketDate: '2026-10-30',

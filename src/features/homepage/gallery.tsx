@@ -7,7 +7,16 @@ import { Button } from '~/components/ui'
  * Thumbnails that open the full-size photo in a modal `<dialog>`: the browser traps focus,
  * Escape closes it and focus returns to the thumbnail that opened it. Arrow keys move on.
  */
-export function Gallery({ items, name }: { items: Array<GalleryItem>; name: string }) {
+export function Gallery({
+  items,
+  name,
+  firstInFirstScreen = false,
+}: {
+  items: Array<GalleryItem>
+  name: string
+  /** The first photo shows before any scrolling (a listing's page): fetched at once and first, it is the page's largest paint. */
+  firstInFirstScreen?: boolean
+}) {
   const { t } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLButtonElement | null>(null)
@@ -45,7 +54,8 @@ export function Gallery({ items, name }: { items: Array<GalleryItem>; name: stri
                 alt={photoLabel(itemIndex)}
                 width={480}
                 height={320}
-                loading="lazy"
+                loading={firstInFirstScreen && itemIndex === 0 ? 'eager' : 'lazy'}
+                fetchPriority={firstInFirstScreen && itemIndex === 0 ? 'high' : undefined}
                 decoding="async"
                 className="aspect-[3/2] w-full object-cover transition hover:scale-[1.02]"
               />

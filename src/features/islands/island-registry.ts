@@ -27,6 +27,7 @@ const contactFormIslandProps = z.object({
 const galleryIslandProps = z.object({
   items: z.array(z.object({ full: z.string(), thumbnail: z.string(), srcSet: z.optional(z.string()) })),
   name: z.string(),
+  firstInFirstScreen: z.optional(z.boolean()),
 })
 
 const videoIslandProps = z.object({ videoId: z.string(), title: z.string(), poster: z.optional(z.string()) })

@@ -4,9 +4,13 @@ import type { Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
 import type { ListingSource } from '~/schemas/listing-source'
 import { homePrice, statusLabel } from '~/lib/home-display'
+import { listingPhotoSources } from '~/lib/photo-variants'
 import { HomeKeyFacts } from './home-key-facts'
 import { listingCredit } from '~/lib/listing-source-text'
 import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
+
+/** One column on phones, two from sm, three from lg in a page at most 64rem wide. */
+export const HOME_CARD_PHOTO_SIZES = '(min-width: 1024px) 21rem, (min-width: 640px) 50vw, 100vw'
 
 /**
  * A listing card (issue 6): photo, price, beds, baths, size, address, status and the
@@ -19,6 +23,7 @@ export function HomeCard({
   desiredUrl,
   source,
   inFirstScreen = false,
+  photoSizes = HOME_CARD_PHOTO_SIZES,
 }: {
   home: HomeSummary
   lang: Lang
@@ -26,17 +31,20 @@ export function HomeCard({
   source: ListingSource | undefined
   /** Its photo shows before any scrolling: fetched at once and first, instead of once laid out. */
   inFirstScreen?: boolean
+  /** The card's width in the list's layout, for the browser to pick a photo width (`sizes`). */
+  photoSizes?: string
 }) {
   const { i18n } = useLingui()
   const status = statusLabel(home)
   const price = homePrice(home)
   const credit = listingCredit(home, source, i18n)
+  const photo = listingPhotoSources(home, 0, photoSizes)
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-[var(--accent-text)] hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <div className="relative aspect-[3/2] bg-stone-200 dark:bg-stone-800">
-        {home.images[0] ? (
+        {photo ? (
           <img
-            src={home.images[0]}
+            {...photo}
             alt=""
             width={480}
             height={320}

@@ -7,6 +7,7 @@ import { TOUR_FORM_ANCHOR } from '~/lib/tour-pages'
 import { HomeKeyFacts } from './home-key-facts'
 import { ListingActionBar, listingContactLinks } from './listing-action-bar'
 import { contactFormIsland } from '~/features/homepage/contact-form-island'
+import { listingPhotoSources } from '~/lib/photo-variants'
 import { galleryIsland } from '~/features/homepage/gallery-island'
 import { Island } from '~/features/islands/island'
 import { realtorDisplayName } from '~/lib/realtor-names'
@@ -57,7 +58,11 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
   const askAboutThisHome = { realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, lang, listingKey }
   const mapQuery = home.latitude !== null && home.longitude !== null ? `${home.latitude},${home.longitude}` : address
   const mapHref = `https://www.openstreetmap.org/search?query=${encodeURIComponent(mapQuery)}`
-  const photos = home.images.map((url) => ({ full: url, thumbnail: url }))
+  // A feed's photos come in the widths each place needs from our server (decision 064); the gallery sets `sizes`.
+  const photos = home.images.map((url, index) => {
+    const srcSet = listingPhotoSources(home, index, '')?.srcSet
+    return srcSet ? { full: url, thumbnail: url, srcSet } : { full: url, thumbnail: url }
+  })
   const licence = realtor.licenseNumber
   // Homes like this one, in the realtor's own area; none when the listing lies outside it.
   const similar = listingSearchFilters(realtor.activityRegion, home)
@@ -141,7 +146,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
               <h2 id="photos-title" className="sr-only">
                 <Trans>Photos</Trans>
               </h2>
-              <Island of={galleryIsland} props={{ items: photos, name: address }} when="interaction" />
+              <Island of={galleryIsland} props={{ items: photos, name: address, firstInFirstScreen: true }} when="interaction" />
             </section>
           ) : null}
 

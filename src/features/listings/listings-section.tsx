@@ -308,6 +308,8 @@ export function ListingsView({
                 desiredUrl={desiredUrl}
                 source={list.sources.find((source) => source.id === home.sourceId)}
                 inFirstScreen={firstPhotoInFirstScreen && index === 0}
+                // Beside the map the list is narrower: two columns from sm, in about half the page.
+                photoSizes={narrow ? '(min-width: 640px) 50vw, 100vw' : undefined}
               />
             </li>
           ))}

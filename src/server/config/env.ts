@@ -205,6 +205,23 @@ export const envSchema = z.object({
    * Hosts the style pulls from besides its own (tiles, glyphs, sprites elsewhere): origins such as
    * `https://tiles.example.com`, added to the pages' Content-Security-Policy with the style's.
    */
+  /**
+   * Hosts whose listing photos the server may fetch to make their width variants (decision 064):
+   * host names, or `*.example.com` for every subdomain; unset: the RESO_API_URL's host; `none`: no
+   * host (listing photos stay as the feed names them).
+   */
+  LISTING_PHOTO_HOSTS: commaList.pipe(
+    z.array(
+      z.string().regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^none$/, {
+        error: 'LISTING_PHOTO_HOSTS lists host names such as photos.example-mls.com or *.example-mls.com, separated by commas, or none',
+      }),
+    ),
+  ),
+  /**
+   * Lets the listing photo fetcher reach private, loopback and link-local addresses: only for the
+   * tests' loopback photo host or a feed on the operator's own private network (decision 064).
+   */
+  LISTING_PHOTO_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   MAP_EXTRA_ORIGINS: commaList.pipe(
     z.array(
       z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, {

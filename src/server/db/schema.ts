@@ -212,6 +212,8 @@ export interface HomeMediaTable {
   homeId: string
   mediaKey: string | null
   mediaUrl: string
+  /** The feed URL's hash a `/listing-photos/` path names (decision 064); null for the demo's own images. */
+  mediaHash: string | null
   sortOrder: number
 }
 

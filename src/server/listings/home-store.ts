@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Database, HomeChangeTable, HomeTable } from '~/server/db/schema'
 import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
+import { listingPhotoHash } from './listing-photos'
 import { bumpRevisions } from '~/server/pages/revisions'
 import { listingTypeOf, type HomeRecord } from './reso-property'
 
@@ -207,7 +208,14 @@ async function replaceMedia(trx: Transaction<Database>, chunk: ReadonlyArray<Hom
   const homeIds = rows.map((row) => row.id)
   await trx.deleteFrom('homeMedia').where('homeId', 'in', homeIds).execute()
   const media = chunk.flatMap((record, index) =>
-    record.media.map((item, sortOrder) => ({ id: randomUUID(), homeId: homeIds[index] ?? '', mediaKey: item.mediaKey, mediaUrl: item.url, sortOrder })),
+    record.media.map((item, sortOrder) => ({
+      id: randomUUID(),
+      homeId: homeIds[index] ?? '',
+      mediaKey: item.mediaKey,
+      mediaUrl: item.url,
+      mediaHash: /^https?:\/\//i.test(item.url) ? listingPhotoHash(item.url) : null,
+      sortOrder,
+    })),
   )
   for (const part of chunks(media, CHUNK)) await trx.insertInto('homeMedia').values(part).execute()
 }

@@ -26,6 +26,7 @@ import { openHousesForHomes, realtorIdByDesiredUrl } from '~/server/open-houses/
 import type { OpenHouse } from '~/schemas/open-houses'
 import type { AppServices } from '~/server/services'
 import { photoUrlOf } from '~/server/uploads/photo-address'
+import { listingPhotoBase } from './listing-photos'
 import type { StorageDriver } from '~/server/uploads/storage-driver'
 
 /*
@@ -187,6 +188,7 @@ export function toSummary(
   images: Array<string>,
   link: { realtor?: string; lang: 'ko' | 'en' },
   openHouses: Array<OpenHouse> = [],
+  imageVariants: Array<string | null> = [],
 ): HomeSummary {
   const addressShown = row.internetAddressDisplayYn === 1
   return {
@@ -205,6 +207,7 @@ export function toSummary(
     propertyType: row.propertySubType,
     homeStatus: row.standardStatus,
     images,
+    imageVariants,
     listOfficeName: row.listOfficeName,
     listAgentFullName: row.listAgentFullName,
     onMarketDate: row.onMarketDate,
@@ -218,24 +221,54 @@ export function toSummary(
   }
 }
 
-/** Each home's photo URLs in order; the demo's own images under today's public base (photo-address.ts). */
-export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
-  const byHome = new Map<string, Array<string>>()
-  if (homeIds.length === 0) return byHome
-  const rows = await db
+type MediaRow = { homeId: string; mediaUrl: string; mediaHash: string | null }
+
+async function mediaRowsFor(db: Kysely<Database>, homeIds: Array<string>, perHome?: number): Promise<Array<MediaRow>> {
+  if (homeIds.length === 0) return []
+  return db
     .selectFrom('homeMedia')
-    .select(['homeId', 'mediaUrl'])
+    .select(['homeId', 'mediaUrl', 'mediaHash'])
     .where('homeId', 'in', homeIds)
     .$if(perHome !== undefined, (query) => query.where('sortOrder', '<', perHome ?? 0))
     .orderBy('homeId')
     .orderBy('sortOrder')
     .execute()
+}
+
+function groupByHome<T>(rows: ReadonlyArray<MediaRow>, value: (row: MediaRow) => T): Map<string, Array<T>> {
+  const byHome = new Map<string, Array<T>>()
   for (const row of rows) {
     const list = byHome.get(row.homeId) ?? []
-    list.push(photoUrlOf(storage, row.mediaUrl))
+    list.push(value(row))
     byHome.set(row.homeId, list)
   }
   return byHome
+}
+
+/** Each home's photo URLs in order; the demo's own images under today's public base (photo-address.ts). */
+export async function imagesFor(db: Kysely<Database>, storage: StorageDriver, homeIds: Array<string>, perHome?: number): Promise<Map<string, Array<string>>> {
+  return groupByHome(await mediaRowsFor(db, homeIds, perHome), (row) => photoUrlOf(storage, row.mediaUrl))
+}
+
+type HomePhotos = { images: Array<string>; imageVariants: Array<string | null> }
+
+/**
+ * What a page shows of each home's photos: their URLs, and for a feed's photos on a host the
+ * server fetches from, the path their width variants are named from (listing-photos.ts); the
+ * list is empty when no photo of the home has any (a demo home's), not a null per photo.
+ */
+async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'>, homeIds: Array<string>): Promise<Map<string, HomePhotos>> {
+  const settings = services.config.listingPhotos
+  const rows = groupByHome(await mediaRowsFor(services.db, homeIds), (row) => ({
+    url: photoUrlOf(services.storage, row.mediaUrl),
+    variantBase: listingPhotoBase(settings, row.mediaUrl, row.mediaHash) ?? null,
+  }))
+  const photos = new Map<string, HomePhotos>()
+  for (const [homeId, list] of rows) {
+    const imageVariants = list.map((photo) => photo.variantBase)
+    photos.set(homeId, { images: list.map((photo) => photo.url), imageVariants: imageVariants.some((base) => base !== null) ? imageVariants : [] })
+  }
+  return photos
 }
 
 /**
@@ -250,7 +283,7 @@ export async function listHomes(services: AppServices, input: unknown): Promise<
 /** The same for a query already parsed (a server function's validator did): parsing twice would read a map's box as text. */
 export async function listHomesFor(services: AppServices, query: HomeListQuery): Promise<HomeListPage> {
   dependsOn('listings')
-  return loadHomeList(services.db, services.storage, query, services.config.displayProfiles, services.now())
+  return loadHomeList(services, query, services.now())
 }
 
 /** `GET /home/list`'s body. */
@@ -269,13 +302,8 @@ export async function sourcesOf(db: Kysely<Database>, profiles: DisplayProfiles,
   return unique.map((source) => listingSourceOf(profiles, source, lastRuns.get(source) ?? null))
 }
 
-export async function loadHomeList(
-  db: Kysely<Database>,
-  storage: StorageDriver,
-  query: HomeListQuery,
-  profiles: DisplayProfiles,
-  now: Date,
-): Promise<HomeListPage> {
+export async function loadHomeList(services: Pick<AppServices, 'db' | 'storage' | 'config'>, query: HomeListQuery, now: Date): Promise<HomeListPage> {
+  const { db } = services
   const { currentPage, homesPerPage, totalHomesPerGroup } = query
   const offset = (currentPage - 1) * homesPerPage
   const pageSize = Math.max(0, Math.min(homesPerPage, totalHomesPerGroup - offset))
@@ -292,13 +320,16 @@ export async function loadHomeList(
   const rows = pageSize === 0 ? [] : await orderedSummaries(db, query).limit(pageSize).offset(offset).execute()
   const homeIds = rows.map((row) => row.id)
   // One query each for the page's photos and open houses, whatever the page size (never one per home).
-  const [images, openHouses] = await Promise.all([
-    imagesFor(db, storage, homeIds),
+  const [photos, openHouses] = await Promise.all([
+    photosFor(services, homeIds),
     openHousesForHomes(db, homeIds, { realtorId: await realtorIdByDesiredUrl(db, query.realtor), now }),
   ])
   const totalHomes = Math.min(matches, totalHomesPerGroup)
   return {
-    homes: rows.map((row) => toSummary(row, images.get(row.id) ?? [], { realtor: query.realtor, lang: query.lang }, openHouses.get(row.id) ?? [])),
+    homes: rows.map((row) => {
+      const photo = photos.get(row.id)
+      return toSummary(row, photo?.images ?? [], { realtor: query.realtor, lang: query.lang }, openHouses.get(row.id) ?? [], photo?.imageVariants)
+    }),
     currentPage,
     homesPerPage,
     totalHomesPerGroup,
@@ -307,7 +338,7 @@ export async function loadHomeList(
     hasMoreThanGroup: matches > totalHomesPerGroup,
     sources: await sourcesOf(
       db,
-      profiles,
+      services.config.displayProfiles,
       rows.map((row) => row.source),
     ),
   }
@@ -388,15 +419,15 @@ export async function getHomeDetail(
     .executeTakeFirst()
   if (!row) throw homeNotFound()
   const realtorId = await realtorIdByDesiredUrl(services.db, link.realtor)
-  const [images, [listingSource], openHouses] = await Promise.all([
-    imagesFor(services.db, services.storage, [row.id]),
+  const [photos, [listingSource], openHouses] = await Promise.all([
+    photosFor(services, [row.id]),
     sourcesOf(services.db, services.config.displayProfiles, [row.source]),
     openHousesForHomes(services.db, [row.id], { realtorId, now: services.now() }),
   ])
   if (!listingSource) throw homeNotFound()
   const addressHidden = row.internetAddressDisplayYn !== 1
   return {
-    ...toSummary(row, images.get(row.id) ?? [], link, openHouses.get(row.id) ?? []),
+    ...toSummary(row, photos.get(row.id)?.images ?? [], link, openHouses.get(row.id) ?? [], photos.get(row.id)?.imageVariants),
     streetAddress: addressHidden ? null : streetOf(row),
     publicRemarks: row.publicRemarks,
     addressHidden,
