@@ -29,6 +29,7 @@ import * as cdnPurgeOutbox from './0032-cdn-purge-outbox'
 import * as photoVariants from './0033-photo-variants'
 import * as pageFontUsed from './0034-page-font-used'
 import * as listingImportUnchanged from './0035-listing-import-unchanged'
+import * as regionKoreanName from './0036-region-korean-name'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0033-photo-variants': photoVariants,
   '0034-page-font-used': pageFontUsed,
   '0035-listing-import-unchanged': listingImportUnchanged,
+  '0036-region-korean-name': regionKoreanName,
 }
 
 export const migrationProvider: MigrationProvider = {
