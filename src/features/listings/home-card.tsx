@@ -6,6 +6,7 @@ import type { ListingSource } from '~/schemas/listing-source'
 import { areaText, homePrice, statusLabel } from '~/lib/home-display'
 import { listingCredit } from '~/lib/listing-source-text'
 import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
+import { placeName, type PlaceNameOverride } from '~/lib/place-names'
 
 /**
  * A listing card (issue 6): photo, price, beds, baths, size, address, status and the
@@ -17,12 +18,15 @@ export function HomeCard({
   lang,
   desiredUrl,
   source,
+  places = [],
   inFirstScreen = false,
 }: {
   home: HomeSummary
   lang: Lang
   desiredUrl: string
   source: ListingSource | undefined
+  /** The realtor's own Korean names for the cities they serve. */
+  places?: ReadonlyArray<PlaceNameOverride>
   /** Its photo shows before any scrolling: fetched at once and first, instead of once laid out. */
   inFirstScreen?: boolean
 }) {
@@ -69,6 +73,12 @@ export function HomeCard({
             {home.fullAddress}
           </ListingLink>
         </h3>
+        {lang === 'ko' ? (
+          // The address stays as the post and a GPS read it; the place is named in Korean beside it.
+          <p className="text-stone-700 dark:text-stone-300" data-testid="home-card-place">
+            {placeName(home.city, home.state, lang, places)}
+          </p>
+        ) : null}
         <OpenHouseCardLine openHouses={home.openHouses} lang={lang} address={home.fullAddress} />
         {credit ? (
           <p className="mt-auto pt-2 text-stone-700 dark:text-stone-300" data-testid="listing-credit">
