@@ -1,3 +1,4 @@
+import { spelledPlaceName } from './place-names'
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { formatPrice } from './format'
@@ -69,12 +70,6 @@ export function isSavedSearchFrequency(value: unknown): value is SavedSearchFreq
   return SAVED_SEARCH_FREQUENCIES.some((frequency) => frequency === value)
 }
 
-function stateName(i18n: I18n, state: string): string {
-  if (state === 'CA') return i18n._(msg`California`)
-  if (state === 'GA') return i18n._(msg`Georgia`)
-  return state
-}
-
 /** The price band in spec §9's display ("$500K – $1.2M", "From $500K", "Up to $3K"); empty for any price. */
 export function priceBandInWords(i18n: I18n, minPrice: number | null, maxPrice: number | null): string {
   const low = minPrice ? formatPrice(minPrice) : ''
@@ -90,7 +85,7 @@ export function priceBandInWords(i18n: I18n, minPrice: number | null, maxPrice: 
  * then only the filters the visitor set.
  */
 export function savedSearchInWords(i18n: I18n, filters: SavedSearchFilters): string {
-  const place = `${filters.city}, ${stateName(i18n, filters.state)}`
+  const place = spelledPlaceName(filters.city, filters.state, i18n.locale === 'ko' ? 'ko' : 'en')
   const head =
     filters.listingType === 'sale'
       ? i18n._(msg`Homes for sale in ${place}`)

@@ -28,6 +28,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   careerEnd: msg`Career end`,
   careerStart: msg`Career start`,
   city: msg`City`,
+  cityKo: msg`City in Korean`,
   clientName: msg`Client's name`,
   companyPhone: msg`Office phone`,
   confirm: msg`Password again`,

@@ -66,5 +66,9 @@ export type HomeSearch = SearchOutput<typeof homeSearchSchema>
 export const HOMEPAGE_HOMES_PER_PAGE = 9
 export const HOMEPAGE_HOMES_PER_GROUP = 54
 
-/** Homes per page and per group on the full search page: twice the homepage's, as a buyer scans many homes at once there. */
-export const HOME_SEARCH_LIST = { perPage: 18, group: 180 }
+/**
+ * Homes per page and per group on the full search page: twice the homepage's per page, as a buyer
+ * scans many homes at once there; a group as large as the API allows, so the page counts a city's
+ * homes up to 500 and a market report's count links to a search that says the same (decision 065).
+ */
+export const HOME_SEARCH_LIST = { perPage: 18, group: 500 }

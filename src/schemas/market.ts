@@ -35,6 +35,7 @@ export const marketReportSchema = z.object({
   current: marketFiguresSchema,
   /** Up to 12 months, oldest first, the current month last. */
   trend: z.array(marketFiguresSchema),
+  monthToDate: z.boolean().meta({ description: 'The latest month is still running: its figures are to date (asOf), not the whole month' }),
 })
 export type MarketReport = z.infer<typeof marketReportSchema>
 

@@ -34,6 +34,8 @@ export const activityRegionSchema = z.object({
   state: regionStateSchema,
   city: shortText(80).min(1, { error: messageId(msg`Enter a city`) }),
   neighborhood: optional(shortText(80)),
+  /** The city's Korean name on Korean pages, over the platform's table (src/lib/place-names.ts). */
+  cityKo: optional(shortText(80)),
 })
 export type ActivityRegion = z.infer<typeof activityRegionSchema>
 
@@ -210,7 +212,7 @@ export const realtorSchema = z.object({
   designMainDarkMode: yesNoSchema,
   contentDarkMode: yesNoSchema,
   isMakeHomepage: yesNoSchema,
-  activityRegion: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: nullableText })),
+  activityRegion: z.array(z.object({ state: regionStateSchema, city: z.string(), neighborhood: nullableText, cityKo: nullableText.optional() })),
   photos: z.array(
     z.object({
       path: photoSchema.shape.path,

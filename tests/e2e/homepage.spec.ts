@@ -20,7 +20,7 @@ const PAGES = {
     otherPath: '/en/sora-park',
     name: '박소라',
     otherName: 'Sora Park',
-    regions: ['Woodbridge, Irvine, 캘리포니아', 'Tustin, 캘리포니아', 'Duluth, 조지아'],
+    regions: ['캘리포니아주 어바인 Woodbridge', '캘리포니아주 터스틴', '조지아주 둘루스'],
     areasServed: '활동 지역',
     call: '전화하기',
     email: '이메일',

@@ -26,6 +26,9 @@ const LANGS = [
     name: '박소라',
     signIn: '로그인',
     california: '캘리포니아',
+    // Korean pages name cities in Korean (decision 065).
+    irvine: '어바인',
+    tustin: '터스틴',
     // Other suites publish homepages in Irvine too, so counts are checked for shape, not value.
     someFound: /^리얼터 \d+명$/,
   },
@@ -39,6 +42,8 @@ const LANGS = [
     name: 'Sora Park',
     signIn: 'Sign in',
     california: 'California',
+    irvine: 'Irvine',
+    tustin: 'Tustin',
     someFound: /^\d+ realtors? found$/,
   },
 ] as const
@@ -118,11 +123,11 @@ for (const p of LANGS) {
       await expect.soft(currentLinks(page), 'aria-current marks only the chosen filter').toHaveText([p.california])
       // Only Californian cities are offered once the state is chosen.
       const cityLinks = page.getByRole('link', { name: /\(\d+\)$/ })
-      await expect(cityLinks).toHaveText([/^Irvine \(\d+\)$/, /^Tustin \(\d+\)$/])
+      await expect(cityLinks).toHaveText([new RegExp(`^${p.irvine} \\(\\d+\\)$`), new RegExp(`^${p.tustin} \\(\\d+\\)$`)])
 
-      await page.getByRole('link', { name: /^Irvine\b/ }).click()
+      await page.getByRole('link', { name: new RegExp(`^${p.irvine} \\(`) }).click()
       await expect(page).toHaveURL((url) => url.pathname === p.directory && url.search === '?state=CA&city=Irvine')
-      await expect.soft(currentLinks(page), 'aria-current marks only the chosen filter').toHaveText([/^Irvine \(\d+\)$/])
+      await expect.soft(currentLinks(page), 'aria-current marks only the chosen filter').toHaveText([new RegExp(`^${p.irvine} \\(\\d+\\)$`)])
       await expect(page.getByTestId('directory-count')).toHaveText(p.someFound)
       const results = page.getByTestId('directory-results')
       // The count the page states is the number of cards it shows (one page holds them all here).
@@ -155,10 +160,10 @@ for (const p of LANGS) {
         await Promise.all([page.waitForEvent('load'), state.click()])
         await expect(page).toHaveURL((url) => url.pathname === p.directory && url.search === '?state=CA')
 
-        await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: /^Irvine\b/ }).click()])
+        await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: new RegExp(`^${p.irvine} \\(`) }).click()])
         await expect(page).toHaveURL((url) => url.pathname === p.directory && url.search === '?state=CA&city=Irvine')
         await expect(page.getByTestId('directory-count')).toHaveText(p.someFound)
-        await expect.soft(currentLinks(page), 'aria-current marks only the chosen filter').toHaveText([/^Irvine \(\d+\)$/])
+        await expect.soft(currentLinks(page), 'aria-current marks only the chosen filter').toHaveText([new RegExp(`^${p.irvine} \\(\\d+\\)$`)])
         await expect(page.getByTestId('directory-results').getByRole('link', { name: p.name, exact: true })).toHaveAttribute('href', p.homepage)
       } finally {
         await context.close()

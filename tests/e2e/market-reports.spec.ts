@@ -15,13 +15,14 @@ const PAGES = {
     list: '/sora-park/market',
     report: '/sora-park/market/irvine-ca',
     listTitle: '시장 보고서',
-    heading: 'Irvine, CA 주택 시장',
+    heading: '캘리포니아주 어바인 주택 시장',
     median: '매물 가격 중앙값',
     basis: /기준 Demo data의 매물 [\d,]+건을 바탕으로 한 수치입니다/,
     demo: '시연용 데이터',
-    chart: /Irvine 매물 가격 중앙값, 최근 12개월/,
-    table: 'Irvine, CA 월별 수치',
-    other: 'Tustin, CA',
+    chart: /어바인 매물 가격 중앙값, 최근 12개월/,
+    table: '캘리포니아주 어바인 월별 수치',
+    other: '캘리포니아주 터스틴',
+    place: '캘리포니아주 어바인',
     perFoot: /^sq ft당 \$[\d,]+$/,
   },
   en: {
@@ -36,6 +37,7 @@ const PAGES = {
     chart: /Median list price in Irvine, last 12 months/,
     table: 'Monthly figures for Irvine, CA',
     other: 'Tustin, CA',
+    place: 'Irvine, CA',
     perFoot: /^\$[\d,]+\/sq ft$/,
   },
 } as const
@@ -50,7 +52,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
       const cities = page.getByTestId('market-city-link')
       // The demo realtor serves Irvine, Tustin and Duluth, and the demo has listings in all three.
       await expect(cities).toHaveCount(3)
-      await cities.filter({ hasText: 'Irvine, CA' }).click()
+      await cities.filter({ hasText: text.place }).click()
       await expect(page).toHaveURL((url) => url.pathname === text.report)
       await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible()
     })
@@ -77,7 +79,7 @@ for (const [lang, text] of Object.entries(PAGES)) {
         const scripts = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script): unknown => JSON.parse(script.textContent ?? '{}'))
         return scripts.find((item) => typeof item === 'object' && item !== null && '@type' in item && item['@type'] === 'Dataset')
       })
-      expect(dataset).toMatchObject({ '@type': 'Dataset', spatialCoverage: { name: 'Irvine, CA' }, isAccessibleForFree: true })
+      expect(dataset).toMatchObject({ '@type': 'Dataset', spatialCoverage: { name: text.place }, isAccessibleForFree: true })
       // The measures are named in the page's language, as its own labels are.
       expect(dataset).toHaveProperty('variableMeasured.0', text.median)
     })

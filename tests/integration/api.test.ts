@@ -141,6 +141,23 @@ describeOnEachDatabase('REST API', (database) => {
       expect(patched.status).toBe(200)
     })
 
+    it("keeps a service area's own Korean city name (decision 065), and an empty one as none", async () => {
+      const { token, realtor } = await newRealtorOwner()
+      const activityRegion = [
+        { state: 'CA', city: 'Irvine', neighborhood: null, cityKo: '얼바인' },
+        { state: 'CA', city: 'Tustin', neighborhood: null, cityKo: ' ' },
+      ]
+      const patched = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { activityRegion } })
+      expect(patched.status, patched.text).toBe(200)
+      const read = await api(s, 'GET', `/realtor/${realtor.id}`)
+      expect(read.body).toMatchObject({
+        activityRegion: [
+          { state: 'CA', city: 'Irvine', cityKo: '얼바인' },
+          { state: 'CA', city: 'Tustin', cityKo: null },
+        ],
+      })
+    })
+
     it.each<[Role, number, string | undefined]>([
       ['anonymous', 401, MESSAGES.unauthorized],
       ['another realtor', 409, MESSAGES.oneRealtor],

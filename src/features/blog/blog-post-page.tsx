@@ -9,6 +9,7 @@ import type { BlogPost } from '~/schemas/blog'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { OtherLanguageNote, PostDate, PostKindBadge } from './post-meta'
 import { HeroImage } from '~/components/hero-image'
+import { placeName } from '~/lib/place-names'
 import { POST_BODY_CLASS } from './post-body'
 
 /** One post (issue 28): its text in the page's language (or the other, with a note), its tags, and for a guide the area's listings. */
@@ -16,7 +17,10 @@ export function BlogPostPage({ realtor, lang, post }: { realtor: PublicRealtor; 
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
-  const area = [post.city, post.state, post.postalCode].filter(Boolean).join(', ')
+  const area =
+    lang === 'ko' && post.city && post.state
+      ? [placeName(post.city, post.state, lang, realtor.activityRegion), post.postalCode].filter(Boolean).join(' ')
+      : [post.city, post.state, post.postalCode].filter(Boolean).join(', ')
   return (
     <RealtorPageShell
       realtor={realtor}

@@ -5,6 +5,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { REGION_STATES } from '~/schemas/realtor'
 import type { DirectoryPage } from '~/schemas/directory'
 import { RealtorCard, stateLabel } from './realtor-card'
+import { cityName } from '~/lib/place-names'
 import { PageNumbers } from '~/components/page-numbers'
 import { buttonClass } from '~/components/ui'
 
@@ -63,7 +64,7 @@ export function DirectoryView({
               search={{ state: item.state === 'GA' ? 'GA' : 'CA', city: item.city }}
               active={filters.city?.toLowerCase() === item.city.toLowerCase()}
             >
-              {item.city} <span className="ml-1 opacity-70">({item.count})</span>
+              {cityName(item.city, item.state, lang)} <span className="ml-1 opacity-70">({item.count})</span>
             </FilterLink>
           ))}
         </nav>

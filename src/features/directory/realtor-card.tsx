@@ -3,14 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
 import type { DirectoryCard } from '~/schemas/directory'
-
-const STATE_LABEL: Record<Lang, Record<string, string>> = {
-  ko: { CA: '캘리포니아', GA: '조지아' },
-  en: { CA: 'California', GA: 'Georgia' },
-}
+import { spelledPlaceName, stateName } from '~/lib/place-names'
 
 export function stateLabel(lang: Lang, state: string): string {
-  return STATE_LABEL[lang][state] ?? state
+  return stateName(state, lang)
 }
 
 /** One published realtor: photo, name, brokerage, regions, languages, link to the homepage. */
@@ -51,7 +47,7 @@ export function RealtorCard({ realtor, lang, headingLevel = 3 }: { realtor: Dire
             <span className="sr-only">
               <Trans>Areas served:</Trans>{' '}
             </span>
-            {realtor.regions.map((region) => `${region.city}, ${stateLabel(lang, region.state)}`).join(' · ')}
+            {realtor.regions.map((region) => spelledPlaceName(region.city, region.state, lang)).join(' · ')}
           </p>
         ) : null}
         {languages ? (

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import type { Lang } from '~/lib/lang'
+import { placeName } from '~/lib/place-names'
 import { absoluteUrl, seoHead } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
 import type { PublicRealtor } from '~/schemas/realtor'
@@ -20,7 +21,7 @@ export function homepageHead(realtor: PublicRealtor, lang: Lang, site: SiteConte
   const name = realtorDisplayName(realtor, lang)
   const seo = realtor.seoMeta[lang]
   const about = (lang === 'ko' ? realtor.aboutMeKr || realtor.aboutMeEn : realtor.aboutMeEn || realtor.aboutMeKr) ?? ''
-  const regions = realtor.activityRegion.map((region) => `${region.city}, ${region.state}`).join(' · ')
+  const regions = realtor.activityRegion.map((region) => placeName(region.city, region.state, lang, realtor.activityRegion)).join(' · ')
   const description =
     seo.description ||
     (about ? about.replace(/\s+/g, ' ').slice(0, 155) : translate(lang, msg`${name}, realtor in ${regions}. Homes for sale and a direct line to your agent.`))

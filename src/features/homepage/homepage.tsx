@@ -20,11 +20,7 @@ import { buttonClass } from '~/components/ui'
 import { kakaoHref, telHref } from '~/lib/contact-links'
 import { HeroImage } from '~/components/hero-image'
 import { HomeValueInvitation } from '~/features/homepage/home-value-invitation'
-
-const STATE_NAMES: Record<Lang, Record<string, string>> = {
-  ko: { CA: '캘리포니아', GA: '조지아' },
-  en: { CA: 'California', GA: 'Georgia' },
-}
+import { serviceAreaName } from '~/lib/place-names'
 
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   const prefix = useContext(IdPrefix)
@@ -204,7 +200,7 @@ export function RealtorHomepage({
                         key={`${region.state}-${region.city}-${region.neighborhood ?? ''}`}
                         className="rounded-full bg-white/15 px-3 py-1 text-sm font-medium backdrop-blur"
                       >
-                        {[region.neighborhood, region.city, STATE_NAMES[lang][region.state] ?? region.state].filter(Boolean).join(', ')}
+                        {serviceAreaName(region, lang, realtor.activityRegion)}
                       </li>
                     ))}
                   </ul>

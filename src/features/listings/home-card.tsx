@@ -8,6 +8,7 @@ import { listingPhotoSources } from '~/lib/photo-variants'
 import { HomeKeyFacts } from './home-key-facts'
 import { listingCredit } from '~/lib/listing-source-text'
 import { OpenHouseCardLine } from '~/features/open-houses/open-house-list'
+import { placeName, type PlaceNameOverride } from '~/lib/place-names'
 
 /** One column on phones, two from sm, three from lg in a page at most 64rem wide. */
 export const HOME_CARD_PHOTO_SIZES = '(min-width: 1024px) 21rem, (min-width: 640px) 50vw, 100vw'
@@ -22,6 +23,7 @@ export function HomeCard({
   lang,
   desiredUrl,
   source,
+  places = [],
   inFirstScreen = false,
   photoSizes = HOME_CARD_PHOTO_SIZES,
 }: {
@@ -29,6 +31,8 @@ export function HomeCard({
   lang: Lang
   desiredUrl: string
   source: ListingSource | undefined
+  /** The realtor's own Korean names for the cities they serve. */
+  places?: ReadonlyArray<PlaceNameOverride>
   /** Its photo shows before any scrolling: fetched at once and first, instead of once laid out. */
   inFirstScreen?: boolean
   /** The card's width in the list's layout, for the browser to pick a photo width (`sizes`). */
@@ -73,6 +77,12 @@ export function HomeCard({
             {home.fullAddress}
           </ListingLink>
         </h3>
+        {lang === 'ko' ? (
+          // The address stays as the post and a GPS read it; the place is named in Korean beside it.
+          <p className="text-stone-700 dark:text-stone-300" data-testid="home-card-place">
+            {placeName(home.city, home.state, lang, places)}
+          </p>
+        ) : null}
         <OpenHouseCardLine openHouses={home.openHouses} lang={lang} address={home.fullAddress} />
         {credit ? (
           <p className="mt-auto pt-2 text-stone-700 dark:text-stone-300" data-testid="listing-credit">

@@ -10,6 +10,7 @@ import { contactFormIsland } from '~/features/homepage/contact-form-island'
 import { listingPhotoSources } from '~/lib/photo-variants'
 import { galleryIsland } from '~/features/homepage/gallery-island'
 import { Island } from '~/features/islands/island'
+import { placeName } from '~/lib/place-names'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { formatNumber } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
@@ -104,6 +105,11 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             ) : null}
           </div>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">{address}</h1>
+          {lang === 'ko' ? (
+            <p className="mt-1 text-lg text-stone-700 dark:text-stone-300" data-testid="home-place">
+              {placeName(home.city, home.state, lang, realtor.activityRegion)}
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p className="text-3xl font-bold text-stone-900 dark:text-stone-50" data-testid="listing-price">
               {home.type === 'rent' ? <Trans>{price} / month</Trans> : price}

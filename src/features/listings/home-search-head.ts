@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { translate } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
+import { placeName } from '~/lib/place-names'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { seoHead } from '~/lib/seo'
 import type { SiteContext } from '~/lib/site'
@@ -12,7 +13,7 @@ import type { PublicRealtor } from '~/schemas/realtor'
  */
 export function homeSearchHead(realtor: PublicRealtor, lang: Lang, site: SiteContext) {
   const name = realtorDisplayName(realtor, lang)
-  const areas = realtor.activityRegion.map((region) => `${region.city}, ${region.state}`).join(' · ')
+  const areas = realtor.activityRegion.map((region) => placeName(region.city, region.state, lang, realtor.activityRegion)).join(' · ')
   return seoHead({
     site,
     lang,

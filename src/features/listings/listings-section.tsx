@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { langParam, type Lang } from '~/lib/lang'
+import { placeName, spelledPlaceName } from '~/lib/place-names'
 import type { ListingPriceType } from '~/lib/listing-prices'
 import type { HomeListPage } from '~/schemas/home'
 import { homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
@@ -184,9 +185,8 @@ export function ListingsView({
     )
   }
 
-  const stateName = (state: string) => (state === 'CA' ? t`California` : state === 'GA' ? t`Georgia` : state)
   const region = regions[regionIndex]
-  const place = region ? `${region.city}, ${stateName(region.state)}` : ''
+  const place = region ? spelledPlaceName(region.city, region.state, lang, regions) : ''
   // With a map's area the list is the homes in view, wherever the region's city lines run.
   const inMapArea = search.bbox !== undefined
   const shown = list.homes.length
@@ -205,7 +205,7 @@ export function ListingsView({
                 {link(cleanSearch({ region: index || undefined, type: search.type, view: search.view }), {
                   className: buttonClass('accentOutline'),
                   current: index === regionIndex,
-                  children: `${item.city}, ${item.state}`,
+                  children: placeName(item.city, item.state, lang, regions),
                 })}
               </li>
             ))}
@@ -307,6 +307,7 @@ export function ListingsView({
                 lang={lang}
                 desiredUrl={desiredUrl}
                 source={list.sources.find((source) => source.id === home.sourceId)}
+                places={regions}
                 inFirstScreen={firstPhotoInFirstScreen && index === 0}
                 // Beside the map the list is narrower: two columns from sm, in about half the page.
                 photoSizes={narrow ? '(min-width: 640px) 50vw, 100vw' : undefined}

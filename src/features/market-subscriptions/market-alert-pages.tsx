@@ -5,6 +5,7 @@ import { Button } from '~/components/ui'
 import type { MarketSubscriptionLookup } from '~/functions/market-subscriptions.functions'
 import type { MarketSubscriptionView } from '~/schemas/market-subscriptions'
 import { langFromParam, type Lang } from '~/lib/lang'
+import { placeName } from '~/lib/place-names'
 import { MARKET_ALERT_PAGES, MARKET_SUBSCRIPTION_ACTIONS, type MarketAlertPageSearch } from '~/lib/market-subscription-pages'
 
 /*
@@ -22,9 +23,9 @@ function pagePath(lang: Lang, desiredUrl: string, page: string): string {
 export type MarketLinkKind = 'confirm' | 'unsubscribe'
 
 /** What each link's page says, about the subscription it names (`view`, absent when the link is bad). */
-function useLinkWords(kind: MarketLinkKind, view: MarketSubscriptionView | undefined) {
+function useLinkWords(kind: MarketLinkKind, view: MarketSubscriptionView | undefined, lang: Lang) {
   const { t } = useLingui()
-  const place = view ? `${view.city}, ${view.state}` : ''
+  const place = view ? placeName(view.city, view.state, lang) : ''
   const realtor = view?.realtorName ?? ''
   // `market-alerts/confirm?token=`: a Confirm button; then "You're subscribed".
   if (kind === 'confirm') {
@@ -68,7 +69,7 @@ export function MarketLinkPage({
 }) {
   const { i18n } = useLingui()
   const lang = langFromParam(params.lang)
-  const words = useLinkWords(kind, lookup.ok ? lookup.view : undefined)
+  const words = useLinkWords(kind, lookup.ok ? lookup.view : undefined, lang)
   const testId = `market-${kind}`
   return (
     <StatusPageShell title={words.title}>

@@ -29,6 +29,7 @@ export function MarketSubscriptionForm({
   desiredUrl,
   state,
   city,
+  cityShown = city,
   lang,
 }: {
   realtorId: string
@@ -37,6 +38,8 @@ export function MarketSubscriptionForm({
   desiredUrl: string
   state: string
   city: string
+  /** The city as the page names it (Korean on a Korean page, decision 065); `city` is what is sent. */
+  cityShown?: string
   lang: Lang
 }) {
   const { t, i18n } = useLingui()
@@ -66,10 +69,10 @@ export function MarketSubscriptionForm({
     <VisitorForm
       testId="market-subscription"
       formTestId="market-subscription-form"
-      summary={<Trans>Get the {city} market report by e-mail every month</Trans>}
+      summary={<Trans>Get the {cityShown} market report by e-mail every month</Trans>}
       intro={
         <p className="text-sm text-stone-700 dark:text-stone-300">
-          <Trans>Once a month: median prices, inventory, new listings and days on market for {city}. You can unsubscribe from any e-mail.</Trans>
+          <Trans>Once a month: median prices, inventory, new listings and days on market for {cityShown}. You can unsubscribe from any e-mail.</Trans>
         </p>
       }
       sentMessage={t`Check your e-mail: open the link in it to confirm, and the monthly report will start.`}

@@ -3,6 +3,7 @@ import { serializeJsonLd } from '~/features/homepage/json-ld'
 import { translate } from '~/i18n/i18n'
 import { VISITOR_CATALOG_META } from '~/i18n/visitor-catalog'
 import type { Lang } from '~/lib/lang'
+import { placeName } from '~/lib/place-names'
 import { marketCityPath, marketPath } from '~/lib/market-paths'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { absoluteUrl, seoHead } from '~/lib/seo'
@@ -32,7 +33,7 @@ export function marketListHead(realtor: PublicRealtor, lang: Lang, site: SiteCon
 
 export function marketReportHead(realtor: PublicRealtor, lang: Lang, site: SiteContext, report: MarketReport) {
   const name = realtorDisplayName(realtor, lang)
-  const place = `${report.city}, ${report.state}`
+  const place = placeName(report.city, report.state, lang, realtor.activityRegion)
   const price = report.current.medianListPrice === null ? '—' : formatPrice(report.current.medianListPrice)
   const active = String(report.current.activeCount)
   const description = translate(

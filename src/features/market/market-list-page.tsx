@@ -7,6 +7,8 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import type { MarketCity } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
+import { placeName } from '~/lib/place-names'
+import { ActiveListingsLink } from './market-search-link'
 
 /** A realtor's market reports (`/{desiredUrl}/market`, issue 27): one card per city of their region with figures. */
 export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealtor; lang: Lang; cities: ReadonlyArray<MarketCity> }) {
@@ -42,21 +44,22 @@ export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealt
                 const active = formatNumber(city.activeCount)
                 const price = city.medianListPrice === null ? null : formatPrice(city.medianListPrice)
                 return (
-                  <li key={city.slug}>
+                  <li key={city.slug} className="h-full rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900">
                     <Link
                       to="/{-$lang}/$desiredUrl/market/$city"
                       params={{ ...params, city: city.slug }}
                       data-testid="market-city-link"
-                      className="block h-full rounded-2xl border border-stone-200 bg-white p-5 shadow-sm hover:border-[var(--accent)] focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none dark:border-stone-800 dark:bg-stone-900"
+                      className="block text-lg font-semibold text-stone-900 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none dark:text-stone-50"
                     >
-                      <span className="block text-lg font-semibold text-stone-900 dark:text-stone-50">
-                        {city.city}, {city.state}
-                      </span>
-                      <span className="mt-2 block text-stone-700 dark:text-stone-300">{price === null ? null : <Trans>Median list price {price}</Trans>}</span>
-                      <span className="block text-sm text-stone-600 dark:text-stone-400">
-                        <Trans>{active} active listings</Trans>
-                      </span>
+                      {placeName(city.city, city.state, lang, realtor.activityRegion)}
                     </Link>
+                    <p className="mt-2 text-stone-700 dark:text-stone-300">{price === null ? null : <Trans>Median list price {price}</Trans>}</p>
+                    {/* The count is its own link, to the search that lists those homes (decision 065). */}
+                    <p className="text-sm text-stone-600 dark:text-stone-400">
+                      <ActiveListingsLink realtor={realtor} lang={lang} city={city} count={city.activeCount}>
+                        <Trans>{active} active listings</Trans>
+                      </ActiveListingsLink>
+                    </p>
                   </li>
                 )
               })}

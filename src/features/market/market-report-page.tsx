@@ -12,7 +12,9 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import type { MarketCity, MarketFigures, MarketReport } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
+import { cityName, placeName } from '~/lib/place-names'
 import { MarketTrendChart } from './market-chart'
+import { ActiveListingsLink } from './market-search-link'
 import { formatAsOf, formatMonth, pricePerPyeong } from './market-format'
 
 /*
@@ -22,7 +24,7 @@ import { formatAsOf, formatMonth, pricePerPyeong } from './market-format'
  * (the realtor's other cities). Server-rendered; its one script is the subscription form's island.
  */
 
-function Figure({ label, value, note, testId }: { label: ReactNode; value: string; note?: ReactNode; testId: string }) {
+function Figure({ label, value, note, testId }: { label: ReactNode; value: ReactNode; note?: ReactNode; testId: string }) {
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm dark:border-stone-800 dark:bg-stone-900" data-testid={testId}>
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
@@ -65,7 +67,8 @@ export function MarketReportPage({
   const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const { current, source } = report
-  const place = `${report.city}, ${report.state}`
+  const place = placeName(report.city, report.state, lang, realtor.activityRegion)
+  const cityShown = cityName(report.city, report.state, lang, realtor.activityRegion)
   const asOf = formatAsOf(current.asOf, lang, source.timeZone)
   const listings = formatNumber(current.listingCount)
   const mls = source.mlsName
@@ -107,7 +110,11 @@ export function MarketReportPage({
                 value={pricePerFoot === null ? '—' : t`${pricePerFoot}/sq ft`}
                 note={perPyeong === null ? undefined : t`${perPyeong} per pyeong`}
               />
-              <Figure testId="market-active" label={t`Active listings`} value={formatNumber(current.activeCount)} />
+              <Figure
+                testId="market-active"
+                label={t`Active listings`}
+                value={<ActiveListingsLink realtor={realtor} lang={lang} city={report} count={current.activeCount} />}
+              />
               <Figure testId="market-new" label={t`New listings, last 30 days`} value={formatNumber(current.newListings)} />
               <Figure testId="market-reductions" label={t`Price reductions, last 30 days`} value={formatNumber(current.priceReductions)} />
               <Figure
@@ -125,7 +132,7 @@ export function MarketReportPage({
             </h2>
             <div className="mt-4 grid gap-6">
               <div className="max-w-2xl rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
-                <MarketTrendChart trend={report.trend} lang={lang} city={report.city} />
+                <MarketTrendChart trend={report.trend} lang={lang} city={cityShown} monthToDate={report.monthToDate} />
               </div>
               <div
                 className="overflow-x-auto rounded-2xl border border-stone-200 dark:border-stone-800"
@@ -149,14 +156,26 @@ export function MarketReportPage({
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-stone-200 bg-white text-stone-800 dark:divide-stone-800 dark:bg-stone-900 dark:text-stone-200">
-                    {[...report.trend].reverse().map((month) => (
+                    {[...report.trend].reverse().map((month, index) => (
                       <tr key={month.month}>
                         <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
                           {formatMonth(month.month, lang)}
+                          {report.monthToDate && index === 0 ? (
+                            <span className="block text-xs font-normal text-stone-600 dark:text-stone-400" data-testid="market-table-month-to-date">
+                              <Trans>month to date</Trans>
+                            </span>
+                          ) : null}
                         </th>
                         <td className="px-3 py-2 text-right">{month.medianListPrice === null ? '—' : formatPrice(month.medianListPrice)}</td>
                         <td className="px-3 py-2 text-right">{month.medianPricePerSquareFoot === null ? '—' : formatPrice(month.medianPricePerSquareFoot)}</td>
-                        <td className="px-3 py-2 text-right">{formatNumber(month.activeCount)}</td>
+                        <td className="px-3 py-2 text-right">
+                          {index === 0 ? (
+                            // The running month's count is today's: the search shows those homes. Past months' homes have moved on.
+                            <ActiveListingsLink realtor={realtor} lang={lang} city={report} count={month.activeCount} />
+                          ) : (
+                            formatNumber(month.activeCount)
+                          )}
+                        </td>
                         <td className="px-3 py-2 text-right">{formatNumber(month.newListings)}</td>
                         <td className="px-3 py-2 text-right">{month.medianDaysOnMarket === null ? '—' : formatNumber(Math.round(month.medianDaysOnMarket))}</td>
                       </tr>
@@ -181,7 +200,7 @@ export function MarketReportPage({
               {/* Issue 27 item 5: monthly, double opt-in (decision 037). */}
               <Island
                 of={marketSubscriptionIsland}
-                props={{ realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, state: report.state, city: report.city, lang }}
+                props={{ realtorId: realtor.id, realtorName: name, desiredUrl: realtor.desiredUrl, state: report.state, city: report.city, cityShown, lang }}
               />
             </div>
           </section>
@@ -208,7 +227,7 @@ export function MarketReportPage({
                       params={{ ...params, city: city.slug }}
                       className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-stone-800 hover:border-[var(--accent)] focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none dark:border-stone-700 dark:text-stone-200"
                     >
-                      {city.city}, {city.state}
+                      {placeName(city.city, city.state, lang, realtor.activityRegion)}
                     </Link>
                   </li>
                 ))}

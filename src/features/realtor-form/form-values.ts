@@ -49,7 +49,7 @@ export const realtorFormValuesSchema = z.object({
   designMainDarkMode: yesNoSchema,
   contentDarkMode: yesNoSchema,
   isMakeHomepage: yesNoSchema,
-  activityRegion: z.array(z.object({ state: regionStateSchema, city: text, neighborhood: text })),
+  activityRegion: z.array(z.object({ state: regionStateSchema, city: text, neighborhood: text, cityKo: text })),
   photos: z.array(photoSchema),
   additionalSections: z.array(z.object({ id: text, titleKo: text, titleEn: text, bodyKo: text, bodyEn: text })),
   seoMeta: z.object({ ko: seoEntry, en: seoEntry }),
@@ -151,7 +151,12 @@ export function realtorToForm(realtor: Omit<PublicRealtor, 'testimonials'> & { t
     designMainDarkMode: realtor.designMainDarkMode,
     contentDarkMode: realtor.contentDarkMode,
     isMakeHomepage: realtor.isMakeHomepage,
-    activityRegion: realtor.activityRegion.map((region) => ({ state: region.state, city: region.city, neighborhood: orEmpty(region.neighborhood) })),
+    activityRegion: realtor.activityRegion.map((region) => ({
+      state: region.state,
+      city: region.city,
+      neighborhood: orEmpty(region.neighborhood),
+      cityKo: region.cityKo ?? '',
+    })),
     photos: realtor.photos.map((photo) => ({ ...photo })),
     additionalSections: realtor.additionalSections.map((section) => ({
       id: section.id,
@@ -218,7 +223,7 @@ export function formToPreviewRealtor(values: RealtorFormValues, base: { id: stri
     isMakeHomepage: values.isMakeHomepage,
     activityRegion: values.activityRegion
       .filter((region) => region.city.trim() !== '')
-      .map((region) => ({ state: region.state, city: region.city, neighborhood: orNull(region.neighborhood) })),
+      .map((region) => ({ state: region.state, city: region.city, neighborhood: orNull(region.neighborhood), cityKo: orNull(region.cityKo) })),
     photos: values.photos,
     additionalSections: values.additionalSections.map((section, index) => ({
       id: section.id || `new-${index}`,

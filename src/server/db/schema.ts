@@ -72,6 +72,8 @@ export interface ActivityRegionTable {
   /** Lowercase city for filtering without relying on LIKE or collation rules. */
   cityKey: string
   neighborhood: string | null
+  /** The realtor's Korean name for the city, over the platform's table (migration 0037). */
+  cityKo: string | null
   sortOrder: number
 }
 

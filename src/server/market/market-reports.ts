@@ -8,6 +8,7 @@ import { listingSourceOf } from '~/server/listings/display-profile'
 import { lastRunsOf } from '~/server/listings/home-store'
 import { dependsOn, dependsOnRealtor } from '~/server/pages/page-dependencies'
 import type { AppServices } from '~/server/services'
+import { monthOf } from './snapshots'
 
 /*
  * The read side of market reports (issue 27 item 4): the pages and `GET /market` read the stored
@@ -59,6 +60,8 @@ export async function readMarketReport(services: AppServices, city: { stateOrPro
     source: listingSourceOf(services.config.displayProfiles, latest.source, lastRuns.get(latest.source) ?? null),
     current: figuresOf(latest),
     trend: rows.map(figuresOf).reverse(),
+    // The running month (UTC, as snapshots are cut) has figures to date, not a whole month's.
+    monthToDate: latest.month === monthOf(services.now()),
   }
 }
 

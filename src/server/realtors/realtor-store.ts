@@ -84,7 +84,7 @@ export async function readRealtor(db: Db, storage: StorageDriver, id: string): P
     ...realtorColumns(row),
     activityRegion: regions.flatMap((region) => {
       const state = regionStateSchema.safeParse(region.state)
-      return state.success ? [{ state: state.data, city: region.city, neighborhood: region.neighborhood }] : []
+      return state.success ? [{ state: state.data, city: region.city, neighborhood: region.neighborhood, cityKo: region.cityKo }] : []
     }),
     photos: photos.flatMap((photo) => {
       const path = photoPathSchema.safeParse(photo.path)
@@ -268,6 +268,7 @@ export async function writeRealtor(
           city: region.city,
           cityKey: region.city.toLowerCase(),
           neighborhood: region.neighborhood ?? null,
+          cityKo: region.cityKo ?? null,
           sortOrder: index,
         })),
       )

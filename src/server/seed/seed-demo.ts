@@ -82,7 +82,7 @@ export function demoRealtorFields(photos: Array<Photo>): RealtorInput {
       },
       {
         clientName: '김OO 님',
-        city: '둘루스, 조지아',
+        city: '조지아주 둘루스',
         textKo:
           '한국에서 원격으로 집을 구입해야 해서 걱정이 많았어요. 계약서 내용을 한국어로 꼼꼼히 설명해 주시고 영상 통화로 집 구석구석을 보여 주셔서 안심하고 결정할 수 있었습니다.',
         rating: 5,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/ui'
+import { placeName } from '~/lib/place-names'
 import { REGION_STATES } from '~/schemas/realtor'
 import { FieldShell, GroupCard, inputClass, TextBox, type GroupProps } from '../field-ui'
 
@@ -15,12 +16,14 @@ export function RegionsFields({ form, errors }: GroupProps) {
                 <Trans>No area yet. Add the cities you work in.</Trans>
               </p>
             ) : null}
-            {regions.state.value.map((_, index) => {
+            {regions.state.value.map((region, index) => {
               const number = index + 1
+              // What Korean pages say when the field is left empty: the platform's table, or the English name.
+              const tableName = placeName(region.city, region.state, 'ko')
               return (
                 <fieldset
                   key={index}
-                  className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:grid-cols-[8rem_1fr_1fr_auto] sm:items-end dark:border-stone-700"
+                  className="grid gap-3 rounded-xl border border-stone-200 p-4 sm:grid-cols-[8rem_1fr_1fr_1fr_auto] sm:items-end dark:border-stone-700"
                 >
                   <legend className="sr-only">{t`Area ${number}`}</legend>
                   <form.Field name={`activityRegion[${index}].state`}>
@@ -55,6 +58,17 @@ export function RegionsFields({ form, errors }: GroupProps) {
                       />
                     )}
                   </form.Field>
+                  <form.Field name={`activityRegion[${index}].cityKo`}>
+                    {(field) => (
+                      <TextBox
+                        label={<Trans>City in Korean (optional)</Trans>}
+                        hint={region.city.trim() ? <Trans>When empty, Korean pages say “{tableName}”.</Trans> : undefined}
+                        errors={errors[`activityRegion.${index}.cityKo`] ?? []}
+                        value={field.state.value}
+                        onChange={field.handleChange}
+                      />
+                    )}
+                  </form.Field>
                   <form.Field name={`activityRegion[${index}].neighborhood`}>
                     {(field) => (
                       <TextBox
@@ -73,7 +87,7 @@ export function RegionsFields({ form, errors }: GroupProps) {
               )
             })}
             <div>
-              <Button variant="outline" onClick={() => regions.pushValue({ state: 'CA', city: '', neighborhood: '' })} data-testid="add-region">
+              <Button variant="outline" onClick={() => regions.pushValue({ state: 'CA', city: '', neighborhood: '', cityKo: '' })} data-testid="add-region">
                 <Trans>Add an area</Trans>
               </Button>
             </div>

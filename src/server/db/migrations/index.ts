@@ -30,6 +30,7 @@ import * as photoVariants from './0033-photo-variants'
 import * as pageFontUsed from './0034-page-font-used'
 import * as listingImportUnchanged from './0035-listing-import-unchanged'
 import * as listingPhotoHash from './0036-listing-photo-hash'
+import * as regionKoreanName from './0037-region-korean-name'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0034-page-font-used': pageFontUsed,
   '0035-listing-import-unchanged': listingImportUnchanged,
   '0036-listing-photo-hash': listingPhotoHash,
+  '0037-region-korean-name': regionKoreanName,
 }
 
 export const migrationProvider: MigrationProvider = {
