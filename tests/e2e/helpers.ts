@@ -140,6 +140,16 @@ export function requireBaseURL(baseURL: string | undefined): string {
  * every rule unless `tags` narrows them (`['wcag2a', 'wcag2aa', …]`).
  */
 export async function axeViolations(page: Page, tags?: ReadonlyArray<string>): Promise<Array<string>> {
+  // Colours read in the middle of a transition (a button's `transition` after the theme changed, a
+  // menu fading in) are neither the old nor the new ones: axe reads the page once they have ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const builder = new AxeBuilder({ page })
   const results = await (tags ? builder.withTags([...tags]) : builder).analyze()
   return results.violations.map(
