@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { E2E_BROWSER_ARGS, E2E_BROWSER_PATH } from './tests/e2e/browser.ts'
 
 /*
  * End-to-end tests run against the PRODUCTION build (DESIGN §8), never the dev server.
@@ -43,16 +44,6 @@ if (!dataDir) {
 const serverLog = path.resolve(root, process.env.E2E_SERVER_LOG ?? path.join('test-logs', 'e2e-server.log'))
 fs.mkdirSync(path.dirname(serverLog), { recursive: true })
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -75,7 +66,7 @@ export default defineConfig({
     // every test; only a failed test's retry records one (CI retries once; locally, add
     // `--trace retain-on-failure` to keep a failure's), decision 058.
     trace: 'on-first-retry',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: E2E_BROWSER_PATH, args: E2E_BROWSER_ARGS },
   },
   // Every test runs on the desktop; the phone runs only the tests tagged `@phone`, those whose
   // outcome the phone's screen, touch or mobile behaviour can change (decision 056). What the

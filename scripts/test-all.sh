@@ -47,7 +47,7 @@ print_phase_table() {
 trap print_phase_table EXIT
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
 command -v msgfmt > /dev/null || missing+=(gettext)
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { chromium, expect, test } from '@playwright/test'
 import { requireBaseURL } from './helpers.ts'
+import { E2E_BROWSER_PATH } from './browser.ts'
 
 /*
  * A realtor's own domain (issues 4 and 6, decision 004): a request whose Host is the realtor's
@@ -46,7 +47,7 @@ test.describe('own domain', () => {
     expect(created.status(), await created.text()).toBe(201)
 
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: E2E_BROWSER_PATH,
       args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
     })
     try {
