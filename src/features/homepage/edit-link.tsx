@@ -18,8 +18,14 @@ import { buttonClass } from '~/components/ui'
 export function EditLink({ realtorId, desiredUrl }: { realtorId: string; desiredUrl: string }) {
   const islandsRender = useIslandsRender()
   const link = (
-    <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang: langParam(useLang()), desiredUrl }} className={buttonClass('accent')}>
-      <Trans>Edit homepage</Trans>
+    <Link to="/{-$lang}/$desiredUrl/admin" params={{ lang: langParam(useLang()), desiredUrl }} className={buttonClass('accent', 'sm', 'whitespace-nowrap')}>
+      {/* A 360 px header holds the name, the language switch, the menu and this: the short word on a phone. */}
+      <span className="sm:hidden">
+        <Trans>Edit</Trans>
+      </span>
+      <span className="hidden sm:inline">
+        <Trans>Edit homepage</Trans>
+      </span>
     </Link>
   )
   if (islandsRender) return <template {...{ [EDIT_LINK_ATTRIBUTE]: realtorId }}>{link}</template>
