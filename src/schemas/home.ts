@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { parseBbox, snapBboxOutward, type BboxProblem } from '~/lib/bbox'
+import { MAX_KEYWORD_LENGTH } from '~/lib/home-keyword'
 import { listingSourceSchema } from './listing-source'
 import { messageId } from './messages'
 import { openHouseSchema } from './open-houses'
@@ -64,8 +65,6 @@ export const MAX_HOMES_PER_GROUP = 500
 const MAX_PRICE = 1_000_000_000
 /** Living area in square feet: far above any home, low enough to stay a plain number. */
 export const MAX_LIVING_AREA = 100_000
-/** Keyword search words: enough for a street and a few remarks' words, short enough to keep the scan cheap. */
-export const MAX_KEYWORD_LENGTH = 100
 
 const price = wholeNumber(0, MAX_PRICE, msg`Enter a price from 0 to 1,000,000,000`)
 const livingArea = wholeNumber(0, MAX_LIVING_AREA, msg`Enter a living area from 0 to 100,000 sq ft`)
