@@ -88,7 +88,7 @@ const analyticsChoiceIslandProps = z.object({
   realtor: z.object({ id: z.string(), tagManagerId: z.nullable(z.string()), designMainColor: z.string(), contentDarkMode: yesNo, designMainDarkMode: yesNo }),
 })
 
-const marketSubscriptionIslandProps = z.object({ ...visitorFormRealtor, state: z.string(), city: z.string() })
+const marketSubscriptionIslandProps = z.object({ ...visitorFormRealtor, state: z.string(), city: z.string(), cityShown: z.optional(z.string()) })
 
 const homeValueIslandProps = z.object({
   realtorId: z.string(),
