@@ -234,7 +234,7 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     await page.getByTestId('add-region').click()
     const area = page.getByRole('group', { name: 'Area 1' })
     await expect(area.getByLabel('State')).toHaveValue('CA')
-    await area.getByLabel('City').fill('Irvine')
+    await area.getByLabel('City', { exact: true }).fill('Irvine')
     await nextStep(page, 5)
 
     // 5. Photos, through the real presign + PUT flow: a JPEG top photo, a JPEG and a PNG in the gallery.
