@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { orderedPriceRange, orderedSizeRange, searchedArea } from '~/lib/listing-area'
-import type { homeListQuerySchema } from './home'
+import type { HomeStatus, homeListQuerySchema } from './home'
 import type { regionStateSchema } from './realtor'
 import type { HomeSearch, ListingSearch } from './listing-search'
 
@@ -9,6 +9,13 @@ import type { HomeSearch, ListingSearch } from './listing-search'
  * loader for every realtor page imports it, and the schemas (with their messages) would come
  * into the app's first download with it.
  */
+
+/**
+ * The statuses a market report counts a price reduction in (src/server/market/market-figures.ts):
+ * for sale or under contract. The search page's price-reduced list asks for the same, so both say
+ * one number (decision 065). Here, not in ./home.ts, for the reason above.
+ */
+export const PRICE_REDUCTION_STATUSES = ['active', 'pending', 'under_contract'] as const satisfies ReadonlyArray<HomeStatus>
 
 /** A realtor's page's list of homes, as `home/list` is asked for it: its search, its language and its page size. */
 export type RealtorHomeListRequest = {
@@ -40,6 +47,14 @@ export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHom
     postalCode: search.postalCode,
     q: search.q,
     sort: search.sort,
+    // The market report's counts these lists stand for (decision 065): its new listings whatever their
+    // status now, its price reductions for sale or under contract; otherwise the API's default, active.
+    ...(search.priceReduced
+      ? { priceReduced: 'true', propertyStatus: PRICE_REDUCTION_STATUSES.join(',') }
+      : search.listedWithinDays
+        ? { propertyStatus: 'any' }
+        : {}),
+    listedWithinDays: search.listedWithinDays,
     // A map's area (the full search page) takes the place of the region's city on the server.
     ...(search.bbox ? { bbox: search.bbox } : {}),
     currentPage: search.page ?? 1,

@@ -34,16 +34,27 @@ export const RESO_SUB_TYPE: Record<PropertyKind, string> = {
 export const PROPERTY_TYPE_CHOICES = ['any', ...PROPERTY_KINDS] as const
 export type PropertyTypeChoice = (typeof PROPERTY_TYPE_CHOICES)[number]
 
-export const HOME_STATUSES = ['active', 'pending', 'coming_soon', 'sold'] as const
+export const HOME_STATUSES = ['active', 'pending', 'under_contract', 'coming_soon', 'sold'] as const
 export type HomeStatus = (typeof HOME_STATUSES)[number]
+
+/** What `propertyStatus` accepts: statuses, or `any` for a listing whatever its status (a market report's new listings). */
+export const PROPERTY_STATUS_CHOICES = [...HOME_STATUSES, 'any'] as const
+export type PropertyStatusChoice = (typeof PROPERTY_STATUS_CHOICES)[number]
 
 /** RESO StandardStatus for each status the API filters by. */
 export const RESO_STATUS: Record<HomeStatus, string> = {
   active: 'Active',
   pending: 'Pending',
+  under_contract: 'ActiveUnderContract',
   coming_soon: 'ComingSoon',
   sold: 'Closed',
 }
+
+/** How far back a price reduction counts, in days, on a market report and in `priceReduced`. */
+export const PRICE_REDUCTION_DAYS = 30
+
+/** The most days `listedWithinDays` reaches back: a year. */
+export const MAX_LISTED_WITHIN_DAYS = 365
 
 export const HOME_SORTS = ['newest', 'price_asc', 'price_desc', 'size_asc', 'size_desc'] as const
 export type HomeSort = (typeof HOME_SORTS)[number]
@@ -89,6 +100,29 @@ const bboxField = z
     return snapBboxOutward(parsed.bbox)
   })
 
+const STATUS_ERROR = messageId(msg`Choose a listing status from the list`)
+
+/**
+ * `propertyStatus`: one status, several separated by commas (`active,pending`), or `any`; `active`
+ * when absent. Given as the list of choices, `any` alone when it is among them.
+ */
+const propertyStatusField = z
+  .string({ error: STATUS_ERROR })
+  .optional()
+  .meta({
+    description:
+      '`active` (absent), `pending`, `under_contract` (RESO ActiveUnderContract), `coming_soon`, `sold`, several separated by commas (`active,pending,under_contract`), or `any` for every status',
+  })
+  .transform((text, context): Array<PropertyStatusChoice> => {
+    const asked = new Set((text ?? HOME_LIST_DEFAULTS.propertyStatus).split(',').map((part) => part.trim()))
+    const chosen = PROPERTY_STATUS_CHOICES.filter((choice) => asked.has(choice))
+    if (chosen.length !== asked.size) {
+      context.addIssue({ code: 'custom', message: STATUS_ERROR })
+      return z.NEVER
+    }
+    return chosen.includes('any') ? ['any'] : chosen
+  })
+
 /** What a list and a map of homes both filter by. */
 const homeFilterFields = {
   type: z.enum(LISTING_TYPES, { error: messageId(msg`Choose sale or rent`) }).default(HOME_LIST_DEFAULTS.type),
@@ -96,7 +130,7 @@ const homeFilterFields = {
     .enum(PROPERTY_TYPE_CHOICES, { error: messageId(msg`Choose a property type from the list`) })
     .default(HOME_LIST_DEFAULTS.propertyType)
     .meta({ description: "A kind of home, or `any` for every kind; `single_family` when absent (the spec's default)" }),
-  propertyStatus: z.enum(HOME_STATUSES, { error: messageId(msg`Choose a listing status from the list`) }).default(HOME_LIST_DEFAULTS.propertyStatus),
+  propertyStatus: propertyStatusField,
   state: regionStateSchema.default(HOME_LIST_DEFAULTS.state),
   city: z
     .string()
@@ -122,6 +156,20 @@ const homeFilterFields = {
     .max(MAX_KEYWORD_LENGTH, { error: messageId(msg`Enter at most 100 characters to search for`) })
     .optional()
     .meta({ description: 'Words found in the street address, the city or the remarks (case-insensitive; `%` and `_` are plain characters)' }),
+  listedWithinDays: wholeNumber(1, MAX_LISTED_WITHIN_DAYS, msg`Choose from 1 to 365 days`)
+    .optional()
+    .meta({
+      description:
+        'Homes that came on the market in the last N days up to today (RESO OnMarketDate, UTC days), as a market report counts new listings over 30; pair with `propertyStatus=any` for those whatever their status now',
+    }),
+  priceReduced: z
+    .enum(['true', 'false'], { error: messageId(msg`Choose true or false`) })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({
+      description:
+        'With `true`, homes listed below their original list price whose listing changed in the last 30 days, as a market report counts price reductions (which pairs it with `propertyStatus=active,pending,under_contract`)',
+    }),
 }
 
 const pricesInOrder = (query: { minPrice?: number; maxPrice?: number }) =>

@@ -46,6 +46,10 @@ function homeSearchMoreFields() {
     postalCode: text({ max: 5, trim: true, pattern: /^\d{5}$/ }),
     q: text({ min: 1, max: 100, trim: true }),
     sort: oneOf(SEARCH_SORTS),
+    /** A market report's new listings (decision 065): came on the market in the last N days, whatever their status now. */
+    listedWithinDays: wholeNumberOrAny(365),
+    /** A market report's price reductions (decision 065): `true` alone, as the router reads `?priceReduced=true`. */
+    priceReduced: (value: unknown) => (value === true || value === 'true' ? true : undefined),
   }
 }
 

@@ -71,6 +71,27 @@ for (const lang of ['ko', 'en'] as const) {
       })
     }
 
+    // The figures count back from the import's day and the search from today: the same day here (decision 065).
+    for (const [figure, link, words] of [
+      ['market-new', 'market-new-link', lang === 'en' ? 'Listed in the last 30 days' : '최근 30일 사이에 나온 매물'],
+      ['market-reductions', 'market-reduced-link', lang === 'en' ? 'Price reduced in the last 30 days' : '최근 30일 사이에 가격을 내린 매물'],
+    ] as const) {
+      test(`tustin-ca: the ${figure} count leads to a search of exactly that many homes, said in words`, async ({ page }) => {
+        await page.goto(`${prefix}/sora-park/market/tustin-ca`)
+        const count = page.getByTestId(figure).getByTestId(link)
+        const shown = /^[\d,]+/.exec(await count.innerText())?.[0] ?? ''
+        expect(Number(shown.replace(/,/g, ''))).toBeGreaterThan(0)
+        await count.click()
+        await expect(page).toHaveURL((url) => url.pathname === `${prefix}/sora-park/homes`, { timeout: 15_000 })
+        await expect(page.getByTestId('search-market-filter')).toContainText(words)
+        const status = page.locator('#listings').getByRole('status').first()
+        await expect(status).toContainText(new RegExp(`(^|\\D)${shown}(\\D|$)`))
+        // "Clear this filter" goes back to every active home for sale.
+        await page.getByTestId('search-market-filter').getByRole('link').click()
+        await expect(page.getByTestId('search-market-filter')).toHaveCount(0)
+      })
+    }
+
     test('the list of cities links each count to its search', async ({ page }) => {
       await page.goto(`${prefix}/sora-park/market`)
       const links = page.getByTestId('market-count-link')

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
-import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
+import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homePointsSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
 import type { ListingSource } from '../../src/schemas/listing-source'
 import { retireHomesNotIn, upsertHomes } from '../../src/server/listings/home-store'
+import { computeMarketFigures } from '../../src/server/market/market-figures'
 import { readRevisions } from '../../src/server/pages/revisions'
 import { parseResoProperties, type HomeRecord } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
@@ -48,6 +49,10 @@ type Fixture = {
   size?: number | null
   remarks?: string
   zip?: string
+  /** OriginalListPrice, when the feed gives one. */
+  original?: number
+  /** ModificationTimestamp when not the on-market day's 10:00 UTC. */
+  modified?: string
 }
 
 /**
@@ -170,7 +175,8 @@ function resoProperty(home: Fixture): Record<string, unknown> {
     ListOfficeName: 'Example Realty',
     ListOfficePhone: AGENT_PHONE,
     OnMarketDate: home.date,
-    ModificationTimestamp: `${home.date}T10:00:00Z`,
+    OriginalListPrice: home.original,
+    ModificationTimestamp: home.modified ?? `${home.date}T10:00:00Z`,
     InternetEntireListingDisplayYN: home.entireDisplay ?? true,
     InternetAddressDisplayYN: home.addressDisplay ?? true,
     // Out of order on purpose: the answer follows Order.
@@ -835,5 +841,86 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
 
     await upsertHomes(s.db, records([retiree]), { source: RETIRE_SOURCE, isDemo: false, now: FIXED_NOW })
     expect(idsOf(await list('?minPrice=5000000'))).toEqual(['RET-1'])
+  })
+  // A market report's counts as searches (decision 065) ------------------------------------
+
+  /**
+   * Anaheim's homes, stored last (every one on the fixture's map spot would join the map tests above):
+   * each on one side of a limit of `listedWithinDays=30` or `priceReduced=true`, as of FIXED_NOW
+   * (2026-11-02 12:00 UTC: 30 days back is 2026-10-03, and 2026-10-03T12:00 for a change).
+   */
+  const MARKET: Array<Fixture> = [
+    { key: 'ANA-TODAY', date: '2026-11-02', price: 900_000, beds: 3, baths: 2, city: 'Anaheim' },
+    { key: 'ANA-30-DAYS', date: '2026-10-03', price: 910_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Closed' },
+    { key: 'ANA-NEW-PENDING', date: '2026-10-20', price: 920_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Pending', subType: 'Condominium' },
+    { key: 'ANA-31-DAYS', date: '2026-10-02', price: 930_000, beds: 3, baths: 2, city: 'Anaheim' },
+    { key: 'ANA-TOMORROW', date: '2026-11-03', price: 940_000, beds: 3, baths: 2, city: 'Anaheim' },
+    { key: 'ANA-LEASE', date: '2026-10-30', price: 4_000, beds: 3, baths: 2, city: 'Anaheim', lease: true, original: 4_500 },
+    { key: 'ANA-CUT', date: '2026-08-01', price: 1_000_000, beds: 3, baths: 2, city: 'Anaheim', original: 1_100_000, modified: '2026-10-20T10:00:00Z' },
+    {
+      key: 'ANA-CUT-UNDER-CONTRACT',
+      date: '2026-08-02',
+      price: 1_010_000,
+      beds: 3,
+      baths: 2,
+      city: 'Anaheim',
+      status: 'ActiveUnderContract',
+      original: 1_050_000,
+      modified: '2026-10-03T12:00:00Z',
+    },
+    { key: 'ANA-CUT-PENDING', date: '2026-08-03', price: 1_020_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Pending', original: 1_060_000, modified: '2026-11-01T09:00:00Z' },
+    { key: 'ANA-CUT-LONG-AGO', date: '2026-08-04', price: 1_030_000, beds: 3, baths: 2, city: 'Anaheim', original: 1_070_000, modified: '2026-10-03T11:59:59Z' },
+    { key: 'ANA-CUT-SOLD', date: '2026-08-05', price: 1_040_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Closed', original: 1_080_000, modified: '2026-10-25T10:00:00Z' },
+    { key: 'ANA-RAISED', date: '2026-08-06', price: 1_050_000, beds: 3, baths: 2, city: 'Anaheim', original: 1_000_000, modified: '2026-10-25T10:00:00Z' },
+    { key: 'ANA-CUT-COMING', date: '2026-08-07', price: 1_060_000, beds: 3, baths: 2, city: 'Anaheim', status: 'ComingSoon', original: 1_090_000, modified: '2026-10-25T10:00:00Z' },
+  ]
+  const NEW_IN_30_DAYS = ['ANA-TODAY', 'ANA-NEW-PENDING', 'ANA-30-DAYS']
+  const REDUCED = ['ANA-CUT-PENDING', 'ANA-CUT-UNDER-CONTRACT', 'ANA-CUT']
+  const ANAHEIM = '?city=Anaheim&propertyType=any&totalHomesPerGroup=50&homesPerPage=50'
+
+  it.each<[string, Array<string>]>([
+    ['&propertyStatus=any&listedWithinDays=30', NEW_IN_30_DAYS],
+    ['&listedWithinDays=30', ['ANA-TODAY']],
+    ['&propertyStatus=any&listedWithinDays=1', ['ANA-TODAY']],
+    ['&propertyStatus=pending,active&listedWithinDays=30', ['ANA-TODAY', 'ANA-NEW-PENDING']],
+    ['&propertyStatus=active,pending,under_contract&priceReduced=true', REDUCED],
+    ['&priceReduced=true', ['ANA-CUT']],
+    ['&propertyStatus=under_contract', ['ANA-CUT-UNDER-CONTRACT']],
+    ['&propertyStatus=any&priceReduced=true', ['ANA-CUT-COMING', 'ANA-CUT-SOLD', 'ANA-CUT-PENDING', 'ANA-CUT-UNDER-CONTRACT', 'ANA-CUT']],
+    ['&propertyStatus=any&priceReduced=false&listedWithinDays=30', NEW_IN_30_DAYS],
+    ['&type=rent&priceReduced=true', ['ANA-LEASE']],
+  ])('Anaheim%s → exactly %j', async (query, expected) => {
+    await upsertHomes(s.db, records(MARKET), { source: SOURCE, isDemo: false, now: FIXED_NOW })
+    const page = await list(`${ANAHEIM}${query}`)
+    expect(idsOf(page)).toEqual(expected)
+    expect(page.totalHomes).toBe(expected.length)
+  })
+
+  it('the searches a market report links count what the report counts, as of the same moment', async () => {
+    await upsertHomes(s.db, records(MARKET), { source: SOURCE, isDemo: false, now: FIXED_NOW })
+    const [figures] = await computeMarketFigures(s.db, s.config.displayProfiles, FIXED_NOW, { stateOrProvince: 'CA', cityKey: 'anaheim' })
+    expect(figures).toMatchObject({ newListings: NEW_IN_30_DAYS.length, priceReductions: REDUCED.length })
+    expect((await list(`${ANAHEIM}&propertyStatus=any&listedWithinDays=30`)).totalHomes).toBe(figures?.newListings)
+    expect((await list(`${ANAHEIM}&propertyStatus=active,pending,under_contract&priceReduced=true`)).totalHomes).toBe(figures?.priceReductions)
+    // The map's points take the same filters.
+    const points = await get('/home/points?bbox=-118,33.5,-117.5,34&propertyType=any&propertyStatus=active,pending,under_contract&priceReduced=true')
+    expect(homePointsSchema.parse(points.body).points.map((point) => point.homeId).filter((id) => id.startsWith('ANA-'))).toEqual(REDUCED)
+  })
+
+  it.each<[string, string, string]>([
+    ['listedWithinDays=0', 'listedWithinDays', 'Choose from 1 to 365 days'],
+    ['listedWithinDays=366', 'listedWithinDays', 'Choose from 1 to 365 days'],
+    ['listedWithinDays=soon', 'listedWithinDays', 'Enter a number'],
+    ['priceReduced=yes', 'priceReduced', 'Choose true or false'],
+    ['propertyStatus=active,gone', 'propertyStatus', 'Choose a listing status from the list'],
+    ['propertyStatus=active,', 'propertyStatus', 'Choose a listing status from the list'],
+  ])('?%s → 400 with fieldErrors.%s, in English and Korean', async (query, field, message) => {
+    for (const path of [`/home/list?${query}`, `/home/points?bbox=-118,33.5,-117.5,34&${query}`]) {
+      const result = await get(path)
+      expectError(result, 400, 'VALIDATION_FAILED', VALIDATION_EN)
+      expect(errorOf(result).fieldErrors).toEqual({ [field]: [message] })
+      const korean = await get(path, 'ko')
+      expect(errorOf(korean).fieldErrors).toEqual({ [field]: [koText(message)] })
+    }
   })
 })

@@ -251,6 +251,28 @@ export function ListingsView({
         </>
       )}
 
+      {search.listedWithinDays !== undefined || search.priceReduced ? (
+        // A market report's count links here (decision 065): the list says in words which homes it holds.
+        <p className="mt-4 text-sm font-medium text-stone-900 dark:text-stone-100" data-testid="search-market-filter">
+          {search.priceReduced ? (
+            <Trans>Price reduced in the last 30 days</Trans>
+          ) : (
+            <Plural value={search.listedWithinDays ?? 0} one="Listed in the last day, whatever its status now" other="Listed in the last # days, whatever their status now" />
+          )}
+          {search.priceReduced && search.listedWithinDays !== undefined ? (
+            <>
+              {' · '}
+              <Plural value={search.listedWithinDays} one="listed in the last day" other="listed in the last # days" />
+            </>
+          ) : null}
+          {' · '}
+          {link(cleanSearch({ ...search, listedWithinDays: undefined, priceReduced: undefined, page: undefined }), {
+            className: 'text-[var(--accent-text)] underline underline-offset-4',
+            children: <Trans>Clear this filter</Trans>,
+          })}
+        </p>
+      ) : null}
+
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
         {inMapArea ? (
           total === 0 ? (

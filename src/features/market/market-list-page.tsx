@@ -8,7 +8,7 @@ import type { MarketCity } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { placeName } from '~/lib/place-names'
-import { ActiveListingsLink } from './market-search-link'
+import { MarketCountLink } from './market-search-link'
 
 /** A realtor's market reports (`/{desiredUrl}/market`, issue 27): one card per city of their region with figures. */
 export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealtor; lang: Lang; cities: ReadonlyArray<MarketCity> }) {
@@ -56,9 +56,9 @@ export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealt
                     <p className="mt-2 text-stone-700 dark:text-stone-300">{price === null ? null : <Trans>Median list price {price}</Trans>}</p>
                     {/* The count is its own link, to the search that lists those homes (decision 065). */}
                     <p className="text-sm text-stone-600 dark:text-stone-400">
-                      <ActiveListingsLink realtor={realtor} lang={lang} city={city} count={city.activeCount}>
+                      <MarketCountLink realtor={realtor} lang={lang} city={city} count={city.activeCount}>
                         <Trans>{active} active listings</Trans>
-                      </ActiveListingsLink>
+                      </MarketCountLink>
                     </p>
                   </li>
                 )

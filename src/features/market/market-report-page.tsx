@@ -14,7 +14,7 @@ import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { cityName, placeName } from '~/lib/place-names'
 import { MarketTrendChart } from './market-chart'
-import { ActiveListingsLink } from './market-search-link'
+import { MarketCountLink } from './market-search-link'
 import { formatAsOf, formatMonth, pricePerPyeong } from './market-format'
 
 /*
@@ -113,10 +113,31 @@ export function MarketReportPage({
               <Figure
                 testId="market-active"
                 label={t`Active listings`}
-                value={<ActiveListingsLink realtor={realtor} lang={lang} city={report} count={current.activeCount} />}
+                value={<MarketCountLink realtor={realtor} lang={lang} city={report} count={current.activeCount} />}
               />
-              <Figure testId="market-new" label={t`New listings, last 30 days`} value={formatNumber(current.newListings)} />
-              <Figure testId="market-reductions" label={t`Price reductions, last 30 days`} value={formatNumber(current.priceReductions)} />
+              {/* Counted back from the import's day, as the search counts back from today: linked while the month runs (decision 065). */}
+              <Figure
+                testId="market-new"
+                label={t`New listings, last 30 days`}
+                value={
+                  report.monthToDate ? (
+                    <MarketCountLink realtor={realtor} lang={lang} city={report} count={current.newListings} of="new" />
+                  ) : (
+                    formatNumber(current.newListings)
+                  )
+                }
+              />
+              <Figure
+                testId="market-reductions"
+                label={t`Price reductions, last 30 days`}
+                value={
+                  report.monthToDate ? (
+                    <MarketCountLink realtor={realtor} lang={lang} city={report} count={current.priceReductions} of="reduced" />
+                  ) : (
+                    formatNumber(current.priceReductions)
+                  )
+                }
+              />
               <Figure
                 testId="market-days"
                 label={t`Median days on market`}
@@ -171,7 +192,7 @@ export function MarketReportPage({
                         <td className="px-3 py-2 text-right">
                           {index === 0 ? (
                             // The running month's count is today's: the search shows those homes. Past months' homes have moved on.
-                            <ActiveListingsLink realtor={realtor} lang={lang} city={report} count={month.activeCount} />
+                            <MarketCountLink realtor={realtor} lang={lang} city={report} count={month.activeCount} />
                           ) : (
                             formatNumber(month.activeCount)
                           )}

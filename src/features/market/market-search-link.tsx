@@ -17,22 +17,38 @@ export function serviceAreaIndex(regions: PublicRealtor['activityRegion'], city:
 }
 
 /**
- * A market page's count of active listings as a link to the search that lists exactly those
- * homes (decision 065): the city's service area, for sale (the search's default), every kind
- * of home (its default since decision 060), status active (the API's default) — the market
- * figures count the same rows. A city outside the realtor's areas shows the bare number.
+ * Which of a market report's counts a link stands for, as the search's params that list exactly
+ * those homes (decision 065): the active listings are the search's default (every kind, for sale,
+ * Active); the new listings came on the market in the last 30 days, whatever their status now; the
+ * price reductions are for sale or under contract, below their original price, changed within 30 days.
  */
-export function ActiveListingsLink({
+const COUNT_SEARCH = {
+  active: {},
+  new: { listedWithinDays: 30 },
+  reduced: { priceReduced: true },
+} as const
+
+export type MarketCount = keyof typeof COUNT_SEARCH
+
+/**
+ * A market page's count as a link to the search that lists exactly those homes (decision 065):
+ * the city's service area, for sale (the search's default), every kind of home (its default since
+ * decision 060), and the count's own filter (`COUNT_SEARCH`); the market figures count the same
+ * rows. A city outside the realtor's areas shows the bare number.
+ */
+export function MarketCountLink({
   realtor,
   lang,
   city,
   count,
+  of = 'active',
   children,
 }: {
   realtor: PublicRealtor
   lang: Lang
   city: { city: string; state: string }
   count: number
+  of?: MarketCount
   children?: ReactNode
 }) {
   const { t } = useLingui()
@@ -45,8 +61,8 @@ export function ActiveListingsLink({
       to="/{-$lang}/$desiredUrl/homes"
       params={{ lang: langParam(lang), desiredUrl: realtor.desiredUrl }}
       // The first area is the search's default: no `region` keeps the address the page store knows.
-      search={index === 0 ? {} : { region: index }}
-      data-testid="market-count-link"
+      search={{ ...(index === 0 ? {} : { region: index }), ...COUNT_SEARCH[of] }}
+      data-testid={of === 'active' ? 'market-count-link' : `market-${of}-link`}
       className="text-[var(--accent-text)] underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none"
     >
       {shown}

@@ -5,6 +5,7 @@ import {
   homePointsQuerySchema,
   LISTING_TYPES,
   MAX_MAP_POINTS,
+  PRICE_REDUCTION_DAYS,
   RESO_STATUS,
   RESO_SUB_TYPE,
   type HomeDetail,
@@ -92,12 +93,37 @@ export type SummaryRow = Pick<
 /** The filters a list and a map share; a map area (`bbox`) takes the place of the city. */
 export type HomeFilters = Omit<HomePointsQuery, 'bbox'> & Partial<Pick<HomeListQuery, 'state' | 'city' | 'sort'>> & { bbox?: Bbox }
 
-export function matching(db: Kysely<Database>, query: HomeFilters) {
+const DAY_MS = 86_400_000
+
+/** A UTC day, as RESO OnMarketDate is stored. */
+function isoDay(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
+
+/**
+ * The RESO statuses a `propertyStatus` asks for, or undefined for every status. A single status
+ * stays an equality, which the list and map indexes (their third column) can walk.
+ */
+function statusCondition(choices: HomeFilters['propertyStatus']): { op: '=' | 'in'; value: string | Array<string> } | undefined {
+  const statuses = choices.flatMap((choice) => (choice === 'any' ? [] : [RESO_STATUS[choice]]))
+  if (statuses.length < choices.length) return undefined
+  const [only] = statuses
+  return statuses.length === 1 && only !== undefined ? { op: '=', value: only } : { op: 'in', value: statuses }
+}
+
+/**
+ * The homes that match `query` as of `now` (which `listedWithinDays` and `priceReduced` count back from).
+ * The two time filters read what a market report counts (src/server/market/market-figures.ts, decision 065):
+ * new listings came on the market from N days before today up to today; a price reduction is a list price
+ * below the original whose listing changed within the last 30 days.
+ */
+export function matching(db: Kysely<Database>, query: HomeFilters, now: Date) {
   // Newest first must walk home_list_newest_idx in order. Given a price range, SQLite
   // would rather range-scan the price index and sort every match (60 ms in Irvine's
   // 18,000 homes instead of 0.1 ms); unary plus keeps the price terms off the index.
   const price = query.sort === 'newest' ? sql<number>`+${sql.ref('home.list_price')}` : sql<number>`${sql.ref('home.list_price')}`
   const { bbox } = query
+  const status = statusCondition(query.propertyStatus)
   // The equality columns in index order: the list indexes start with the city's, the map index
   // (migration 0027) with the kind's, then the address flag and the latitude range.
   const located = bbox
@@ -105,7 +131,7 @@ export function matching(db: Kysely<Database>, query: HomeFilters) {
         .selectFrom('home')
         .where('home.isListed', '=', 1)
         .where('home.listingType', '=', query.type)
-        .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
+        .$if(status !== undefined, (q) => q.where('home.standardStatus', status?.op ?? '=', status?.value ?? ''))
         // A home whose address the MLS hides has no place on a map, so no box can find it:
         // narrowing boxes could otherwise locate it.
         .where('home.internetAddressDisplayYn', '=', 1)
@@ -119,8 +145,8 @@ export function matching(db: Kysely<Database>, query: HomeFilters) {
         .where('home.stateOrProvince', '=', query.state ?? HOME_LIST_DEFAULTS.state)
         .where('home.cityKey', '=', (query.city ?? HOME_LIST_DEFAULTS.city).toLowerCase())
         .where('home.listingType', '=', query.type)
-        .where('home.standardStatus', '=', RESO_STATUS[query.propertyStatus])
-  const { postalCode } = query
+        .$if(status !== undefined, (q) => q.where('home.standardStatus', status?.op ?? '=', status?.value ?? ''))
+  const { postalCode, listedWithinDays } = query
   const subType = query.propertyType === 'any' ? undefined : RESO_SUB_TYPE[query.propertyType]
   const words = keywordsOf(query.q)
   return (
@@ -137,6 +163,16 @@ export function matching(db: Kysely<Database>, query: HomeFilters) {
         q.where((eb) => eb.or([eb('home.postalCode', '=', postalCode ?? ''), eb('home.postalCode', 'like', `${postalCode ?? ''}-%`)])),
       )
       .$if(words.length > 0, (q) => q.where((eb) => eb.and(words.map((word) => eb(KEYWORD_TEXT, 'like', sql<string>`${likeContaining(word)} escape '\\'`)))))
+      .$if(listedWithinDays !== undefined, (q) =>
+        q
+          .where('home.onMarketDate', '>=', isoDay(new Date(now.getTime() - (listedWithinDays ?? 0) * DAY_MS)))
+          .where('home.onMarketDate', '<=', isoDay(now)),
+      )
+      .$if(query.priceReduced === true, (q) =>
+        q
+          .where('home.originalListPrice', '>', (eb) => eb.ref('home.listPrice'))
+          .where('home.modificationTimestamp', '>=', new Date(now.getTime() - PRICE_REDUCTION_DAYS * DAY_MS).toISOString()),
+      )
   )
 }
 
@@ -309,7 +345,7 @@ export async function loadHomeList(services: Pick<AppServices, 'db' | 'storage' 
   const pageSize = Math.max(0, Math.min(homesPerPage, totalHomesPerGroup - offset))
   const inGroup = await db
     .selectFrom(
-      matching(db, query)
+      matching(db, query, now)
         .select(sql<number>`1`.as('one'))
         .limit(totalHomesPerGroup + 1)
         .as('grouped'),
@@ -317,7 +353,7 @@ export async function loadHomeList(services: Pick<AppServices, 'db' | 'storage' 
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst()
   const matches = Number(inGroup?.count ?? 0)
-  const rows = pageSize === 0 ? [] : await orderedSummaries(db, query).limit(pageSize).offset(offset).execute()
+  const rows = pageSize === 0 ? [] : await orderedSummaries(db, query, now).limit(pageSize).offset(offset).execute()
   const homeIds = rows.map((row) => row.id)
   // One query each for the page's photos and open houses, whatever the page size (never one per home).
   const [photos, openHouses] = await Promise.all([
@@ -345,8 +381,8 @@ export async function loadHomeList(services: Pick<AppServices, 'db' | 'storage' 
 }
 
 /** The matching homes' summaries in the chosen order, the id last so that pages never overlap. */
-function orderedSummaries(db: Kysely<Database>, query: HomeListQuery) {
-  const page = matching(db, query).select(SUMMARY_COLUMNS)
+function orderedSummaries(db: Kysely<Database>, query: HomeListQuery, now: Date) {
+  const page = matching(db, query, now).select(SUMMARY_COLUMNS)
   const { sort } = query
   switch (sort) {
     case 'newest':
@@ -376,7 +412,7 @@ function orderedSummaries(db: Kysely<Database>, query: HomeListQuery) {
 export async function listHomePoints(services: AppServices, input: unknown): Promise<HomePoints> {
   const query = parseInput(homePointsQuerySchema, input)
   dependsOn('listings')
-  const rows = await matching(services.db, query)
+  const rows = await matching(services.db, query, services.now())
     .select(['home.listingKey', 'home.latitude', 'home.longitude', 'home.listPrice', 'home.standardStatus'])
     .orderBy('home.onMarketDate', 'desc')
     .orderBy('home.id', 'desc')

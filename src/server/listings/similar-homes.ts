@@ -94,7 +94,7 @@ async function similarRows(services: AppServices, anchor: Anchor, excludedKey: s
   const { price, subType } = anchor
   // The nearest price first, the id breaking ties so the same homes come back every time.
   const pick = (query: HomeListQuery, sameSubType: boolean) =>
-    matching(db, query)
+    matching(db, query, services.now())
       .select(SUMMARY_COLUMNS)
       .where('home.listingKey', '!=', excludedKey)
       .$if(sameSubType && subType !== null, (q) => q.where('home.propertySubType', '=', subType ?? ''))

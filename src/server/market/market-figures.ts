@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database, MarketSnapshotTable } from '~/server/db/schema'
 import { displayProfileFor, type DisplayProfiles } from '~/server/listings/display-profile'
+import { PRICE_REDUCTION_DAYS, RESO_STATUS } from '~/schemas/home'
+import { PRICE_REDUCTION_STATUSES } from '~/schemas/home-list-input'
 
 /*
  * A city's market figures (issue 27 item 4), computed from the listings store by SQL aggregates
@@ -25,7 +27,8 @@ export type CityMarketFigures = Omit<MarketSnapshotTable, 'month' | 'asOf' | 'is
 export type CityKey = { stateOrProvince: string; cityKey: string }
 
 const DAY_MS = 86_400_000
-const UNDER_CONTRACT = ['Pending', 'ActiveUnderContract']
+/** Active, Pending, ActiveUnderContract: the statuses the search's price-reduced list asks for too (decision 065). */
+const REDUCTION_STATUSES = PRICE_REDUCTION_STATUSES.map((status) => RESO_STATUS[status])
 
 function isoDay(at: Date): string {
   return at.toISOString().slice(0, 10)
@@ -70,7 +73,7 @@ function meanOf(values: ReadonlyArray<number>): number | null {
 export async function computeMarketFigures(db: Kysely<Database>, profiles: DisplayProfiles, asOf: Date, only?: CityKey): Promise<Array<CityMarketFigures>> {
   const today = isoDay(asOf)
   const since30Day = isoDay(new Date(asOf.getTime() - 30 * DAY_MS))
-  const since30 = new Date(asOf.getTime() - 30 * DAY_MS).toISOString()
+  const sinceReductions = new Date(asOf.getTime() - PRICE_REDUCTION_DAYS * DAY_MS).toISOString()
   const since90Day = isoDay(new Date(asOf.getTime() - 90 * DAY_MS))
   const where = forSaleHomes(only)
   const counted = await sql<{
@@ -88,8 +91,8 @@ export async function computeMarketFigures(db: Kysely<Database>, profiles: Displ
     select state_or_province, city_key, source, max(city) as city, min(is_demo) as demo, count(*) as listings,
       sum(case when standard_status = 'Active' then 1 else 0 end) as active,
       sum(case when on_market_date >= ${since30Day} and on_market_date <= ${today} then 1 else 0 end) as new_listings,
-      sum(case when standard_status in ('Active', ${sql.join(UNDER_CONTRACT)}) and original_list_price > list_price
-        and modification_timestamp >= ${since30} then 1 else 0 end) as reductions,
+      sum(case when standard_status in (${sql.join(REDUCTION_STATUSES)}) and original_list_price > list_price
+        and modification_timestamp >= ${sinceReductions} then 1 else 0 end) as reductions,
       sum(case when standard_status = 'Closed' and close_price is not null and close_date >= ${since90Day}
         and close_date <= ${today} then 1 else 0 end) as sold
     from home where ${where}
