@@ -109,10 +109,6 @@ const STATUS_ERROR = messageId(msg`Choose a listing status from the list`)
 const propertyStatusField = z
   .string({ error: STATUS_ERROR })
   .optional()
-  .meta({
-    description:
-      '`active` (absent), `pending`, `under_contract` (RESO ActiveUnderContract), `coming_soon`, `sold`, several separated by commas (`active,pending,under_contract`), or `any` for every status',
-  })
   .transform((text, context): Array<PropertyStatusChoice> => {
     const asked = new Set((text ?? HOME_LIST_DEFAULTS.propertyStatus).split(',').map((part) => part.trim()))
     const chosen = PROPERTY_STATUS_CHOICES.filter((choice) => asked.has(choice))
@@ -121,6 +117,10 @@ const propertyStatusField = z
       return z.NEVER
     }
     return chosen.includes('any') ? ['any'] : chosen
+  })
+  .meta({
+    description:
+      '`active` (absent), `pending`, `under_contract` (RESO ActiveUnderContract), `coming_soon`, `sold`, several separated by commas (`active,pending,under_contract`), or `any` for every status',
   })
 
 /** What a list and a map of homes both filter by. */

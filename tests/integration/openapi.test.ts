@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { AppServices } from '../../src/server/services'
 import {
   PASSWORD,
@@ -232,6 +233,20 @@ describe('OpenAPI document (SQLite)', () => {
     )
     check('get', '/home/list', anyKind, 200)
     check('get', '/home/list', await api(s, 'GET', '/home/list?minSize=2000&maxSize=1000'), 400)
+    // Decision 065: a market report's new listings and price reductions as searches, on the list and the map.
+    check('get', '/home/list', await api(s, 'GET', '/home/list?propertyType=any&propertyStatus=any&listedWithinDays=30'), 200)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?propertyType=any&propertyStatus=active,pending,under_contract&priceReduced=true'), 200)
+    check('get', '/home/list', await api(s, 'GET', '/home/list?listedWithinDays=400'), 400)
+    check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&propertyStatus=any&listedWithinDays=30&priceReduced=true'), 200)
+    check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&priceReduced=maybe'), 400)
+    for (const path of ['/home/list', '/home/points']) {
+      const parameters = z
+        .array(z.object({ name: z.string(), in: z.string(), description: z.string().optional() }))
+        .parse(z.object({ paths: z.record(z.string(), z.object({ get: z.object({ parameters: z.unknown() }) }).partial()) }).parse(doc).paths[path]?.get?.parameters)
+      for (const name of ['listedWithinDays', 'priceReduced', 'propertyStatus']) {
+        expect(parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.description, `${path} documents ${name}`).toMatch(/\w/)
+      }
+    }
     check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&propertyType=any&q=irvine&minSize=500'), 200)
     check('get', '/home/points', await api(s, 'GET', '/home/points?bbox=-118,33.5,-117.6,33.9&postalCode=1'), 400)
     check('get', '/home/list', await api(s, 'GET', '/home/list?bbox=-118,33.5,-117.6,33.9&lang=en'), 200)
