@@ -17,6 +17,21 @@ import type { HomeSearch, ListingSearch } from './listing-search'
  */
 export const PRICE_REDUCTION_STATUSES = ['active', 'pending', 'under_contract'] as const satisfies ReadonlyArray<HomeStatus>
 
+/**
+ * The API's filters for a search page that stands for a market report's count (decision 065): its
+ * new listings whatever their status now, its price reductions for sale or under contract; nothing
+ * otherwise (the API's default, active). The list and the map's points ask the same.
+ */
+export function marketCountFilters(search: { listedWithinDays?: number | undefined; priceReduced?: true | undefined }): {
+  propertyStatus?: string
+  listedWithinDays?: number
+  priceReduced?: 'true'
+} {
+  const { listedWithinDays, priceReduced } = search
+  if (priceReduced) return { propertyStatus: PRICE_REDUCTION_STATUSES.join(','), priceReduced: 'true', ...(listedWithinDays ? { listedWithinDays } : {}) }
+  return listedWithinDays ? { propertyStatus: 'any', listedWithinDays } : {}
+}
+
 /** A realtor's page's list of homes, as `home/list` is asked for it: its search, its language and its page size. */
 export type RealtorHomeListRequest = {
   realtor: { desiredUrl: string; activityRegion: ReadonlyArray<{ state: z.infer<typeof regionStateSchema>; city: string }> }
@@ -47,14 +62,7 @@ export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHom
     postalCode: search.postalCode,
     q: search.q,
     sort: search.sort,
-    // The market report's counts these lists stand for (decision 065): its new listings whatever their
-    // status now, its price reductions for sale or under contract; otherwise the API's default, active.
-    ...(search.priceReduced
-      ? { priceReduced: 'true', propertyStatus: PRICE_REDUCTION_STATUSES.join(',') }
-      : search.listedWithinDays
-        ? { propertyStatus: 'any' }
-        : {}),
-    listedWithinDays: search.listedWithinDays,
+    ...marketCountFilters(search),
     // A map's area (the full search page) takes the place of the region's city on the server.
     ...(search.bbox ? { bbox: search.bbox } : {}),
     currentPage: search.page ?? 1,

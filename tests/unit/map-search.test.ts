@@ -3,7 +3,7 @@ import { HomeClusters, homePointsUrl, markerPrice } from '~/features/map/map-poi
 import { initialMapView } from '~/features/map/map-view'
 import { viewBboxText } from '~/lib/bbox'
 import { bboxText } from '~/lib/search-params'
-import { realtorHomeListInput } from '~/schemas/home-list-input'
+import { marketCountFilters, realtorHomeListInput } from '~/schemas/home-list-input'
 import { homeSearchSchema, listingSearchSchema } from '~/schemas/listing-search'
 import { envSchema } from '~/server/config/env'
 import { pagePolicy } from '~/server/http/content-security-policy'
@@ -214,5 +214,19 @@ describe('the list the map view asks the API for', () => {
     const input = realtorHomeListInput({ realtor, search: { minPrice: 900_000, maxPrice: 500_000 }, lang: 'ko', size })
     expect(input).toMatchObject({ minPrice: 500_000, maxPrice: 900_000, minBeds: undefined, realtor: 'sora-park' })
     expect(input && 'bbox' in input).toBe(false)
+  })
+
+  it('asks for a market report’s new listings whatever their status, its price reductions for sale or under contract (decision 065)', () => {
+    const search = homeSearchSchema.parse({ listedWithinDays: '30', priceReduced: 'nope' })
+    expect(search).toMatchObject({ listedWithinDays: 30, priceReduced: undefined })
+    expect(realtorHomeListInput({ realtor, search, lang: 'ko', size })).toMatchObject({ propertyStatus: 'any', listedWithinDays: 30 })
+    const reduced = realtorHomeListInput({ realtor, search: homeSearchSchema.parse({ priceReduced: true }), lang: 'ko', size })
+    expect(reduced).toMatchObject({ propertyStatus: 'active,pending,under_contract', priceReduced: 'true' })
+    expect(reduced && 'listedWithinDays' in reduced).toBe(false)
+    // Neither: the API's default status, as before.
+    expect(realtorHomeListInput({ realtor, search: {}, lang: 'ko', size })).not.toHaveProperty('propertyStatus')
+    // The map's points ask the same, after the older filters.
+    const url = homePointsUrl('-118,33,-117,34', { type: 'sale', propertyType: 'any', q: 'pool', ...marketCountFilters({ priceReduced: true }) })
+    expect(new URL(url, 'http://x').search).toBe('?bbox=-118%2C33%2C-117%2C34&type=sale&propertyType=any&q=pool&propertyStatus=active%2Cpending%2Cunder_contract&priceReduced=true')
   })
 })

@@ -14,6 +14,7 @@ import type { MapSetup } from '~/lib/map-setup'
 import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
 import { isPlainClick } from '~/lib/plain-click'
 import { homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
+import { marketCountFilters } from '~/schemas/home-list-input'
 import { HIGHLIGHTED_ATTRIBUTE, LISTINGS_ID, MAP_ONLY, searchHref } from './home-search-map-layout'
 import { homeSearchMapProps } from './home-search-map-props'
 import { swapInSearch } from './home-search-swap'
@@ -201,6 +202,7 @@ function SearchMap({ lang, desiredUrl, search: rendered, view: renderedView, hom
               ...orderedSizeRange(search),
               postalCode: search.postalCode,
               q: search.q,
+              ...marketCountFilters(search),
             }}
             homes={listed.homes}
             highlighted={highlighted}

@@ -72,13 +72,19 @@ export type MapFilters = {
   maxSize?: number | undefined
   postalCode?: string | undefined
   q?: string | undefined
+  /** A market report's count as a search (decision 065), as `marketCountFilters` gives it. */
+  propertyStatus?: string | undefined
+  listedWithinDays?: number | undefined
+  priceReduced?: 'true' | undefined
 }
 
 /** The public API's points answer for an area and the list's filters (decision 035). */
 export function homePointsUrl(bbox: string, filters: MapFilters): string {
   const params = new URLSearchParams({ bbox })
   // In a fixed order, so the same filters always give the same address (the page store keys by it).
-  for (const key of ['type', 'propertyType', 'minPrice', 'maxPrice', 'minBeds', 'minBaths', 'minSize', 'maxSize', 'postalCode', 'q'] as const) {
+  const keys = ['type', 'propertyType', 'minPrice', 'maxPrice', 'minBeds', 'minBaths', 'minSize', 'maxSize', 'postalCode', 'q'] as const
+  // Decision 065's after the others, so the addresses of the searches made before them stay as they were.
+  for (const key of [...keys, 'propertyStatus', 'listedWithinDays', 'priceReduced'] as const) {
     const value = filters[key]
     if (value !== undefined) params.set(key, String(value))
   }
