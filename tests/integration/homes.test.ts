@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
-import { HOME_LIST_DEFAULTS, homeDetailSchema, homeListPageSchema, homePointsSchema, homeSummarySchema, type HomeDetail, type HomeListPage } from '../../src/schemas/home'
+import {
+  HOME_LIST_DEFAULTS,
+  homeDetailSchema,
+  homeListPageSchema,
+  homePointsSchema,
+  homeSummarySchema,
+  type HomeDetail,
+  type HomeListPage,
+} from '../../src/schemas/home'
 import type { ListingSource } from '../../src/schemas/listing-source'
 import { retireHomesNotIn, upsertHomes } from '../../src/server/listings/home-store'
 import { computeMarketFigures } from '../../src/server/market/market-figures'
@@ -868,11 +876,50 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       original: 1_050_000,
       modified: '2026-10-03T12:00:00Z',
     },
-    { key: 'ANA-CUT-PENDING', date: '2026-08-03', price: 1_020_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Pending', original: 1_060_000, modified: '2026-11-01T09:00:00Z' },
-    { key: 'ANA-CUT-LONG-AGO', date: '2026-08-04', price: 1_030_000, beds: 3, baths: 2, city: 'Anaheim', original: 1_070_000, modified: '2026-10-03T11:59:59Z' },
-    { key: 'ANA-CUT-SOLD', date: '2026-08-05', price: 1_040_000, beds: 3, baths: 2, city: 'Anaheim', status: 'Closed', original: 1_080_000, modified: '2026-10-25T10:00:00Z' },
+    {
+      key: 'ANA-CUT-PENDING',
+      date: '2026-08-03',
+      price: 1_020_000,
+      beds: 3,
+      baths: 2,
+      city: 'Anaheim',
+      status: 'Pending',
+      original: 1_060_000,
+      modified: '2026-11-01T09:00:00Z',
+    },
+    {
+      key: 'ANA-CUT-LONG-AGO',
+      date: '2026-08-04',
+      price: 1_030_000,
+      beds: 3,
+      baths: 2,
+      city: 'Anaheim',
+      original: 1_070_000,
+      modified: '2026-10-03T11:59:59Z',
+    },
+    {
+      key: 'ANA-CUT-SOLD',
+      date: '2026-08-05',
+      price: 1_040_000,
+      beds: 3,
+      baths: 2,
+      city: 'Anaheim',
+      status: 'Closed',
+      original: 1_080_000,
+      modified: '2026-10-25T10:00:00Z',
+    },
     { key: 'ANA-RAISED', date: '2026-08-06', price: 1_050_000, beds: 3, baths: 2, city: 'Anaheim', original: 1_000_000, modified: '2026-10-25T10:00:00Z' },
-    { key: 'ANA-CUT-COMING', date: '2026-08-07', price: 1_060_000, beds: 3, baths: 2, city: 'Anaheim', status: 'ComingSoon', original: 1_090_000, modified: '2026-10-25T10:00:00Z' },
+    {
+      key: 'ANA-CUT-COMING',
+      date: '2026-08-07',
+      price: 1_060_000,
+      beds: 3,
+      baths: 2,
+      city: 'Anaheim',
+      status: 'ComingSoon',
+      original: 1_090_000,
+      modified: '2026-10-25T10:00:00Z',
+    },
   ]
   const NEW_IN_30_DAYS = ['ANA-TODAY', 'ANA-NEW-PENDING', 'ANA-30-DAYS']
   const REDUCED = ['ANA-CUT-PENDING', 'ANA-CUT-UNDER-CONTRACT', 'ANA-CUT']
@@ -904,7 +951,12 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     expect((await list(`${ANAHEIM}&propertyStatus=active,pending,under_contract&priceReduced=true`)).totalHomes).toBe(figures?.priceReductions)
     // The map's points take the same filters.
     const points = await get('/home/points?bbox=-118,33.5,-117.5,34&propertyType=any&propertyStatus=active,pending,under_contract&priceReduced=true')
-    expect(homePointsSchema.parse(points.body).points.map((point) => point.homeId).filter((id) => id.startsWith('ANA-'))).toEqual(REDUCED)
+    expect(
+      homePointsSchema
+        .parse(points.body)
+        .points.map((point) => point.homeId)
+        .filter((id) => id.startsWith('ANA-')),
+    ).toEqual(REDUCED)
   })
 
   it.each<[string, string, string]>([

@@ -242,7 +242,9 @@ describe('OpenAPI document (SQLite)', () => {
     for (const path of ['/home/list', '/home/points']) {
       const parameters = z
         .array(z.object({ name: z.string(), in: z.string(), description: z.string().optional() }))
-        .parse(z.object({ paths: z.record(z.string(), z.object({ get: z.object({ parameters: z.unknown() }) }).partial()) }).parse(doc).paths[path]?.get?.parameters)
+        .parse(
+          z.object({ paths: z.record(z.string(), z.object({ get: z.object({ parameters: z.unknown() }) }).partial()) }).parse(doc).paths[path]?.get?.parameters,
+        )
       for (const name of ['listedWithinDays', 'priceReduced', 'propertyStatus']) {
         expect(parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.description, `${path} documents ${name}`).toMatch(/\w/)
       }

@@ -227,6 +227,8 @@ describe('the list the map view asks the API for', () => {
     expect(realtorHomeListInput({ realtor, search: {}, lang: 'ko', size })).not.toHaveProperty('propertyStatus')
     // The map's points ask the same, after the older filters.
     const url = homePointsUrl('-118,33,-117,34', { type: 'sale', propertyType: 'any', q: 'pool', ...marketCountFilters({ priceReduced: true }) })
-    expect(new URL(url, 'http://x').search).toBe('?bbox=-118%2C33%2C-117%2C34&type=sale&propertyType=any&q=pool&propertyStatus=active%2Cpending%2Cunder_contract&priceReduced=true')
+    expect(new URL(url, 'http://x').search).toBe(
+      '?bbox=-118%2C33%2C-117%2C34&type=sale&propertyType=any&q=pool&propertyStatus=active%2Cpending%2Cunder_contract&priceReduced=true',
+    )
   })
 })

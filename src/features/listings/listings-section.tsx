@@ -257,7 +257,11 @@ export function ListingsView({
           {search.priceReduced ? (
             <Trans>Price reduced in the last 30 days</Trans>
           ) : (
-            <Plural value={search.listedWithinDays ?? 0} one="Listed in the last day, whatever its status now" other="Listed in the last # days, whatever their status now" />
+            <Plural
+              value={search.listedWithinDays ?? 0}
+              one="Listed in the last day, whatever its status now"
+              other="Listed in the last # days, whatever their status now"
+            />
           )}
           {search.priceReduced && search.listedWithinDays !== undefined ? (
             <>

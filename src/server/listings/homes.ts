@@ -164,9 +164,7 @@ export function matching(db: Kysely<Database>, query: HomeFilters, now: Date) {
       )
       .$if(words.length > 0, (q) => q.where((eb) => eb.and(words.map((word) => eb(KEYWORD_TEXT, 'like', sql<string>`${likeContaining(word)} escape '\\'`)))))
       .$if(listedWithinDays !== undefined, (q) =>
-        q
-          .where('home.onMarketDate', '>=', isoDay(new Date(now.getTime() - (listedWithinDays ?? 0) * DAY_MS)))
-          .where('home.onMarketDate', '<=', isoDay(now)),
+        q.where('home.onMarketDate', '>=', isoDay(new Date(now.getTime() - (listedWithinDays ?? 0) * DAY_MS))).where('home.onMarketDate', '<=', isoDay(now)),
       )
       .$if(query.priceReduced === true, (q) =>
         q
