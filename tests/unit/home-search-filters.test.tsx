@@ -26,6 +26,11 @@ describe('the search page’s URL', () => {
       ),
     ).toBe('?page=2&propertyType=condo&minBaths=2&minSize=900&maxSize=1500&postalCode=92620&q=Woodbridge+lake&sort=size_desc')
     expect(publicSearchString('/en/homes', '?propertyType=any&sort=newest')).toBe('?propertyType=any&sort=newest')
+    // A market report's counts (decision 065), after every older key.
+    expect(publicSearchString('/sora-park/homes', '?priceReduced=true&region=1&listedWithinDays=30&sort=newest')).toBe(
+      '?region=1&sort=newest&listedWithinDays=30&priceReduced=true',
+    )
+    expect(publicSearchString('/sora-park/homes', '?priceReduced=yes&listedWithinDays=400')).toBe('')
   })
 
   it('drops a malformed value as if absent, as every search param', () => {

@@ -194,6 +194,8 @@ export function ListingsView({
   const pageCount = list.totalPages
   // The search on screen is what "Save this search" saves; it follows every change of filters.
   const saved = homepageSearchFilters(regions, search)
+  // A market report's count as a search (decision 065): no saved search can follow it yet, so none is offered.
+  const marketCount = search.listedWithinDays !== undefined || search.priceReduced === true
 
   return (
     <div aria-busy={loading} className={loading ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
@@ -211,6 +213,32 @@ export function ListingsView({
             ))}
           </ul>
         </nav>
+      ) : null}
+
+      {marketCount ? (
+        // A market report's count links here (decision 065): the list says in words which homes it holds.
+        <p className="mb-4 text-sm font-medium text-stone-900 dark:text-stone-100" data-testid="search-market-filter">
+          {search.priceReduced ? (
+            <Trans>Price reduced in the last 30 days</Trans>
+          ) : (
+            <Plural
+              value={search.listedWithinDays ?? 0}
+              one="Listed in the last day, whatever its status now"
+              other="Listed in the last # days, whatever their status now"
+            />
+          )}
+          {search.priceReduced && search.listedWithinDays !== undefined ? (
+            <>
+              {' · '}
+              <Plural value={search.listedWithinDays} one="listed in the last day" other="listed in the last # days" />
+            </>
+          ) : null}
+          {' · '}
+          {link(cleanSearch({ ...search, listedWithinDays: undefined, priceReduced: undefined, page: undefined }), {
+            className: 'text-[var(--accent-text)] underline underline-offset-4',
+            children: <Trans>Clear this filter</Trans>,
+          })}
+        </p>
       ) : null}
 
       {islandsRender ? (
@@ -251,32 +279,6 @@ export function ListingsView({
         </>
       )}
 
-      {search.listedWithinDays !== undefined || search.priceReduced ? (
-        // A market report's count links here (decision 065): the list says in words which homes it holds.
-        <p className="mt-4 text-sm font-medium text-stone-900 dark:text-stone-100" data-testid="search-market-filter">
-          {search.priceReduced ? (
-            <Trans>Price reduced in the last 30 days</Trans>
-          ) : (
-            <Plural
-              value={search.listedWithinDays ?? 0}
-              one="Listed in the last day, whatever its status now"
-              other="Listed in the last # days, whatever their status now"
-            />
-          )}
-          {search.priceReduced && search.listedWithinDays !== undefined ? (
-            <>
-              {' · '}
-              <Plural value={search.listedWithinDays} one="listed in the last day" other="listed in the last # days" />
-            </>
-          ) : null}
-          {' · '}
-          {link(cleanSearch({ ...search, listedWithinDays: undefined, priceReduced: undefined, page: undefined }), {
-            className: 'text-[var(--accent-text)] underline underline-offset-4',
-            children: <Trans>Clear this filter</Trans>,
-          })}
-        </p>
-      ) : null}
-
       <p className="mt-4 text-sm text-stone-700 dark:text-stone-300" role="status">
         {inMapArea ? (
           total === 0 ? (
@@ -312,7 +314,7 @@ export function ListingsView({
       ) : null}
 
       {/* A saved search follows a region, not a map's area: offered for the region's list only. */}
-      {saved && !inMapArea ? (
+      {saved && !inMapArea && !marketCount ? (
         <div className="mt-4">
           {/* A disclosure: its code loads when the visitor opens it (what they type first is kept). */}
           <Island of={saveSearchIsland} when="interaction" props={{ realtorId, realtorName, desiredUrl, lang, filters: saved }} />
