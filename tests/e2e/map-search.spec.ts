@@ -183,18 +183,12 @@ test.describe('map search on the realtor’s own tiles', () => {
       await page.goBack()
       await expect.poll(() => bboxOf(page)).toBe(first)
       // The map returning to the area writes no new history entry: Forward still leads to the
-      // second area. Known bug on the phone (closing note of 2026-12-02): there, after Back, the map
-      // sometimes settles on a wider area and pushes it as a new entry, so Forward is lost. Checked
-      // on the desktop until it is fixed; the phone's run says so in its annotations.
+      // second area (on a phone the map's box changing size after Back once pushed a wider one).
       await page.waitForTimeout(1500)
-      if (isMobile) {
-        test.info().annotations.push({ type: 'known bug', description: 'phone: after Back the map may push a wider area as a new history entry' })
-      } else {
-        await page.goForward()
-        await expect.poll(() => bboxOf(page), { message: 'Forward leads to the second area' }).toBe(second)
-        await page.goBack()
-        await expect.poll(() => bboxOf(page)).toBe(first)
-      }
+      await page.goForward()
+      await expect.poll(() => bboxOf(page), { message: 'Forward leads to the second area' }).toBe(second)
+      await page.goBack()
+      await expect.poll(() => bboxOf(page)).toBe(first)
 
       // A marker opens its card, whose link leads to the home's page.
       const anyMarker = page.getByTestId('home-map').locator('button[data-home-id]').first()

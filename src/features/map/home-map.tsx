@@ -128,13 +128,22 @@ export default function HomeMap({
     map.keyboard.disableRotation()
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
     map.addControl(new AttributionControl({ compact: true, ...(setup.attribution ? { customAttribution: setup.attribution } : {}) }), 'bottom-right')
+    // The map's box changing size while the map is at rest (a list swapped in beside it, a phone
+    // turned) moves its edges: MapLibre fires `resize` and then a `moveend` of its own.
+    let resizedAtRest = false
+    map.on('resize', () => {
+      resizedAtRest = !map.isMoving()
+    })
     map.on('moveend', (event) => {
       placeMarkers()
+      const fromLayout = resizedAtRest
+      resizedAtRest = false
       const text = viewBboxText(boundsOf(map))
       if (!text) return
       setVisible(text)
       // A move the URL asked for (Back, a shared link) is not the visitor's: it writes no new entry.
-      if (FROM_URL in event) return
+      // Nor is a new size of the map's box: after Back it pushed a wider area, and Forward was lost.
+      if (FROM_URL in event || fromLayout) return
       lastViewRef.current = text
       reportMove(text)
     })
