@@ -102,6 +102,26 @@ function SizeSelect({ id, name, label, value, note }: { id: string; name: string
   )
 }
 
+/** "Any", "1+", "2+"…: the least number of bedrooms or bathrooms a home must have. */
+function AtLeastSelect({ id, name, label, counts, value }: { id: string; name: string; label: ReactNode; counts: Array<number>; value: number | undefined }) {
+  const { t } = useLingui()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={selectClass}>
+        <option value="">{t`Any`}</option>
+        {counts.map((count) => (
+          <option key={count} value={count}>
+            {t`${count}+`}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** Filled in by the selects: what the visitor has chosen, before sending. */
 type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
 
@@ -202,34 +222,10 @@ export function ListingFilters({
         onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
         note={pricesSwapped ? <Trans>Your lowest price was above your highest, so the two were swapped.</Trans> : undefined}
       />
-      <div>
-        <label htmlFor={`${formId}-beds`} className="block text-sm font-medium">
-          <Trans>Bedrooms</Trans>
-        </label>
-        <select id={`${formId}-beds`} name="minBeds" defaultValue={search.minBeds ?? ''} className={selectClass}>
-          <option value="">{t`Any`}</option>
-          {BEDROOMS.map((beds) => (
-            <option key={beds} value={beds}>
-              {t`${beds}+`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AtLeastSelect id={`${formId}-beds`} name="minBeds" label={<Trans>Bedrooms</Trans>} counts={BEDROOMS} value={search.minBeds} />
       {more ? (
         <>
-          <div>
-            <label htmlFor={`${formId}-baths`} className="block text-sm font-medium">
-              <Trans>Bathrooms</Trans>
-            </label>
-            <select id={`${formId}-baths`} name="minBaths" defaultValue={search.minBaths ?? ''} className={selectClass}>
-              <option value="">{t`Any`}</option>
-              {BATHROOMS.map((baths) => (
-                <option key={baths} value={baths}>
-                  {t`${baths}+`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AtLeastSelect id={`${formId}-baths`} name="minBaths" label={<Trans>Bathrooms</Trans>} counts={BATHROOMS} value={search.minBaths} />
           <SizeSelect id={`${formId}-min-size`} name="minSize" label={<Trans>Smallest living area</Trans>} value={sizes.minSize} />
           <SizeSelect
             id={`${formId}-max-size`}
