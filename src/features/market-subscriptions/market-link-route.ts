@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
-import { staticPageHead } from '~/features/pages/page-head'
-import { readMarketConfirmPage, readMarketUnsubscribePage } from '~/functions/market-subscriptions.functions'
+import { realtorStatusHead } from '~/features/homepage/realtor-status-route'
 import { noPageScripts } from '~/lib/page-scripts'
-import type { SiteContext } from '~/lib/site'
+import { readMarketConfirmPage, readMarketUnsubscribePage } from '~/functions/market-subscriptions.functions'
 import { MARKET_ALERT_PAGES, marketAlertPageSearchSchema, type MarketAlertPageSearch } from '~/lib/market-subscription-pages'
 import type { MarketLinkKind } from './market-alert-pages'
 
@@ -25,14 +24,7 @@ export function marketLinkRoute(kind: MarketLinkKind) {
     validateSearch: marketAlertPageSearchSchema,
     loaderDeps: ({ search }: { search: MarketAlertPageSearch }) => ({ token: search.token }),
     loader: ({ deps }: { deps: { token: string | undefined } }) => READS[kind]({ data: { token: deps.token ?? '' } }),
-    head: ({ match, params }: { match: { context: { site: SiteContext } }; params: { lang?: string; desiredUrl: string } }) =>
-      staticPageHead({
-        site: match.context.site,
-        langParam: params.lang,
-        path: `/${params.desiredUrl}/${MARKET_ALERT_PAGES[kind]}`,
-        ...HEADS[kind],
-        noindex: true,
-      }),
+    head: realtorStatusHead({ path: MARKET_ALERT_PAGES[kind], ...HEADS[kind] }),
     // Nothing on it needs code: sent without the app's scripts (decision 051).
     headers: noPageScripts,
   }

@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ManageAlertPage } from '~/features/saved-searches/alert-pages'
 import { readManageLink } from '~/functions/saved-searches.functions'
-import { staticPageHead } from '~/features/pages/page-head'
+import { realtorStatusHead } from '~/features/homepage/realtor-status-route'
+import { noPageScripts } from '~/lib/page-scripts'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
-import { noPageScripts } from '~/lib/page-scripts'
 import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** A visitor's saved search, from the manage link in their mail (issue 13): per visitor, never stored, never indexed. */
@@ -13,16 +13,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/')({
   validateSearch: alertPageSearchSchema,
   loaderDeps: ({ search }) => ({ token: search.token }),
   loader: ({ deps }) => (deps.token ? readManageLink({ data: { token: deps.token } }) : undefined),
-  head: ({ match, params }) =>
-    staticPageHead({
-      site: match.context.site,
-      langParam: params.lang,
-      realtor: match.context.realtor,
-      path: `/${params.desiredUrl}/alerts`,
-      title: msg`Your saved search`,
-      description: msg`Change or stop the e-mail alerts of a saved search.`,
-      noindex: true,
-    }),
+  head: realtorStatusHead({ path: 'alerts', title: msg`Your saved search`, description: msg`Change or stop the e-mail alerts of a saved search.` }),
   // Nothing on it needs code: sent without the app's scripts (decision 051).
   headers: noPageScripts,
   component: ManageAlertRoute,

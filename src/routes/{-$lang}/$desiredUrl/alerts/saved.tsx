@@ -1,25 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { SavedAlertPage } from '~/features/saved-searches/alert-pages'
-import { staticPageHead } from '~/features/pages/page-head'
+import { realtorStatusHead } from '~/features/homepage/realtor-status-route'
+import { noPageScripts } from '~/lib/page-scripts'
 import { langFromParam } from '~/lib/lang'
 import { alertPageSearchSchema } from '~/lib/saved-search-pages'
-import { noPageScripts } from '~/lib/page-scripts'
 import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where "Save this search" lands when it was posted without scripts (issue 13). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/alerts/saved')({
   validateSearch: alertPageSearchSchema,
-  head: ({ match, params }) =>
-    staticPageHead({
-      site: match.context.site,
-      langParam: params.lang,
-      realtor: match.context.realtor,
-      path: `/${params.desiredUrl}/alerts/saved`,
-      title: msg`Check your e-mail`,
-      description: msg`Confirm your saved search from the e-mail we sent.`,
-      noindex: true,
-    }),
+  head: realtorStatusHead({ path: 'alerts/saved', title: msg`Check your e-mail`, description: msg`Confirm your saved search from the e-mail we sent.` }),
   // Nothing on it needs code: sent without the app's scripts (decision 051).
   headers: noPageScripts,
   component: SavedAlertRoute,

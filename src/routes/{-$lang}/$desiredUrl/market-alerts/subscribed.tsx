@@ -1,25 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { staticPageHead } from '~/features/pages/page-head'
+import { realtorStatusHead } from '~/features/homepage/realtor-status-route'
+import { noPageScripts } from '~/lib/page-scripts'
 import { MarketSubscribedPage } from '~/features/market-subscriptions/market-alert-pages'
 import { langFromParam } from '~/lib/lang'
 import { marketAlertPageSearchSchema } from '~/lib/market-subscription-pages'
-import { noPageScripts } from '~/lib/page-scripts'
 import { RealtorStatusFrame } from '~/features/homepage/realtor-status-frame'
 
 /** Where the market report's subscribe form lands when it was posted without scripts (issue 27 item 5). */
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/market-alerts/subscribed')({
   validateSearch: marketAlertPageSearchSchema,
-  head: ({ match, params }) =>
-    staticPageHead({
-      site: match.context.site,
-      langParam: params.lang,
-      realtor: match.context.realtor,
-      path: `/${params.desiredUrl}/market-alerts/subscribed`,
-      title: msg`Check your e-mail`,
-      description: msg`Confirm your market report subscription from the e-mail we sent.`,
-      noindex: true,
-    }),
+  head: realtorStatusHead({
+    path: 'market-alerts/subscribed',
+    title: msg`Check your e-mail`,
+    description: msg`Confirm your market report subscription from the e-mail we sent.`,
+  }),
   // Nothing on it needs code: sent without the app's scripts (decision 051).
   headers: noPageScripts,
   component: MarketSubscribedRoute,
