@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { displayPhone, telHref } from '~/lib/contact-links'
@@ -28,13 +29,18 @@ export function RealtorPageShell({
   realtor: PublicRealtor
   lang: Lang
   firmProminent: boolean
-  /** The link back up that opens the page's content: to the homepage (at `hash`) unless `to` says the blog. */
-  back?: { label: string; to?: '/{-$lang}/$desiredUrl' | '/{-$lang}/$desiredUrl/blog'; hash?: string }
+  /**
+   * The link back up that opens the page's content: to the homepage (at `hash`) unless `to` says
+   * the blog; `'home'` is the plain "← Sora Park's page".
+   */
+  back?: 'home' | { label: string; to?: '/{-$lang}/$desiredUrl' | '/{-$lang}/$desiredUrl/blog'; hash?: string }
   /** The header's link that is this page, if it lists it. */
   current?: SiteNavKey
   children: (parts: { firmLine: (testId: string, className: string) => ReactNode }) => ReactNode
 }) {
+  const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
+  const backLink = back === 'home' ? { label: t`← ${name}'s page`, to: undefined, hash: undefined } : back
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   const brokerage = realtor.brokerageName
   const firm = brokerage && firmProminent ? { name: brokerage, phone: realtor.companyPhone } : null
@@ -61,15 +67,15 @@ export function RealtorPageShell({
       headerExtra={firmLine('firm-header', 'mx-auto max-w-5xl px-4 pb-2 font-semibold sm:px-6')}
     >
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 pb-16 outline-none sm:px-6">
-        {back ? (
+        {backLink ? (
           <p className="pt-6">
             <Link
-              to={back.to ?? '/{-$lang}/$desiredUrl'}
+              to={backLink.to ?? '/{-$lang}/$desiredUrl'}
               params={params}
-              hash={back.hash}
+              hash={backLink.hash}
               className="inline-flex min-h-11 items-center font-medium text-[var(--accent-text)] underline-offset-4 hover:underline"
             >
-              {back.label}
+              {backLink.label}
             </Link>
           </p>
         ) : null}

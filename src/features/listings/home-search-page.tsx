@@ -43,13 +43,7 @@ export function HomeSearchPage({
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
 
   return (
-    <RealtorPageShell
-      realtor={realtor}
-      lang={lang}
-      current="homes"
-      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
-      back={{ label: t`← ${name}'s page` }}
-    >
+    <RealtorPageShell realtor={realtor} lang={lang} current="homes" firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back="home">
       {() =>
         map && list && search.view === 'map' ? (
           <HomeSearchMapView

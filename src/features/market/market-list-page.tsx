@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { formatNumber, formatPrice } from '~/lib/format'
@@ -12,17 +12,10 @@ import { MarketCountLink } from './market-search-link'
 
 /** A realtor's market reports (`/{desiredUrl}/market`, issue 27): one card per city of their region with figures. */
 export function MarketListPage({ realtor, lang, cities }: { realtor: PublicRealtor; lang: Lang; cities: ReadonlyArray<MarketCity> }) {
-  const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   return (
-    <RealtorPageShell
-      realtor={realtor}
-      lang={lang}
-      current="market"
-      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
-      back={{ label: t`← ${name}'s page` }}
-    >
+    <RealtorPageShell realtor={realtor} lang={lang} current="market" firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back="home">
       {() => (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">

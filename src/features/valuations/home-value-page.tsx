@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
 import { Island } from '~/features/islands/island'
 import type { Lang } from '~/lib/lang'
@@ -16,16 +16,9 @@ import { homeValueIsland } from './home-value-island'
  * the page's island (decision 051); the rest is the server's markup.
  */
 export function HomeValuePage({ realtor, lang, posted }: { realtor: PublicRealtor; lang: Lang; posted: PostedValuation | null }) {
-  const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   return (
-    <RealtorPageShell
-      realtor={realtor}
-      lang={lang}
-      current="homeValue"
-      firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)}
-      back={{ label: t`← ${name}'s page` }}
-    >
+    <RealtorPageShell realtor={realtor} lang={lang} current="homeValue" firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back="home">
       {() => (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">
