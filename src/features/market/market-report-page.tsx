@@ -77,7 +77,7 @@ export function MarketReportPage({
   const perPyeong = lang === 'ko' && current.medianPricePerSquareFoot !== null ? formatPrice(pricePerPyeong(current.medianPricePerSquareFoot)) : null
   const params = { lang: langParam(lang), desiredUrl: realtor.desiredUrl }
   return (
-    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back={{ label: t`← ${name}'s page` }}>
+    <RealtorPageShell realtor={realtor} lang={lang} firmProminent={brokerageAsProminentAsAgent(realtor.activityRegion)} back="home">
       {() => (
         <>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl dark:text-stone-50">
@@ -119,24 +119,12 @@ export function MarketReportPage({
               <Figure
                 testId="market-new"
                 label={t`New listings, last 30 days`}
-                value={
-                  report.monthToDate ? (
-                    <MarketCountLink realtor={realtor} lang={lang} city={report} count={current.newListings} of="new" />
-                  ) : (
-                    formatNumber(current.newListings)
-                  )
-                }
+                value={<MarketCountLink realtor={realtor} lang={lang} city={report} count={current.newListings} of="new" linked={report.monthToDate} />}
               />
               <Figure
                 testId="market-reductions"
                 label={t`Price reductions, last 30 days`}
-                value={
-                  report.monthToDate ? (
-                    <MarketCountLink realtor={realtor} lang={lang} city={report} count={current.priceReductions} of="reduced" />
-                  ) : (
-                    formatNumber(current.priceReductions)
-                  )
-                }
+                value={<MarketCountLink realtor={realtor} lang={lang} city={report} count={current.priceReductions} of="reduced" linked={report.monthToDate} />}
               />
               <Figure
                 testId="market-days"

@@ -34,7 +34,8 @@ export type MarketCount = keyof typeof COUNT_SEARCH
  * A market page's count as a link to the search that lists exactly those homes (decision 065):
  * the city's service area, for sale (the search's default), every kind of home (its default since
  * decision 060), and the count's own filter (`COUNT_SEARCH`); the market figures count the same
- * rows. A city outside the realtor's areas shows the bare number.
+ * rows. A city outside the realtor's areas, or a count that no longer matches a search (`linked`
+ * false: a past month, counted back from its own end), shows the bare number.
  */
 export function MarketCountLink({
   realtor,
@@ -42,6 +43,7 @@ export function MarketCountLink({
   city,
   count,
   of = 'active',
+  linked = true,
   children,
 }: {
   realtor: PublicRealtor
@@ -49,12 +51,13 @@ export function MarketCountLink({
   city: { city: string; state: string }
   count: number
   of?: MarketCount
+  linked?: boolean
   children?: ReactNode
 }) {
   const { t } = useLingui()
   const index = serviceAreaIndex(realtor.activityRegion, city)
   const shown = children ?? formatNumber(count)
-  if (index === undefined) return <>{shown}</>
+  if (index === undefined || !linked) return <>{shown}</>
   const place = placeName(city.city, city.state, lang, realtor.activityRegion)
   return (
     <Link
