@@ -1,8 +1,8 @@
 import { AttributionControl, Marker } from 'maplibre-gl'
-import { Trans } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import type { MapSetup } from '~/lib/map-setup'
 import { createMap } from './maplibre-setup'
+import { MapBackgroundNote } from './map-background-note'
 
 /**
  * A still map of one home's place (loaded on demand by home-location.tsx): it neither pans nor
@@ -44,14 +44,7 @@ export default function HomeLocationMap({ setup, latitude, longitude, label }: {
         className="size-full overflow-hidden rounded-2xl border border-stone-200 bg-stone-100 dark:border-stone-800 dark:bg-stone-900"
         data-testid="home-location-map"
       />
-      {backgroundFailed ? (
-        <p
-          role="status"
-          className="pointer-events-none absolute top-3 left-3 max-w-[calc(100%-1.5rem)] rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-900 shadow-sm"
-        >
-          <Trans>The map’s background could not be loaded, so the home is marked on a plain one.</Trans>
-        </p>
-      ) : null}
+      {backgroundFailed ? <MapBackgroundNote of="home" /> : null}
     </div>
   )
 }

@@ -13,6 +13,7 @@ import type { HomePoints } from '~/schemas/home'
 import { statusLabel } from '~/lib/home-display'
 import { HomeClusters, homePointsUrl, markerPrice, type MapFilters, type MapMarker } from './map-points'
 import { createMap, prefersReducedMotion } from './maplibre-setup'
+import { MapBackgroundNote } from './map-background-note'
 
 /*
  * The map of the home search page (issue 29). This module is only ever imported on demand
@@ -236,14 +237,7 @@ export default function HomeMap({
           <Plural value={shown} one="# home on the map" other="# homes on the map" />
         )}
       </p>
-      {backgroundFailed ? (
-        <p
-          role="status"
-          className="pointer-events-none absolute top-12 left-3 max-w-[calc(100%-4.5rem)] rounded-lg bg-white/95 px-3 py-2 text-sm text-stone-900 shadow-sm"
-        >
-          <Trans>The map’s background could not be loaded, so the homes are marked on a plain one.</Trans>
-        </p>
-      ) : null}
+      {backgroundFailed ? <MapBackgroundNote of="homes" /> : null}
 
       {placed.map(({ marker, element }) =>
         createPortal(
