@@ -23,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { defaultSettings } from 'lighthouse/core/config/constants.js'
 import { median, rawGet, startNginx } from './bench-support.mjs'
+import { CHROMIUM_FLAGS } from './chromium-flags.ts'
 
 const SLOWDOWNS = [4, 8]
 const MEASURED_RUNS = 3
@@ -101,16 +102,7 @@ export async function benchLighthouse({ base, pages, nginxPort, lhrDir }) {
   if (!nginx) console.log('nginx is missing (apt-get install nginx-light): Lighthouse runs on the app alone, without the static copy')
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   try {
     for (const [index, [name, pagePath, blocked = null]] of pages.entries()) {

@@ -1,3 +1,5 @@
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags'
+
 /*
  * The browser every end-to-end test drives: Debian's `chromium-headless-shell`, the old headless
  * Chromium that Playwright itself runs for headless tests. The full `chromium` binary in headless
@@ -6,12 +8,4 @@
  */
 export const E2E_BROWSER_PATH = '/usr/lib/chromium/chromium-headless-shell'
 
-export const E2E_BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+export const E2E_BROWSER_ARGS = CHROMIUM_FLAGS
