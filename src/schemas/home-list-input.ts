@@ -42,6 +42,25 @@ export type RealtorHomeListRequest = {
 }
 
 /**
+ * What a realtor's page asks of the homes, whatever the area: the list's query and the map's
+ * points filter the same way, so the map marks exactly the homes the list pages through.
+ */
+export function searchedHomeFilters(search: RealtorHomeListRequest['search']) {
+  return {
+    type: search.type ?? 'sale',
+    // A page shows every kind of home unless one is chosen; the API's own default is the spec's single-family.
+    propertyType: search.propertyType ?? 'any',
+    ...orderedPriceRange(search),
+    minBeds: search.minBeds,
+    minBaths: search.minBaths,
+    ...orderedSizeRange(search),
+    postalCode: search.postalCode,
+    q: search.q,
+    ...marketCountFilters(search),
+  }
+}
+
+/**
  * The `home/list` query of a realtor's page (the homepage's section, the full search page): the
  * searched region's city, or the map's area in its place; null when the realtor names no region.
  * The router's loader asks it; the map view's island swaps in the server's list instead.
@@ -52,17 +71,8 @@ export function realtorHomeListInput({ realtor, search, lang, size }: RealtorHom
   return {
     state: region.state,
     city: region.city,
-    type: search.type ?? 'sale',
-    // A page shows every kind of home unless one is chosen; the API's own default is the spec's single-family.
-    propertyType: search.propertyType ?? 'any',
-    ...orderedPriceRange(search),
-    minBeds: search.minBeds,
-    minBaths: search.minBaths,
-    ...orderedSizeRange(search),
-    postalCode: search.postalCode,
-    q: search.q,
+    ...searchedHomeFilters(search),
     sort: search.sort,
-    ...marketCountFilters(search),
     // A map's area (the full search page) takes the place of the region's city on the server.
     ...(search.bbox ? { bbox: search.bbox } : {}),
     currentPage: search.page ?? 1,

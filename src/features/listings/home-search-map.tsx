@@ -8,13 +8,12 @@ import type { IslandName } from '~/features/islands/island-names'
 import type { MapCardHome } from '~/features/map/home-map'
 import { MapLoading, MapPanel } from '~/features/map/map-panel'
 import type { Lang } from '~/lib/lang'
-import { orderedPriceRange, orderedSizeRange } from '~/lib/listing-area'
 import { fitPricesToType } from '~/lib/listing-prices'
 import type { MapSetup } from '~/lib/map-setup'
 import { IN_PLACE_LINK_ATTRIBUTE } from '~/lib/page-scripts'
 import { isPlainClick } from '~/lib/plain-click'
 import { homeSearchSchema, type HomeSearch } from '~/schemas/listing-search'
-import { marketCountFilters } from '~/schemas/home-list-input'
+import { searchedHomeFilters } from '~/schemas/home-list-input'
 import { HIGHLIGHTED_ATTRIBUTE, LISTINGS_ID, MAP_ONLY, searchHref } from './home-search-map-layout'
 import { homeSearchMapProps } from './home-search-map-props'
 import { swapInSearch } from './home-search-swap'
@@ -193,17 +192,7 @@ function SearchMap({ lang, desiredUrl, search: rendered, view: renderedView, hom
             lang={lang}
             desiredUrl={desiredUrl}
             view={search.bbox ?? listed.view}
-            filters={{
-              type: search.type ?? 'sale',
-              propertyType: search.propertyType ?? 'any',
-              ...orderedPriceRange(search),
-              minBeds: search.minBeds,
-              minBaths: search.minBaths,
-              ...orderedSizeRange(search),
-              postalCode: search.postalCode,
-              q: search.q,
-              ...marketCountFilters(search),
-            }}
+            filters={searchedHomeFilters(search)}
             homes={listed.homes}
             highlighted={highlighted}
             onHighlight={setHighlighted}
