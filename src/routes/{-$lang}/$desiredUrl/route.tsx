@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
-import { RealtorNotFoundPage } from '~/features/homepage/realtor-not-found-page'
+import { loadRealtorNotFoundPage, RealtorNotFoundPageOnDemand } from '~/features/homepage/realtor-not-found-loader'
 import { NotFoundPage } from '~/features/shell/error-page'
 import { useLang } from '~/i18n/use-lang'
 import { IslandsPage } from '~/features/islands/island'
@@ -18,6 +18,7 @@ import { siteSectionsQuery } from '~/queries/site'
 export const Route = createFileRoute('/{-$lang}/$desiredUrl')({
   params: { parse: parseDesiredUrlParams },
   beforeLoad: async ({ context, params }) => {
+    if (import.meta.env.SSR) await loadRealtorNotFoundPage()
     const realtor = await context.queryClient.ensureQueryData(publicRealtorQuery(params.desiredUrl))
     if (!realtor?.id) throw notFound({ routeId: rootRouteId })
     return { realtor }
@@ -42,7 +43,7 @@ function RealtorNotFound() {
   if (realtor.isMakeHomepage !== 'Y') return <NotFoundPage />
   return (
     <IslandsPage>
-      <RealtorNotFoundPage realtor={realtor} lang={lang} />
+      <RealtorNotFoundPageOnDemand realtor={realtor} lang={lang} />
     </IslandsPage>
   )
 }
