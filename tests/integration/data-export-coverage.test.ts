@@ -3,7 +3,20 @@ import { TABLE_COVERAGE } from '../../src/server/data-export/export-coverage'
 import { handleApiRequest } from '../../src/server/http/api'
 import { seedDemoHomes } from '../../src/server/listings/seed-homes'
 import type { AppServices } from '../../src/server/services'
-import { ORIGIN, V1, api, createTestApp, describeOnEachDatabase, signUp, uniqueEmail, uniqueIp, validContact, validRealtor, type RealtorBody, type TestApp } from './harness'
+import {
+  ORIGIN,
+  V1,
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  signUp,
+  uniqueEmail,
+  uniqueIp,
+  validContact,
+  validRealtor,
+  type RealtorBody,
+  type TestApp,
+} from './harness'
 import { jsonOf, unzip, type ZipEntries } from './zip-entries'
 
 /*
@@ -93,7 +106,10 @@ describeOnEachDatabase('data export coverage', (database) => {
     for (const file of manifest.files) {
       const bytes = entries.get(file.name) ?? Buffer.alloc(0)
       if (file.name.endsWith('.csv')) {
-        const lines = bytes.toString('utf8').split('\r\n').filter((line) => line !== '')
+        const lines = bytes
+          .toString('utf8')
+          .split('\r\n')
+          .filter((line) => line !== '')
         expect(Math.max(lines.length - 1, 0), file.name).toBe(file.rows)
       } else {
         const value: unknown = JSON.parse(bytes.toString('utf8'))
@@ -107,7 +123,14 @@ describeOnEachDatabase('data export coverage', (database) => {
 
     const openHouses = jsonOf<Array<Record<string, unknown>>>(entries, 'open-houses.json')
     expect(openHouses).toHaveLength(2)
-    expect(openHouses[0]).toMatchObject({ realtorId: realtor.id, source: 'realtor', listingKey, remarks: 'Cookies', kind: 'in_person', startsAt: '2026-11-28T21:00:00.000Z' })
+    expect(openHouses[0]).toMatchObject({
+      realtorId: realtor.id,
+      source: 'realtor',
+      listingKey,
+      remarks: 'Cookies',
+      kind: 'in_person',
+      startsAt: '2026-11-28T21:00:00.000Z',
+    })
     expect(openHouses[0]?.listingAddress).toMatch(/Irvine, CA/)
     expect(manifest.files.find((file) => file.name === 'open-houses.csv')?.rows).toBe(2)
     expect(entries.get('open-houses.csv')?.toString('utf8')).toContain('Cookies')

@@ -24,9 +24,9 @@ export type ExportedAccount = z.infer<typeof accountRowSchema>
 
 export async function readAccount(services: AppServices, userId: string): Promise<ExportedAccount | null> {
   // Quoted names as better-auth created them: the CamelCasePlugin leaves raw SQL text alone.
-  const result = await sql<Record<string, unknown>>`select "id", "name", "email", "emailVerified", "language", "role", "createdAt" from "user" where "id" = ${userId}`.execute(
-    services.db,
-  )
+  const result = await sql<
+    Record<string, unknown>
+  >`select "id", "name", "email", "emailVerified", "language", "role", "createdAt" from "user" where "id" = ${userId}`.execute(services.db)
   const row = result.rows[0]
   return row ? accountRowSchema.parse(row) : null
 }

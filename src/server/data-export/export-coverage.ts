@@ -44,12 +44,12 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   verification: { excluded: 'One-time e-mail verification and password reset tokens: secrets, valid for minutes.' },
   visit_event: { excluded: 'Raw visit counts of the last 48 hours, summed into visit_daily (exported).' },
   saved_search_match: {
-    excluded: 'The matcher\'s bookkeeping of which listing a saved search was alerted about; the search is exported, the homes are the feed\'s.',
+    excluded: "The matcher's bookkeeping of which listing a saved search was alerted about; the search is exported, the homes are the feed's.",
   },
   mail_outbox: { excluded: 'Outgoing mail in transit (sent or waiting): a copy of what exported rows already say, kept only until delivered.' },
   lead_digest_run: { excluded: "The once-a-day claim of the realtor's digest: a scheduler's lock, no content." },
-  mail_suppression: { excluded: 'Addresses no mail goes to, for every realtor at once (decision 021): the platform\'s list, not one realtor\'s.' },
-  rate_limit: { excluded: 'Request counters per client and account: the platform\'s abuse protection.' },
+  mail_suppression: { excluded: "Addresses no mail goes to, for every realtor at once (decision 021): the platform's list, not one realtor's." },
+  rate_limit: { excluded: "Request counters per client and account: the platform's abuse protection." },
   home: { excluded: "Listings from the MLS feeds, shown on every realtor's site: the feed's data, licensed to the platform." },
   home_media: { excluded: "Listing photos from the MLS feeds: the feed's data." },
   home_change: { excluded: "New listings and price drops of the feeds, waiting for the saved-search matcher: the feed's data." },
@@ -61,7 +61,7 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   photo_variant: { excluded: 'The WebP widths made of each stored photo: derived copies of photos that are exported as uploaded.' },
   cdn_purge_outbox: { excluded: 'CDN purges waiting to be sent: an outbox of platform operations.' },
   kysely_migration: { excluded: "The database's migration history: platform operations." },
-  kysely_migration_lock: { excluded: "The migration lock: platform operations." },
+  kysely_migration_lock: { excluded: 'The migration lock: platform operations.' },
 }
 
 /** The tables whose rows are in the export. */
