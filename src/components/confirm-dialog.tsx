@@ -70,7 +70,7 @@ export function ConfirmDialog({ request, onClose, testId }: { request: ConfirmRe
           <p id={consequenceId} className="break-words break-keep text-stone-700 dark:text-stone-300" data-testid={`${testId}-consequence`}>
             {shown.consequence}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap-reverse sm:justify-end">
             <Button ref={keepRef} variant="secondary" size="md" className="whitespace-normal" onClick={onClose} data-testid={`${testId}-keep`}>
               {shown.keepLabel ?? <Trans>Go back</Trans>}
             </Button>

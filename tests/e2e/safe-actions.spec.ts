@@ -98,6 +98,7 @@ test('ko: cancelling a confirmed tour asks first; Escape keeps it, confirming ma
   await expect(dialog.getByRole('heading')).toHaveText('이 투어를 취소할까요?')
   // It names who is told, which home and when (in the home's zone), in the realtor's language.
   const consequence = dialog.getByTestId('tour-confirm-dialog-consequence')
+  await expect(consequence).toContainText(`에 예정된`)
   await expect(consequence).toContainText(`${name}님에게 캘린더에서 일정을 지우는 취소 안내 이메일이 발송됩니다`)
   await expect(consequence).toContainText('Irvine')
   await expect(consequence).toContainText('태평양')
