@@ -63,10 +63,3 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   kysely_migration: { excluded: "The database's migration history: platform operations." },
   kysely_migration_lock: { excluded: 'The migration lock: platform operations.' },
 }
-
-/** The tables whose rows are in the export. */
-export function exportedTables(): Array<string> {
-  return Object.entries(TABLE_COVERAGE)
-    .filter(([, coverage]) => 'exportedIn' in coverage)
-    .map(([table]) => table)
-}
