@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { MODAL_DIALOG_CLASS } from './confirm-dialog'
 import { Button, Icon } from './ui'
 
 /**
@@ -69,7 +70,7 @@ export function DeleteDialog({
       aria-describedby={descriptionId}
       // Escape and dialog.close() both end here; the parent then puts focus back.
       onClose={onClosed}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60 dark:bg-stone-900 dark:text-stone-100"
+      className={MODAL_DIALOG_CLASS}
       data-testid={testIds.dialog}
     >
       {open ? (

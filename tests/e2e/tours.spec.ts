@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { type ReceivedMail } from '../integration/smtp-sink.ts'
 import { expect, test, type ServerWithMail } from './fixtures.ts'
 import { axeViolations, waitForHydration } from './helpers.ts'
+import { calendarOf } from './mail-parts.ts'
 import type { Server } from './own-server.ts'
 
 /*
@@ -67,22 +68,6 @@ async function invitationsTo(email: string, count: number): Promise<Array<Receiv
   const invitations = () => sink.received.filter((mail) => mail.rcptTo.includes(email) && /text\/calendar/i.test(mail.raw))
   await expect.poll(() => invitations().length, { timeout: 20_000 }).toBe(count)
   return invitations()
-}
-
-/** The text/calendar part of a raw mail, decoded. */
-function calendarOf(raw: string): string {
-  const match = /Content-Type: text\/calendar[^\r\n]*(?:\r?\n[^\r\n]+)*\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(raw)
-  const head = match?.[0] ?? ''
-  const body = match?.[1] ?? ''
-  if (/base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (/quoted-printable/i.test(head)) {
-    const joined = body.replace(/=\r?\n/g, '')
-    return Buffer.from(
-      joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8')
-  }
-  return body
 }
 
 for (const { lang, prefix } of LANGS) {
@@ -157,6 +142,8 @@ for (const { lang, prefix } of LANGS) {
       expect.soft(inboxAxe, `axe on the inbox's tour requests:\n${inboxAxe.join('\n')}`).toEqual([])
       await waitForHydration(item.getByTestId('tour-confirm-slot').first())
       await item.getByTestId('tour-confirm-slot').first().click()
+      // The invitation is mailed only once the realtor says so in the dialog (decision 069).
+      await workspace.getByTestId('tour-confirm-dialog-confirm').click()
       await expect(item.getByTestId('tour-item-chosen')).toBeVisible()
       expect(await workspace.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       await realtor.close()

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportPath } from '../../src/features/editor/account-zone'
 import { handleApiRequest } from '../../src/server/http/api'
@@ -31,48 +30,17 @@ import {
   type TestApp,
 } from './harness'
 import { startTestS3, type TestS3 } from './s3rver'
+import { jsonOf, unzip } from './zip-entries'
 
 /*
  * Issue 30 item 8: the export holds every kind of the realtor's data, only its owner or an
  * admin gets it, and deleting the account leaves no row and no file of it behind.
  */
 
-type Entries = Map<string, Buffer>
-
-function unzip(bytes: Buffer): Promise<Entries> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error)
-      const entries: Entries = new Map()
-      zip.on('error', reject)
-      zip.on('end', () => resolve(entries))
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError)
-          const chunks: Array<Buffer> = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('error', reject)
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.readEntry()
-    })
-  })
-}
-
 async function exportRequest(services: AppServices, realtorId: string, token?: string): Promise<Response> {
   const headers: Record<string, string> = { 'accept-language': 'en' }
   if (token) headers.authorization = `Bearer ${token}`
   return handleApiRequest(new Request(`${ORIGIN}${V1}/realtors/${realtorId}/export`, { headers }), { services, clientIp: uniqueIp() })
-}
-
-function jsonOf<T>(entries: Entries, name: string): T {
-  const bytes = entries.get(name)
-  if (!bytes) throw new Error(`${name} is missing from the export`)
-  return JSON.parse(bytes.toString('utf8')) as T
 }
 
 async function filesUnder(dir: string): Promise<Array<string>> {

@@ -432,7 +432,14 @@ describeOnEachDatabase('tour requests', (database) => {
     expect(cancelled.status, cancelled.text).toBe(200)
     expect(cancelled.body).toMatchObject({ status: 'cancelled', icsSequence: 2 })
     expect(mailsTo(tour.email)).toHaveLength(2)
-    const cancel = invitation(mailsTo(tour.email)[1]!)
+    // The cancellation the workspace's dialog promises (decision 069): which home, when, and a calendar update.
+    const cancelMail = mailsTo(tour.email)[1]!
+    expect(decodeWords(header(cancelMail.raw, 'Subject') ?? '')).toBe(`Tour cancelled: ${listingAddress}`)
+    const cancelText = leafParts(cancelMail.raw).find((part) => part.type === 'text/plain')?.body ?? ''
+    expect(cancelText).toContain(`cancelled your tour of ${listingAddress}`)
+    expect(cancelText).toContain('Monday, November 2, 2026')
+    expect(cancelText).toContain('removes it from your calendar')
+    const cancel = invitation(cancelMail)
     expect(cancel).toMatchObject({ method: 'CANCEL', uid: invite.uid, status: 'CANCELLED', start: invite.start })
     expect(cancel.sequence).toBeGreaterThan(invite.sequence)
     // Cancelling again sends nothing; confirming a cancelled tour is refused.

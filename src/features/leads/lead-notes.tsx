@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
+import { useConfirm } from '~/components/confirm-dialog'
 import { Button, Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { addNoteToLead, deleteNoteOfLead } from '~/functions/leads.functions'
@@ -12,7 +13,8 @@ import type { LeadNote } from '~/schemas/leads'
 /**
  * A lead's private notes (issue 26): dated, newest first, added and deleted in place. The
  * visitor never sees them. Loaded when the lead is opened; adding or deleting one refreshes
- * the list's notes count too. What happened is said in the status line (aria-live).
+ * the list's notes count too. What happened is said in the status line (aria-live). A delete
+ * cannot be undone, so it asks first, quoting the note (decision 069).
  */
 export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: string; leadId: string; formatDateTime: (iso: string) => string }) {
   const { t, i18n } = useLingui()
@@ -24,6 +26,7 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
   const [fieldError, setFieldError] = useState<string | undefined>()
   const [status, setStatus] = useState<string | undefined>()
   const notesQuery = useQuery({ ...leadNotesQuery(realtorId, leadId), retry: false })
+  const confirm = useConfirm('lead-note-delete-dialog')
 
   const refresh = () => afterLeadNotesChanged(queryClient, { realtorId, leadId })
 
@@ -93,7 +96,18 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
                 </div>
                 <button
                   type="button"
-                  onClick={() => deleteMutation.mutate(note)}
+                  onClick={() => {
+                    const excerpt = note.body.length > 120 ? `${note.body.slice(0, 120)}…` : note.body
+                    confirm.ask({
+                      title: t`Delete this note?`,
+                      consequence: t`Your note of ${written} is deleted for good: “${excerpt}”`,
+                      confirmLabel: t`Delete note`,
+                      keepLabel: t`Keep the note`,
+                      tone: 'danger',
+                      icon: 'trash',
+                      onConfirm: () => deleteMutation.mutate(note),
+                    })
+                  }}
                   disabled={deleteMutation.isPending}
                   aria-label={t`Delete the note of ${written}`}
                   className="grid size-11 shrink-0 place-items-center rounded-full text-stone-600 hover:bg-stone-200 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-stone-900 disabled:opacity-50 dark:text-stone-300 dark:hover:bg-stone-700 dark:hover:text-red-300 dark:focus-visible:outline-stone-100"
@@ -135,6 +149,7 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
           </p>
         </div>
       </form>
+      {confirm.dialog}
     </section>
   )
 }

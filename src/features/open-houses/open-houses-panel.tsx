@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useConfirm } from '~/components/confirm-dialog'
 import { inputClass } from '~/components/form/inputs'
 import { Button, ErrorAlert } from '~/components/ui'
 import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions'
@@ -14,7 +15,8 @@ import { OPEN_HOUSE_REMARKS_MAX, type OpenHouseKind } from '~/schemas/open-house
 /*
  * The workspace's open houses (issue 26 item 5): the realtor's own upcoming open houses on
  * listings their site shows, added by listing number, date and hours in the listing's local
- * time, and deleted. They show on this realtor's listing pages and cards only.
+ * time, and deleted (after asking: visitors may have saved it to their calendars, decision 069).
+ * They show on this realtor's listing pages and cards only.
  */
 
 type Fields = { listingKey: string; date: string; startTime: string; endTime: string; kind: OpenHouseKind; remarks: string }
@@ -49,6 +51,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [status, setStatus] = useState('')
   const list = useQuery(realtorOpenHousesQuery(realtorId))
+  const confirm = useConfirm('open-house-delete-dialog')
   const translateId = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
   const add = useMutation({
     mutationFn: (values: Fields) => addOpenHouse({ data: { ...values, realtorId } }),
@@ -170,7 +173,19 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
                   </div>
                   <Button
                     variant="danger"
-                    onClick={() => remove.mutate(openHouse.id)}
+                    onClick={() => {
+                      const day = when.date
+                      const address = openHouse.address
+                      confirm.ask({
+                        title: t`Delete this open house?`,
+                        consequence: t`The open house at ${address} on ${day} disappears from your listing pages. Visitors who saved it to their calendars are not told.`,
+                        confirmLabel: t`Delete open house`,
+                        keepLabel: t`Keep the open house`,
+                        tone: 'danger',
+                        icon: 'trash',
+                        onConfirm: () => remove.mutate(openHouse.id),
+                      })
+                    }}
                     disabled={remove.isPending}
                     aria-label={t`Delete the open house of ${openHouse.address} on ${when.date}`}
                   >
@@ -186,6 +201,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
           </p>
         )}
       </div>
+      {confirm.dialog}
     </section>
   )
 }

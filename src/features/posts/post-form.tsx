@@ -8,6 +8,7 @@ import { FieldRow, textControlProps, useFieldErrors } from '~/components/form/fi
 import { focusFirstInvalid } from '~/components/form/focus'
 import { inputClass } from '~/components/form/inputs'
 import { useToast } from '~/components/toast'
+import { useConfirm } from '~/components/confirm-dialog'
 import { Button, ErrorAlert } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
@@ -243,6 +244,23 @@ export function PostForm({
     }
   }
 
+  const confirm = useConfirm('post-delete-dialog')
+  const askRemove = () => {
+    if (!post) return
+    const title = post.titleKo ?? post.titleEn ?? post.slug
+    confirm.ask({
+      title: t`Delete this post?`,
+      consequence:
+        post.status === 'draft'
+          ? t`“${title}” is deleted for good, in both languages.`
+          : t`“${title}” is deleted for good, in both languages, and its page on your homepage is gone.`,
+      confirmLabel: t`Delete post`,
+      keepLabel: t`Keep the post`,
+      tone: 'danger',
+      icon: 'trash',
+      onConfirm: () => void remove(),
+    })
+  }
   const remove = async () => {
     if (!post) return
     try {
@@ -438,12 +456,13 @@ export function PostForm({
             <Trans>Back to posts</Trans>
           </Button>
           {post ? (
-            <Button variant="danger" size="md" className="ml-auto" onClick={() => void remove()} data-testid="post-delete">
+            <Button variant="danger" size="md" className="ml-auto" onClick={askRemove} data-testid="post-delete">
               <Trans>Delete post</Trans>
             </Button>
           ) : null}
         </div>
       </form>
+      {confirm.dialog}
 
       {preview ? (
         <section

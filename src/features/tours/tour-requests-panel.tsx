@@ -1,11 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
 import { useId, type FormEvent } from 'react'
+import { useConfirm, type ConfirmRequest } from '~/components/confirm-dialog'
 import { Button } from '~/components/ui'
 import { LeadListPanel, useLeadActions, useLeadList } from '~/features/inbox/lead-list'
 import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
+import { zonedWallTimeToUtc } from '~/lib/listing-time-zone'
 import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
 import { afterTourChanged } from '~/queries/changes'
 import { tourRequestsQuery } from '~/queries/tours'
@@ -15,7 +17,8 @@ import type { TourRequestView, TourSlot, TourStatus } from '~/schemas/tours'
  * The inbox's "Tour requests" (issue 26 item 4): each request with its home, how, the
  * visitor's times in the home's zone (and in the realtor's own zone when that differs), the
  * visitor's details and consent, and the realtor's answers: confirm a time, propose another,
- * cancel. Each answer mails the visitor (with a calendar invitation or its cancellation).
+ * cancel. Each answer mails the visitor (with a calendar invitation or its cancellation), so
+ * each asks first, naming the visitor, the home and the time (decision 069).
  */
 
 const PAGE_SIZE = 50
@@ -41,7 +44,8 @@ function statusLabel(status: TourStatus) {
     case 'requested':
       return <Trans>Waiting for your answer</Trans>
     case 'confirmed':
-      return <Trans>Confirmed</Trans>
+      // "Confirmed" alone is also a column of confirmation times (확인 일시): the status has its own entry.
+      return <Trans context="tour status">Confirmed</Trans>
     case 'proposed':
       return <Trans>Other time proposed</Trans>
     case 'cancelled':
@@ -54,6 +58,7 @@ function statusLabel(status: TourStatus) {
 export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t } = useLingui()
   const { headingId, queryClient, toast, actionError, clearError, showError } = useLeadActions()
+  const confirm = useConfirm('tour-confirm-dialog')
   const toursQuery = useInfiniteQuery({ ...tourRequestsQuery(realtorId, { limit: PAGE_SIZE }), staleTime: 30_000, retry: false })
   const created = dateTimeFormat(LOCALE_TAG[lang], { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -107,6 +112,7 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
         emptyText: <Trans>When visitors ask to see one of your listed homes, their requests appear here.</Trans>,
         more: <Trans>Show older tour requests</Trans>,
       }}
+      dialog={confirm.dialog}
     >
       {tours.map((tour) => (
         <TourItem
@@ -114,6 +120,7 @@ export function TourRequestsPanel({ realtorId, lang }: { realtorId: string; lang
           tour={tour}
           lang={lang}
           pending={pending}
+          ask={confirm.ask}
           createdAt={created.format(new Date(tour.createdAt))}
           onConfirm={(slot) => confirmMutation.mutate({ id: tour.id, slot })}
           onPropose={(start) => confirmMutation.mutate({ id: tour.id, start })}
@@ -128,6 +135,7 @@ function TourItem({
   tour,
   lang,
   pending,
+  ask,
   createdAt,
   onConfirm,
   onPropose,
@@ -136,6 +144,8 @@ function TourItem({
   tour: TourRequestView
   lang: Lang
   pending: boolean
+  /** Asks the realtor before an answer is mailed to the visitor. */
+  ask: (request: ConfirmRequest) => void
   createdAt: string
   onConfirm: (slot: number) => void
   onPropose: (start: { date: string; time: string }) => void
@@ -148,12 +158,61 @@ function TourItem({
   const open = tour.status !== 'cancelled' && tour.status !== 'declined'
   const chosen = tour.confirmedSlot
   const isChosen = (slot: TourSlot) => chosen !== null && chosen.start === slot.start
+  const visitor = tour.name
+  const address = tour.listingAddress
+  const askConfirm = (slot: TourSlot, index: number) => {
+    const when = format(slot.start, tour.timeZone).when
+    ask({
+      title: t`Confirm this time?`,
+      consequence: t`${visitor} gets an e-mail confirming the tour of ${address} on ${when}, with a calendar invitation.`,
+      confirmLabel: t`Confirm and e-mail ${visitor}`,
+      tone: 'send',
+      icon: 'calendar',
+      onConfirm: () => onConfirm(index),
+    })
+  }
   const propose = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const date = form.get('date')
     const time = form.get('time')
-    if (typeof date === 'string' && typeof time === 'string' && date && time) onPropose({ date, time })
+    if (typeof date !== 'string' || typeof time !== 'string' || !date || !time) return
+    const start = zonedWallTimeToUtc(date, time, tour.timeZone)
+    const when = start ? format(start.toISOString(), tour.timeZone).when : `${date} ${time} (${zoneLabel})`
+    ask({
+      title: t`Propose this time?`,
+      consequence: t`${visitor} gets an e-mail proposing ${when} for the tour of ${address}, with a calendar invitation.`,
+      confirmLabel: t`Propose and e-mail ${visitor}`,
+      tone: 'send',
+      icon: 'calendar',
+      onConfirm: () => onPropose({ date, time }),
+    })
+  }
+  const askCancel = () => {
+    if (tour.status === 'requested') {
+      ask({
+        title: t`Decline this tour request?`,
+        consequence: t`${visitor} gets an e-mail saying you cannot show ${address} at the times asked for.`,
+        confirmLabel: t`Decline and e-mail ${visitor}`,
+        keepLabel: t`Keep the request`,
+        tone: 'danger',
+        icon: 'close',
+        onConfirm: onCancel,
+      })
+      return
+    }
+    const when = chosen ? format(chosen.start, tour.timeZone).when : ''
+    ask({
+      title: t`Cancel this tour?`,
+      consequence: when
+        ? t`The tour of ${address} on ${when} is cancelled, and ${visitor} gets a cancellation by e-mail that removes it from their calendar.`
+        : t`The tour of ${address} is cancelled, and ${visitor} gets a cancellation by e-mail.`,
+      confirmLabel: t`Cancel tour and e-mail ${visitor}`,
+      keepLabel: t`Keep the tour`,
+      tone: 'danger',
+      icon: 'close',
+      onConfirm: onCancel,
+    })
   }
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900" data-testid="tour-item">
@@ -196,7 +255,7 @@ function TourItem({
                 ) : null}
               </span>
               {open && !isChosen(slot) ? (
-                <Button variant="primary" onClick={() => onConfirm(index)} disabled={pending} data-testid="tour-confirm-slot">
+                <Button variant="primary" onClick={() => askConfirm(slot, index)} disabled={pending} data-testid="tour-confirm-slot">
                   <Trans>Confirm this time</Trans>
                 </Button>
               ) : null}
@@ -290,7 +349,7 @@ function TourItem({
               <Trans>Propose another time</Trans>
             </Button>
           </form>
-          <Button variant="danger" onClick={onCancel} disabled={pending} data-testid="tour-cancel">
+          <Button variant="danger" onClick={askCancel} disabled={pending} data-testid="tour-cancel">
             {tour.status === 'requested' ? <Trans>Decline</Trans> : <Trans>Cancel tour</Trans>}
           </Button>
         </div>

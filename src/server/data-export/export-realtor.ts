@@ -7,6 +7,9 @@ import { enforceRateLimit, refuseOverRateLimit } from '~/server/web/rate-limit'
 import { storedPhotoKey } from '~/server/uploads/photo-address'
 import { readRealtor } from '~/server/realtors/realtor-store'
 import { readStatistics } from '~/server/stats/statistics'
+import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
+import { readLeadSettings, toReplySettings } from '~/server/lead-replies/reply-settings'
+import { readAccount } from './export-account'
 import type { AppServices } from '~/server/services'
 
 /*
@@ -16,7 +19,11 @@ import type { AppServices } from '~/server/services'
  * unsubscribe links and are no business of anyone's, the realtor's included).
  */
 
-/** Bumped when a file or field is renamed or removed; adding one keeps the version. */
+/**
+ * Bumped when a file or field is renamed or removed; adding one keeps the version, so a program
+ * written for version 1 reads every later export of version 1 (decision 069: `files`, the open
+ * houses, the settings and the account were added without a bump).
+ */
 export const EXPORT_FORMAT_VERSION = 1
 
 type Row = Record<string, unknown>
@@ -121,6 +128,23 @@ async function readLeadFiles(services: AppServices, realtorId: string): Promise<
   ]
 }
 
+/** The realtor's own open houses (the MLS's belong to the listing feed), with the home they are at. */
+async function readOpenHouses(services: AppServices, realtorId: string): Promise<Array<Row>> {
+  const rows = await services.db
+    .selectFrom('openHouse')
+    .innerJoin('home', 'home.id', 'openHouse.homeId')
+    .selectAll('openHouse')
+    .select(['home.listingKey', ...ADDRESS_COLUMNS])
+    .where('openHouse.realtorId', '=', realtorId)
+    .orderBy('openHouse.startsAt')
+    .orderBy('openHouse.id')
+    .execute()
+  return rows.map(({ unparsedAddress, city, stateOrProvince, postalCode, internetAddressDisplayYn, ...openHouse }) => ({
+    ...openHouse,
+    listingAddress: addressOf({ unparsedAddress, city, stateOrProvince, postalCode, internetAddressDisplayYn }),
+  }))
+}
+
 async function readPosts(services: AppServices, realtorId: string): Promise<Array<Row>> {
   const [posts, tags] = await Promise.all([
     services.db.selectFrom('post').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
@@ -155,8 +179,11 @@ export async function exportRealtorData(services: AppServices, actor: Actor | nu
   await enforceRateLimit(services.db, EXPORT_BUCKET, owned.actorUserId, services.config.rateLimits.export, services.now(), errors.exportRateLimited)
   const realtor = await readRealtor(services.db, services.storage, owned.id)
   if (!realtor) throw errors.realtorNotFound()
-  const [leadFiles, posts, daily, last90Days, photoRows, coverRows] = await Promise.all([
+  const [account, leadFiles, openHouses, leadSettings, posts, daily, last90Days, photoRows, coverRows] = await Promise.all([
+    readAccount(services, owned.userId),
     readLeadFiles(services, owned.id),
+    readOpenHouses(services, owned.id),
+    readLeadSettings(services.db, owned.id),
     readPosts(services, owned.id),
     readDailyStatistics(services, owned.id),
     readStatistics(services, owned.id, 90),
@@ -177,21 +204,45 @@ export async function exportRealtorData(services: AppServices, actor: Actor | nu
   for (const post of coverRows) addPhoto(post.coverPhoto, `post-cover:${post.id}`)
 
   const exportedAt = services.now().toISOString()
+  // Every data file with its row count, so export.json can name them all before they are written.
+  const files: Array<{ name: string; rows: number; bytes: Buffer }> = []
+  const addJson = (name: string, value: unknown, rows: number) => files.push({ name, rows, bytes: jsonBuffer(value) })
+  const addRows = (name: string, rows: ReadonlyArray<Row>) => {
+    addJson(`${name}.json`, rows, rows.length)
+    files.push({ name: `${name}.csv`, rows: rows.length, bytes: Buffer.from(rowsToCsv(rows), 'utf8') })
+  }
+  addJson('account.json', account, 1)
+  addJson('realtor.json', realtor, 1)
+  addJson('testimonials.json', realtor.testimonials, realtor.testimonials.length)
+  for (const file of leadFiles) addRows(`leads/${file.name}`, file.rows)
+  addRows('open-houses', openHouses)
+  addJson('settings/lead-replies.json', toReplySettings(owned.id, leadSettings), 1)
+  addJson('posts.json', posts, posts.length)
+  addRows('statistics/daily', daily)
+  addJson('statistics/last-90-days.json', last90Days, 1)
+  const photos = [...photoFiles.values()]
+  addJson(
+    'photos/index.json',
+    photos.map(({ file, usedAs }) => ({ file, usedAs })),
+    photos.length,
+  )
+
   const zip = new ZipFile()
   const mtime = services.now()
   const add = (name: string, bytes: Buffer) => zip.addBuffer(bytes, name, { mtime })
-  add('export.json', jsonBuffer({ formatVersion: EXPORT_FORMAT_VERSION, exportedAt, realtorId: owned.id, desiredUrl: owned.desiredUrl, userId: owned.userId }))
-  add('realtor.json', jsonBuffer(realtor))
-  add('testimonials.json', jsonBuffer(realtor.testimonials))
-  for (const file of leadFiles) {
-    add(`leads/${file.name}.json`, jsonBuffer(file.rows))
-    add(`leads/${file.name}.csv`, Buffer.from(rowsToCsv(file.rows), 'utf8'))
-  }
-  add('posts.json', jsonBuffer(posts))
-  add('statistics/daily.json', jsonBuffer(daily))
-  add('statistics/daily.csv', Buffer.from(rowsToCsv(daily), 'utf8'))
-  add('statistics/last-90-days.json', jsonBuffer(last90Days))
-  const photos = [...photoFiles.values()]
+  add(
+    'export.json',
+    jsonBuffer({
+      formatVersion: EXPORT_FORMAT_VERSION,
+      exportedAt,
+      realtorId: owned.id,
+      desiredUrl: owned.desiredUrl,
+      userId: owned.userId,
+      // The photos themselves are listed in photos/index.json; photos/missing.json is known only once they are read.
+      files: files.map(({ name, rows }) => ({ name, rows })),
+    }),
+  )
+  for (const file of files) add(file.name, file.bytes)
   const missing: Array<string> = []
   for (const photo of photos) {
     zip.addReadStreamLazy(photo.file, { mtime }, (callback) => {
@@ -205,7 +256,6 @@ export async function exportRealtorData(services: AppServices, actor: Actor | nu
       )
     })
   }
-  add('photos/index.json', jsonBuffer(photos.map(({ file, usedAs }) => ({ file, usedAs }))))
   // Lazy too, so it is written after every photo has been read.
   zip.addReadStreamLazy('photos/missing.json', { mtime }, (callback) => callback(null, Readable.from([jsonBuffer(missing)])))
   zip.end()

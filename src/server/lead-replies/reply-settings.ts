@@ -58,7 +58,7 @@ export async function readLeadSettings(db: Kysely<Database>, realtorId: string):
   return effectiveSettings(row)
 }
 
-function toReplySettings(realtorId: string, settings: EffectiveLeadSettings): ReplySettings {
+export function toReplySettings(realtorId: string, settings: EffectiveLeadSettings): ReplySettings {
   return {
     realtorId,
     replyEnabled: settings.replyEnabled,
