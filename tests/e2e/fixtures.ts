@@ -6,7 +6,8 @@ import { request as rawRequest, startServer, type Server } from './own-server.ts
 /*
  * What several specs set up the same way, defined once (issue 50): a published realtor of a
  * spec's own, on the suite's server or on a server of the spec's own, and the `realtor` fixture,
- * such a realtor signed in on the test's page and deleted after the test.
+ * such a realtor signed in on the test's page and deleted after the test, and `demoListing`, a
+ * listing of the seeded demo realtor that exists in this build's data.
  *
  * Which project runs a test is not decided here but by its tag (playwright.config.ts, decision
  * 056): the phone runs the tests tagged `@phone`, so no test skips a project by hand.
@@ -91,6 +92,20 @@ export async function createPublishedRealtor(
   return { id, token: signUp.token, desiredUrl, email }
 }
 
+/** A listing of the demo realtor (`sora-park`), as the suite's seeded server lists it first. */
+export type DemoListing = { key: string; path: (lang: 'ko' | 'en') => string }
+
+async function firstDemoListing(request: APIRequestContext): Promise<DemoListing> {
+  const answer = await request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
+  expect(answer.status(), 'the demo realtor has listings').toBe(200)
+  const body: unknown = await answer.json()
+  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
+  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
+  const key: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
+  if (typeof key !== 'string') throw new Error("no demo listing in this build's data")
+  return { key, path: (lang) => `${lang === 'en' ? '/en' : ''}/sora-park/homes/${encodeURIComponent(key)}` }
+}
+
 /** A server of a spec's own whose mail goes to an SMTP sink the spec reads, with the demo seeded. */
 export type ServerWithMail = { server: Server; sink: Awaited<ReturnType<typeof startSmtpSink>> }
 
@@ -100,7 +115,7 @@ type WorkerFixtures = {
   serverWithMail: ServerWithMail
 }
 
-export const test = base.extend<{ realtor: PublishedRealtor }, WorkerFixtures>({
+export const test = base.extend<{ realtor: PublishedRealtor; demoListing: DemoListing }, WorkerFixtures>({
   serverWithMailEnv: [{}, { scope: 'worker', option: true }],
   /*
    * The suite's server sends no mail; a spec that reads what was mailed starts one of its own,
@@ -132,5 +147,10 @@ export const test = base.extend<{ realtor: PublishedRealtor }, WorkerFixtures>({
     const realtor = await createPublishedRealtor(page.context().request, origin)
     await provide(realtor)
     await deleteMadeRealtors(origin, [realtor])
+  },
+
+  /** A seeded listing of the demo realtor, asked of the suite's server (its keys vary with the build's data). */
+  demoListing: async ({ request }, provide) => {
+    await provide(await firstDemoListing(request))
   },
 })

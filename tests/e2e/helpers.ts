@@ -222,14 +222,3 @@ export function expectOwnPageFont(page: Page, baseURL: string | undefined, proje
     expect(fontRequests[0]?.status).toBe(200)
   }
 }
-
-/** A demo listing that exists in this build's data, for the listing page. */
-export async function demoListingPath(page: Page, lang: 'ko' | 'en'): Promise<string> {
-  const answer = await page.request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
-  const body: unknown = await answer.json()
-  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
-  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
-  const listingKey: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
-  if (typeof listingKey !== 'string') throw new Error('no demo listing')
-  return `${lang === 'en' ? '/en' : ''}/sora-park/homes/${encodeURIComponent(listingKey)}`
-}

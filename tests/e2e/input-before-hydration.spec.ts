@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { demoListingPath, holdIslandCode, isHydrated } from './helpers.ts'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { holdIslandCode, isHydrated } from './helpers.ts'
 
 /*
  * What a visitor types, chooses or ticks before an island is live survives its hydration
@@ -203,11 +204,11 @@ test.describe('with JavaScript, the CPU slowed and the islands’ code held unti
     await expect(page).toHaveURL((url) => url.searchParams.get('type') === 'rent' && url.searchParams.get('minBeds') === '2', { timeout: 15_000 })
   })
 
-  test('a listing (ko): the contact form about the home and the tour request keep what was entered and send it', async ({ page }, testInfo) => {
+  test('a listing (ko): the contact form about the home and the tour request keep what was entered and send it', async ({ page, demoListing }, testInfo) => {
     test.setTimeout(90_000)
     await slowCpu(page)
     const release = await holdIslandCode(page)
-    await page.goto(await demoListingPath(page, 'ko'), { waitUntil: 'load' })
+    await page.goto(demoListing.path('ko'), { waitUntil: 'load' })
     const contact = listingContactEntries(unique('listing', testInfo.project.name))
     const tour = tourEntries(unique('tour', testInfo.project.name))
     await fill(page, contact)
@@ -301,8 +302,8 @@ test.describe('without JavaScript, the same entries post', { tag: '@phone' }, ()
     await expect(page).toHaveURL((url) => url.searchParams.get('type') === 'rent' && url.searchParams.get('minBeds') === '2', { timeout: 15_000 })
   })
 
-  test('a listing’s contact form and tour request', async ({ page }, testInfo) => {
-    const listing = await demoListingPath(page, 'ko')
+  test('a listing’s contact form and tour request', async ({ page, demoListing }, testInfo) => {
+    const listing = demoListing.path('ko')
     await page.goto(listing)
     await fill(page, listingContactEntries(unique('listing-nojs', testInfo.project.name)))
     await island(page, 'contact-form').getByRole('button', { name: '메시지 보내기' }).click()

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
+import { expect, test, type DemoListing } from './fixtures.ts'
 
 /*
  * The weight check (issue 32, item 11): every public page, opened in Chromium from the
@@ -47,16 +48,8 @@ if (!isBudgetFile(parsed))
 const budgets = parsed
 
 /** Placeholders a budget's path may hold, filled from the running app (a key that exists in this build's demo data). */
-async function resolvePath(page: Page, template: string): Promise<string> {
-  if (!template.includes('{demoListing}')) return template
-  const answer = await page.request.get('/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1')
-  expect(answer.status(), 'the demo realtor has listings').toBe(200)
-  const body: unknown = await answer.json()
-  const homes: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'homes') : undefined
-  const first: unknown = Array.isArray(homes) ? homes[0] : undefined
-  const listingKey: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'homeId') : undefined
-  if (typeof listingKey !== 'string') throw new Error('no demo listing to measure a listing page with')
-  return template.replace('{demoListing}', encodeURIComponent(listingKey))
+function resolvePath(template: string, demoListing: DemoListing): string {
+  return template.replace('{demoListing}', encodeURIComponent(demoListing.key))
 }
 
 /**
@@ -158,8 +151,8 @@ test.describe('JavaScript weight of the public pages', () => {
   test.setTimeout(60_000)
 
   for (const [name, budget] of Object.entries(budgets.pages)) {
-    test(`${name}: JavaScript to start within its budget`, async ({ page }) => {
-      const target = await resolvePath(page, budget.path)
+    test(`${name}: JavaScript to start within its budget`, async ({ page, demoListing }) => {
+      const target = resolvePath(budget.path, demoListing)
       const { status, scripts } = await startupScripts(page, target, { code: budget.budgetBytes > 0 })
       expect(status, `status of ${target}`).toBe(budget.status ?? 200)
       if (budget.budgetBytes === 0) {
