@@ -13,6 +13,7 @@ import { startRateLimitPrune } from './web/rate-limit'
 import { startPageFontPrune } from './fonts/page-font-prune'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
+import { startListingPhotoCleanup } from './listings/listing-photo-cleanup'
 import { scheduledJob } from './logging/job-log'
 import { componentLogger, runOutsideRequest } from './logging/logger'
 
@@ -46,6 +47,7 @@ function startProcessJobs(services: AppServices): AppServices {
   if (worker === undefined || worker === 0) {
     startOutboxRetries(services)
     startUploadCleanup(services)
+    startListingPhotoCleanup(services)
     startStatsPurge(services)
     startRateLimitPrune(services)
     startPageFontPrune(services)
@@ -66,7 +68,7 @@ function startProcessJobs(services: AppServices): AppServices {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup, statistics and rate-limit counters pruned hourly, page fonts' unused recipes daily, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup and the MLS photo copies' cleanup, statistics and rate-limit counters pruned hourly, page fonts' unused recipes daily, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */

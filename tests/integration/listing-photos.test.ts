@@ -9,9 +9,10 @@ import { variantKeyFor } from '../../src/lib/photo-variants'
 import { handleListingPhotoRequest } from '../../src/server/http/listing-photo-handler'
 import { getHomeDetail } from '../../src/server/listings/homes'
 import { importFromResoFile } from '../../src/server/listings/import-file'
+import { cleanupListingPhotoCopies } from '../../src/server/listings/listing-photo-cleanup'
 import { listingPhotoHash, listingPhotoKey } from '../../src/server/listings/listing-photos'
 import type { StorageDriver } from '../../src/server/uploads/storage'
-import { createTestApp, ORIGIN, type TestApp } from './harness'
+import { createTestApp, describeOnEachDatabase, ORIGIN, type TestApp } from './harness'
 import { startTestS3, type TestS3 } from './s3rver'
 
 /*
@@ -189,5 +190,64 @@ describe('listing photos without the private-address escape', () => {
     expect(answer.status).toBe(302)
     expect(answer.headers.get('location')).toBe(url)
     expect(host.hits.get('/photos/refused.jpg')).toBeUndefined()
+  })
+})
+
+describeOnEachDatabase('the copies of listing photos no listing on the market names', (database) => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await createTestApp(database.name, { env: { LISTING_PHOTO_HOSTS: '127.0.0.1', LISTING_PHOTO_ALLOW_PRIVATE: 'true' } })
+  })
+  afterAll(() => app.close())
+
+  /** Imports a listing with one photo and asks for its copies; the photo's hash. */
+  async function listingWithCopies(name: string): Promise<{ listingKey: string; hash: string }> {
+    const url = `${host.base}/photos/cleanup-${name}.jpg`
+    const listingKey = await importListing(app, [url])
+    const hash = listingPhotoHash(url)
+    expect((await get(app, `/listing-photos/${hash}.w640.webp`)).status).toBe(200)
+    return { listingKey, hash }
+  }
+
+  async function copiesOf(hash: string): Promise<Array<string>> {
+    const keys: Array<string> = []
+    for await (const object of app.services.storage.list('listing-photos/')) if (object.key.includes(hash)) keys.push(object.key)
+    return keys.sort()
+  }
+
+  const hoursLater = (hours: number) => ({ ...app.services, now: () => new Date(Date.now() + hours * 3_600_000) })
+
+  it("removes a retired listing's copies and their record after the grace period, and keeps a listed one's", async () => {
+    const listed = await listingWithCopies('listed')
+    const retired = await listingWithCopies('retired')
+    await app.services.db.updateTable('home').set({ retiredAt: new Date().toISOString(), isListed: 0 }).where('listingKey', '=', retired.listingKey).execute()
+    expect(await copiesOf(retired.hash)).toHaveLength(3)
+
+    // Within the grace period (24 h by default) nothing goes.
+    expect((await cleanupListingPhotoCopies(hoursLater(1))).deleted).toBe(0)
+    expect(await copiesOf(retired.hash)).toHaveLength(3)
+
+    const result = await cleanupListingPhotoCopies(hoursLater(25))
+    expect(result.deleted).toBe(3)
+    expect(await copiesOf(retired.hash)).toEqual([])
+    expect(await copiesOf(listed.hash)).toEqual([1024, 1200, 640].map((width) => `listing-photos/${listed.hash}.w${width}.webp`))
+    const rows = await app.services.db
+      .selectFrom('photoVariant')
+      .select('key')
+      .where('key', 'in', [listingPhotoKey(retired.hash), listingPhotoKey(listed.hash)])
+      .execute()
+    expect(rows.map((row) => row.key)).toEqual([listingPhotoKey(listed.hash)])
+  })
+
+  it('makes a removed copy again when a page asks for it', async () => {
+    const dropped = await listingWithCopies('dropped')
+    await app.services.db.updateTable('home').set({ retiredAt: new Date().toISOString() }).where('listingKey', '=', dropped.listingKey).execute()
+    await cleanupListingPhotoCopies(hoursLater(25))
+    expect(await copiesOf(dropped.hash)).toEqual([])
+    // Listed again (an import brings it back): the next request fetches and stores it anew.
+    await app.services.db.updateTable('home').set({ retiredAt: null }).where('listingKey', '=', dropped.listingKey).execute()
+    const again = await get(app, `/listing-photos/${dropped.hash}.w640.webp`)
+    expect(again.status).toBe(200)
+    expect(await copiesOf(dropped.hash)).not.toEqual([])
   })
 })

@@ -19,7 +19,7 @@ import { fetchListingPhoto, isAllowedPhotoUrl, type ListingPhotoSettings } from 
  */
 
 export const LISTING_PHOTO_PATH = '/listing-photos/'
-const KEY_PREFIX = 'listing-photos/'
+export const LISTING_PHOTO_KEY_PREFIX = 'listing-photos/'
 const HASH_PATTERN = /^[0-9a-f]{32}$/
 
 /** The hash a photo URL is known by: 128 bits of its SHA-256, hex. */
@@ -33,7 +33,7 @@ export function isListingPhotoHash(value: string): boolean {
 
 /** The storage key the variants are named from, as an upload's key is (`{key}.w640.webp`). */
 export function listingPhotoKey(hash: string): string {
-  return `${KEY_PREFIX}${hash}`
+  return `${LISTING_PHOTO_KEY_PREFIX}${hash}`
 }
 
 /**
