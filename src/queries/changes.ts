@@ -145,7 +145,10 @@ export async function afterLeadNotesChanged(queryClient: QueryClient, change: { 
 /** What confirming, proposing or cancelling a tour changes: the realtor's tour requests. */
 export async function afterTourChanged(queryClient: QueryClient, realtorId: string) {
   // A tour answered leaves the desk's "Today".
-  await Promise.all([queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) }), queryClient.invalidateQueries({ queryKey: leadKeys.today(realtorId) })])
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.today(realtorId) }),
+  ])
 }
 
 /** What adding or deleting an open house changes: the realtor's open houses. */

@@ -5,12 +5,13 @@ import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { csvFile, type CsvColumn } from '~/lib/csv'
 import { propertyTypeLabel } from '~/lib/home-display'
 import type { Lang } from '~/lib/lang'
-import { LEAD_KIND_LABELS, LEAD_REPLY_LABELS, LEAD_STAGE_LABELS } from '~/lib/lead-labels'
+import { LEAD_KIND_LABELS, LEAD_REPLY_LABELS, LEAD_STAGE_LABELS } from '~/schemas/lead-labels'
 import { DEFAULT_TIME_ZONE, isoInTimeZone } from '~/lib/local-time'
 import { phoneForExport } from '~/lib/phone-e164'
 import { savedSearchFiltersOf, savedSearchInWords } from '~/lib/saved-search-words'
 import { isSellerTimeframe, SELLER_TIMEFRAME_LABELS } from '~/lib/seller-timeframes'
 import { leadsExportQuerySchema, type LeadItem } from '~/schemas/leads'
+import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
 import { tourSlotSchema, type TourSlot } from '~/schemas/tours'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
@@ -137,17 +138,17 @@ async function leadContents(services: AppServices, leads: ReadonlyArray<LeadItem
     })
   }
   for (const row of sellers) {
-    const type = propertyTypeLabel(row.propertyType)
-    const facts = [
-      type ? i18n._(type) : row.propertyType,
-      i18n._(msg`${row.beds} beds`),
-      i18n._(msg`${row.baths} baths`),
-      i18n._(msg`${row.livingArea} sq ft`),
-      row.yearBuilt === null ? null : i18n._(msg`built ${row.yearBuilt}`),
-    ]
+    // The form stores the API's kind (`single_family`); the words are those of the listings' RESO types.
+    const kind = PROPERTY_KINDS.find((each) => each === row.propertyType)
+    const type = kind ? propertyTypeLabel(RESO_SUB_TYPE[kind]) : undefined
+    const { beds, baths } = row
+    const area = Math.round(row.livingArea).toLocaleString('en-US')
+    const year = row.yearBuilt
+    const home =
+      year === null ? i18n._(msg`${beds} beds · ${baths} baths · ${area} sq ft`) : i18n._(msg`${beds} beds · ${baths} baths · ${area} sq ft · built ${year}`)
     put(row.id, {
       address: `${row.street}, ${row.city}, ${row.state} ${row.postalCode}`,
-      homeDetails: facts.filter((fact) => fact !== null).join(' · '),
+      homeDetails: `${type ? i18n._(type) : row.propertyType} · ${home}`,
       timeframe: isSellerTimeframe(row.timeframe) ? i18n._(SELLER_TIMEFRAME_LABELS[row.timeframe]) : row.timeframe,
       estimateLow: row.estimateLow,
       estimate: row.estimateTypical,
@@ -205,7 +206,7 @@ function csvColumns(i18n: I18n, timeZone: string): Array<CsvColumn<ExportRow>> {
     [i18n._(msg`Saved search`), ({ content }) => content.savedSearch],
     [i18n._(msg`Source page`), ({ lead }) => lead.sourcePage ?? ''],
     [i18n._(msg`Automatic reply`), ({ lead }) => i18n._(LEAD_REPLY_LABELS[lead.replyState])],
-    [i18n._(msg`Automatic reply sent`), ({ lead }) => time(lead.replySentAt)],
+    [i18n._(msg`Automatic reply sent at`), ({ lead }) => time(lead.replySentAt)],
     [i18n._(msg`Notes`), ({ notes }) => notes.join('\n')],
   ]
 }

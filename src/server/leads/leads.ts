@@ -112,7 +112,12 @@ export function leadRows(services: AppServices, filters: LeadFilters) {
 type LeadRowsQuery = ReturnType<typeof leadRows>
 export type LeadRow = Awaited<ReturnType<LeadRowsQuery['execute']>>[number]
 
-export async function toItems(services: AppServices, rows: ReadonlyArray<LeadRow>, viewerLang: Lang, days: ReadonlyMap<string, RealtorDay>): Promise<Array<LeadItem>> {
+export async function toItems(
+  services: AppServices,
+  rows: ReadonlyArray<LeadRow>,
+  viewerLang: Lang,
+  days: ReadonlyMap<string, RealtorDay>,
+): Promise<Array<LeadItem>> {
   await loadCatalog(viewerLang)
   const summaries = await leadSummaries(services.db, rows, i18nFor(viewerLang))
   return rows.map(({ notesCount, ...row }) => ({
@@ -130,7 +135,11 @@ const followUpKey = sql<string>`coalesce(${sql.ref('lead.nextFollowUp')}, ${FOLL
  * A page of leads by follow-up day, the earliest first (then newest first within a day), after
  * `cursor`; the same keyset paging as the newest-first lists, with the day in front.
  */
-async function readFollowUpFirstPage(query: LeadRowsQuery, cursor: string | undefined, limit: number): Promise<{ page: Array<LeadRow>; nextCursor: string | null }> {
+async function readFollowUpFirstPage(
+  query: LeadRowsQuery,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ page: Array<LeadRow>; nextCursor: string | null }> {
   const after = cursor === undefined ? undefined : decodeFollowUpCursor(cursor)
   const rest = after
     ? query.where(
@@ -138,7 +147,12 @@ async function readFollowUpFirstPage(query: LeadRowsQuery, cursor: string | unde
           sql<SqlBool>`(${followUpKey} > ${after.followUp} or (${followUpKey} = ${after.followUp} and (${eb.ref('lead.createdAt')}, ${eb.ref('lead.id')}) < (${after.createdAt}, ${after.id})))`,
       )
     : query
-  const rows = await rest.orderBy(followUpKey, 'asc').orderBy('lead.createdAt', 'desc').orderBy('lead.id', 'desc').limit(limit + 1).execute()
+  const rows = await rest
+    .orderBy(followUpKey, 'asc')
+    .orderBy('lead.createdAt', 'desc')
+    .orderBy('lead.id', 'desc')
+    .limit(limit + 1)
+    .execute()
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return { page, nextCursor: rows.length > limit && last ? encodeFollowUpCursor(last) : null }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { leadStageSchema, type LeadKind, type LeadReplyState, type LeadStage } from '~/schemas/leads'
+import { leadStageSchema, type LeadKind, type LeadReplyState, type LeadStage } from './leads'
 
 /*
  * The lead desk's words, shared by the desk and the server's CSV: the kinds, the stages in
