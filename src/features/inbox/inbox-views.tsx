@@ -55,7 +55,7 @@ export function InboxViews({ realtorId, desiredUrl, lang, view }: { realtorId: s
   return (
     <div>
       <nav aria-label={t`Lead desk`} className="mb-6">
-        <ul className="inline-flex flex-wrap gap-1 rounded-full bg-stone-100 p-1 dark:bg-stone-800">
+        <ul className="inline-flex flex-wrap gap-1 rounded-3xl bg-stone-100 p-1 sm:rounded-full dark:bg-stone-800">
           {INBOX_VIEWS.map((each) => (
             <li key={each}>
               <Link

@@ -101,7 +101,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
                 <Trans>On</Trans>
               </span>
             ) : null}
-            <Icon name="chevron" className="transition group-open:rotate-180" />
+            <Icon name="chevron" className="size-4 transition group-open:rotate-180" />
           </summary>
           <div className="mt-4 grid gap-4 sm:mt-0">
             <div role="group" aria-label={t`Stage`} className="flex flex-wrap gap-2">
