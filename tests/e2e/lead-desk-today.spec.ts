@@ -11,7 +11,7 @@ import { expect, test, type PublishedRealtor } from './fixtures.ts'
  */
 
 const LANGS = [
-  { lang: 'ko', prefix: '', words: { today: '오늘', due: '오늘 연락할 문의', fresh: '아직 연락하지 않은 새 문의', header: '받은 시각' } },
+  { lang: 'ko', prefix: '', words: { today: '오늘', due: '오늘 연락할 문의', fresh: '아직 연락하지 않은 새 문의', header: '받은 날짜' } },
   { lang: 'en', prefix: '/en', words: { today: 'Today', due: 'Follow-ups due', fresh: 'New leads to contact', header: 'Received' } },
 ] as const
 
