@@ -1,8 +1,9 @@
 import { createServerFn } from '@tanstack/react-start'
-import { leadChangeRequestSchema, leadNoteDeleteRequestSchema, leadNoteRequestSchema, leadsPageRequestSchema } from '~/schemas/leads'
+import { leadChangeRequestSchema, leadNoteDeleteRequestSchema, leadNoteRequestSchema, leadsPageRequestSchema, leadTodayRequestSchema } from '~/schemas/leads'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
+import { leadsForToday } from '~/server/leads/leads-today'
 import { getServices } from '~/server/process-services'
 import { recordIdRequestSchema } from '~/schemas/record-id'
 
@@ -19,6 +20,14 @@ export const listMyLeads = createServerFn({ method: 'GET' })
     const services = await getServices()
     const { viewerLang, ...query } = data
     return listLeads(services, await currentActor(services), query, viewerLang)
+  })
+
+/** The desk's "Today": due follow-ups, new leads, tours waiting for an answer, judged on the realtor's calendar. */
+export const listTodayLeads = createServerFn({ method: 'GET' })
+  .validator(parseWith(leadTodayRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return leadsForToday(services, await currentActor(services), data)
   })
 
 /** Moves a lead to a stage and/or sets its next follow-up day. */

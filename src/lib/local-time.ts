@@ -35,3 +35,28 @@ export function localMoment(at: Date, timeZone: string): LocalMoment {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
   return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24 }
 }
+
+/**
+ * An instant as ISO 8601 on the wall clock of a time zone, with that zone's offset then
+ * (`2026-11-02T18:01:00+09:00`): the same instant as the UTC text, read as the realtor reads it.
+ * Spreadsheets and programs take it as is; the offset follows daylight-saving time.
+ */
+export function isoInTimeZone(iso: string, timeZone: string): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  }).formatToParts(at)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
+  // `GMT+09:00`, `GMT-07:00`, or `GMT` alone for UTC itself.
+  const offset = part('timeZoneName').replace('GMT', '') || '+00:00'
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offset}`
+}

@@ -127,7 +127,10 @@ export async function afterLeadChanged(queryClient: QueryClient, realtorId: stri
   queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: leadKeys.list(realtorId) }, (current) =>
     mapPages(current, (page) => ({ ...page, leads: page.leads.map((lead) => (lead.id === updated.id ? updated : lead)) })),
   )
-  await queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) })
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.today(realtorId) }),
+  ])
 }
 
 /** What adding or deleting a note on a lead changes: its notes, and the desk's notes count. */
@@ -135,12 +138,17 @@ export async function afterLeadNotesChanged(queryClient: QueryClient, change: { 
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: leadKeys.notes(change.realtorId, change.leadId) }),
     queryClient.invalidateQueries({ queryKey: leadKeys.list(change.realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.today(change.realtorId) }),
   ])
 }
 
 /** What confirming, proposing or cancelling a tour changes: the realtor's tour requests. */
 export async function afterTourChanged(queryClient: QueryClient, realtorId: string) {
-  await queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) })
+  // A tour answered leaves the desk's "Today".
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: tourKeys.realtor(realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.today(realtorId) }),
+  ])
 }
 
 /** What adding or deleting an open house changes: the realtor's open houses. */

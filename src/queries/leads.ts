@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { listMyLeads, listNotesOfLead } from '~/functions/leads.functions'
-import type { LeadKind, LeadStage } from '~/schemas/leads'
+import { listMyLeads, listNotesOfLead, listTodayLeads } from '~/functions/leads.functions'
+import type { LeadFollowUpFilter, LeadKind, LeadSort, LeadStage } from '~/schemas/leads'
 import { inboxKeys } from './inbox'
 
 /**
@@ -10,10 +10,11 @@ import { inboxKeys } from './inbox'
 export const leadKeys = {
   all: (realtorId: string) => [...inboxKeys.realtor(realtorId), 'leads'] as const,
   list: (realtorId: string) => [...leadKeys.all(realtorId), 'list'] as const,
+  today: (realtorId: string) => [...leadKeys.all(realtorId), 'today'] as const,
   notes: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'notes', leadId] as const,
 }
 
-export type LeadFilters = { kind?: LeadKind; stage?: LeadStage; lang?: 'ko' | 'en'; q?: string }
+export type LeadFilters = { kind?: LeadKind; stage?: LeadStage; lang?: 'ko' | 'en'; q?: string; nextFollowUp?: LeadFollowUpFilter; sort?: LeadSort }
 
 /** The desk's list with its filters, a page at a time (follow `nextCursor`). */
 export function leadsQuery(realtorId: string, filters: LeadFilters, options: { limit: number; viewerLang: 'ko' | 'en' }) {
@@ -24,6 +25,14 @@ export function leadsQuery(realtorId: string, filters: LeadFilters, options: { l
       listMyLeads({ data: { realtorId, ...filters, limit: options.limit, viewerLang: options.viewerLang, cursor: pageParam === '' ? undefined : pageParam } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+/** The desk's "Today" of the realtor, its words in the page's language. */
+export function todayLeadsQuery(realtorId: string, viewerLang: 'ko' | 'en') {
+  return queryOptions({
+    queryKey: [...leadKeys.today(realtorId), viewerLang],
+    queryFn: () => listTodayLeads({ data: { realtorId, viewerLang } }),
   })
 }
 

@@ -153,6 +153,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   totalHomesPerGroup: msg`Homes per group`,
   type: msg`Sale or rent`,
   url: msg`Photo address`,
+  viewerLang: msg`Language of the file`,
   website: msg`Website`,
   yearBuilt: msg`Year built`,
 }

@@ -36,8 +36,21 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
-/** `GET /leads`: whose leads (an admin may name any realtor), filtered, a page at a time. */
-export const leadsQuerySchema = z.object({
+/**
+ * Where a lead's follow-up day stands on the realtor's own calendar (decision 067): `due` when
+ * the day is today or past in the realtor's time zone, `upcoming` after today, `none` without a day.
+ */
+export const leadFollowUpFilterSchema = z.enum(['due', 'upcoming', 'none'], {
+  error: messageId(msg`Choose due, upcoming or none`),
+})
+export type LeadFollowUpFilter = z.infer<typeof leadFollowUpFilterSchema>
+
+/** `newest`: received newest first; `nextFollowUp`: the earliest follow-up day first, leads without one last. */
+export const leadSortSchema = z.enum(['newest', 'nextFollowUp'], { error: messageId(msg`Sort by newest or nextFollowUp`) })
+export type LeadSort = z.infer<typeof leadSortSchema>
+
+/** The filters every read of the desk shares: the list, its CSV. */
+const leadFilterFields = {
   realtorId: z.preprocess(blankAsAbsent, z.string().trim().max(64).optional()),
   kind: z.preprocess(blankAsAbsent, leadKindSchema.optional()),
   stage: z.preprocess(blankAsAbsent, leadStageSchema.optional()),
@@ -51,10 +64,28 @@ export const leadsQuerySchema = z.object({
       .max(100, { error: messageId(msg`Search for at most 100 characters`) })
       .optional(),
   ),
+  nextFollowUp: z.preprocess(blankAsAbsent, leadFollowUpFilterSchema.optional()),
+}
+
+/** `GET /leads`: whose leads (an admin may name any realtor), filtered, sorted, a page at a time. */
+export const leadsQuerySchema = z.object({
+  ...leadFilterFields,
+  sort: z.preprocess(blankAsAbsent, leadSortSchema.default('newest')),
   limit: z.coerce.number().int().min(1).max(LEADS_PAGE_LIMIT.max).default(LEADS_PAGE_LIMIT.default),
   cursor: z.string().max(200).optional(),
 })
 export type LeadsQuery = z.input<typeof leadsQuerySchema>
+
+/**
+ * `GET /leads/export.csv`: the list's filters (no paging: every lead they select), and the
+ * language of the header row and words (`viewerLang`; else the request's Accept-Language).
+ */
+export const leadsExportQuerySchema = z.object({
+  ...leadFilterFields,
+  sort: z.preprocess(blankAsAbsent, leadSortSchema.default('newest')),
+  viewerLang: z.preprocess(blankAsAbsent, z.enum(['ko', 'en']).optional()),
+})
+export type LeadsExportQuery = z.input<typeof leadsExportQuerySchema>
 
 /** One lead in the desk's list, whatever its kind; `id` is unique across kinds (the kind's own row id). */
 export const leadItemSchema = z.object({
@@ -69,6 +100,7 @@ export const leadItemSchema = z.object({
   sourcePage: z.string().nullable().meta({ description: 'The path of the page the lead came from' }),
   listingKey: z.string().nullable(),
   nextFollowUp: z.string().nullable().meta({ description: 'YYYY-MM-DD, or null' }),
+  followUpDue: z.boolean().meta({ description: "Whether the follow-up day is today or past in the realtor's time zone" }),
   replyState: leadReplyStateSchema,
   replySentAt: z.string().nullable(),
   notesCount: z.number().int(),
@@ -94,6 +126,24 @@ export type LeadStageCounts = z.infer<typeof leadStageCountsSchema>
 export const leadPageSchema = leadPageOf({ leads: z.array(leadItemSchema) }, { stageCounts: leadStageCountsSchema })
 export type LeadPage = z.infer<typeof leadPageSchema>
 
+/** One part of the desk's "Today": the first leads of it, and how many it has in all. */
+export const leadTodaySectionSchema = z.object({ leads: z.array(leadItemSchema), total: z.number().int() })
+export type LeadTodaySection = z.infer<typeof leadTodaySectionSchema>
+
+/**
+ * The desk's "Today" (issue 52 item 1, decision 067): follow-ups that have come (the oldest
+ * day first), then new leads no one has contacted, then tour requests waiting for an answer.
+ * A lead appears once, in the first part it belongs to. `today` is the realtor's date.
+ */
+export const leadTodaySchema = z.object({
+  today: z.string().meta({ description: "YYYY-MM-DD in the realtor's time zone" }),
+  timeZone: z.string(),
+  due: leadTodaySectionSchema,
+  fresh: leadTodaySectionSchema,
+  tours: leadTodaySectionSchema,
+})
+export type LeadToday = z.infer<typeof leadTodaySchema>
+
 /** `PATCH /leads/{id}`'s body: the stage, the next follow-up day (null clears it), or both. */
 export const leadUpdateBodySchema = z
   .object({
@@ -117,6 +167,10 @@ const viewerLang = { viewerLang: z.enum(['ko', 'en']).default('ko') }
 /** The workspace's list: the API's query and the page's language. */
 export const leadsPageRequestSchema = leadsQuerySchema.extend(viewerLang)
 export type LeadsPageRequest = z.input<typeof leadsPageRequestSchema>
+
+/** The workspace's "Today" of one realtor (or every realtor the account owns). */
+export const leadTodayRequestSchema = z.object({ realtorId: z.string().trim().min(1).max(64).optional(), ...viewerLang })
+export type LeadTodayRequest = z.input<typeof leadTodayRequestSchema>
 
 /** The workspace's change of one lead. */
 export const leadChangeRequestSchema = z.object({ id: recordIdSchema, change: leadUpdateBodySchema, ...viewerLang })

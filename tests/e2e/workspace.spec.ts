@@ -398,16 +398,16 @@ test.describe('a new realtor, from sign-up to deletion', () => {
       await tab.click()
       await expect(page).toHaveURL(/[?&]tab=messages\b/)
       await expect(tab).toHaveAttribute('aria-current', 'page')
-      // The lead desk is the inbox's first view; the messages are one click away.
-      await expect(page.getByTestId('leads-panel')).toBeVisible()
+      // The lead desk opens on "Today"; the messages are one click away.
+      await expect(page.getByTestId('today-panel')).toBeVisible()
       await page.getByTestId('inbox-view-messages').click()
       await expect(page).toHaveURL(/[?&]view=messages\b/)
 
       const item = page.getByTestId('inbox-message').filter({ hasText: 'Lee Daniel' })
       await expect(item).toHaveCount(1)
       await expect(item).toHaveAttribute('data-status', 'new')
-      await expect(item.getByText('New', { exact: true })).toBeVisible()
-      await expect(page.getByTestId('inbox-summary')).toContainText('1 new')
+      await expect(item.getByText('Unread', { exact: true })).toBeVisible()
+      await expect(page.getByTestId('inbox-summary')).toContainText('1 unread')
 
       // Opening it marks it read; the handled toggle marks it handled (and says so).
       const header = item.getByRole('button', { expanded: false })

@@ -142,6 +142,7 @@ describe('OpenAPI document (SQLite)', () => {
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
         '/leads',
+        '/leads/export.csv',
         '/leads/{id}',
         '/leads/{id}/notes',
         '/leads/{id}/notes/{noteId}',
@@ -601,6 +602,22 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', '/leads', await api(s, 'GET', '/leads'), 401)
     check('get', '/leads', await api(s, 'GET', `/leads?realtorId=${realtorId}`, { token: otherToken }), 403)
     check('get', '/leads', await api(s, 'GET', `/leads?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+    // Issue 52: the follow-up filter and order.
+    check('get', '/leads', await api(s, 'GET', '/leads?nextFollowUp=due&sort=nextFollowUp', { token: ownerToken }), 200)
+    check('get', '/leads', await api(s, 'GET', '/leads?nextFollowUp=today', { token: ownerToken }), 400)
+
+    // The CSV: declared before /leads/{id}, so `export.csv` is no lead's id.
+    const csvTemplate = '/leads/export.csv'
+    const csv = await api(s, 'GET', `/leads/export.csv?realtorId=${realtorId}&kind=message&viewerLang=en`, { token: ownerToken })
+    expect(csv.status, csv.text).toBe(200)
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(csv.text.split('\r\n')[0]).toMatch(/^Received,Kind,Stage,Name,E-mail,Phone,/)
+    expect(doc.paths[csvTemplate]?.get?.responses['200']?.content?.['text/csv']).toBeDefined()
+    seen.add(`get ${csvTemplate} 200`)
+    check('get', csvTemplate, await api(s, 'GET', '/leads/export.csv?sort=oldest', { token: ownerToken }), 400)
+    check('get', csvTemplate, await api(s, 'GET', '/leads/export.csv'), 401)
+    check('get', csvTemplate, await api(s, 'GET', `/leads/export.csv?realtorId=${realtorId}`, { token: otherToken }), 403)
+    check('get', csvTemplate, await api(s, 'GET', `/leads/export.csv?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
 
     const lead = `/leads/${messageId}`
     const template = '/leads/{id}'

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isFollowUpDue, localDay } from '../../src/features/leads/follow-up'
 import { LEAD_KINDS, LEAD_KIND_ORDER } from '../../src/features/leads/lead-kinds'
-import { leadsCsv, leadsCsvFileName, type CsvLead, type LeadsCsvLabels } from '../../src/features/leads/leads-csv'
+import { isoInTimeZone } from '../../src/lib/local-time'
+import { phoneForExport } from '../../src/lib/phone-e164'
+import { isDue } from '../../src/server/leads/realtor-day'
 import { isCalendarDay, leadKindSchema, leadsQuerySchema, leadUpdateBodySchema } from '../../src/schemas/leads'
 import { shorten } from '../../src/server/leads/lead-summaries'
 import { likeContains, searchKey } from '../../src/server/leads/leads'
 
-/* The lead desk's pure rules (issue 26): days, follow-ups, search patterns, summaries, the CSV. */
+/* The lead desk's pure rules (issues 26 and 52): days, follow-ups, search patterns, summaries, the CSV's cells. */
 
 describe('calendar days and follow-ups', () => {
   it('accepts only days that exist, as YYYY-MM-DD', () => {
@@ -18,23 +19,27 @@ describe('calendar days and follow-ups', () => {
     expect(isCalendarDay('24/11/2026')).toBe(false)
   })
 
-  it('says a follow-up has come on its day and after, never before or without a day', () => {
-    expect(isFollowUpDue('2026-11-24', '2026-11-24')).toBe(true)
-    expect(isFollowUpDue('2026-11-01', '2026-11-24')).toBe(true)
-    expect(isFollowUpDue('2026-11-25', '2026-11-24')).toBe(false)
-    expect(isFollowUpDue(null, '2026-11-24')).toBe(false)
-    // Before the device's day is known (rendering on the server), nothing is highlighted.
-    expect(isFollowUpDue('2026-11-01', null)).toBe(false)
-  })
-
-  it('takes today from the device clock, not UTC', () => {
-    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+  it('says a follow-up has come on its day and after on the realtor calendar, never before or without a day', () => {
+    const day = { today: '2026-11-24', timeZone: 'Asia/Seoul' }
+    expect(isDue('2026-11-24', day)).toBe(true)
+    expect(isDue('2026-11-01', day)).toBe(true)
+    expect(isDue('2026-11-25', day)).toBe(false)
+    expect(isDue(null, day)).toBe(false)
+    expect(isDue('2026-11-01', undefined)).toBe(false)
   })
 })
 
 describe('the list query and changes', () => {
+  it('reads the follow-up filter and the order, newest first by default', () => {
+    expect(leadsQuerySchema.parse({}).sort).toBe('newest')
+    expect(leadsQuerySchema.parse({ nextFollowUp: 'due', sort: 'nextFollowUp' })).toMatchObject({ nextFollowUp: 'due', sort: 'nextFollowUp' })
+    expect(leadsQuerySchema.parse({ nextFollowUp: '', sort: '' })).toMatchObject({ nextFollowUp: undefined, sort: 'newest' })
+    expect(leadsQuerySchema.safeParse({ nextFollowUp: 'today' }).success).toBe(false)
+    expect(leadsQuerySchema.safeParse({ sort: 'oldest' }).success).toBe(false)
+  })
+
   it('treats empty filters as none and refuses unknown values', () => {
-    expect(leadsQuerySchema.parse({ kind: '', stage: '', lang: '', q: '  ' })).toEqual({ limit: 50 })
+    expect(leadsQuerySchema.parse({ kind: '', stage: '', lang: '', q: '  ' })).toEqual({ limit: 50, sort: 'newest' })
     expect(leadsQuerySchema.parse({ kind: 'tour', q: ' Kim ' })).toMatchObject({ kind: 'tour', q: 'Kim' })
     expect(leadsQuerySchema.safeParse({ stage: 'won' }).success).toBe(false)
     expect(leadsQuerySchema.safeParse({ limit: '501' }).success).toBe(false)
@@ -72,52 +77,24 @@ describe('every kind has its display', () => {
   })
 })
 
-describe('the leads CSV', () => {
-  const labels: LeadsCsvLabels = {
-    headers: {
-      kind: 'Kind',
-      stage: 'Stage',
-      name: 'Name',
-      email: 'E-mail',
-      phone: 'Phone',
-      lang: 'Language',
-      sourcePage: 'Source page',
-      listing: 'Listing',
-      createdAt: 'Received',
-      nextFollowUp: 'Next follow-up',
-      replyState: 'Automatic reply',
-      notesCount: 'Notes',
-    },
-    kind: { message: 'Message', saved_search: 'Saved search', tour: 'Tour request', seller: 'Seller lead' },
-    stage: { new: 'New', contacted: 'Contacted', appointment: 'Appointment', client: 'Client', closed: 'Closed', archived: 'Archived' },
-    lang: { ko: 'Korean', en: 'English' },
-    replyState: { none: 'None', pending: 'Waiting', sent: 'Sent', skipped: 'Not sent' },
-  }
-  const lead: CsvLead = {
-    kind: 'saved_search',
-    stage: 'appointment',
-    name: '=HYPERLINK("x")',
-    email: 'kim@example.org',
-    phone: null,
-    lang: 'ko',
-    sourcePage: '/kim',
-    listingKey: null,
-    createdAt: '2026-11-24T10:00:00.000Z',
-    nextFollowUp: '2026-12-01',
-    replyState: 'none',
-    notesCount: 3,
-  }
-
-  it('has a BOM, a header row and one row per lead with kind, stage, notes count and source page', () => {
-    const csv = leadsCsv([lead], labels, () => '2026-11-24 19:00')
-    expect(csv.startsWith('\uFEFF')).toBe(true)
-    const [header, row] = csv.slice(1).split('\r\n')
-    expect(header).toBe('Kind,Stage,Name,E-mail,Phone,Language,Source page,Listing,Received,Next follow-up,Automatic reply,Notes')
-    // A name that looks like a formula is guarded.
-    expect(row).toBe(`Saved search,Appointment,"'=HYPERLINK(""x"")",kim@example.org,,Korean,/kim,,2026-11-24 19:00,2026-12-01,None,3`)
+describe('the leads CSV cells', () => {
+  it('writes an instant on the realtor wall clock with the offset of that day', () => {
+    expect(isoInTimeZone('2026-11-24T10:00:00.000Z', 'Asia/Seoul')).toBe('2026-11-24T19:00:00+09:00')
+    // Daylight-saving time: -07:00 in summer, -08:00 in winter.
+    expect(isoInTimeZone('2026-07-01T19:30:05.000Z', 'America/Los_Angeles')).toBe('2026-07-01T12:30:05-07:00')
+    expect(isoInTimeZone('2026-12-01T19:30:05.000Z', 'America/Los_Angeles')).toBe('2026-12-01T11:30:05-08:00')
+    expect(isoInTimeZone('2026-12-01T19:30:05.000Z', 'UTC')).toBe('2026-12-01T19:30:05+00:00')
+    expect(isoInTimeZone('not a time', 'UTC')).toBe('not a time')
   })
 
-  it('names the file after the day', () => {
-    expect(leadsCsvFileName(new Date(2026, 10, 24, 12))).toBe('leads-2026-11-24.csv')
+  it('writes phones in E.164 when they are valid numbers, else as typed', () => {
+    expect(phoneForExport('714-555-0188')).toBe('+17145550188')
+    expect(phoneForExport('(714) 555 0188')).toBe('+17145550188')
+    expect(phoneForExport('010-1234-5678', 'KR')).toBe('+821012345678')
+    expect(phoneForExport('+82 10-1234-5678')).toBe('+821012345678')
+    // Not a number anywhere: kept, never made up.
+    expect(phoneForExport('010-1234-5678')).toBe('010-1234-5678')
+    expect(phoneForExport('call after 6')).toBe('call after 6')
+    expect(phoneForExport(null)).toBe('')
   })
 })

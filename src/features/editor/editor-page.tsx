@@ -40,7 +40,7 @@ export function EditorPage({
   realtor,
   lang,
   tab,
-  inboxView = 'leads',
+  inboxView = 'today',
   accountEmail = null,
 }: {
   realtor: Realtor
@@ -142,7 +142,7 @@ export function EditorPage({
             className={tabClass(tab === 'messages')}
             data-testid="tab-messages"
           >
-            <Trans>Messages</Trans>
+            <Trans>Lead desk</Trans>
           </Link>
           <Link
             to="/{-$lang}/$desiredUrl/admin"

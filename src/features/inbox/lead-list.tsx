@@ -21,7 +21,7 @@ type PagedList = {
  * Why a list did not load, in words, and whether asking again can help: after a network or
  * server failure it can, never after "sign in" or "not yours".
  */
-function listLoadFailure(
+export function listLoadFailure(
   list: Pick<PagedList, 'isError' | 'error' | 'refetch'>,
   translateId: (id: string) => string,
   fallback: string,
@@ -52,7 +52,7 @@ export function useLeadList<Page, Row>(
 }
 
 /** Placeholders of a list's first load; `label` is for screen readers. */
-function LeadListLoading({ label }: { label: ReactNode }) {
+export function LeadListLoading({ label }: { label: ReactNode }) {
   return (
     <div aria-busy="true" className="grid gap-3">
       <p className="sr-only">{label}</p>
@@ -70,7 +70,7 @@ function LeadListLoading({ label }: { label: ReactNode }) {
   )
 }
 
-function LeadListEmpty({ testId, title, text }: { testId: string; title: ReactNode; text: ReactNode }) {
+export function LeadListEmpty({ testId, title, text }: { testId: string; title: ReactNode; text: ReactNode }) {
   return (
     <div
       className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900"

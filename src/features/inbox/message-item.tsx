@@ -63,13 +63,14 @@ export function MessageItem({
       data-status={message.status}
     >
       <LeadToggle expanded={expanded} bodyId={bodyId} onToggle={onToggle}>
-        {/* The dot is decoration; the "New" text beside the name is what is announced. */}
+        {/* The dot is decoration; the "Unread" text beside the name is what is announced. */}
         <span aria-hidden="true" className={`mt-2 size-2.5 shrink-0 rounded-full ${isNew ? 'bg-sky-600' : 'bg-transparent'}`} />
         <span className="grid min-w-0 flex-1 gap-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {isNew ? (
+              // "Unread", not "New": the lead's stage is the one status of the desk, and its first stage is "New" (decision 067).
               <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-bold tracking-wide text-sky-900 uppercase dark:bg-sky-900 dark:text-sky-100">
-                <Trans>New</Trans>
+                <Trans>Unread</Trans>
               </span>
             ) : null}
             {handled ? (

@@ -47,7 +47,7 @@ export function InboxSummary({ messageCount, unread }: { messageCount: number; u
         <>
           {' · '}
           <span className="font-semibold text-stone-900 dark:text-stone-50">
-            <Plural value={unread} one="# new" other="# new" />
+            <Plural value={unread} one="# unread" other="# unread" />
           </span>
         </>
       ) : null}

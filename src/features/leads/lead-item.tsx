@@ -4,9 +4,8 @@ import { Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
 import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
-import { isFollowUpDue } from './follow-up'
 import { LEAD_KINDS } from './lead-kinds'
-import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from './lead-labels'
+import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from '~/schemas/lead-labels'
 import { LeadNotes } from './lead-notes'
 
 /** What the item's status line says after the last change of this lead. */
@@ -22,7 +21,6 @@ export function LeadItem({
   lead,
   realtorId,
   expanded,
-  today,
   save,
   onToggle,
   onStageChange,
@@ -33,8 +31,6 @@ export function LeadItem({
   lead: Lead
   realtorId: string
   expanded: boolean
-  /** Today on the device's clock, null until it is known (the server's day may differ). */
-  today: string | null
   save: SaveState
   onToggle: () => void
   onStageChange: (stage: LeadStage) => void
@@ -48,9 +44,10 @@ export function LeadItem({
   const followUpId = useId()
   const statusId = useId()
   const kind = LEAD_KINDS[lead.kind]
-  const due = isFollowUpDue(lead.nextFollowUp, today)
+  // Judged by the server on the realtor's calendar (decision 067), not by this device's clock.
+  const due = lead.followUpDue
   const who = lead.name ?? lead.email
-  const dueDay = due && lead.nextFollowUp ? formatDay(lead.nextFollowUp) : ''
+  const followUpDay = lead.nextFollowUp ? formatDay(lead.nextFollowUp) : ''
 
   return (
     <li
@@ -76,12 +73,18 @@ export function LeadItem({
             >
               {i18n._(LEAD_STAGE_LABELS[lead.stage])}
             </span>
-            {dueDay ? (
+            {followUpDay ? (
+              // Every follow-up day shows, the ones to come too; the one that has come stands out.
               <span
-                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
-                data-testid="lead-due"
+                className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  due
+                    ? 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
+                    : 'border border-stone-300 text-stone-700 dark:border-stone-600 dark:text-stone-200'
+                }`}
+                data-testid={due ? 'lead-due' : 'lead-upcoming'}
               >
-                {t`Follow up: ${dueDay}`}
+                <Icon name="calendar" className="size-3" />
+                {due ? t`Follow up: ${followUpDay}` : t`Next follow-up: ${followUpDay}`}
               </span>
             ) : null}
           </span>

@@ -1,6 +1,6 @@
-import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { IconName } from '~/components/icon-paths'
+import { LEAD_KIND_LABELS } from '~/schemas/lead-labels'
 import { leadKindSchema, type LeadKind } from '~/schemas/leads'
 
 /*
@@ -20,22 +20,22 @@ export type LeadKindDisplay = {
 
 export const LEAD_KINDS: Record<LeadKind, LeadKindDisplay> = {
   message: {
-    label: msg`Message`,
+    label: LEAD_KIND_LABELS.message,
     icon: 'inbox',
     badgeClass: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100',
   },
   saved_search: {
-    label: msg`Saved search`,
+    label: LEAD_KIND_LABELS.saved_search,
     icon: 'search',
     badgeClass: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100',
   },
   tour: {
-    label: msg`Tour request`,
+    label: LEAD_KIND_LABELS.tour,
     icon: 'eye',
     badgeClass: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
   },
   seller: {
-    label: msg`Seller lead`,
+    label: LEAD_KIND_LABELS.seller,
     icon: 'tag',
     badgeClass: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
   },

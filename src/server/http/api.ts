@@ -13,6 +13,7 @@ import { getReplySettings, updateReplySettings } from '~/server/lead-replies/rep
 import { presignUploads } from '~/server/uploads/presign'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
+import { exportLeadsCsv } from '~/server/leads/leads-export'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
 import { openHouseCalendarFile } from '~/server/open-houses/open-house-ics'
 import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
@@ -313,6 +314,20 @@ const routes: Array<ApiRoute> = [
     GET: async (context) => {
       const actor = await requireActor(context)
       return json(await listLeads(context.services, actor, queryOf(context.url), apiLang(context.request)))
+    },
+  }),
+  // Before `/leads/{id}`, which would take `export.csv` for an id.
+  route('/leads/export\\.csv', {
+    GET: async (context) => {
+      const file = await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))
+      return new Response(file.body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${file.fileName}"`,
+          // Personal data of the realtor's clients: never kept by a cache or a proxy.
+          'cache-control': 'private, no-store',
+        },
+      })
     },
   }),
   route('/leads/{id}', {

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
-import { leadItemSchema, leadNoteBodySchema, leadNoteSchema, leadNotesSchema, leadPageSchema, leadsQuerySchema, leadUpdateBodySchema } from '~/schemas/leads'
+import {
+  leadItemSchema,
+  leadNoteBodySchema,
+  leadNoteSchema,
+  leadNotesSchema,
+  leadPageSchema,
+  leadsExportQuerySchema,
+  leadsQuerySchema,
+  leadUpdateBodySchema,
+} from '~/schemas/leads'
 
 /*
  * The lead desk's paths in the OpenAPI document (issue 26 item 6), spread into `openapi.ts`.
@@ -31,12 +40,27 @@ export const leadsPaths: ZodOpenApiPathsObject = {
       operationId: 'listLeads',
       summary: "The signed-in realtor's leads of every kind, newest first, a page at a time (follow `nextCursor`)",
       description:
-        'Messages, confirmed saved searches, tour requests and seller leads in one list, filtered by `kind`, `stage`, `lang` and `q` (part of a name or an e-mail address, any case). `stageCounts` counts every stage with the other filters. `realtorId` names one realtor (its owner or an admin).',
+        "Messages, confirmed saved searches, tour requests and seller leads in one list, filtered by `kind`, `stage`, `lang`, `q` (part of a name or an e-mail address, any case) and `nextFollowUp` (`due`: the follow-up day is today or past in the realtor's time zone; `upcoming`: after today; `none`: no day). `sort=nextFollowUp` lists the earliest follow-up day first (leads without one last), `newest` (the default) the newest first. `stageCounts` counts every stage with the other filters. `realtorId` names one realtor (its owner or an admin).",
       tags,
       security: bearer,
       requestParams: { query: leadsQuerySchema },
       responses: {
         '200': { description: 'One page of leads, and the counts of the whole list', ...jsonContent(leadPageSchema.meta({ id: 'LeadPage' })) },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+  },
+  '/leads/export.csv': {
+    get: {
+      operationId: 'exportLeadsCsv',
+      summary: 'Every lead the filters select as one CSV file (UTF-8 with a BOM)',
+      description:
+        "The list's filters and order, without paging. One row per lead: what the customer asked in full (a message's text, a tour's requested and confirmed times, a seller's address, home and estimate, a saved search in words), every note with its date, times in ISO 8601 with the realtor's offset, phones in E.164 when valid. Headers and words in `viewerLang`, else the Accept-Language.",
+      tags,
+      security: bearer,
+      requestParams: { query: leadsExportQuerySchema },
+      responses: {
+        '200': { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
         ...errorResponses(400, 401, 403, 404),
       },
     },

@@ -31,7 +31,7 @@ export function shorten(text: string, length = SUMMARY_LENGTH): string {
 }
 
 /** Where a tour request stands, in the words of the lead desk's one line. */
-const TOUR_STATUS_WORDS: Record<TourRequestTable['status'], MessageDescriptor> = {
+export const TOUR_STATUS_WORDS: Record<TourRequestTable['status'], MessageDescriptor> = {
   requested: msg`waiting for your answer`,
   confirmed: msg`confirmed`,
   proposed: msg`another time proposed`,

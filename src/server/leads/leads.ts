@@ -2,14 +2,25 @@ import { msg } from '@lingui/core/macro'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import type { Lang } from '~/lib/lang'
-import { leadStageSchema, leadsQuerySchema, leadUpdateBodySchema, type LeadItem, type LeadPage, type LeadStageCounts } from '~/schemas/leads'
+import {
+  leadStageSchema,
+  leadsQuerySchema,
+  leadUpdateBodySchema,
+  type LeadFollowUpFilter,
+  type LeadItem,
+  type LeadPage,
+  type LeadStageCounts,
+} from '~/schemas/leads'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { leadSummaries } from './lead-summaries'
+import { followUpCondition, isDue, realtorDays, type RealtorDay } from './realtor-day'
+import { decodeFollowUpCursor, encodeFollowUpCursor, FOLLOW_UP_LAST } from './follow-up-cursor'
 import { recordIdRequestSchema } from '~/schemas/record-id'
+import { messageId } from '~/schemas/messages'
 
 /*
  * The lead desk (issue 26 items 2 and 6, decision 020): every lead of the owner's realtors,
@@ -18,10 +29,15 @@ import { recordIdRequestSchema } from '~/schemas/record-id'
  * cannot be probed.
  */
 
-/** The shared query, and a cursor this server made: an old or forged one names no page. */
-const listQuerySchema = leadsQuerySchema.extend({
-  cursor: knownCursor(leadsQuerySchema.shape.cursor, msg`This page of leads no longer exists. Start from the newest.`),
-})
+const GONE_PAGE = msg`This page of leads no longer exists. Start from the newest.`
+
+/** The shared query, and a cursor this server made for this order: an old or forged one names no page. */
+const listQuerySchema = leadsQuerySchema
+  .extend({ cursor: knownCursor(leadsQuerySchema.shape.cursor, GONE_PAGE) })
+  .refine((query) => query.sort !== 'nextFollowUp' || query.cursor === undefined || decodeFollowUpCursor(query.cursor) !== undefined, {
+    error: messageId(GONE_PAGE),
+    path: ['cursor'],
+  })
 
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern (escaped with `!`). */
 export function likeContains(text: string): string {
@@ -40,13 +56,23 @@ function emptyCounts(): LeadStageCounts {
   return { new: 0, contacted: 0, appointment: 0, client: 0, closed: 0, archived: 0 }
 }
 
-type LeadFilters = { ids: ReadonlyArray<string>; kind?: LeadItem['kind']; lang?: Lang; q?: string }
+export type LeadFilters = {
+  ids: ReadonlyArray<string>
+  kind?: LeadItem['kind']
+  lang?: Lang
+  q?: string
+  nextFollowUp?: LeadFollowUpFilter
+  /** Each realtor's today, for the follow-up filter and the `followUpDue` of each lead. */
+  days: ReadonlyMap<string, RealtorDay>
+}
 
-/** The leads of the realtors, with the kind, language and text filters (the stage is applied apart, for the counts). */
-function filteredLeads(services: AppServices, filters: LeadFilters) {
+/** The leads of the realtors, with the kind, language, follow-up and text filters (the stage is applied apart, for the counts). */
+export function filteredLeads(services: AppServices, filters: LeadFilters) {
   let query = services.db.selectFrom('lead').where('lead.realtorId', 'in', filters.ids)
   if (filters.kind) query = query.where('lead.kind', '=', filters.kind)
   if (filters.lang) query = query.where('lead.lang', '=', filters.lang)
+  const followUp = filters.nextFollowUp
+  if (followUp) query = query.where((eb) => followUpCondition(eb, followUp, filters.days))
   const q = filters.q
   if (q) {
     // Lowercased on both sides: LIKE's own case rules differ between SQLite and PostgreSQL.
@@ -62,7 +88,7 @@ function filteredLeads(services: AppServices, filters: LeadFilters) {
 }
 
 /** The columns of a list item, with its notes counted in the same query. */
-function leadRows(services: AppServices, filters: LeadFilters) {
+export function leadRows(services: AppServices, filters: LeadFilters) {
   return filteredLeads(services, filters)
     .select([
       'lead.id',
@@ -83,12 +109,53 @@ function leadRows(services: AppServices, filters: LeadFilters) {
     .select((eb) => eb.selectFrom('leadNote').whereRef('leadNote.leadId', '=', 'lead.id').select(eb.fn.countAll().as('count')).as('notesCount'))
 }
 
-type LeadRow = Awaited<ReturnType<ReturnType<typeof leadRows>['execute']>>[number]
+type LeadRowsQuery = ReturnType<typeof leadRows>
+export type LeadRow = Awaited<ReturnType<LeadRowsQuery['execute']>>[number]
 
-async function toItems(services: AppServices, rows: ReadonlyArray<LeadRow>, viewerLang: Lang): Promise<Array<LeadItem>> {
+export async function toItems(
+  services: AppServices,
+  rows: ReadonlyArray<LeadRow>,
+  viewerLang: Lang,
+  days: ReadonlyMap<string, RealtorDay>,
+): Promise<Array<LeadItem>> {
   await loadCatalog(viewerLang)
   const summaries = await leadSummaries(services.db, rows, i18nFor(viewerLang))
-  return rows.map(({ notesCount, ...row }) => ({ ...row, notesCount: Number(notesCount ?? 0), summary: summaries.get(row.id) ?? null }))
+  return rows.map(({ notesCount, ...row }) => ({
+    ...row,
+    followUpDue: isDue(row.nextFollowUp, days.get(row.realtorId)),
+    notesCount: Number(notesCount ?? 0),
+    summary: summaries.get(row.id) ?? null,
+  }))
+}
+
+/** The follow-up day as it sorts: a lead without one after every lead with one. */
+const followUpKey = sql<string>`coalesce(${sql.ref('lead.nextFollowUp')}, ${FOLLOW_UP_LAST})`
+
+/**
+ * A page of leads by follow-up day, the earliest first (then newest first within a day), after
+ * `cursor`; the same keyset paging as the newest-first lists, with the day in front.
+ */
+async function readFollowUpFirstPage(
+  query: LeadRowsQuery,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ page: Array<LeadRow>; nextCursor: string | null }> {
+  const after = cursor === undefined ? undefined : decodeFollowUpCursor(cursor)
+  const rest = after
+    ? query.where(
+        (eb) =>
+          sql<SqlBool>`(${followUpKey} > ${after.followUp} or (${followUpKey} = ${after.followUp} and (${eb.ref('lead.createdAt')}, ${eb.ref('lead.id')}) < (${after.createdAt}, ${after.id})))`,
+      )
+    : query
+  const rows = await rest
+    .orderBy(followUpKey, 'asc')
+    .orderBy('lead.createdAt', 'desc')
+    .orderBy('lead.id', 'desc')
+    .limit(limit + 1)
+    .execute()
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return { page, nextCursor: rows.length > limit && last ? encodeFollowUpCursor(last) : null }
 }
 
 /**
@@ -99,14 +166,15 @@ async function toItems(services: AppServices, rows: ReadonlyArray<LeadRow>, view
  */
 export async function listLeads(services: AppServices, actor: Actor | null, query: unknown, viewerLang: Lang): Promise<LeadPage> {
   if (!actor) throw errors.unauthorized()
-  const { realtorId, kind, stage, lang, q, limit, cursor } = parseInput(listQuerySchema, query)
+  const { realtorId, kind, stage, lang, q, nextFollowUp, sort, limit, cursor } = parseInput(listQuerySchema, query)
   const ids = await ownedRealtorIds(services, actor, realtorId)
   if (ids.length === 0) return { leads: [], nextCursor: null, total: 0, stageCounts: emptyCounts() }
-  const filters: LeadFilters = { ids, kind, lang, q }
+  const days = await realtorDays(services, ids)
+  const filters: LeadFilters = { ids, kind, lang, q, nextFollowUp, days }
   let pageQuery = leadRows(services, filters)
   if (stage) pageQuery = pageQuery.where('lead.stage', '=', stage)
   const [{ page, nextCursor }, stageRows] = await Promise.all([
-    readNewestFirstPage(pageQuery, cursor, limit, 'lead'),
+    sort === 'nextFollowUp' ? readFollowUpFirstPage(pageQuery, cursor, limit) : readNewestFirstPage(pageQuery, cursor, limit, 'lead'),
     filteredLeads(services, filters)
       .select((eb) => ['lead.stage', eb.fn.countAll().as('count')])
       .groupBy('lead.stage')
@@ -118,7 +186,7 @@ export async function listLeads(services: AppServices, actor: Actor | null, quer
     if (known.success) stageCounts[known.data] = Number(row.count)
   }
   const total = stage ? stageCounts[stage] : Object.values(stageCounts).reduce((sum, count) => sum + count, 0)
-  return { leads: await toItems(services, page, viewerLang), nextCursor, total, stageCounts }
+  return { leads: await toItems(services, page, viewerLang, days), nextCursor, total, stageCounts }
 }
 
 /**
@@ -135,10 +203,11 @@ export async function managedLead(services: AppServices, actor: Actor | null, id
 export async function readLead(services: AppServices, actor: Actor | null, input: unknown, viewerLang: Lang): Promise<LeadItem> {
   const { id } = parseInput(recordIdRequestSchema, input)
   const lead = await managedLead(services, actor, id)
-  const rows = await leadRows(services, { ids: [lead.realtorId] })
+  const days = await realtorDays(services, [lead.realtorId])
+  const rows = await leadRows(services, { ids: [lead.realtorId], days })
     .where('lead.id', '=', lead.id)
     .execute()
-  const [item] = await toItems(services, rows, viewerLang)
+  const [item] = await toItems(services, rows, viewerLang, days)
   if (!item) throw errors.notFound()
   return item
 }

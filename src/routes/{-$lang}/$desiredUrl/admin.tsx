@@ -14,7 +14,7 @@ import { markResponseStatus } from '~/lib/response-status'
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
   validateSearch: searchSchema({
     tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses', 'posts']),
-    view: oneOf(['leads', 'messages', 'saved-searches', 'tours']),
+    view: oneOf(['today', 'leads', 'messages', 'saved-searches', 'tours']),
   }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
@@ -49,7 +49,7 @@ function EditorRoute() {
         realtor={ownRealtor}
         lang={langFromParam(lang)}
         tab={tab ?? 'homepage'}
-        inboxView={view ?? 'leads'}
+        inboxView={view ?? 'today'}
         accountEmail={session.user.id === ownRealtor.userId ? session.user.email : null}
       />
     </PageShell>

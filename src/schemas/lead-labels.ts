@@ -1,8 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { leadStageSchema, type LeadReplyState, type LeadStage } from '~/schemas/leads'
+import { leadStageSchema, type LeadKind, type LeadReplyState, type LeadStage } from './leads'
 
-/* The pipeline's words: the stages in their order and the instant reply's states. */
+/*
+ * The lead desk's words, shared by the desk and the server's CSV: the kinds, the stages in
+ * their order and the instant reply's states.
+ */
+
+export const LEAD_KIND_LABELS: Record<LeadKind, MessageDescriptor> = {
+  message: msg`Message`,
+  saved_search: msg`Saved search`,
+  tour: msg`Tour request`,
+  seller: msg`Seller lead`,
+}
 
 export const LEAD_STAGE_ORDER: ReadonlyArray<LeadStage> = leadStageSchema.options
 
