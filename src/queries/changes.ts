@@ -127,7 +127,11 @@ export async function afterLeadChanged(queryClient: QueryClient, realtorId: stri
   queryClient.setQueriesData<InfiniteData<LeadPage>>({ queryKey: leadKeys.list(realtorId) }, (current) =>
     mapPages(current, (page) => ({ ...page, leads: page.leads.map((lead) => (lead.id === updated.id ? updated : lead)) })),
   )
-  await queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) })
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) }),
+    // The change is on the lead's timeline now.
+    queryClient.invalidateQueries({ queryKey: leadKeys.timeline(realtorId, updated.id) }),
+  ])
 }
 
 /** What adding or deleting a note on a lead changes: its notes, and the desk's notes count. */
@@ -135,6 +139,7 @@ export async function afterLeadNotesChanged(queryClient: QueryClient, change: { 
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: leadKeys.notes(change.realtorId, change.leadId) }),
     queryClient.invalidateQueries({ queryKey: leadKeys.list(change.realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.timeline(change.realtorId, change.leadId) }),
   ])
 }
 

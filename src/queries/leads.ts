@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { listMyLeads, listNotesOfLead } from '~/functions/leads.functions'
+import { listMyLeads, listNotesOfLead, mailOfLead, timelineOfLead } from '~/functions/leads.functions'
 import type { LeadKind, LeadStage } from '~/schemas/leads'
 import { inboxKeys } from './inbox'
 
@@ -11,6 +11,7 @@ export const leadKeys = {
   all: (realtorId: string) => [...inboxKeys.realtor(realtorId), 'leads'] as const,
   list: (realtorId: string) => [...leadKeys.all(realtorId), 'list'] as const,
   notes: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'notes', leadId] as const,
+  timeline: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'timeline', leadId] as const,
 }
 
 export type LeadFilters = { kind?: LeadKind; stage?: LeadStage; lang?: 'ko' | 'en'; q?: string }
@@ -32,5 +33,22 @@ export function leadNotesQuery(realtorId: string, leadId: string) {
   return queryOptions({
     queryKey: leadKeys.notes(realtorId, leadId),
     queryFn: () => listNotesOfLead({ data: { id: leadId } }),
+  })
+}
+
+/** Everything that happened with a lead, oldest first; refreshed with the lead's notes and list (same key prefix). */
+export function leadTimelineQuery(realtorId: string, leadId: string, viewerLang: 'ko' | 'en') {
+  return queryOptions({
+    queryKey: [...leadKeys.timeline(realtorId, leadId), viewerLang],
+    queryFn: () => timelineOfLead({ data: { id: leadId, viewerLang } }),
+  })
+}
+
+/** One mail of a lead as sent (its HTML), asked for when the realtor opens it; it never changes. */
+export function leadMailQuery(leadId: string, mailId: string) {
+  return queryOptions({
+    queryKey: ['lead-mail', leadId, mailId],
+    queryFn: () => mailOfLead({ data: { id: leadId, mailId } }),
+    staleTime: Infinity,
   })
 }
