@@ -8,6 +8,7 @@ import { isFollowUpDue } from './follow-up'
 import { LEAD_KINDS } from './lead-kinds'
 import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from './lead-labels'
 import { LeadNotes } from './lead-notes'
+import { LeadTimeline } from './lead-timeline'
 
 /** What the item's status line says after the last change of this lead. */
 export type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string } | undefined
@@ -190,6 +191,7 @@ export function LeadItem({
             ) : null}
           </dd>
         </dl>
+        {expanded ? <LeadTimeline realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} formatDay={formatDay} /> : null}
         {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} /> : null}
       </div>
     </li>
