@@ -103,7 +103,17 @@ function TimelineEntry({ entry, leadId, formatDay }: { entry: LeadTimelineEntry;
       )
     case 'tour_request': {
       const address = entry.listingAddress
-      const times = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: entry.timeZone })
+      // The home's zone named with each time (dateStyle cannot be combined with timeZoneName).
+      const times = new Intl.DateTimeFormat(i18n.locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        weekday: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: entry.timeZone,
+        timeZoneName: 'short',
+      })
       return (
         <>
           <EntryTitle>{entry.mode === 'video' ? t`Video tour requested: ${address}` : t`In-person tour requested: ${address}`}</EntryTitle>
@@ -259,7 +269,7 @@ function SentMail({ id, leadId, mailId, subject }: { id: string; leadId: string;
       sandbox=""
       referrerPolicy="no-referrer"
       srcDoc={mail.data.html}
-      className="mt-2 h-[28rem] w-full rounded-lg border border-stone-300 bg-white dark:border-stone-700"
+      className="mt-2 h-96 w-full sm:h-[28rem] rounded-lg border border-stone-300 bg-white dark:border-stone-700"
       data-testid="timeline-mail-frame"
     />
   )
