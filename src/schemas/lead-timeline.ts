@@ -50,7 +50,7 @@ export const timelineTourRequestSchema = z.object({
   mode: tourModeSchema,
   listingKey: z.string(),
   listingAddress: z.string(),
-  timeZone: z.string().meta({ description: "IANA zone of the home; the times asked for are in it" }),
+  timeZone: z.string().meta({ description: 'IANA zone of the home; the times asked for are in it' }),
   slots: z.array(tourSlotSchema),
   message: z.string().nullable(),
 })
@@ -77,7 +77,7 @@ export const timelineSavedSearchSchema = z.object({
 })
 
 export const timelineAttachmentSchema = z.object({
-  index: z.number().int().meta({ description: 'Its place among the mail\'s files: `GET /leads/{id}/mails/{mailId}/attachments/{index}`' }),
+  index: z.number().int().meta({ description: "Its place among the mail's files: `GET /leads/{id}/mails/{mailId}/attachments/{index}`" }),
   filename: z.string(),
   contentType: z.string(),
 })

@@ -15,7 +15,11 @@ const LANGS = [
 ] as const
 
 for (const { lang, prefix, words } of LANGS) {
-  test(`${lang}: the realtor opens a tour lead and sees its timeline, the confirmation mail as sent, and downloads its .ics`, async ({ page, baseURL, realtor }) => {
+  test(`${lang}: the realtor opens a tour lead and sees its timeline, the confirmation mail as sent, and downloads its .ics`, async ({
+    page,
+    baseURL,
+    realtor,
+  }) => {
     test.setTimeout(60_000)
     const base = requireBaseURL(baseURL)
     const api = page.context().request
@@ -89,6 +93,5 @@ for (const { lang, prefix, words } of LANGS) {
     const ics = await readFile(await download.path(), 'utf8')
     expect(ics).toContain('METHOD:REQUEST')
     expect(ics).toContain('BEGIN:VEVENT')
-
   })
 }

@@ -93,4 +93,5 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
  * ours. `sandbox` without tokens gives it an opaque origin and no scripts, forms or popups;
  * only its inline styles and images load; only our own pages may frame it.
  */
-export const SANDBOXED_MAIL_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'"
+export const SANDBOXED_MAIL_POLICY =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'"

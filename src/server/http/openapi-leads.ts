@@ -104,7 +104,9 @@ export const leadsPaths: ZodOpenApiPathsObject = {
       description: notFoundNote,
       tags,
       security: bearer,
-      requestParams: { path: leadPath.extend({ mailId: z.string(), index: z.string().meta({ description: "The file's `index` in the timeline's mail entry" }) }) },
+      requestParams: {
+        path: leadPath.extend({ mailId: z.string(), index: z.string().meta({ description: "The file's `index` in the timeline's mail entry" }) }),
+      },
       responses: { '200': { description: 'The file, as sent', content: { 'text/calendar': { schema: z.string() } } }, ...errorResponses(400, 401, 404) },
     },
   },
