@@ -11,6 +11,7 @@ import { demoHome } from '../../src/server/listings/demo-homes'
 import { createMailer, type Mailer } from '../../src/server/mail/mailer'
 import { deliverOutboxMail, enqueueMail, recordMailBounce } from '../../src/server/mail/outbox'
 import { isSuppressed } from '../../src/server/lead-replies/suppression'
+import { sendMonthlyMarketReports } from '../../src/server/market-subscriptions/monthly-reports'
 import { sendPendingReplies } from '../../src/server/lead-replies/send-replies'
 import { signSavedSearchToken } from '../../src/server/saved-searches/links'
 import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
@@ -274,8 +275,20 @@ describeOnEachDatabase('lead timeline', (database) => {
     expect(Number(stored.estimateLow)).toBeGreaterThan(0)
     // Every mail is the visitor's: the realtor's own notice is not on the visitor's timeline.
     for (const mail of mails(entries)) expect(mail.to).toBe(email)
-    const subscription = await s.db.selectFrom('marketSubscription').select('leadId').where('email', '=', email).executeTakeFirstOrThrow()
+    const subscription = await s.db.selectFrom('marketSubscription').select(['id', 'leadId']).where('email', '=', email).executeTakeFirstOrThrow()
     expect(subscription.leadId).toBe(id)
+
+    // Once confirmed, the month's report goes to the same timeline.
+    await s.db
+      .updateTable('marketSubscription')
+      .set({ status: 'active', confirmedAt: at(21).toISOString() })
+      .where('id', '=', subscription.id)
+      .execute()
+    app.clock.set(at(22))
+    expect((await sendMonthlyMarketReports(s)).mails).toBe(1)
+    const after = await timeline(id)
+    expect(types(after.entries).at(-1)).toBe('mail:market-report')
+    expect(mails(after.entries).at(-1)).toMatchObject({ to: email, at: at(22).toISOString() })
   })
 
   it("holds a saved search's criteria, its confirmation (sent before the lead existed) and its alerts", async () => {
