@@ -4,6 +4,8 @@ import { currentActor, parseWith } from '~/server/http/server-fn'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { leadsForToday } from '~/server/leads/leads-today'
+import { readLeadMailHtml, readLeadTimeline } from '~/server/leads/lead-timeline'
+import { leadMailRequestSchema, leadTimelineRequestSchema } from '~/schemas/lead-timeline'
 import { getServices } from '~/server/process-services'
 import { recordIdRequestSchema } from '~/schemas/record-id'
 
@@ -57,4 +59,20 @@ export const deleteNoteOfLead = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const services = await getServices()
     return deleteLeadNote(services, await currentActor(services), data)
+  })
+
+/** Everything that happened with a lead, oldest first (decision 068). */
+export const timelineOfLead = createServerFn({ method: 'GET' })
+  .validator(parseWith(leadTimelineRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return readLeadTimeline(services, await currentActor(services), { id: data.id }, data.viewerLang)
+  })
+
+/** One mail of a lead as sent; the workspace shows it only in a sandboxed frame. */
+export const mailOfLead = createServerFn({ method: 'GET' })
+  .validator(parseWith(leadMailRequestSchema))
+  .handler(async ({ data }) => {
+    const services = await getServices()
+    return { html: await readLeadMailHtml(services, await currentActor(services), data) }
   })

@@ -130,6 +130,8 @@ export async function afterLeadChanged(queryClient: QueryClient, realtorId: stri
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: leadKeys.list(realtorId) }),
     queryClient.invalidateQueries({ queryKey: leadKeys.today(realtorId) }),
+    // The change is on the lead's timeline now.
+    queryClient.invalidateQueries({ queryKey: leadKeys.timeline(realtorId, updated.id) }),
   ])
 }
 
@@ -139,6 +141,7 @@ export async function afterLeadNotesChanged(queryClient: QueryClient, change: { 
     queryClient.invalidateQueries({ queryKey: leadKeys.notes(change.realtorId, change.leadId) }),
     queryClient.invalidateQueries({ queryKey: leadKeys.list(change.realtorId) }),
     queryClient.invalidateQueries({ queryKey: leadKeys.today(change.realtorId) }),
+    queryClient.invalidateQueries({ queryKey: leadKeys.timeline(change.realtorId, change.leadId) }),
   ])
 }
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { listMyLeads, listNotesOfLead, listTodayLeads } from '~/functions/leads.functions'
+import { listMyLeads, listNotesOfLead, listTodayLeads, mailOfLead, timelineOfLead } from '~/functions/leads.functions'
 import type { LeadFollowUpFilter, LeadKind, LeadSort, LeadStage } from '~/schemas/leads'
 import { inboxKeys } from './inbox'
 
@@ -12,6 +12,7 @@ export const leadKeys = {
   list: (realtorId: string) => [...leadKeys.all(realtorId), 'list'] as const,
   today: (realtorId: string) => [...leadKeys.all(realtorId), 'today'] as const,
   notes: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'notes', leadId] as const,
+  timeline: (realtorId: string, leadId: string) => [...leadKeys.all(realtorId), 'timeline', leadId] as const,
 }
 
 export type LeadFilters = { kind?: LeadKind; stage?: LeadStage; lang?: 'ko' | 'en'; q?: string; nextFollowUp?: LeadFollowUpFilter; sort?: LeadSort }
@@ -41,5 +42,22 @@ export function leadNotesQuery(realtorId: string, leadId: string) {
   return queryOptions({
     queryKey: leadKeys.notes(realtorId, leadId),
     queryFn: () => listNotesOfLead({ data: { id: leadId } }),
+  })
+}
+
+/** Everything that happened with a lead, oldest first; refreshed with the lead's notes and list (same key prefix). */
+export function leadTimelineQuery(realtorId: string, leadId: string, viewerLang: 'ko' | 'en') {
+  return queryOptions({
+    queryKey: [...leadKeys.timeline(realtorId, leadId), viewerLang],
+    queryFn: () => timelineOfLead({ data: { id: leadId, viewerLang } }),
+  })
+}
+
+/** One mail of a lead as sent (its HTML), asked for when the realtor opens it; it never changes. */
+export function leadMailQuery(leadId: string, mailId: string) {
+  return queryOptions({
+    queryKey: ['lead-mail', leadId, mailId],
+    queryFn: () => mailOfLead({ data: { id: leadId, mailId } }),
+    staleTime: Infinity,
   })
 }

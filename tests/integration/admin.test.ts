@@ -259,6 +259,7 @@ describeOnEachDatabase('platform admin realtors', (database) => {
         s.db,
         {
           kind: 'saved-search-alert',
+          leadId: null,
           realtorId: ids.jane,
           savedSearchId: null,
           toAddress: 'visitor@example.org',

@@ -92,6 +92,7 @@ function startWrites(services: AppServices): { attempted: Array<string>; acknowl
         services.db,
         {
           kind: 'lead-reply',
+          leadId: null,
           realtorId: null,
           savedSearchId: null,
           toAddress: `visitor-${index}@example.com`,

@@ -146,6 +146,9 @@ describe('OpenAPI document (SQLite)', () => {
         '/leads/{id}',
         '/leads/{id}/notes',
         '/leads/{id}/notes/{noteId}',
+        '/leads/{id}/timeline',
+        '/leads/{id}/mails/{mailId}/html',
+        '/leads/{id}/mails/{mailId}/attachments/{index}',
         '/tour-requests',
         '/tour-requests/{id}.ics',
         '/tour-requests/{id}/confirm',
@@ -831,6 +834,37 @@ describe('OpenAPI document (SQLite)', () => {
     // A cancelled tour cannot be confirmed again, and has no calendar file.
     check('post', confirm, await api(s, 'POST', confirmPath, { token: tourOwner, body: { slot: 1 } }), 409)
     check('get', '/tour-requests/{id}.ics', await api(s, 'GET', `/tour-requests/${created.body.id}.ics`), 404)
+  })
+
+  it("a lead's timeline and its mails as sent: every documented answer (issue 52)", async () => {
+    // The tour confirmed above: its invitation is on its lead's timeline, with its .ics.
+    const mail = await s.db.selectFrom('mailOutbox').select(['id', 'leadId']).where('kind', '=', 'tour-confirmed').executeTakeFirstOrThrow()
+    const lead = `/leads/${mail.leadId}`
+    const timeline = '/leads/{id}/timeline'
+    check('get', timeline, await api(s, 'GET', `${lead}/timeline`, { token: adminToken }), 200)
+    check('get', timeline, await api(s, 'GET', `${lead}/timeline`), 401)
+    check('get', timeline, await api(s, 'GET', `${lead}/timeline`, { token: otherToken }), 404)
+
+    // The mail's HTML and its file are not JSON: their 200s are checked by hand.
+    const html = await api(s, 'GET', `${lead}/mails/${mail.id}/html`, { token: adminToken })
+    expect(html.status).toBe(200)
+    expect(html.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+    expect(doc.paths['/leads/{id}/mails/{mailId}/html']?.get?.responses['200']?.content?.['text/html']).toBeDefined()
+    seen.add('get /leads/{id}/mails/{mailId}/html 200')
+    const htmlTemplate = '/leads/{id}/mails/{mailId}/html'
+    check('get', htmlTemplate, await api(s, 'GET', `${lead}/mails/${mail.id}/html`), 401)
+    check('get', htmlTemplate, await api(s, 'GET', `${lead}/mails/${mail.id}/html`, { token: otherToken }), 404)
+
+    const file = `${lead}/mails/${mail.id}/attachments`
+    const fileTemplate = '/leads/{id}/mails/{mailId}/attachments/{index}'
+    const ics = await api(s, 'GET', `${file}/0`, { token: adminToken })
+    expect(ics.status).toBe(200)
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/)
+    expect(doc.paths[fileTemplate]?.get?.responses['200']?.content?.['text/calendar']).toBeDefined()
+    seen.add(`get ${fileTemplate} 200`)
+    check('get', fileTemplate, await api(s, 'GET', `${file}/first`, { token: adminToken }), 400)
+    check('get', fileTemplate, await api(s, 'GET', `${file}/0`), 401)
+    check('get', fileTemplate, await api(s, 'GET', `${file}/0`, { token: otherToken }), 404)
   })
 
   it('every documented response was produced and validated above', () => {

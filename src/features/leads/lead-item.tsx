@@ -7,6 +7,7 @@ import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/
 import { LEAD_KINDS } from './lead-kinds'
 import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from '~/schemas/lead-labels'
 import { LeadNotes } from './lead-notes'
+import { LeadTimeline } from './lead-timeline'
 
 /** What the item's status line says after the last change of this lead. */
 export type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string } | undefined
@@ -193,6 +194,7 @@ export function LeadItem({
             ) : null}
           </dd>
         </dl>
+        {expanded ? <LeadTimeline realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} formatDay={formatDay} /> : null}
         {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} /> : null}
       </div>
     </li>

@@ -26,6 +26,7 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   contact_message: { exportedIn: leadFiles('messages') },
   lead: { exportedIn: leadFiles('pipeline') },
   lead_note: { exportedIn: leadFiles('lead-notes') },
+  lead_event: { exportedIn: leadFiles('lead-events') },
   saved_search: { exportedIn: leadFiles('saved-searches') },
   tour_request: { exportedIn: leadFiles('tour-requests') },
   seller_lead: { exportedIn: leadFiles('seller-leads') },
@@ -46,7 +47,8 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   saved_search_match: {
     excluded: "The matcher's bookkeeping of which listing a saved search was alerted about; the search is exported, the homes are the feed's.",
   },
-  mail_outbox: { excluded: 'Outgoing mail in transit (sent or waiting): a copy of what exported rows already say, kept only until delivered.' },
+  // The mails of the leads' timelines (decision 068), in text with their delivery state; mails to the realtor stay out.
+  mail_outbox: { exportedIn: leadFiles('lead-mails') },
   lead_digest_run: { excluded: "The once-a-day claim of the realtor's digest: a scheduler's lock, no content." },
   mail_suppression: { excluded: "Addresses no mail goes to, for every realtor at once (decision 021): the platform's list, not one realtor's." },
   rate_limit: { excluded: "Request counters per client and account: the platform's abuse protection." },

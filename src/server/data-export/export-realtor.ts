@@ -10,6 +10,7 @@ import { readStatistics } from '~/server/stats/statistics'
 import { ADDRESS_COLUMNS, addressOf } from '~/server/listings/homes'
 import { readLeadSettings, toReplySettings } from '~/server/lead-replies/reply-settings'
 import { readAccount } from './export-account'
+import { mailDeliveryState } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 
 /*
@@ -108,10 +109,21 @@ export async function checkExportAllowed(services: AppServices, actor: Actor | n
 
 async function readLeadFiles(services: AppServices, realtorId: string): Promise<Array<LeadFile>> {
   const { db } = services
-  const [messages, pipeline, notes, savedSearches, tours, sellerLeads, marketSubscriptions] = await Promise.all([
+  const [messages, pipeline, notes, events, mails, savedSearches, tours, sellerLeads, marketSubscriptions] = await Promise.all([
     db.selectFrom('contactMessage').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('lead').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('leadNote').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('leadEvent').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
+    // The mails of the leads' timelines (decision 068), as sent in text and where each stands; not
+    // the HTML and files, which say the same, nor mails to the realtor.
+    db
+      .selectFrom('mailOutbox')
+      .select(['id', 'leadId', 'kind', 'toAddress', 'subject', 'textBody', 'state', 'lastError', 'createdAt', 'sentAt', 'bouncedAt'])
+      .where('realtorId', '=', realtorId)
+      .where('leadId', 'is not', null)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('savedSearch').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('tourRequest').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('sellerLead').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute(),
@@ -121,6 +133,15 @@ async function readLeadFiles(services: AppServices, realtorId: string): Promise<
     { name: 'messages', rows: messages },
     { name: 'pipeline', rows: pipeline },
     { name: 'lead-notes', rows: notes },
+    { name: 'lead-events', rows: events },
+    {
+      name: 'lead-mails',
+      rows: mails.map(({ state, lastError, bouncedAt, ...mail }) => ({
+        ...mail,
+        bouncedAt,
+        deliveryState: mailDeliveryState({ state, lastError, bouncedAt }),
+      })),
+    },
     { name: 'saved-searches', rows: savedSearches.map(withoutSecret) },
     { name: 'tour-requests', rows: tours },
     { name: 'seller-leads', rows: sellerLeads },

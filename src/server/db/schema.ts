@@ -353,6 +353,8 @@ export interface MailOutboxTable {
     | 'market-report'
   realtorId: string | null
   savedSearchId: string | null
+  /** The lead a mail to a visitor belongs to (migration 0038, decision 068); NULL for mails to a realtor. */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>
   toAddress: string
   fromName: string
   replyTo: string | null
@@ -369,6 +371,9 @@ export interface MailOutboxTable {
   nextAttemptAt: string | null
   createdAt: string
   sentAt: string | null
+  /** When a bounce was reported for this mail (its address is suppressed as well). */
+  bouncedAt: ColumnType<string | null, string | null | undefined, string | null>
+  bounceReason: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -426,6 +431,17 @@ export interface LeadTable {
   replySkipReason: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** A change of a lead's stage or follow-up day, written with the change (migration 0038, decision 068). */
+export interface LeadEventTable {
+  id: string
+  leadId: string
+  realtorId: string
+  type: 'stage' | 'follow_up'
+  fromValue: string | null
+  toValue: string | null
+  createdAt: string
 }
 
 /** A visitor's request for the realtor's personal valuation of their home (migration 0029, issue 27). */
@@ -616,6 +632,8 @@ export interface MarketSubscriptionTable extends DoubleOptInColumns {
   status: 'pending' | 'active' | 'unsubscribed'
   /** `YYYY-MM` of the last snapshot month a report was queued for; the monthly run's claim. */
   lastSentMonth: string | null
+  /** The seller lead whose form asked for this report: its mails land on that lead's timeline (migration 0038). */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Surrogate keys of changed pages waiting to be purged from the CDN (migration 0032, decision 046). */
@@ -664,6 +682,7 @@ export interface Database {
   visitDaily: VisitDailyTable
   lead: LeadTable
   leadNote: LeadNoteTable
+  leadEvent: LeadEventTable
   realtorLeadSettings: RealtorLeadSettingsTable
   mailSuppression: MailSuppressionTable
   leadDigestRun: LeadDigestRunTable

@@ -14,6 +14,8 @@ import { presignUploads } from '~/server/uploads/presign'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { exportLeadsCsv } from '~/server/leads/leads-export'
+import { readLeadMailAttachment, readLeadMailHtml, readLeadTimeline } from '~/server/leads/lead-timeline'
+import { SANDBOXED_MAIL_POLICY } from './content-security-policy'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
 import { openHouseCalendarFile } from '~/server/open-houses/open-house-ics'
 import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
@@ -344,6 +346,42 @@ const routes: Array<ApiRoute> = [
     POST: async (context) => {
       const actor = await requireActor(context)
       return json(await addLeadNote(context.services, actor, param(context, 'id'), await readJsonBody(context.request)), 201)
+    },
+  }),
+  // Everything that happened with a lead, oldest first (issue 52 item 2, decision 068).
+  route('/leads/{id}/timeline', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      return json(await readLeadTimeline(context.services, actor, { id: param(context, 'id') }, apiLang(context.request)))
+    },
+  }),
+  // A visitor's mail as sent: someone else's HTML, so sandboxed by its own policy (no script, an opaque origin).
+  route('/leads/{id}/mails/{mailId}/html', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      const html = await readLeadMailHtml(context.services, actor, { id: param(context, 'id'), mailId: param(context, 'mailId') })
+      return new Response(html, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': SANDBOXED_MAIL_POLICY, 'cache-control': 'private, no-store' },
+      })
+    },
+  }),
+  route('/leads/{id}/mails/{mailId}/attachments/{index}', {
+    GET: async (context) => {
+      const actor = await requireActor(context)
+      const file = await readLeadMailAttachment(context.services, actor, {
+        id: param(context, 'id'),
+        mailId: param(context, 'mailId'),
+        index: param(context, 'index'),
+      })
+      return new Response(file.content, {
+        status: 200,
+        headers: {
+          'content-type': file.contentType,
+          'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+          'cache-control': 'private, no-store',
+        },
+      })
     },
   }),
   route('/leads/{id}/notes/{noteId}', {

@@ -87,3 +87,11 @@ export function pagePolicy(html: string, { secure, extraOrigins, mapOrigins = []
 
 /** Browser features no page of ours uses, refused to the page and anything it frames. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+
+/**
+ * A visitor's mail shown to its realtor (decision 068): the mail's own HTML, never a page of
+ * ours. `sandbox` without tokens gives it an opaque origin and no scripts, forms or popups;
+ * only its inline styles and images load; only our own pages may frame it.
+ */
+export const SANDBOXED_MAIL_POLICY =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; font-src https: data:; frame-ancestors 'self'"

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
+import { leadTimelineSchema } from '~/schemas/lead-timeline'
 import {
   leadItemSchema,
   leadNoteBodySchema,
@@ -96,6 +97,41 @@ export const leadsPaths: ZodOpenApiPathsObject = {
       requestParams: { path: leadPath },
       requestBody: jsonContent(leadNoteBodySchema),
       responses: { '201': { description: 'Added', ...jsonContent(leadNoteResponse) }, ...errorResponses(400, 401, 404, 413, 415) },
+    },
+  },
+  '/leads/{id}/timeline': {
+    get: {
+      operationId: 'getLeadTimeline',
+      summary: 'Everything that happened with a lead, oldest first',
+      description: `What the visitor sent (a message, tour times, a home and its estimate, a search's criteria), every mail sent to them with its delivery state (\`queued\`, \`sent\`, \`failed\`: the last attempt failed and it is retried, \`bounced\`), stage and follow-up changes, and notes. Entries are typed by \`type\`. ${notFoundNote}`,
+      tags,
+      security: bearer,
+      requestParams: { path: leadPath },
+      responses: { '200': { description: 'The timeline', ...jsonContent(leadTimelineSchema.meta({ id: 'LeadTimeline' })) }, ...errorResponses(401, 404) },
+    },
+  },
+  '/leads/{id}/mails/{mailId}/html': {
+    get: {
+      operationId: 'getLeadMailHtml',
+      summary: 'One mail of the lead exactly as sent, as an HTML document',
+      description: `Served with \`Content-Security-Policy: sandbox\` (no scripts, an opaque origin): show it in a sandboxed frame, never inside your own page. A text-only mail comes as its text in a \`<pre>\`. ${notFoundNote}`,
+      tags,
+      security: bearer,
+      requestParams: { path: leadPath.extend({ mailId: z.string() }) },
+      responses: { '200': { description: 'The mail', content: { 'text/html': { schema: z.string() } } }, ...errorResponses(401, 404) },
+    },
+  },
+  '/leads/{id}/mails/{mailId}/attachments/{index}': {
+    get: {
+      operationId: 'getLeadMailAttachment',
+      summary: "One file sent with the lead's mail (a tour's `.ics`), as a download",
+      description: notFoundNote,
+      tags,
+      security: bearer,
+      requestParams: {
+        path: leadPath.extend({ mailId: z.string(), index: z.string().meta({ description: "The file's `index` in the timeline's mail entry" }) }),
+      },
+      responses: { '200': { description: 'The file, as sent', content: { 'text/calendar': { schema: z.string() } } }, ...errorResponses(400, 401, 404) },
     },
   },
   '/leads/{id}/notes/{noteId}': {

@@ -84,6 +84,8 @@ async function digestOne(
     trx,
     {
       kind: 'lead-digest',
+      // To the realtor: no visitor's timeline shows it.
+      leadId: null,
       realtorId: realtor.id,
       savedSearchId: null,
       toAddress: realtor.email,

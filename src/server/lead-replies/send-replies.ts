@@ -121,6 +121,7 @@ async function replyToLead(services: AppServices, leadId: string): Promise<{ out
       trx,
       {
         kind: 'lead-reply',
+        leadId: lead.id,
         realtorId: realtor.id,
         savedSearchId: null,
         // Only the address the visitor gave, exactly as given.

@@ -16,6 +16,7 @@ import { errors, parseInput } from '~/server/app-error'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
+import { moveLeadStage, setLeadFollowUp } from './lead-events'
 import { leadSummaries } from './lead-summaries'
 import { followUpCondition, isDue, realtorDays, type RealtorDay } from './realtor-day'
 import { decodeFollowUpCursor, encodeFollowUpCursor, FOLLOW_UP_LAST } from './follow-up-cursor'
@@ -222,17 +223,8 @@ export async function updateLead(services: AppServices, actor: Actor | null, id:
   const change = parseInput(leadUpdateBodySchema, body)
   const now = services.now().toISOString()
   await services.db.transaction().execute(async (trx) => {
-    if (change.stage !== undefined) {
-      await trx
-        .updateTable('lead')
-        .set({ stage: change.stage, stageChangedAt: now, updatedAt: now })
-        .where('id', '=', lead.id)
-        .where('stage', '!=', change.stage)
-        .execute()
-    }
-    if (change.nextFollowUp !== undefined) {
-      await trx.updateTable('lead').set({ nextFollowUp: change.nextFollowUp, updatedAt: now }).where('id', '=', lead.id).execute()
-    }
+    if (change.stage !== undefined) await moveLeadStage(trx, lead, change.stage, now)
+    if (change.nextFollowUp !== undefined) await setLeadFollowUp(trx, lead, change.nextFollowUp, now)
   })
   return readLead(services, actor, { id: lead.id }, viewerLang)
 }

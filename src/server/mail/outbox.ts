@@ -4,12 +4,22 @@ import { z } from 'zod'
 import type { Database, MailOutboxTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
 import type { MailAttachment } from './mailer'
+import type { MailDeliveryState } from '~/schemas/lead-timeline'
+import { suppressAddress } from '~/server/lead-replies/suppression'
 import { deliverDue, deliverLeased, isDue, type DeliveryResult, type DeliveryRows } from './delivery-lease'
 
 export type OutboxMail = Pick<
   MailOutboxTable,
   'kind' | 'realtorId' | 'savedSearchId' | 'toAddress' | 'fromName' | 'replyTo' | 'subject' | 'textBody' | 'htmlBody'
-> & { headers?: Record<string, string>; attachments?: Array<MailAttachment> }
+> & {
+  /**
+   * The lead a mail to a visitor belongs to, so its timeline shows it (decision 068); null for a
+   * mail to a realtor. Required, so every place that sends a mail decides.
+   */
+  leadId: string | null
+  headers?: Record<string, string>
+  attachments?: Array<MailAttachment>
+}
 
 /** The attachments column's JSON: anything else read from it is dropped, never sent. */
 const storedAttachmentsSchema = z.array(
@@ -21,7 +31,7 @@ const storedAttachmentsSchema = z.array(
   }),
 )
 
-function parseAttachments(json: string | null): Array<MailAttachment> | undefined {
+export function parseAttachments(json: string | null): Array<MailAttachment> | undefined {
   if (!json) return undefined
   const parsed = storedAttachmentsSchema.safeParse(JSON.parse(json))
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined
@@ -103,4 +113,34 @@ export function deliverOutboxMail(services: AppServices, id: string): Promise<De
 /** Sends every stored mail whose time has come, oldest first. Called after enqueueing and on an interval. */
 export function deliverPendingMail(services: AppServices, limit = 200): Promise<{ sent: number; kept: number }> {
   return deliverDue(services, outboxRows(services.db), limit, (id) => deliverOutboxMail(services, id))
+}
+
+/** One mail's delivery state as the lead's timeline says it (decision 068), from the queue's columns and a reported bounce. */
+export function mailDeliveryState(mail: Pick<Selectable<MailOutboxTable>, 'state' | 'lastError' | 'bouncedAt'>): MailDeliveryState {
+  if (mail.bouncedAt) return 'bounced'
+  if (mail.state === 'sent') return 'sent'
+  // Back in the outbox after a failed attempt: it is tried again later, but the realtor sees it failed.
+  if (mail.state === 'outbox' && mail.lastError) return 'failed'
+  return 'queued'
+}
+
+/**
+ * A bounce reported for one mail (a delivery status notification, a provider's webhook): kept
+ * on the mail, so its lead's timeline says which mail bounced, and on the address, so no robot
+ * writes to it again. Answers false for an unknown mail; a second report keeps the first.
+ */
+export async function recordMailBounce(db: Kysely<Database>, mailId: string, reason: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const mail = await trx.selectFrom('mailOutbox').select(['id', 'toAddress', 'bouncedAt']).where('id', '=', mailId).executeTakeFirst()
+    if (!mail) return false
+    if (!mail.bouncedAt) {
+      await trx
+        .updateTable('mailOutbox')
+        .set({ bouncedAt: now.toISOString(), bounceReason: reason.slice(0, 500) })
+        .where('id', '=', mail.id)
+        .execute()
+    }
+    await suppressAddress(trx, mail.toAddress, 'bounce', now)
+    return true
+  })
 }

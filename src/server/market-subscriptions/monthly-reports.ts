@@ -114,6 +114,7 @@ async function sendOne(
     trx,
     {
       kind: 'market-report',
+      leadId: subscription.leadId,
       realtorId: subscription.realtorId,
       savedSearchId: null,
       toAddress: subscription.email,

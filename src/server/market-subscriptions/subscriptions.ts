@@ -82,6 +82,7 @@ function confirmationMail(services: AppServices, realtor: Realtor, subscription:
   })
   return {
     kind: 'market-confirm',
+    leadId: subscription.leadId,
     realtorId: realtor.id,
     savedSearchId: null,
     toAddress: subscription.email,
@@ -100,6 +101,8 @@ type PendingRequest = {
   consentVersion: string
   consentLang: Lang
   consentPage: string | null
+  /** The seller lead whose form asked for it (its mails join that lead's timeline); absent from the market page's form. */
+  leadId?: string
 }
 
 /**
@@ -151,12 +154,14 @@ async function requestSubscription(
     let subscription: SubscriptionRow
     if (existing) {
       const linkSecret = existing.status === 'unsubscribed' ? randomBytes(24).toString('base64url') : existing.linkSecret
+      // A seller lead asking again names itself; the market page's form leaves the link as it was.
+      const leadId = request.leadId ?? existing.leadId
       await trx
         .updateTable('marketSubscription')
-        .set({ ...fresh, linkSecret })
+        .set({ ...fresh, linkSecret, leadId })
         .where('id', '=', existing.id)
         .execute()
-      subscription = { ...existing, ...fresh, linkSecret }
+      subscription = { ...existing, ...fresh, linkSecret, leadId }
     } else {
       subscription = {
         ...fresh,
@@ -169,6 +174,7 @@ async function requestSubscription(
         linkSecret: randomBytes(24).toString('base64url'),
         createdAt: at,
         lastSentMonth: null,
+        leadId: request.leadId ?? null,
       }
       const inserted = await trx
         .insertInto('marketSubscription')
@@ -232,7 +238,7 @@ export async function subscribeToMarketReport(services: AppServices, input: unkn
 export async function subscribeWithSellerLead(
   services: AppServices,
   realtorId: string,
-  request: { email: string; name: string; lang: Lang; state: string; city: string; consentVersion: string; consentPage: string | null },
+  request: { email: string; name: string; lang: Lang; state: string; city: string; consentVersion: string; consentPage: string | null; leadId: string },
   sender: VisitorSender,
 ): Promise<'pending' | 'unavailable'> {
   const realtor = await readRealtor(services, realtorId)
@@ -255,6 +261,7 @@ export async function subscribeWithSellerLead(
       consentVersion: request.consentVersion,
       consentLang: sender.lang,
       consentPage: request.consentPage,
+      leadId: request.leadId,
     },
     sender.origin,
   )

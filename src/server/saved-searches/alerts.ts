@@ -309,6 +309,7 @@ async function alertOne(
     trx,
     {
       kind: 'saved-search-alert',
+      leadId: search.id,
       realtorId: search.realtorId,
       savedSearchId: search.id,
       toAddress: search.email,

@@ -110,6 +110,8 @@ function confirmationMail(
   const bodies = confirmationMailBodies({ greeting, ask, details: [words, howOften], action, url, expiry, signature: realtorName })
   return {
     kind: 'saved-search-confirm',
+    // The search's lead, made when the visitor confirms, has the search's id: this mail opens its timeline.
+    leadId: search.id,
     realtorId: realtor.id,
     savedSearchId: search.id,
     toAddress: search.email,

@@ -149,6 +149,8 @@ export async function createSellerLead(services: AppServices, input: unknown, se
       trx,
       {
         kind: 'seller-lead',
+        // The notice goes to the realtor, not to the visitor whose timeline this lead has.
+        leadId: null,
         realtorId: realtor.id,
         savedSearchId: null,
         toAddress: realtor.email,
@@ -177,6 +179,7 @@ export async function createSellerLead(services: AppServices, input: unknown, se
           city: request.city,
           consentVersion: SELLER_MARKET_REPORT_CONSENT,
           consentPage: request.consentPage ?? null,
+          leadId: id,
         },
         sender,
       )

@@ -25,6 +25,7 @@ import type { Actor } from '~/server/auth/actor'
 import type { TourRequestTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/web/rate-limit'
 import { recordLead } from '~/server/leads/record-lead'
+import { moveLeadStage } from '~/server/leads/lead-events'
 import { getHomeDetail } from '~/server/listings/homes'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
@@ -284,6 +285,7 @@ async function tourMail(services: AppServices, tour: TourRow, kind: TourMailInpu
       : undefined
   return {
     kind: kind === 'cancelled' || kind === 'declined' ? 'tour-cancelled' : 'tour-confirmed',
+    leadId: tour.id,
     realtorId: tour.realtorId,
     savedSearchId: null,
     toAddress: tour.email,
@@ -333,12 +335,7 @@ export async function confirmTourRequest(services: AppServices, actor: Actor | n
       .where('icsSequence', '=', tour.icsSequence)
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError('CONFLICT', msg`This tour request was just changed. Reload and try again.`)
-    await trx
-      .updateTable('lead')
-      .set({ stage: 'appointment', stageChangedAt: updatedAt, updatedAt })
-      .where('id', '=', tour.id)
-      .where('stage', 'in', ['new', 'contacted'])
-      .execute()
+    await moveLeadStage(trx, { id: tour.id, realtorId: tour.realtorId }, 'appointment', updatedAt, ['new', 'contacted'])
     return enqueueMail(trx, mail, services.now())
   })
   await deliverOutboxMail(services, mailId)
