@@ -190,10 +190,12 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     expect(outbox.map((row) => row.state)).toEqual(['sent'])
   })
 
-  it('answers in Korean when the visitor wrote in Korean', async () => {
+  it('answers in Korean when the visitor wrote in Korean, even on an English page', async () => {
     const email = visitorEmail()
-    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { lang: 'ko', body: validContact(realtorId, { email, consentLang: 'ko' }) })
+    const body = validContact(realtorId, { email, consentLang: 'en', consentPage: '/en/sora', message: '안녕하세요, 주말에 집을 볼 수 있을까요?' })
+    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { lang: 'en', body })
     expect(sent.status, sent.text).toBe(201)
+    expect((await lead(sent.body.id)).lang).toBe('ko')
     const mail = await mailTo(sink.received, email)
     expect(decodeWords(header(mail.raw, 'subject') ?? '')).toContain('박소라')
     expect(mailParts(mail.raw).html).toContain('<html lang="ko">')

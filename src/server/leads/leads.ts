@@ -164,6 +164,9 @@ export async function updateLead(services: AppServices, actor: Actor | null, id:
     if (change.nextFollowUp !== undefined) {
       await trx.updateTable('lead').set({ nextFollowUp: change.nextFollowUp, updatedAt: now }).where('id', '=', lead.id).execute()
     }
+    if (change.lang !== undefined) {
+      await trx.updateTable('lead').set({ lang: change.lang, updatedAt: now }).where('id', '=', lead.id).execute()
+    }
   })
   return readLead(services, actor, { id: lead.id }, viewerLang)
 }
