@@ -3,6 +3,9 @@ import { useId } from 'react'
 import { Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
+import { displayPhone, telHref } from '~/lib/contact-links'
+import { LANGS, type Lang } from '~/lib/lang'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { isFollowUpDue } from './follow-up'
 import { LEAD_KINDS } from './lead-kinds'
@@ -27,6 +30,7 @@ export function LeadItem({
   onToggle,
   onStageChange,
   onFollowUpChange,
+  onLangChange,
   formatDateTime,
   formatDay,
 }: {
@@ -39,6 +43,8 @@ export function LeadItem({
   onToggle: () => void
   onStageChange: (stage: LeadStage) => void
   onFollowUpChange: (day: string | null) => void
+  /** The realtor corrects the language detected from what the visitor wrote (issue 52 item 6). */
+  onLangChange: (lang: Lang) => void
   formatDateTime: (iso: string) => string
   formatDay: (day: string) => string
 }) {
@@ -46,6 +52,7 @@ export function LeadItem({
   const bodyId = useId()
   const stageId = useId()
   const followUpId = useId()
+  const langId = useId()
   const statusId = useId()
   const kind = LEAD_KINDS[lead.kind]
   const due = isFollowUpDue(lead.nextFollowUp, today)
@@ -91,7 +98,7 @@ export function LeadItem({
             <time dateTime={lead.createdAt} suppressHydrationWarning>
               {formatDateTime(lead.createdAt)}
             </time>
-            <span>{lead.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</span>
+            <span data-testid="lead-lang">{i18n._(LANGUAGE_NAMES[lead.lang])}</span>
           </span>
           {lead.summary && !expanded ? (
             <span className="line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300" data-testid="lead-summary">
@@ -145,6 +152,28 @@ export function LeadItem({
               data-testid="lead-follow-up"
             />
           </div>
+          <div>
+            <label htmlFor={langId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Visitor's language</Trans>
+            </label>
+            <select
+              id={langId}
+              value={lead.lang}
+              onChange={(event) => {
+                const lang = LANGS.find((option) => option === event.target.value)
+                if (lang) onLangChange(lang)
+              }}
+              aria-describedby={statusId}
+              className={inputClass}
+              data-testid="lead-lang-select"
+            >
+              {LANGS.map((lang) => (
+                <option key={lang} value={lang}>
+                  {i18n._(LANGUAGE_NAMES[lang])}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <p id={statusId} role="status" className="mt-2 min-h-5 text-sm" data-testid="lead-save-status">
           {save?.state === 'saving' ? (
@@ -160,7 +189,7 @@ export function LeadItem({
           ) : null}
         </p>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <ReachDetails email={lead.email} phone={lead.phone ? { href: `tel:${lead.phone}`, label: lead.phone } : null} />
+          <ReachDetails email={lead.email} phone={lead.phone ? { href: telHref(lead.phone), label: displayPhone(lead.phone) } : null} />
           <dt className={detailTermClass}>
             <Trans>Source page</Trans>
           </dt>

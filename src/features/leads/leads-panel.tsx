@@ -10,7 +10,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
 import { afterLeadChanged } from '~/queries/changes'
 import { leadsQuery, type LeadFilters } from '~/queries/leads'
-import { leadKindSchema, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
+import { leadKindSchema, type LeadItem as Lead, type LeadStage, type LeadUpdateBody } from '~/schemas/leads'
 import { localDay } from './follow-up'
 import { LeadItem, type SaveState } from './lead-item'
 import { LEAD_KIND_ORDER, LEAD_KINDS } from './lead-kinds'
@@ -20,7 +20,6 @@ import { ExportLeadsButton } from './export-leads-button'
 /** Leads per page of the desk. */
 const LEADS_PAGE_SIZE = 50
 
-type LeadChange = { stage?: LeadStage; nextFollowUp?: string | null }
 
 const noSubscription = () => () => undefined
 
@@ -60,7 +59,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   }
 
   const changeMutation = useMutation({
-    mutationFn: (input: { id: string; change: LeadChange }) => changeLead({ data: { id: input.id, change: input.change, viewerLang: lang } }),
+    mutationFn: (input: { id: string; change: LeadUpdateBody }) => changeLead({ data: { id: input.id, change: input.change, viewerLang: lang } }),
     onMutate: (input) => setSave(input.id, { state: 'saving' }),
     onSuccess: async (updated) => {
       setSave(updated.id, { state: 'saved' })
@@ -229,6 +228,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
           onToggle={() => toggle(lead)}
           onStageChange={(stage) => changeMutation.mutate({ id: lead.id, change: { stage } })}
           onFollowUpChange={(nextFollowUp) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } })}
+          onLangChange={(visitorLang) => changeMutation.mutate({ id: lead.id, change: { lang: visitorLang } })}
           formatDateTime={(iso) => dateTime.format(new Date(iso))}
           formatDay={(day) => dayFormat.format(new Date(`${day}T00:00:00Z`))}
         />
