@@ -47,6 +47,7 @@ type Settings = {
   bodyEn: string
   usesDefaultKo: boolean
   usesDefaultEn: boolean
+  defaults: Record<'ko' | 'en', { subject: string; body: string }>
   lang: 'ko' | 'en'
   timeZone: string
   digestHour: number
@@ -310,6 +311,9 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
       digestEnabled: true,
     })
     expect(read.body.bodyEn).toContain('{visitorName}')
+    // Our wording of each language comes along, for "Restore the default wording" (issue 52 item 9).
+    expect(read.body.defaults.en).toEqual({ subject: read.body.subjectEn, body: read.body.bodyEn })
+    expect(read.body.defaults.ko.body).toContain('{visitorName}')
 
     expectError(await api(s, 'GET', `/realtors/${realtorId}/reply-settings`), 401, 'UNAUTHORIZED')
     expectError(await api(s, 'GET', `/realtors/${realtorId}/reply-settings`, { token: otherToken }), 404, 'NOT_FOUND')
@@ -344,10 +348,10 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     expect(mail?.subject).toBe('Got it, Dana!')
     expect(mail?.textBody).toContain('I will call you about the home you asked about.')
 
-    // Back to the defaults: saving the default wording stores no copy of it.
+    // Back to the defaults: saving the default wording (as the editor's restore button puts it) stores no copy of it.
     const reset = await api<Settings>(s, 'PUT', `/realtors/${realtorId}/reply-settings`, {
       token: ownerToken,
-      body: { ...read.body },
+      body: { ...saved.body, subjectEn: saved.body.defaults.en.subject, bodyEn: saved.body.defaults.en.body, timeZone: read.body.timeZone },
     })
     expect(reset.body).toMatchObject({ usesDefaultEn: true, usesDefaultKo: true })
   })

@@ -11,9 +11,10 @@ import { inputClass } from '~/components/form/inputs'
 import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
 import { displayPhone } from '~/lib/contact-links'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { REPLY_PLACEHOLDERS, renderTemplate, type ReplyPlaceholder, type ReplyValues } from '~/lib/reply-placeholders'
+import { REPLY_PLACEHOLDERS, templateProblems, templateSegments, type ReplyPlaceholder, type ReplyValues, type TemplateProblem } from '~/lib/reply-placeholders'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { afterReplySettingsSaved } from '~/queries/changes'
 import { replySettingsQuery } from '~/queries/lead-replies'
@@ -39,8 +40,6 @@ const PLACEHOLDER_HELP: Record<ReplyPlaceholder, MessageDescriptor> = {
   email: msg`your e-mail address`,
   website: msg`your homepage's address`,
 }
-
-const LANGUAGE_NAMES: Record<Lang, MessageDescriptor> = { ko: msg`Korean`, en: msg`English` }
 
 /** The stored settings the form edits (not its realtor, default-wording flags or save time). */
 function formValues({ replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, timeZone, digestHour, digestEnabled }: ReplySettings): ReplySettingsFormValues {
@@ -135,12 +134,17 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
       {(field) => {
         const id = `reply-${name}`
         const errors = fieldErrors(field.state.meta, submitted, serverErrors[name]?.[0])
+        // Every wrong spot at once, by name, while the field shows its error (issue 52 item 9).
+        const problems = errors.length > 0 ? templateProblems(field.state.value) : []
+        const problemsId = `${id}-problems`
+        const control = textControlProps(field, id, errors, {
+          onEdit: () => {
+            if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
+          },
+        })
         const common = {
-          ...textControlProps(field, id, errors, {
-            onEdit: () => {
-              if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
-            },
-          }),
+          ...control,
+          'aria-describedby': [control['aria-describedby'], problems.length > 0 ? problemsId : undefined].filter(Boolean).join(' ') || undefined,
           onFocus: () => {
             lastFocused.current[name.endsWith('Ko') ? 'ko' : 'en'] = name
           },
@@ -165,6 +169,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                 }}
               />
             )}
+            {problems.length > 0 ? <TemplateProblemList id={problemsId} template={field.state.value} problems={problems} /> : null}
           </FieldRow>
         )
       }}
@@ -220,6 +225,22 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
               {templateInput(subjectField, t`Subject`, false, `reply-subject-${templateLang}`)}
               {templateInput(bodyField, t`Text`, true, `reply-body-${templateLang}`)}
               <div>
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'sm')}
+                  disabled={values[subjectField] === settings.defaults[templateLang].subject && values[bodyField] === settings.defaults[templateLang].body}
+                  onClick={() => {
+                    // Saved as the default, it follows our wording (and its later improvements) again.
+                    form.setFieldValue(subjectField, settings.defaults[templateLang].subject)
+                    form.setFieldValue(bodyField, settings.defaults[templateLang].body)
+                    setServerErrors(({ [subjectField]: _subject, [bodyField]: _body, ...rest }) => rest)
+                  }}
+                  data-testid={`reply-restore-${templateLang}`}
+                >
+                  {t`Restore the default ${languageName} wording`}
+                </button>
+              </div>
+              <div>
                 <p className="text-sm font-medium text-stone-800 dark:text-stone-200">
                   <Trans>Placeholders: click one to insert it where the cursor is.</Trans>
                 </p>
@@ -248,8 +269,12 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                 data-testid={`reply-preview-${templateLang}`}
                 lang={templateLang}
               >
-                <p className="font-semibold break-words">{renderTemplate(values[subjectField], preview)}</p>
-                <p className="mt-3 text-sm break-words whitespace-pre-wrap">{renderTemplate(values[bodyField], preview)}</p>
+                <p className="font-semibold break-words" data-testid={`reply-preview-subject-${templateLang}`}>
+                  <PreviewText template={values[subjectField]} values={preview} />
+                </p>
+                <p className="mt-3 text-sm break-words whitespace-pre-wrap" data-testid={`reply-preview-body-${templateLang}`}>
+                  <PreviewText template={values[bodyField]} values={preview} />
+                </p>
                 <p className="mt-4 border-t border-stone-200 pt-3 text-sm text-stone-600 dark:border-stone-700 dark:text-stone-400">
                   <Trans>Footer added to every reply: your name, license number, brokerage and postal address.</Trans>
                 </p>
@@ -371,5 +396,47 @@ function SettingCheckbox({
       />
       {children}
     </label>
+  )
+}
+
+/** The preview's text: placeholders filled with sample values, each wrong spot marked as typed. */
+function PreviewText({ template, values }: { template: string; values: ReplyValues }) {
+  return (
+    <>
+      {templateSegments(template, values).map((segment, index) =>
+        segment.wrong ? (
+          <mark key={index} className="rounded bg-red-100 px-0.5 text-red-900 ring-1 ring-red-700 dark:bg-red-950 dark:text-red-100 dark:ring-red-400" data-testid="reply-preview-wrong">
+            {segment.text}
+          </mark>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </>
+  )
+}
+
+/** A few characters around a lone brace, so the realtor finds it in a long text. */
+function around(template: string, problem: TemplateProblem): string {
+  const before = template.slice(Math.max(0, problem.start - 12), problem.start).replace(/\s+/g, ' ')
+  const after = template.slice(problem.end, problem.end + 12).replace(/\s+/g, ' ')
+  return `${before}${template.slice(problem.start, problem.end)}${after}`.trim()
+}
+
+/** Each wrong spot of a template by name, with the placeholder it most likely meant. */
+function TemplateProblemList({ id, template, problems }: { id: string; template: string; problems: Array<TemplateProblem> }) {
+  const { t } = useLingui()
+  return (
+    <ul id={id} className="mt-2 grid list-disc gap-0.5 pl-5 text-sm text-red-800 dark:text-red-300" data-testid={`${id}`}>
+      {problems.map((problem) => {
+        if (problem.kind === 'unbalanced') {
+          const excerpt = around(template, problem)
+          return <li key={problem.start}>{t`A brace without its partner: “${excerpt}”`}</li>
+        }
+        const token = `{${problem.name}}`
+        const meant = problem.suggestion ? `{${problem.suggestion}}` : undefined
+        return <li key={problem.start}>{meant ? t`${token} is not a placeholder. Did you mean ${meant}?` : t`${token} is not a placeholder.`}</li>
+      })}
+    </ul>
   )
 }
