@@ -12,6 +12,7 @@ import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
 import { displayPhone } from '~/lib/contact-links'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
+import { TimeZonePicker } from './time-zone-picker'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { REPLY_PLACEHOLDERS, templateProblems, templateSegments, type ReplyPlaceholder, type ReplyValues, type TemplateProblem } from '~/lib/reply-placeholders'
@@ -47,11 +48,6 @@ function formValues({ replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, 
 }
 
 /** Every zone Intl knows, the current one first if it is missing (an older runtime). */
-function timeZones(current: string): Array<string> {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return zones.includes(current) ? zones : [current, ...zones]
-}
-
 export function ReplySettingsPanel({ realtor, lang }: Props) {
   const { i18n } = useLingui()
   const query = useQuery(replySettingsQuery(realtor.id))
@@ -313,16 +309,18 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
             />
           )}
         </form.AppField>
-        <form.AppField name="timeZone">
+        <form.Field name="timeZone">
           {(field) => (
-            <field.SelectField
-              label={t`Your time zone`}
-              testId="digest-time-zone"
-              serverError={serverErrors.timeZone?.[0]}
-              options={timeZones(values.timeZone).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+            <TimeZonePicker
+              id="digest-time-zone"
+              value={field.state.value}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+              errors={fieldErrors(field.state.meta, submitted, serverErrors.timeZone?.[0])}
+              lang={lang}
             />
           )}
-        </form.AppField>
+        </form.Field>
         <form.Field name="digestHour">
           {(field) => {
             const id = 'digest-hour'
