@@ -1,5 +1,3 @@
-import type { OpenHouse } from '~/schemas/open-houses'
-
 /*
  * A realtor's own open house and the MLS's on the same home at the same time are one event
  * (issue 52 item 8, decision 070): the workspace warns before adding it, and a public page
@@ -7,6 +5,8 @@ import type { OpenHouse } from '~/schemas/open-houses'
  */
 
 type Span = { start: string; end: string }
+/** What of an open house this needs (`OpenHouse` of src/schemas/open-houses.ts has it). */
+type SourcedSpan = Span & { source: 'mls' | 'realtor' }
 
 /** Two spans share time (ISO-8601 UTC strings compare in time order); touching ends do not. */
 export function spansOverlap(a: Span, b: Span): boolean {
@@ -14,7 +14,7 @@ export function spansOverlap(a: Span, b: Span): boolean {
 }
 
 /** The MLS's open houses of a home that share time with `span`. */
-export function overlappingMlsOpenHouses(openHouses: ReadonlyArray<OpenHouse>, span: Span): Array<OpenHouse> {
+export function overlappingMlsOpenHouses<T extends SourcedSpan>(openHouses: ReadonlyArray<T>, span: Span): Array<T> {
   return openHouses.filter((openHouse) => openHouse.source === 'mls' && spansOverlap(openHouse, span))
 }
 
@@ -22,7 +22,7 @@ export function overlappingMlsOpenHouses(openHouses: ReadonlyArray<OpenHouse>, s
  * A home's open houses with each MLS one dropped when the realtor's own shares its time: the
  * realtor's carries their note and is what they added for this site. Order is kept.
  */
-export function withoutDuplicateOpenHouses(openHouses: ReadonlyArray<OpenHouse>): Array<OpenHouse> {
+export function withoutDuplicateOpenHouses<T extends SourcedSpan>(openHouses: ReadonlyArray<T>): Array<T> {
   const own = openHouses.filter((openHouse) => openHouse.source === 'realtor')
   if (own.length === 0) return [...openHouses]
   return openHouses.filter((openHouse) => openHouse.source === 'realtor' || !own.some((mine) => spansOverlap(mine, openHouse)))

@@ -18,8 +18,7 @@ export function isReplyPlaceholder(name: string): name is ReplyPlaceholder {
  * most likely meant), or a brace without its partner.
  */
 export type TemplateProblem =
-  | { kind: 'unknown'; name: string; start: number; end: number; suggestion?: ReplyPlaceholder }
-  | { kind: 'unbalanced'; start: number; end: number }
+  { kind: 'unknown'; name: string; start: number; end: number; suggestion?: ReplyPlaceholder } | { kind: 'unbalanced'; start: number; end: number }
 
 /** Edit distance, for "did you mean": short names, so the plain table is fast enough. */
 function distance(a: string, b: string): number {

@@ -26,7 +26,11 @@ export type TimeZoneOption = { zone: string; label: string; common: boolean }
 /** The zone's generic name in a language (Pacific Time), or its offset for zones Intl names none. */
 function genericName(zone: string, locale: string): string {
   try {
-    return dateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date(0)).find((part) => part.type === 'timeZoneName')?.value ?? zone
+    return (
+      dateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date(0))
+        .find((part) => part.type === 'timeZoneName')?.value ?? zone
+    )
   } catch {
     return zone
   }

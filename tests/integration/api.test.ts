@@ -847,7 +847,9 @@ describeOnEachDatabase('REST API', (database) => {
       expect(ko.status).toBe(400)
       expect(ko.body.fieldErrors).toEqual({ phone: ['올바른 전화번호를 입력해 주세요'] })
 
-      const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', { body: validContact(ownerRealtor.id, { phone: '(949) 555-0142', phoneCountryCode: 'us' }) })
+      const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
+        body: validContact(ownerRealtor.id, { phone: '(949) 555-0142', phoneCountryCode: 'us' }),
+      })
       expect(sent.status, sent.text).toBe(201)
       const row = await s.db.selectFrom('contactMessage').select(['phone', 'phoneCountryCode']).where('id', '=', sent.body.id).executeTakeFirstOrThrow()
       expect(row).toEqual({ phone: '+19495550142', phoneCountryCode: 'US' })

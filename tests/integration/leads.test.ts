@@ -87,7 +87,11 @@ describeOnEachDatabase('the lead desk', (database) => {
         { lastName: 'Park', firstName: 'Daniel', email: 'dan_park@example.org', consentLang: 'en', consentPage: '/en/jane', listingKey: 'L-1' },
         2,
       ),
-      await sendMessage(realtorId, { lastName: '김', firstName: '서연', email: 'seoyeon%kim@example.org', consentLang: 'ko', message: '주말에 집을 보고 싶어요.' }, 3),
+      await sendMessage(
+        realtorId,
+        { lastName: '김', firstName: '서연', email: 'seoyeon%kim@example.org', consentLang: 'ko', message: '주말에 집을 보고 싶어요.' },
+        3,
+      ),
     ]
     otherMessageId = await sendMessage(otherRealtorId, { email: 'someone@example.org' }, 4)
 
@@ -187,7 +191,11 @@ describeOnEachDatabase('the lead desk', (database) => {
 
   it('takes the language the visitor wrote in, and lets the realtor correct it', async () => {
     // A Korean message on an English page is a Korean lead (issue 52 item 6).
-    const id = await sendMessage(realtorId, { email: 'hangul-on-en@example.org', consentLang: 'en', consentPage: '/en/jane', message: '안녕하세요. 이 집 아직 있나요? 3 beds' }, 6)
+    const id = await sendMessage(
+      realtorId,
+      { email: 'hangul-on-en@example.org', consentLang: 'en', consentPage: '/en/jane', message: '안녕하세요. 이 집 아직 있나요? 3 beds' },
+      6,
+    )
     const recorded = await s.db.selectFrom('lead').select(['lang']).where('id', '=', id).executeTakeFirstOrThrow()
     expect(recorded.lang).toBe('ko')
     // The consent keeps the words the page showed.

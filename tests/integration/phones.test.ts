@@ -32,7 +32,9 @@ describeOnEachDatabase('phones in E.164', (database) => {
     expect(created.status, created.text).toBe(201)
     const realtorId = created.body.id
     expect(created.body.contactPhone).toBe('+19495550161')
-    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { body: validContact(realtorId, { phone: '010-1234-5678', phoneCountryCode: 'KR' }) })
+    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', {
+      body: validContact(realtorId, { phone: '010-1234-5678', phoneCountryCode: 'KR' }),
+    })
     expect(sent.status, sent.text).toBe(201)
 
     const migrator = new Migrator({ db: s.db.withoutPlugins(), provider: migrationProvider })
@@ -49,8 +51,28 @@ describeOnEachDatabase('phones in E.164', (database) => {
     const at = s.now().toISOString()
     const tourLead = crypto.randomUUID()
     const oddLead = crypto.randomUUID()
-    await recordLead(s.db, { id: tourLead, realtorId, kind: 'tour', name: 'A', email: 'a@example.org', phone: '(714) 555-0188', lang: 'en', replyState: 'none', at })
-    await recordLead(s.db, { id: oddLead, realtorId, kind: 'seller', name: 'B', email: 'b@example.org', phone: 'ask at the office', lang: 'en', replyState: 'none', at })
+    await recordLead(s.db, {
+      id: tourLead,
+      realtorId,
+      kind: 'tour',
+      name: 'A',
+      email: 'a@example.org',
+      phone: '(714) 555-0188',
+      lang: 'en',
+      replyState: 'none',
+      at,
+    })
+    await recordLead(s.db, {
+      id: oddLead,
+      realtorId,
+      kind: 'seller',
+      name: 'B',
+      email: 'b@example.org',
+      phone: 'ask at the office',
+      lang: 'en',
+      replyState: 'none',
+      at,
+    })
 
     const up = await migrator.migrateToLatest()
     expect(up.error).toBeUndefined()

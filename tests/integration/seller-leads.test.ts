@@ -281,7 +281,11 @@ describeOnEachDatabase('seller leads', (database) => {
 
   it('stores the phone in E.164, a Korean mobile as +82, and refuses what is no number in the reader language', async () => {
     // Typed freely: read as American, then as Korean (issue 52 item 7, decision 070).
-    const korean = await api<{ id: string }>(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id, { phone: '010-2345-6789' }), lang: 'ko', ip: uniqueIp() })
+    const korean = await api<{ id: string }>(s, 'POST', '/seller-leads', {
+      body: sellerBody(realtor.id, { phone: '010-2345-6789' }),
+      lang: 'ko',
+      ip: uniqueIp(),
+    })
     expect(korean.status, korean.text).toBe(201)
     const american = await api<{ id: string }>(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id), lang: 'en', ip: uniqueIp() })
     expect(american.status, american.text).toBe(201)

@@ -403,7 +403,11 @@ function PreviewText({ template, values }: { template: string; values: ReplyValu
     <>
       {templateSegments(template, values).map((segment, index) =>
         segment.wrong ? (
-          <mark key={index} className="rounded bg-red-100 px-0.5 text-red-900 ring-1 ring-red-700 dark:bg-red-950 dark:text-red-100 dark:ring-red-400" data-testid="reply-preview-wrong">
+          <mark
+            key={index}
+            className="rounded bg-red-100 px-0.5 text-red-900 ring-1 ring-red-700 dark:bg-red-950 dark:text-red-100 dark:ring-red-400"
+            data-testid="reply-preview-wrong"
+          >
             {segment.text}
           </mark>
         ) : (

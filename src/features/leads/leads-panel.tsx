@@ -10,7 +10,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
 import { afterLeadChanged } from '~/queries/changes'
 import { leadsQuery, type LeadFilters } from '~/queries/leads'
-import { leadKindSchema, type LeadItem as Lead, type LeadStage, type LeadUpdateBody } from '~/schemas/leads'
+import { leadKindSchema, type LeadItem as Lead, type LeadUpdateBody } from '~/schemas/leads'
 import { localDay } from './follow-up'
 import { LeadItem, type SaveState } from './lead-item'
 import { LEAD_KIND_ORDER, LEAD_KINDS } from './lead-kinds'
@@ -19,7 +19,6 @@ import { ExportLeadsButton } from './export-leads-button'
 
 /** Leads per page of the desk. */
 const LEADS_PAGE_SIZE = 50
-
 
 const noSubscription = () => () => undefined
 

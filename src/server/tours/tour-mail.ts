@@ -112,6 +112,8 @@ export function tourEventWords(input: Pick<TourMailInput, 'mode' | 'address' | '
   const realtorName = input.realtor.name
   return {
     title: i18n._(msg`${mode}: ${input.address}`),
-    description: [i18n._(msg`With ${realtorName}`), input.realtor.phone ? formatPhoneInternational(input.realtor.phone) : '', input.listingUrl].filter((line) => line !== '').join('\n'),
+    description: [i18n._(msg`With ${realtorName}`), input.realtor.phone ? formatPhoneInternational(input.realtor.phone) : '', input.listingUrl]
+      .filter((line) => line !== '')
+      .join('\n'),
   }
 }
