@@ -10,7 +10,7 @@ import { useSchemaInWords } from '~/components/form/schema-in-words'
 import { inputClass } from '~/components/form/inputs'
 import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
-import { displayPhone } from '~/lib/contact-links'
+import { formatPhoneInternational } from '~/lib/phone'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { TimeZonePicker } from './time-zone-picker'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -182,7 +182,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
     visitorName: templateLang === 'ko' ? '김지민' : 'Alex Kim',
     realtorName: realtorDisplayName(realtor, templateLang),
     listingAddress: '123 Main St, Irvine, CA',
-    phone: realtor.contactPhone ? displayPhone(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
+    phone: realtor.contactPhone ? formatPhoneInternational(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
     email: realtor.email,
     website: `${origin}${templateLang === 'en' ? '/en' : ''}/${realtor.desiredUrl}`,
   })
