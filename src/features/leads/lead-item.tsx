@@ -109,7 +109,7 @@ export function LeadItem({
       </LeadToggle>
       <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
         {lead.summary ? <p className="mb-4 text-base break-words break-keep text-stone-900 dark:text-stone-100">{lead.summary}</p> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <div>
             <label htmlFor={stageId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
               <Trans>Stage</Trans>
