@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { axeViolations, requireBaseURL, waitForHydration } from './helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -6,13 +7,20 @@ import { expect, test } from './fixtures.ts'
  * typing part of its address (a keyboard combobox over the home search), is warned that the MLS
  * already lists one at that time, adds it, and their listing page shows the event once; the
  * reply template editor names every wrong placeholder at once, marks them in the preview, and
- * restores the default wording. axe finds nothing, with the listbox open too.
+ * restores the default wording. axe finds nothing, light and dark, with the listbox open too.
  */
 
 type ListedHome = {
   homeId: string
   fullAddress: string
   openHouses: Array<{ id: string; start: string; end: string; source: string; timeZone: string }>
+}
+
+/** axe on the workspace's dark variant too (the `.dark` class, styles.css), then back to light. */
+async function expectNoViolationsInDark(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.classList.add('dark'))
+  expect(await axeViolations(page)).toEqual([])
+  await page.evaluate(() => document.documentElement.classList.remove('dark'))
 }
 
 /** The wall-clock date and time of an instant in a zone: `2026-12-05`, `13:00`. */
@@ -55,6 +63,7 @@ test('en: an open house’s listing is picked by typing its address, with a warn
   await expect(option).toBeVisible()
   await expect(combobox).toHaveAttribute('aria-expanded', 'true')
   expect(await axeViolations(page)).toEqual([])
+  await expectNoViolationsInDark(page)
 
   // The keyboard picks it: down to its option, Enter.
   const position = await listbox.getByRole('option').evaluateAll((options, key) => options.findIndex((item) => item.textContent?.includes(key)), home.homeId)
@@ -104,6 +113,7 @@ test('ko: the reply template editor names every wrong placeholder, marks them in
   const marked = page.getByTestId('reply-preview-subject-ko').getByTestId('reply-preview-wrong')
   await expect(marked).toHaveText(['{visitorNam}', '{pirce}', '}'])
   expect(await axeViolations(page)).toEqual([])
+  await expectNoViolationsInDark(page)
 
   await restore.click()
   await expect(subject).toHaveValue(defaultSubject)
