@@ -12,12 +12,43 @@ export function isReplyPlaceholder(name: string): name is ReplyPlaceholder {
   return REPLY_PLACEHOLDERS.some((placeholder) => placeholder === name)
 }
 
-export type TemplateProblem = { kind: 'unknown'; name: string } | { kind: 'unbalanced' }
+/**
+ * A wrong spot of a template, with where it is (`start` to `end`, braces included) so the
+ * editor can name it and mark it in the preview: an unknown `{name}` (with the placeholder it
+ * most likely meant), or a brace without its partner.
+ */
+export type TemplateProblem =
+  { kind: 'unknown'; name: string; start: number; end: number; suggestion?: ReplyPlaceholder } | { kind: 'unbalanced'; start: number; end: number }
+
+/** Edit distance, for "did you mean": short names, so the plain table is fast enough. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length] ?? 0
+}
+
+/** The placeholder a misspelt name most likely meant: the same letters in another case, or at most two edits away. */
+export function suggestPlaceholder(name: string): ReplyPlaceholder | undefined {
+  const lower = name.toLowerCase()
+  let best: { placeholder: ReplyPlaceholder; edits: number } | undefined
+  for (const placeholder of REPLY_PLACEHOLDERS) {
+    const edits = distance(lower, placeholder.toLowerCase())
+    if (edits <= 2 && (!best || edits < best.edits)) best = { placeholder, edits }
+  }
+  return best?.placeholder
+}
 
 /**
- * What is wrong with a template: each unknown `{name}`, or a brace without its partner (a
- * `{` never closed, a `}` never opened, `{` inside `{`). A template has no literal braces:
- * what looks like a placeholder is one, so a typo is caught on save, not sent to a visitor.
+ * Everything wrong with a template, in order (issue 52 item 9: all of them at once, not the
+ * first): each unknown `{name}`, and each brace without its partner (a `{` never closed, a `}`
+ * never opened, a `{` opened again before it closed). A template has no literal braces: what
+ * looks like a placeholder is one, so a typo is caught on save, not sent to a visitor.
  */
 export function templateProblems(template: string): Array<TemplateProblem> {
   const problems: Array<TemplateProblem> = []
@@ -25,17 +56,39 @@ export function templateProblems(template: string): Array<TemplateProblem> {
   for (let index = 0; index < template.length; index++) {
     const character = template[index]
     if (character === '{') {
-      if (open !== -1) return [...problems, { kind: 'unbalanced' }]
+      if (open !== -1) problems.push({ kind: 'unbalanced', start: open, end: open + 1 })
       open = index
     } else if (character === '}') {
-      if (open === -1) return [...problems, { kind: 'unbalanced' }]
+      if (open === -1) {
+        problems.push({ kind: 'unbalanced', start: index, end: index + 1 })
+        continue
+      }
       const name = template.slice(open + 1, index).trim()
-      if (!isReplyPlaceholder(name)) problems.push({ kind: 'unknown', name })
+      if (!isReplyPlaceholder(name)) {
+        const suggestion = suggestPlaceholder(name)
+        problems.push({ kind: 'unknown', name, start: open, end: index + 1, ...(suggestion ? { suggestion } : {}) })
+      }
       open = -1
     }
   }
-  if (open !== -1) problems.push({ kind: 'unbalanced' })
+  if (open !== -1) problems.push({ kind: 'unbalanced', start: open, end: open + 1 })
   return problems
+}
+
+/**
+ * The template as the preview shows it: placeholders filled with their values, and each wrong
+ * spot kept as typed and flagged, so the editor can mark it.
+ */
+export function templateSegments(template: string, values: ReplyValues): Array<{ text: string; wrong: boolean }> {
+  const segments: Array<{ text: string; wrong: boolean }> = []
+  let from = 0
+  for (const problem of templateProblems(template)) {
+    if (problem.start > from) segments.push({ text: renderTemplate(template.slice(from, problem.start), values), wrong: false })
+    segments.push({ text: template.slice(problem.start, problem.end), wrong: true })
+    from = problem.end
+  }
+  if (from < template.length) segments.push({ text: renderTemplate(template.slice(from), values), wrong: false })
+  return segments
 }
 
 /** The template with each placeholder replaced by its value (a valid template: see `templateProblems`). */

@@ -155,7 +155,9 @@ const homeFilterFields = {
     .trim()
     .max(MAX_KEYWORD_LENGTH, { error: messageId(msg`Enter at most 100 characters to search for`) })
     .optional()
-    .meta({ description: 'Words found in the street address, the city or the remarks (case-insensitive; `%` and `_` are plain characters)' }),
+    .meta({
+      description: 'Words found in the street address, the city, the listing number or the remarks (case-insensitive; `%` and `_` are plain characters)',
+    }),
   listedWithinDays: wholeNumber(1, MAX_LISTED_WITHIN_DAYS, msg`Choose from 1 to 365 days`)
     .optional()
     .meta({

@@ -4,7 +4,7 @@ import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } fro
 import { leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
-import { countryCodeSchema, emailSchema, isValidPhone, normalizePhone, yesNoSchema } from './realtor-fields'
+import { countryCodeSchema, emailSchema, normalizePhone, phoneForStorage, phoneProblem, yesNoSchema } from './realtor-fields'
 
 const nameSchema = visitorNameSchema(60)
 
@@ -21,13 +21,8 @@ const phoneSchema = z
   .max(30, { error: messageId(msg`Enter a valid phone number`) })
 
 function checkPhone(value: { phone: string; phoneCountryCode: string }, context: z.RefinementCtx) {
-  if (!isValidPhone(value.phone, value.phoneCountryCode)) {
-    context.addIssue({
-      code: 'custom',
-      path: ['phone'],
-      message: value.phoneCountryCode === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`),
-    })
-  }
+  const problem = phoneProblem(value.phone, value.phoneCountryCode)
+  if (problem) context.addIssue({ code: 'custom', path: ['phone'], message: problem })
 }
 
 /** What the visitor writes, the same in the form and in the request the API receives. */
@@ -101,7 +96,8 @@ export const contactRequestSchema = z
   .transform((value) => ({
     ...value,
     name: joinName(value.lastName, value.firstName),
-    phone: normalizePhone(value.phone),
+    // Stored in E.164 (issue 52 item 7): callable from anywhere, whatever the visitor typed.
+    phone: phoneForStorage(value.phone, value.phoneCountryCode),
   }))
 export type ContactRequest = z.input<typeof contactRequestSchema>
 export type ContactRecord = z.output<typeof contactRequestSchema>

@@ -20,8 +20,9 @@ const unbalancedBrace = messageId(msg`Each placeholder needs an opening and a cl
 /** Adds the template's problems (unknown placeholders, lone braces) as issues of its field. */
 function checkTemplate(value: string, context: z.core.$RefinementCtx<string>): void {
   const problems = templateProblems(value)
+  // One message per kind: the editor lists each wrong spot by name under the field (issue 52 item 9).
+  if (problems.some((problem) => problem.kind === 'unknown')) context.addIssue({ code: 'custom', message: unknownPlaceholder, input: value })
   if (problems.some((problem) => problem.kind === 'unbalanced')) context.addIssue({ code: 'custom', message: unbalancedBrace, input: value })
-  else if (problems.length > 0) context.addIssue({ code: 'custom', message: unknownPlaceholder, input: value })
 }
 
 const subject = z
@@ -81,6 +82,11 @@ export const replySettingsSchema = z.object({
   /** Per language: true while the realtor keeps the default wording (it follows our translations). */
   usesDefaultKo: z.boolean(),
   usesDefaultEn: z.boolean(),
+  /** Our default wording of each language, for "Restore the default wording" (issue 52 item 9). */
+  defaults: z.object({
+    ko: z.object({ subject: z.string(), body: z.string() }),
+    en: z.object({ subject: z.string(), body: z.string() }),
+  }),
   lang: z.enum(['ko', 'en']),
   timeZone: z.string().meta({ description: 'IANA time zone of the realtor', example: DEFAULT_TIME_ZONE }),
   digestHour: z.number().int().min(0).max(23),

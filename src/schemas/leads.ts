@@ -144,7 +144,11 @@ export const leadTodaySchema = z.object({
 })
 export type LeadToday = z.infer<typeof leadTodaySchema>
 
-/** `PATCH /leads/{id}`'s body: the stage, the next follow-up day (null clears it), or both. */
+/**
+ * `PATCH /leads/{id}`'s body: the stage, the next follow-up day (null clears it), the language
+ * the visitor is answered in (detected from what they wrote; the realtor corrects it), or any
+ * of them together.
+ */
 export const leadUpdateBodySchema = z
   .object({
     stage: leadStageSchema.optional(),
@@ -154,9 +158,13 @@ export const leadUpdateBodySchema = z
       .refine(isCalendarDay, { error: messageId(msg`Enter a date as YYYY-MM-DD`) })
       .nullable()
       .optional(),
+    lang: z
+      .enum(['ko', 'en'], { error: messageId(msg`Choose Korean or English`) })
+      .optional()
+      .meta({ description: "The visitor's language: the instant reply and the desk's filter follow it" }),
   })
-  .refine((body) => body.stage !== undefined || body.nextFollowUp !== undefined, {
-    error: messageId(msg`Change the stage or the follow-up date`),
+  .refine((body) => body.stage !== undefined || body.nextFollowUp !== undefined || body.lang !== undefined, {
+    error: messageId(msg`Change the stage, the follow-up date or the language`),
     path: ['stage'],
   })
 export type LeadUpdateBody = z.input<typeof leadUpdateBodySchema>

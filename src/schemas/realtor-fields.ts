@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
+import { parsePhone } from '~/lib/phone'
 import { isReservedPath } from '~/lib/reserved-paths'
 import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
 import { messageId } from './messages'
@@ -16,11 +17,31 @@ export function normalizePhone(raw: string): string {
   return raw.replace(/[-\s.()]/g, '')
 }
 
-/** Spec §5: US numbers have exactly 10 digits, any other region exactly 11. */
+/**
+ * Spec §5: US numbers have exactly 10 digits, any other region exactly 11; and (issue 52 item 7)
+ * a real number of that country by the numbering plan (src/lib/phone.ts), so what is stored
+ * can be written in E.164 and called.
+ */
 export function isValidPhone(raw: string, countryCode: string): boolean {
+  return phoneProblem(raw, countryCode) === null
+}
+
+/** The message for a phone number that is not valid in its country, or null when it is. */
+export function phoneProblem(raw: string, countryCode: string): string | null {
   const digits = normalizePhone(raw)
-  const expected = countryCode.toUpperCase() === 'US' ? PHONE_DIGITS_US : PHONE_DIGITS_OTHER
-  return /^\d+$/.test(digits) && digits.length === expected
+  const country = countryCode.toUpperCase()
+  // A number with its `+` code (as stored and as the API returns it) is checked by the numbering plan alone.
+  if (digits.startsWith('+')) return parsePhone(digits, country)?.country === country ? null : messageId(msg`Enter a valid phone number`)
+  const expected = country === 'US' ? PHONE_DIGITS_US : PHONE_DIGITS_OTHER
+  if (!/^\d+$/.test(digits) || digits.length !== expected) {
+    return country === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`)
+  }
+  return parsePhone(digits, country) ? null : messageId(msg`Enter a valid phone number`)
+}
+
+/** A number that passed `isValidPhone`, in E.164 (`+19495550123`) as it is stored. */
+export function phoneForStorage(raw: string, countryCode: string): string {
+  return parsePhone(normalizePhone(raw), countryCode.toUpperCase())?.e164 ?? normalizePhone(raw)
 }
 
 export const countryCodeSchema = z

@@ -8,9 +8,9 @@ import {
   desiredUrlSchema,
   emailSchema,
   hexColorSchema,
-  isValidPhone,
-  normalizePhone,
   optional,
+  phoneForStorage,
+  phoneProblem,
   siteVerificationSchema,
   tagManagerIdSchema,
   urlSchema,
@@ -131,13 +131,8 @@ export const realtorInputSchema = z
   .superRefine((value, context) => {
     for (const field of ['contactPhone', 'companyPhone'] as const) {
       const phone = value[field]
-      if (phone !== undefined && !isValidPhone(phone, value.phoneCountryCode)) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: value.phoneCountryCode === 'US' ? messageId(msg`Enter a 10-digit phone number`) : messageId(msg`Enter an 11-digit phone number`),
-        })
-      }
+      const problem = phone === undefined ? null : phoneProblem(phone, value.phoneCountryCode)
+      if (problem) context.addIssue({ code: 'custom', path: [field], message: problem })
     }
     // A published homepage shows what its states' licensing rules require (issue 15): the
     // form refuses to publish without it rather than leave the realtor to know the rules.
@@ -156,8 +151,9 @@ export const realtorInputSchema = z
   })
   .transform((value) => ({
     ...value,
-    contactPhone: value.contactPhone === undefined ? undefined : normalizePhone(value.contactPhone),
-    companyPhone: value.companyPhone === undefined ? undefined : normalizePhone(value.companyPhone),
+    // Stored in E.164 (issue 52 item 7): the public pages show it in its country's form and call it with its code.
+    contactPhone: value.contactPhone === undefined ? undefined : phoneForStorage(value.contactPhone, value.phoneCountryCode),
+    companyPhone: value.companyPhone === undefined ? undefined : phoneForStorage(value.companyPhone, value.phoneCountryCode),
   }))
 
 export type RealtorInput = z.input<typeof realtorInputSchema>

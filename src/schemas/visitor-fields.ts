@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { isSameSitePath } from '~/lib/consent'
+import { parsePhone } from '~/lib/phone'
 import { messageId } from './messages'
 
 /*
@@ -52,10 +53,14 @@ export const consentPageSchema = z
 /** Honeypot: people never see this field, bots fill it in. */
 export const honeypotSchema = z.string().max(500).optional()
 
-/** A phone number typed freely (a tour request, a seller lead): digits with the usual separators and an optional leading +. */
+/**
+ * A phone number typed freely (a tour request, a seller lead): a real number by the numbering
+ * plan, read as American, then as Korean (010-…), unless it carries its own `+` code; stored in
+ * E.164 (issue 52 item 7, src/lib/phone.ts). Empty stays empty (the field is optional).
+ */
 export const visitorPhoneSchema = z
   .string()
   .trim()
   .max(30, { error: messageId(msg`Enter a valid phone number`) })
-  .refine((value) => value === '' || /^\+?[\d\s().-]{7,}$/.test(value), { error: messageId(msg`Enter a valid phone number`) })
-  .refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, { error: messageId(msg`Enter a valid phone number`) })
+  .refine((value) => value === '' || parsePhone(value) !== null, { error: messageId(msg`Enter a valid phone number`) })
+  .transform((value) => (value === '' ? value : (parsePhone(value)?.e164 ?? value)))

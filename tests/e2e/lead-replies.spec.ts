@@ -99,7 +99,8 @@ for (const { lang, prefix } of LANGS) {
           email: visitorEmail,
           phone: '9495550100',
           phoneCountryCode: 'US',
-          message: 'Please call me about the house. SECRET-TEXT',
+          // In the page's language: the reply follows the language the visitor wrote in (decision 070).
+          message: lang === 'ko' ? '그 집에 대해 꼭 전화 주세요. SECRET-TEXT' : 'Please call me about the house. SECRET-TEXT',
           isTerm: 'Y',
           consentLang: lang,
         },

@@ -23,7 +23,8 @@ for (const { lang, prefix, phone, words } of LANGS) {
       const base = requireBaseURL(baseURL)
       // The realtor is signed in on this page's context (the `realtor` fixture): its pages are the realtor's.
       const visitorEmail = `lead-${lang}-${testInfo.project.name}-${Date.now()}@example.org`
-      const message = `We would like to see homes near a good school. ${Date.now()}`
+      // Written in the page's language: a lead's language is the one its visitor wrote in (decision 070).
+      const message = lang === 'ko' ? `좋은 학교 근처의 집을 보고 싶습니다. ${Date.now()}` : `We would like to see homes near a good school. ${Date.now()}`
 
       // A visitor, with no session, writes from the homepage in this language.
       const visitor = await browser.newContext({ baseURL: base })
@@ -51,7 +52,7 @@ for (const { lang, prefix, phone, words } of LANGS) {
           email: `other-${Date.now()}@example.org`,
           phone: '714-555-0100',
           phoneCountryCode: 'US',
-          message: 'Another question',
+          message: lang === 'ko' ? 'Another question' : '다른 질문이 있습니다',
           isTerm: 'Y',
           consentLang: lang === 'ko' ? 'en' : 'ko',
         },
@@ -68,7 +69,7 @@ for (const { lang, prefix, phone, words } of LANGS) {
       await expect(page.getByTestId('lead-item')).toHaveCount(2)
       await expect(item).toHaveAttribute('data-kind', 'message')
       await expect(item).toHaveAttribute('data-stage', 'new')
-      await expect(item.getByTestId('lead-summary')).toContainText('We would like to see homes')
+      await expect(item.getByTestId('lead-summary')).toContainText(message)
       await expect(page.getByTestId('leads-stage-new').getByTestId('leads-stage-count')).toHaveText('2')
 
       // Open it: the source page is the homepage the visitor wrote from.

@@ -320,7 +320,7 @@ test.describe('listings, server behaviour', () => {
       ['ask-title', 'firm-ask'],
     ] as const) {
       await expect(page.getByTestId(firm)).toContainText('Cozy Realty Group')
-      await expect(page.getByTestId(firm).getByRole('link', { name: '+1 949-555-0100' })).toHaveAttribute('href', 'tel:+19495550100')
+      await expect(page.getByTestId(firm).getByRole('link', { name: '(949) 555-0100' })).toHaveAttribute('href', 'tel:+19495550100')
       const [agentFont, firmFont] = [await fontOf(agent), await fontOf(firm)]
       expect(firmFont.size, `${firm} is no smaller than ${agent}`).toBeGreaterThanOrEqual(agentFont.size)
       expect(firmFont.weight, `${firm} is no lighter than ${agent}`).toBeGreaterThanOrEqual(agentFont.weight)

@@ -128,7 +128,8 @@ describeOnEachDatabase('REST API', (database) => {
       expect(read.status).toBe(200)
       expect(read.body).toMatchObject({
         id: realtor.id,
-        contactPhone: '9495550100',
+        // Stored and answered in E.164 (issue 52 item 7, decision 070).
+        contactPhone: '+19495550100',
         designMainColor: '#1D4ED8',
         designFontSize: 16,
         isMakeHomepage: 'Y',
@@ -455,7 +456,7 @@ describeOnEachDatabase('REST API', (database) => {
       const { token, realtor } = await newRealtorOwner({ desiredUrl: 'Case-Test', licenseNumber: '01234567' })
       const result = await api(s, 'PATCH', `/realtor/${realtor.id}`, { token, body: { desiredUrl: 'case-test' }, lang: EN })
       expect(result.status, result.text).toBe(200)
-      expect(result.body).toMatchObject({ desiredUrl: 'case-test', licenseNumber: '01234567', contactPhone: '9495550123' })
+      expect(result.body).toMatchObject({ desiredUrl: 'case-test', licenseNumber: '01234567', contactPhone: '+19495550123' })
     })
 
     it('answers 409 for a desiredUrl or domain of another realtor', async () => {
@@ -714,7 +715,7 @@ describeOnEachDatabase('REST API', (database) => {
         name: 'Lee Minji',
         lastName: 'Lee',
         firstName: 'Minji',
-        phone: '01012345678',
+        phone: '+821012345678',
         phoneCountryCode: 'KR',
         isTerm: 'Y',
         status: 'new',
@@ -791,7 +792,7 @@ describeOnEachDatabase('REST API', (database) => {
       expect(comparable(fromForm)).toEqual(comparable(await rowOf(jsonEmail)))
       expect(fromForm).toMatchObject({
         name: '김민지',
-        phone: '01012345678',
+        phone: '+821012345678',
         isTerm: 'Y',
         listingKey: 'CRMLS-123',
         consentLang: 'ko',
@@ -834,6 +835,26 @@ describeOnEachDatabase('REST API', (database) => {
       })
       expectError(result, 400, 'VALIDATION_FAILED', MESSAGES.validation)
       expect(result.body.fieldErrors).toEqual({ isTerm: [MESSAGES.agreeTerms], phone: [MESSAGES.phone11] })
+    })
+
+    it('refuses with a translated 400 a number of the right length that no country uses, and stores a real one in E.164', async () => {
+      // Ten digits, but no US area code starts with 1 (issue 52 item 7): the numbering plan decides.
+      const body = validContact(ownerRealtor.id, { phone: '123-456-7890', phoneCountryCode: 'US' })
+      const en = await api<ErrorBody>(s, 'POST', '/realtor-contacts', { body, lang: EN })
+      expectError(en, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+      expect(en.body.fieldErrors).toEqual({ phone: ['Enter a valid phone number'] })
+      const ko = await api<ErrorBody>(s, 'POST', '/realtor-contacts', { body, lang: 'ko' })
+      expect(ko.status).toBe(400)
+      expect(ko.body.fieldErrors).toEqual({ phone: ['올바른 전화번호를 입력해 주세요'] })
+
+      const sent = await api<ContactCreatedBody>(s, 'POST', '/realtor-contacts', {
+        body: validContact(ownerRealtor.id, { phone: '(949) 555-0142', phoneCountryCode: 'us' }),
+      })
+      expect(sent.status, sent.text).toBe(201)
+      const row = await s.db.selectFrom('contactMessage').select(['phone', 'phoneCountryCode']).where('id', '=', sent.body.id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ phone: '+19495550142', phoneCountryCode: 'US' })
+      const lead = await s.db.selectFrom('lead').select(['phone']).where('id', '=', sent.body.id).executeTakeFirstOrThrow()
+      expect(lead.phone).toBe('+19495550142')
     })
 
     it('answers 404 for an unknown realtor', async () => {

@@ -47,6 +47,7 @@ type Settings = {
   bodyEn: string
   usesDefaultKo: boolean
   usesDefaultEn: boolean
+  defaults: Record<'ko' | 'en', { subject: string; body: string }>
   lang: 'ko' | 'en'
   timeZone: string
   digestHour: number
@@ -190,10 +191,12 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     expect(outbox.map((row) => row.state)).toEqual(['sent'])
   })
 
-  it('answers in Korean when the visitor wrote in Korean', async () => {
+  it('answers in Korean when the visitor wrote in Korean, even on an English page', async () => {
     const email = visitorEmail()
-    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { lang: 'ko', body: validContact(realtorId, { email, consentLang: 'ko' }) })
+    const body = validContact(realtorId, { email, consentLang: 'en', consentPage: '/en/sora', message: '안녕하세요, 주말에 집을 볼 수 있을까요?' })
+    const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { lang: 'en', body })
     expect(sent.status, sent.text).toBe(201)
+    expect((await lead(sent.body.id)).lang).toBe('ko')
     const mail = await mailTo(sink.received, email)
     expect(decodeWords(header(mail.raw, 'subject') ?? '')).toContain('박소라')
     expect(mailParts(mail.raw).html).toContain('<html lang="ko">')
@@ -308,6 +311,9 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
       digestEnabled: true,
     })
     expect(read.body.bodyEn).toContain('{visitorName}')
+    // Our wording of each language comes along, for "Restore the default wording" (issue 52 item 9).
+    expect(read.body.defaults.en).toEqual({ subject: read.body.subjectEn, body: read.body.bodyEn })
+    expect(read.body.defaults.ko.body).toContain('{visitorName}')
 
     expectError(await api(s, 'GET', `/realtors/${realtorId}/reply-settings`), 401, 'UNAUTHORIZED')
     expectError(await api(s, 'GET', `/realtors/${realtorId}/reply-settings`, { token: otherToken }), 404, 'NOT_FOUND')
@@ -342,10 +348,10 @@ describeOnEachDatabase('instant replies and the daily digest', (database) => {
     expect(mail?.subject).toBe('Got it, Dana!')
     expect(mail?.textBody).toContain('I will call you about the home you asked about.')
 
-    // Back to the defaults: saving the default wording stores no copy of it.
+    // Back to the defaults: saving the default wording (as the editor's restore button puts it) stores no copy of it.
     const reset = await api<Settings>(s, 'PUT', `/realtors/${realtorId}/reply-settings`, {
       token: ownerToken,
-      body: { ...read.body },
+      body: { ...saved.body, subjectEn: saved.body.defaults.en.subject, bodyEn: saved.body.defaults.en.body, timeZone: read.body.timeZone },
     })
     expect(reset.body).toMatchObject({ usesDefaultEn: true, usesDefaultKo: true })
   })

@@ -79,7 +79,7 @@ describeOnEachDatabase('the lead desk', (database) => {
     messageIds = [
       await sendMessage(
         realtorId,
-        { lastName: 'Lee', firstName: 'Minji', email: 'Minji.Lee@Example.org', consentLang: 'ko', consentPage: '/jane', message: 'A'.repeat(300) },
+        { lastName: 'Lee', firstName: 'Minji', email: 'Minji.Lee@Example.org', consentLang: 'ko', consentPage: '/jane', message: '가'.repeat(300) },
         1,
       ),
       await sendMessage(
@@ -87,7 +87,11 @@ describeOnEachDatabase('the lead desk', (database) => {
         { lastName: 'Park', firstName: 'Daniel', email: 'dan_park@example.org', consentLang: 'en', consentPage: '/en/jane', listingKey: 'L-1' },
         2,
       ),
-      await sendMessage(realtorId, { lastName: '김', firstName: '서연', email: 'seoyeon%kim@example.org', consentLang: 'ko' }, 3),
+      await sendMessage(
+        realtorId,
+        { lastName: '김', firstName: '서연', email: 'seoyeon%kim@example.org', consentLang: 'ko', message: '주말에 집을 보고 싶어요.' },
+        3,
+      ),
     ]
     otherMessageId = await sendMessage(otherRealtorId, { email: 'someone@example.org' }, 4)
 
@@ -135,7 +139,7 @@ describeOnEachDatabase('the lead desk', (database) => {
     // The instant reply (decision 021) goes out in the background right after the message.
     expect(['pending', 'sent']).toContain(daniel?.replyState)
     // A message's opening words only: the first 140 characters, cut with an ellipsis.
-    expect(minji?.summary).toBe(`${'A'.repeat(139)}…`)
+    expect(minji?.summary).toBe(`${'가'.repeat(139)}…`)
     const korean = await api<LeadPage>(s, 'GET', '/leads?kind=saved_search', { token: ownerToken, lang: 'ko' })
     expect(korean.body.leads[0]?.summary).toMatch(/어바인|Irvine/)
     expect(korean.body.leads[0]?.summary).not.toMatch(/^Homes for sale/)
@@ -183,6 +187,30 @@ describeOnEachDatabase('the lead desk', (database) => {
     expect(cleared.body).toMatchObject({ stage: 'appointment', nextFollowUp: null })
     const back = await api<Lead>(s, 'PATCH', `/leads/${target}`, { token: ownerToken, body: { stage: 'new' } })
     expect(back.body.stage).toBe('new')
+  })
+
+  it('takes the language the visitor wrote in, and lets the realtor correct it', async () => {
+    // A Korean message on an English page is a Korean lead (issue 52 item 6).
+    const id = await sendMessage(
+      realtorId,
+      { email: 'hangul-on-en@example.org', consentLang: 'en', consentPage: '/en/jane', message: '안녕하세요. 이 집 아직 있나요? 3 beds' },
+      6,
+    )
+    const recorded = await s.db.selectFrom('lead').select(['lang']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(recorded.lang).toBe('ko')
+    // The consent keeps the words the page showed.
+    const message = await s.db.selectFrom('contactMessage').select(['consentLang']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(message.consentLang).toBe('en')
+
+    const corrected = await api<Lead>(s, 'PATCH', `/leads/${id}`, { token: ownerToken, body: { lang: 'en' } })
+    expect(corrected.status, corrected.text).toBe(200)
+    expect(corrected.body).toMatchObject({ id, lang: 'en', stage: 'new' })
+    const french = await api<ErrorBody>(s, 'PATCH', `/leads/${id}`, { token: ownerToken, body: { lang: 'fr' }, lang: EN })
+    expectError(french, 400, 'VALIDATION_FAILED', 'Some fields need your attention')
+    expect(french.body.fieldErrors?.lang).toEqual(['Choose Korean or English'])
+    expectError(await api(s, 'PATCH', `/leads/${id}`, { token: otherToken, body: { lang: 'ko' } }), 404, 'NOT_FOUND')
+    await s.db.deleteFrom('contactMessage').where('id', '=', id).execute()
+    await s.db.deleteFrom('lead').where('id', '=', id).execute()
   })
 
   it('refuses bad input with 400 and the fields that need attention', async () => {

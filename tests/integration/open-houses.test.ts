@@ -317,6 +317,29 @@ describeOnEachDatabase('open houses', (database) => {
       expect(await sources(owner.desiredUrl)).toEqual({ detail: ['mls'], card: ['mls'] })
     })
 
+    it('shows once an open house the MLS already lists at the same time: the realtor’s own on their pages, the MLS’s elsewhere', async () => {
+      // The MLS lists IRV-1 on Saturday 7 March, 1–4 pm in Irvine; the realtor adds 1:30–3 pm.
+      const created = await api<RealtorOpenHouseBody>(app.services, 'POST', '/open-houses', {
+        token: ownerToken,
+        body: { ...input, date: '2026-03-07', startTime: '13:30', endTime: '15:00' },
+      })
+      expect(created.status, created.text).toBe(201)
+      const shown = async (realtor?: string) => {
+        const detail = await api<HomeBody>(app.services, 'GET', `/home/IRV-1${realtor ? `?realtor=${realtor}` : ''}`)
+        const list = await api<ListBody>(app.services, 'GET', `/home/list?state=CA&city=Irvine${realtor ? `&realtor=${realtor}` : ''}`)
+        return {
+          detail: detail.body.openHouses.map((item) => item.source),
+          card: list.body.homes.find((home) => home.homeId === 'IRV-1')?.openHouses.map((item) => item.source),
+        }
+      }
+      expect(await shown(owner.desiredUrl)).toEqual({ detail: ['realtor'], card: ['realtor'] })
+      expect(await shown()).toEqual({ detail: ['mls'], card: ['mls'] })
+      // The next day does not overlap it: both show.
+      const sunday = await api<RealtorOpenHouseBody>(app.services, 'POST', '/open-houses', { token: ownerToken, body: input })
+      expect(sunday.status).toBe(201)
+      expect((await shown(owner.desiredUrl)).detail).toEqual(['realtor', 'realtor'])
+    })
+
     it('lets an admin manage any realtor’s', async () => {
       const adminToken = await signUpAdmin(app.services, uniqueEmail('admin'))
       const created = await api<RealtorOpenHouseBody>(app.services, 'POST', '/open-houses', { token: adminToken, body: { ...input, realtorId: owner.id } })

@@ -279,6 +279,30 @@ describeOnEachDatabase('seller leads', (database) => {
     expect(refused.headers.get('location')).toContain('failed=consent')
   })
 
+  it('stores the phone in E.164, a Korean mobile as +82, and refuses what is no number in the reader language', async () => {
+    // Typed freely: read as American, then as Korean (issue 52 item 7, decision 070).
+    const korean = await api<{ id: string }>(s, 'POST', '/seller-leads', {
+      body: sellerBody(realtor.id, { phone: '010-2345-6789' }),
+      lang: 'ko',
+      ip: uniqueIp(),
+    })
+    expect(korean.status, korean.text).toBe(201)
+    const american = await api<{ id: string }>(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id), lang: 'en', ip: uniqueIp() })
+    expect(american.status, american.text).toBe(201)
+    for (const [id, e164] of [
+      [korean.body.id, '+821023456789'],
+      [american.body.id, '+19495550199'],
+    ] as const) {
+      expect((await s.db.selectFrom('sellerLead').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone).toBe(e164)
+      expect((await s.db.selectFrom('lead').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone).toBe(e164)
+    }
+    const refused = await api<ErrorBody>(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id, { phone: '555-0199-1' }), lang: 'ko', ip: uniqueIp() })
+    expectError(refused, 400, 'VALIDATION_FAILED')
+    expect(refused.body.fieldErrors?.phone).toEqual(['올바른 전화번호를 입력해 주세요'])
+    const english = await api<ErrorBody>(s, 'POST', '/seller-leads', { body: sellerBody(realtor.id, { phone: '555-0199-1' }), lang: 'en', ip: uniqueIp() })
+    expect(english.body.fieldErrors?.phone).toEqual(['Enter a valid phone number'])
+  })
+
   it('is rate-limited per client like the contact form', async () => {
     // All in one rate-limit window: a window that turns over mid-test would start the count again.
     pinnedInWindow(app.clock)

@@ -450,7 +450,8 @@ describeOnEachDatabase('tour requests', (database) => {
 
   it('proposes another time in the visitor’s language, then a second update raises the SEQUENCE', async () => {
     app.clock.set(NOW)
-    const tour = await createTour({ lang: 'ko' })
+    // A Korean visitor writes in Korean: the tour's language is the one they wrote in (decision 070).
+    const tour = await createTour({ lang: 'ko', message: '뒷마당도 볼 수 있을까요?' })
     const proposed = await api<TourView>(s, 'POST', `/tour-requests/${tour.id}/confirm`, {
       token: ownerToken,
       body: { start: { date: '2026-11-05', time: '17:30' } },

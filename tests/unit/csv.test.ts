@@ -246,8 +246,8 @@ describe('messagesCsv', () => {
     )
     expect(parseCsv(csv.slice(UTF8_BOM.length))).toEqual([
       EN_HEADER,
-      ['2026-03-02 10:30', '이민지', 'minji.lee@example.org', "'+82 10-1234-5678", '집을 보고 싶습니다.', 'OC24123456', 'Read', ...NO_CONSENT],
-      ['2026-03-01 08:00', 'Kim, Jane', 'jane@example.com', "'+1 949-555-0123", 'Is the house "as is"?\nCall me after 5.', '', 'New', ...NO_CONSENT],
+      ['2026-03-02 10:30', '이민지', 'minji.lee@example.org', "'+82 10 1234 5678", '집을 보고 싶습니다.', 'OC24123456', 'Read', ...NO_CONSENT],
+      ['2026-03-01 08:00', 'Kim, Jane', 'jane@example.com', "'+1 949 555 0123", 'Is the house "as is"?\nCall me after 5.', '', 'New', ...NO_CONSENT],
     ])
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { i18nFor, loadCatalog } from '../../src/i18n/i18n'
 import { isTimeZone, localMoment } from '../../src/lib/local-time'
-import { renderTemplate, safeVisitorName, templateProblems, VISITOR_NAME_MAX, type ReplyValues } from '../../src/lib/reply-placeholders'
+import { renderTemplate, safeVisitorName, templateProblems, templateSegments, VISITOR_NAME_MAX, type ReplyValues } from '../../src/lib/reply-placeholders'
 import { replySettingsInputSchema } from '../../src/schemas/lead-replies'
 import { renderDigestMail } from '../../src/server/lead-replies/digest-mail'
 import { defaultReplyBody, defaultReplySubject } from '../../src/server/lead-replies/reply-defaults'
@@ -28,15 +28,33 @@ describe('reply placeholders', () => {
     expect(templateProblems('No placeholders at all.')).toEqual([])
   })
 
-  it('names unknown placeholders and finds lone braces', () => {
+  it('names every unknown placeholder and every lone brace at once, where each is, with the likely meaning', () => {
     expect(templateProblems('Hi {visitorname} and {price}')).toEqual([
-      { kind: 'unknown', name: 'visitorname' },
-      { kind: 'unknown', name: 'price' },
+      { kind: 'unknown', name: 'visitorname', start: 3, end: 16, suggestion: 'visitorName' },
+      { kind: 'unknown', name: 'price', start: 21, end: 28 },
     ])
-    expect(templateProblems('Hi {visitorName')).toEqual([{ kind: 'unbalanced' }])
-    expect(templateProblems('Hi visitorName}')).toEqual([{ kind: 'unbalanced' }])
-    expect(templateProblems('Hi {{visitorName}}')).toEqual([{ kind: 'unbalanced' }])
-    expect(templateProblems('{}')).toEqual([{ kind: 'unknown', name: '' }])
+    expect(templateProblems('Hi {visitorName')).toEqual([{ kind: 'unbalanced', start: 3, end: 4 }])
+    expect(templateProblems('Hi visitorName}')).toEqual([{ kind: 'unbalanced', start: 14, end: 15 }])
+    expect(templateProblems('Hi {{visitorName}}')).toEqual([
+      { kind: 'unbalanced', start: 3, end: 4 },
+      { kind: 'unbalanced', start: 17, end: 18 },
+    ])
+    expect(templateProblems('{}')).toEqual([{ kind: 'unknown', name: '', start: 0, end: 2 }])
+    // A lone brace does not hide the typos after it (issue 52 item 9).
+    expect(templateProblems('{realtorNme} } {phon} {emial').map((problem) => (problem.kind === 'unknown' ? problem.suggestion : problem.kind))).toEqual([
+      'realtorName',
+      'unbalanced',
+      'phone',
+      'unbalanced',
+    ])
+  })
+
+  it('marks the wrong spots in the preview and fills the rest', () => {
+    expect(templateSegments('Hi {visitorName}, {pirce} here', values)).toEqual([
+      { text: 'Hi Alex, ', wrong: false },
+      { text: '{pirce}', wrong: true },
+      { text: ' here', wrong: false },
+    ])
   })
 
   it('fills placeholders with their values', () => {

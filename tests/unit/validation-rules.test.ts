@@ -24,6 +24,8 @@ describe('§5 phone number: dashes stripped; US exactly 10 digits, any other reg
     expect(isValidPhone('949-555-0123', 'US')).toBe(true)
     expect(isValidPhone('949-555-012', 'US')).toBe(false)
     expect(isValidPhone('1-949-555-0123', 'US')).toBe(false)
+    // Ten digits are not enough: the number must be one the numbering plan has (issue 52 item 7).
+    expect(isValidPhone('123-456-7890', 'US')).toBe(false)
   })
   it('accepts exactly 11 digits for any other region and refuses 10 or 12', () => {
     expect(isValidPhone('010-1234-5678', 'KR')).toBe(true)

@@ -205,7 +205,7 @@ export function EditorPage({
         </div>
       ) : tab === 'open-houses' ? (
         <div className="mt-8">
-          <OpenHousesPanel realtorId={current.id} lang={lang} />
+          <OpenHousesPanel realtorId={current.id} desiredUrl={current.desiredUrl} regions={current.activityRegion} lang={lang} />
         </div>
       ) : (
         <form

@@ -1,4 +1,5 @@
 import type { Lang } from '~/lib/lang'
+import { phoneE164 } from '~/lib/phone'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { absoluteAssetUrl } from '~/lib/seo'
@@ -13,7 +14,7 @@ export function realtorJsonLd(realtor: PublicRealtor, input: { lang: Lang; url: 
   const sameAs = [realtor.snsYoutubeUrl, realtor.snsInstagramUrl, realtor.kakaoLink]
     .filter((link): link is string => Boolean(link))
     .map((link) => (/^https?:\/\//i.test(link) ? link : `https://${link}`))
-  const telephone = realtor.contactPhone ? `${realtor.phoneCountryCode === 'US' ? '+1' : ''}${realtor.contactPhone}` : undefined
+  const telephone = realtor.contactPhone ? phoneE164(realtor.contactPhone, realtor.phoneCountryCode) : undefined
   return {
     '@context': 'https://schema.org',
     '@type': 'RealEstateAgent',

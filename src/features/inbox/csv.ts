@@ -1,5 +1,5 @@
 import { csvDate, csvFile, datedCsvFileName } from '~/lib/csv'
-import { displayPhone } from '~/lib/contact-links'
+import { formatPhoneInternational } from '~/lib/phone'
 import type { SavedSearchFrequency, SavedSearchStatus } from '~/lib/saved-search-words'
 import type { SavedSearch } from '~/schemas/saved-search'
 import type { InboxMessage, MessageStatus } from './types'
@@ -45,7 +45,8 @@ export function messagesCsv(messages: ReadonlyArray<CsvMessage>, labels: Message
     [headers.date, (message) => formatDate(message.createdAt)],
     [headers.name, (message) => message.name],
     [headers.email, (message) => message.email],
-    [headers.phone, (message) => displayPhone(message.phone, message.phoneCountryCode)],
+    // With its country code: a spreadsheet or CRM the file goes to may be anywhere.
+    [headers.phone, (message) => formatPhoneInternational(message.phone, message.phoneCountryCode)],
     [headers.message, (message) => message.message],
     [headers.listing, (message) => message.listingKey ?? ''],
     [headers.status, (message) => labels.status[message.status]],

@@ -10,10 +10,12 @@ import { useSchemaInWords } from '~/components/form/schema-in-words'
 import { inputClass } from '~/components/form/inputs'
 import { ErrorAlert, buttonClass } from '~/components/ui'
 import { saveReplySettings } from '~/functions/lead-replies.functions'
-import { displayPhone } from '~/lib/contact-links'
+import { formatPhoneInternational } from '~/lib/phone'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
+import { TimeZonePicker } from './time-zone-picker'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { REPLY_PLACEHOLDERS, renderTemplate, type ReplyPlaceholder, type ReplyValues } from '~/lib/reply-placeholders'
+import { REPLY_PLACEHOLDERS, templateProblems, templateSegments, type ReplyPlaceholder, type ReplyValues, type TemplateProblem } from '~/lib/reply-placeholders'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { afterReplySettingsSaved } from '~/queries/changes'
 import { replySettingsQuery } from '~/queries/lead-replies'
@@ -40,19 +42,12 @@ const PLACEHOLDER_HELP: Record<ReplyPlaceholder, MessageDescriptor> = {
   website: msg`your homepage's address`,
 }
 
-const LANGUAGE_NAMES: Record<Lang, MessageDescriptor> = { ko: msg`Korean`, en: msg`English` }
-
 /** The stored settings the form edits (not its realtor, default-wording flags or save time). */
 function formValues({ replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, timeZone, digestHour, digestEnabled }: ReplySettings): ReplySettingsFormValues {
   return { replyEnabled, subjectKo, bodyKo, subjectEn, bodyEn, lang, timeZone, digestHour, digestEnabled }
 }
 
 /** Every zone Intl knows, the current one first if it is missing (an older runtime). */
-function timeZones(current: string): Array<string> {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return zones.includes(current) ? zones : [current, ...zones]
-}
-
 export function ReplySettingsPanel({ realtor, lang }: Props) {
   const { i18n } = useLingui()
   const query = useQuery(replySettingsQuery(realtor.id))
@@ -135,12 +130,17 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
       {(field) => {
         const id = `reply-${name}`
         const errors = fieldErrors(field.state.meta, submitted, serverErrors[name]?.[0])
+        // Every wrong spot at once, by name, while the field shows its error (issue 52 item 9).
+        const problems = errors.length > 0 ? templateProblems(field.state.value) : []
+        const problemsId = `${id}-problems`
+        const control = textControlProps(field, id, errors, {
+          onEdit: () => {
+            if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
+          },
+        })
         const common = {
-          ...textControlProps(field, id, errors, {
-            onEdit: () => {
-              if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest)
-            },
-          }),
+          ...control,
+          'aria-describedby': [control['aria-describedby'], problems.length > 0 ? problemsId : undefined].filter(Boolean).join(' ') || undefined,
           onFocus: () => {
             lastFocused.current[name.endsWith('Ko') ? 'ko' : 'en'] = name
           },
@@ -165,6 +165,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                 }}
               />
             )}
+            {problems.length > 0 ? <TemplateProblemList id={problemsId} template={field.state.value} problems={problems} /> : null}
           </FieldRow>
         )
       }}
@@ -181,7 +182,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
     visitorName: templateLang === 'ko' ? '김지민' : 'Alex Kim',
     realtorName: realtorDisplayName(realtor, templateLang),
     listingAddress: '123 Main St, Irvine, CA',
-    phone: realtor.contactPhone ? displayPhone(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
+    phone: realtor.contactPhone ? formatPhoneInternational(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
     email: realtor.email,
     website: `${origin}${templateLang === 'en' ? '/en' : ''}/${realtor.desiredUrl}`,
   })
@@ -220,6 +221,22 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
               {templateInput(subjectField, t`Subject`, false, `reply-subject-${templateLang}`)}
               {templateInput(bodyField, t`Text`, true, `reply-body-${templateLang}`)}
               <div>
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'sm')}
+                  disabled={values[subjectField] === settings.defaults[templateLang].subject && values[bodyField] === settings.defaults[templateLang].body}
+                  onClick={() => {
+                    // Saved as the default, it follows our wording (and its later improvements) again.
+                    form.setFieldValue(subjectField, settings.defaults[templateLang].subject)
+                    form.setFieldValue(bodyField, settings.defaults[templateLang].body)
+                    setServerErrors(({ [subjectField]: _subject, [bodyField]: _body, ...rest }) => rest)
+                  }}
+                  data-testid={`reply-restore-${templateLang}`}
+                >
+                  {t`Restore the default ${languageName} wording`}
+                </button>
+              </div>
+              <div>
                 <p className="text-sm font-medium text-stone-800 dark:text-stone-200">
                   <Trans>Placeholders: click one to insert it where the cursor is.</Trans>
                 </p>
@@ -248,8 +265,12 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                 data-testid={`reply-preview-${templateLang}`}
                 lang={templateLang}
               >
-                <p className="font-semibold break-words">{renderTemplate(values[subjectField], preview)}</p>
-                <p className="mt-3 text-sm break-words whitespace-pre-wrap">{renderTemplate(values[bodyField], preview)}</p>
+                <p className="font-semibold break-words" data-testid={`reply-preview-subject-${templateLang}`}>
+                  <PreviewText template={values[subjectField]} values={preview} />
+                </p>
+                <p className="mt-3 text-sm break-words whitespace-pre-wrap" data-testid={`reply-preview-body-${templateLang}`}>
+                  <PreviewText template={values[bodyField]} values={preview} />
+                </p>
                 <p className="mt-4 border-t border-stone-200 pt-3 text-sm text-stone-600 dark:border-stone-700 dark:text-stone-400">
                   <Trans>Footer added to every reply: your name, license number, brokerage and postal address.</Trans>
                 </p>
@@ -288,16 +309,18 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
             />
           )}
         </form.AppField>
-        <form.AppField name="timeZone">
+        <form.Field name="timeZone">
           {(field) => (
-            <field.SelectField
-              label={t`Your time zone`}
-              testId="digest-time-zone"
-              serverError={serverErrors.timeZone?.[0]}
-              options={timeZones(values.timeZone).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+            <TimeZonePicker
+              id="digest-time-zone"
+              value={field.state.value}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+              errors={fieldErrors(field.state.meta, submitted, serverErrors.timeZone?.[0])}
+              lang={lang}
             />
           )}
-        </form.AppField>
+        </form.Field>
         <form.Field name="digestHour">
           {(field) => {
             const id = 'digest-hour'
@@ -371,5 +394,51 @@ function SettingCheckbox({
       />
       {children}
     </label>
+  )
+}
+
+/** The preview's text: placeholders filled with sample values, each wrong spot marked as typed. */
+function PreviewText({ template, values }: { template: string; values: ReplyValues }) {
+  return (
+    <>
+      {templateSegments(template, values).map((segment, index) =>
+        segment.wrong ? (
+          <mark
+            key={index}
+            className="rounded bg-red-100 px-0.5 text-red-900 ring-1 ring-red-700 dark:bg-red-950 dark:text-red-100 dark:ring-red-400"
+            data-testid="reply-preview-wrong"
+          >
+            {segment.text}
+          </mark>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </>
+  )
+}
+
+/** A few characters around a lone brace, so the realtor finds it in a long text. */
+function around(template: string, problem: TemplateProblem): string {
+  const before = template.slice(Math.max(0, problem.start - 12), problem.start).replace(/\s+/g, ' ')
+  const after = template.slice(problem.end, problem.end + 12).replace(/\s+/g, ' ')
+  return `${before}${template.slice(problem.start, problem.end)}${after}`.trim()
+}
+
+/** Each wrong spot of a template by name, with the placeholder it most likely meant. */
+function TemplateProblemList({ id, template, problems }: { id: string; template: string; problems: Array<TemplateProblem> }) {
+  const { t } = useLingui()
+  return (
+    <ul id={id} className="mt-2 grid list-disc gap-0.5 pl-5 text-sm text-red-800 dark:text-red-300" data-testid={`${id}`}>
+      {problems.map((problem) => {
+        if (problem.kind === 'unbalanced') {
+          const excerpt = around(template, problem)
+          return <li key={problem.start}>{t`A brace without its partner: “${excerpt}”`}</li>
+        }
+        const token = `{${problem.name}}`
+        const meant = problem.suggestion ? `{${problem.suggestion}}` : undefined
+        return <li key={problem.start}>{meant ? t`${token} is not a placeholder. Did you mean ${meant}?` : t`${token} is not a placeholder.`}</li>
+      })}
+    </ul>
   )
 }

@@ -3,6 +3,9 @@ import { useId } from 'react'
 import { Icon } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
+import { displayPhone, telHref } from '~/lib/contact-links'
+import { LANGS, type Lang } from '~/lib/lang'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { LEAD_KINDS } from './lead-kinds'
 import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from '~/schemas/lead-labels'
@@ -26,6 +29,7 @@ export function LeadItem({
   onToggle,
   onStageChange,
   onFollowUpChange,
+  onLangChange,
   formatDateTime,
   formatDay,
 }: {
@@ -36,6 +40,8 @@ export function LeadItem({
   onToggle: () => void
   onStageChange: (stage: LeadStage) => void
   onFollowUpChange: (day: string | null) => void
+  /** The realtor corrects the language detected from what the visitor wrote (issue 52 item 6). */
+  onLangChange: (lang: Lang) => void
   formatDateTime: (iso: string) => string
   formatDay: (day: string) => string
 }) {
@@ -43,6 +49,7 @@ export function LeadItem({
   const bodyId = useId()
   const stageId = useId()
   const followUpId = useId()
+  const langId = useId()
   const statusId = useId()
   const kind = LEAD_KINDS[lead.kind]
   // Judged by the server on the realtor's calendar (decision 067), not by this device's clock.
@@ -95,7 +102,7 @@ export function LeadItem({
             <time dateTime={lead.createdAt} suppressHydrationWarning>
               {formatDateTime(lead.createdAt)}
             </time>
-            <span>{lead.lang === 'ko' ? <Trans>Korean</Trans> : <Trans>English</Trans>}</span>
+            <span data-testid="lead-lang">{i18n._(LANGUAGE_NAMES[lead.lang])}</span>
           </span>
           {lead.summary && !expanded ? (
             <span className="line-clamp-1 text-sm break-words text-stone-600 dark:text-stone-300" data-testid="lead-summary">
@@ -106,7 +113,7 @@ export function LeadItem({
       </LeadToggle>
       <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
         {lead.summary ? <p className="mb-4 text-base break-words break-keep text-stone-900 dark:text-stone-100">{lead.summary}</p> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <div>
             <label htmlFor={stageId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
               <Trans>Stage</Trans>
@@ -149,6 +156,28 @@ export function LeadItem({
               data-testid="lead-follow-up"
             />
           </div>
+          <div>
+            <label htmlFor={langId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
+              <Trans>Visitor's language</Trans>
+            </label>
+            <select
+              id={langId}
+              value={lead.lang}
+              onChange={(event) => {
+                const lang = LANGS.find((option) => option === event.target.value)
+                if (lang) onLangChange(lang)
+              }}
+              aria-describedby={statusId}
+              className={inputClass}
+              data-testid="lead-lang-select"
+            >
+              {LANGS.map((lang) => (
+                <option key={lang} value={lang}>
+                  {i18n._(LANGUAGE_NAMES[lang])}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <p id={statusId} role="status" className="mt-2 min-h-5 text-sm" data-testid="lead-save-status">
           {save?.state === 'saving' ? (
@@ -164,7 +193,7 @@ export function LeadItem({
           ) : null}
         </p>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <ReachDetails email={lead.email} phone={lead.phone ? { href: `tel:${lead.phone}`, label: lead.phone } : null} />
+          <ReachDetails email={lead.email} phone={lead.phone ? { href: telHref(lead.phone), label: displayPhone(lead.phone) } : null} />
           <dt className={detailTermClass}>
             <Trans>Source page</Trans>
           </dt>

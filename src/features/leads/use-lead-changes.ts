@@ -6,14 +6,12 @@ import { dateTimeFormat } from '~/lib/date-time-format'
 import { errorMessage } from '~/lib/errors'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { afterLeadChanged } from '~/queries/changes'
-import type { LeadItem as Lead, LeadStage } from '~/schemas/leads'
+import type { LeadItem as Lead, LeadStage, LeadUpdateBody } from '~/schemas/leads'
 import type { SaveState } from './lead-item'
-
-type LeadChange = { stage?: LeadStage; nextFollowUp?: string | null }
 
 /**
  * What every list of the desk ("Today", "All leads") does with its leads: open and close them,
- * save a stage or a follow-up day as it is chosen (with a status line per lead), and format
+ * save a stage, a follow-up day or the visitor's language as it is chosen (with a status line per lead), and format
  * dates in the page's language. The props of a `LeadItem` but the lead itself.
  */
 export function useLeadChanges(realtorId: string, lang: Lang) {
@@ -30,7 +28,7 @@ export function useLeadChanges(realtorId: string, lang: Lang) {
   }
 
   const changeMutation = useMutation({
-    mutationFn: (input: { id: string; change: LeadChange }) => changeLead({ data: { id: input.id, change: input.change, viewerLang: lang } }),
+    mutationFn: (input: { id: string; change: LeadUpdateBody }) => changeLead({ data: { id: input.id, change: input.change, viewerLang: lang } }),
     onMutate: (input) => setSave(input.id, { state: 'saving' }),
     onSuccess: async (updated) => {
       setSave(updated.id, { state: 'saved' })
@@ -60,6 +58,7 @@ export function useLeadChanges(realtorId: string, lang: Lang) {
     onToggle: () => toggle(lead),
     onStageChange: (stage: LeadStage) => changeMutation.mutate({ id: lead.id, change: { stage } }),
     onFollowUpChange: (nextFollowUp: string | null) => changeMutation.mutate({ id: lead.id, change: { nextFollowUp } }),
+    onLangChange: (visitorLang: Lang) => changeMutation.mutate({ id: lead.id, change: { lang: visitorLang } }),
     formatDateTime: (iso: string) => dateTime.format(new Date(iso)),
     formatDay: (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`)),
   })

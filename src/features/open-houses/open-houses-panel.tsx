@@ -7,16 +7,23 @@ import { Button, ErrorAlert } from '~/components/ui'
 import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions'
 import { formatOpenHouseTime } from '~/lib/format-open-house'
 import type { Lang } from '~/lib/lang'
+import { listingTimeZone, zonedWallTimeToUtc } from '~/lib/listing-time-zone'
+import { overlappingMlsOpenHouses } from '~/lib/open-house-overlap'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { afterOpenHousesChanged } from '~/queries/changes'
 import { realtorOpenHousesQuery } from '~/queries/open-houses'
-import { OPEN_HOUSE_REMARKS_MAX, type OpenHouseKind } from '~/schemas/open-houses'
+import type { HomeSummary } from '~/schemas/home'
+import { OPEN_HOUSE_REMARKS_MAX, type OpenHouse, type OpenHouseKind } from '~/schemas/open-houses'
+import type { SiteRegion } from './listing-picker'
+import { ListingPicker, listingLabel } from './listing-picker'
 
 /*
  * The workspace's open houses (issue 26 item 5): the realtor's own upcoming open houses on
- * listings their site shows, added by listing number, date and hours in the listing's local
- * time, and deleted (after asking: visitors may have saved it to their calendars, decision 069).
- * They show on this realtor's listing pages and cards only.
+ * listings their site shows, added by picking the listing by its address or number (issue 52
+ * item 8), date and hours in the listing's local time, and deleted (after asking: visitors may
+ * have saved it to their calendars, decision 069). They show on this realtor's listing pages and
+ * cards only. An MLS open house of the same home at the same time is pointed out before adding:
+ * the pages show one event once.
  */
 
 type Fields = { listingKey: string; date: string; startTime: string; endTime: string; kind: OpenHouseKind; remarks: string }
@@ -44,11 +51,34 @@ function Field({ id, label, hint, errors, children }: { id: string; label: React
   )
 }
 
-export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
+/** The MLS's open houses of the picked home that the one being added would share time with. */
+function mlsOverlaps(home: HomeSummary | null, fields: Fields): Array<OpenHouse> {
+  if (!home) return []
+  const zone = listingTimeZone(home.state)
+  const start = zonedWallTimeToUtc(fields.date, fields.startTime, zone)
+  const end = zonedWallTimeToUtc(fields.date, fields.endTime, zone)
+  if (!start || !end || end <= start) return []
+  return overlappingMlsOpenHouses(home.openHouses, { start: start.toISOString(), end: end.toISOString() })
+}
+
+export function OpenHousesPanel({
+  realtorId,
+  desiredUrl,
+  regions,
+  lang,
+}: {
+  realtorId: string
+  desiredUrl: string
+  regions: ReadonlyArray<SiteRegion>
+  lang: Lang
+}) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const baseId = useId()
   const [fields, setFields] = useState<Fields>(EMPTY)
+  // What the listing box shows (an address picked, or text typed) and the home picked, if any.
+  const [listingText, setListingText] = useState('')
+  const [pickedHome, setPickedHome] = useState<HomeSummary | null>(null)
   const [status, setStatus] = useState('')
   const list = useQuery(realtorOpenHousesQuery(realtorId))
   const confirm = useConfirm('open-house-delete-dialog')
@@ -57,6 +87,8 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
     mutationFn: (values: Fields) => addOpenHouse({ data: { ...values, realtorId } }),
     onSuccess: async (created) => {
       setFields(EMPTY)
+      setListingText('')
+      setPickedHome(null)
       setStatus(t`Open house added for ${created.address}.`)
       await afterOpenHousesChanged(queryClient, realtorId)
     },
@@ -84,6 +116,7 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
     }
   }
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
+  const overlaps = mlsOverlaps(pickedHome, fields)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     add.mutate(fields)
@@ -111,8 +144,34 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
       >
         <ErrorAlert testId="open-house-error" message={formError} />
         <div className="sm:col-span-2">
-          <Field id={idOf('listingKey')} label={<Trans>Listing number</Trans>} errors={fieldErrors.listingKey ?? []}>
-            <input {...inputProps('listingKey')} value={fields.listingKey} onChange={set('listingKey')} autoComplete="off" className={inputClass} />
+          <Field
+            id={idOf('listingKey')}
+            label={<Trans>Listing</Trans>}
+            hint={<Trans>Type part of the address or the listing number, then pick the home.</Trans>}
+            errors={fieldErrors.listingKey ?? []}
+          >
+            <ListingPicker
+              id={idOf('listingKey')}
+              text={listingText}
+              onTextChange={(text) => {
+                setListingText(text)
+                setPickedHome(null)
+                // A number typed whole still works without a pick, as before.
+                setFields((current) => ({ ...current, listingKey: text.trim() }))
+              }}
+              onPick={(home) => {
+                setListingText(listingLabel(home))
+                setPickedHome(home)
+                setFields((current) => ({ ...current, listingKey: home.homeId }))
+              }}
+              regions={regions}
+              desiredUrl={desiredUrl}
+              lang={lang}
+              invalid={(fieldErrors.listingKey ?? []).length > 0}
+              describedBy={[`${idOf('listingKey')}-hint`, (fieldErrors.listingKey ?? []).length > 0 ? `${idOf('listingKey')}-error` : undefined]
+                .filter(Boolean)
+                .join(' ')}
+            />
           </Field>
         </div>
         <Field id={idOf('date')} label={<Trans>Date</Trans>} errors={fieldErrors.date ?? []}>
@@ -135,6 +194,26 @@ export function OpenHousesPanel({ realtorId, lang }: { realtorId: string; lang: 
             <input {...inputProps('remarks')} value={fields.remarks} onChange={set('remarks')} maxLength={OPEN_HOUSE_REMARKS_MAX} className={inputClass} />
           </Field>
         </div>
+        {overlaps.length > 0 ? (
+          <div
+            role="status"
+            className="rounded-xl border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50"
+            data-testid="open-house-overlap"
+          >
+            <p className="font-medium">
+              <Trans>The MLS already lists an open house at this home at that time:</Trans>
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {overlaps.map((openHouse) => {
+                const when = formatOpenHouseTime(openHouse.start, openHouse.end, openHouse.timeZone, lang, i18n)
+                return <li key={openHouse.id}>{`${when.date} ${when.hours} ${when.zone}`}</li>
+              })}
+            </ul>
+            <p className="mt-1">
+              <Trans>Your listing page will show it once, as yours. Add it only if you host it or want your own note on it.</Trans>
+            </p>
+          </div>
+        ) : null}
         <div className="sm:col-span-2">
           <Button type="submit" variant="primary" size="md" disabled={add.isPending} data-testid="open-house-add">
             <Trans>Add open house</Trans>

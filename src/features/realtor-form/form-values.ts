@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatPhone } from '~/lib/phone'
 import { photoSchema } from '~/schemas/photo'
 import { FONT_SIZES, regionStateSchema, type PublicRealtor } from '~/schemas/realtor'
 import { TESTIMONIAL_SOURCES, type PublicTestimonial } from '~/schemas/testimonial'
@@ -132,8 +133,9 @@ export function realtorToForm(realtor: Omit<PublicRealtor, 'testimonials'> & { t
     desiredUrl: realtor.desiredUrl,
     email: realtor.email,
     phoneCountryCode: realtor.phoneCountryCode,
-    contactPhone: orEmpty(realtor.contactPhone),
-    companyPhone: orEmpty(realtor.companyPhone),
+    // Stored in E.164; edited as the realtor writes it at home: (949) 555-0123, 010-1234-5678.
+    contactPhone: orEmpty(realtor.contactPhone && formatPhone(realtor.contactPhone, realtor.phoneCountryCode)),
+    companyPhone: orEmpty(realtor.companyPhone && formatPhone(realtor.companyPhone, realtor.phoneCountryCode)),
     kakaoLink: orEmpty(realtor.kakaoLink),
     snsYoutubeUrl: orEmpty(realtor.snsYoutubeUrl),
     snsInstagramUrl: orEmpty(realtor.snsInstagramUrl),

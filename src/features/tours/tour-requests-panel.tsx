@@ -5,9 +5,11 @@ import { useConfirm, type ConfirmRequest } from '~/components/confirm-dialog'
 import { Button } from '~/components/ui'
 import { LeadListPanel, useLeadActions, useLeadList } from '~/features/inbox/lead-list'
 import { cancelMyTourRequest, confirmMyTourRequest } from '~/functions/tours.functions'
+import { displayPhone, telHref } from '~/lib/contact-links'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { zonedWallTimeToUtc } from '~/lib/listing-time-zone'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { isListingTimeZone, timeZoneName } from '~/lib/listing-time-zones'
 import { afterTourChanged } from '~/queries/changes'
 import { tourRequestsQuery } from '~/queries/tours'
@@ -286,8 +288,8 @@ function TourItem({
               <Trans>Phone</Trans>:
             </dt>{' '}
             <dd className="inline">
-              <a href={`tel:${tour.phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">
-                {tour.phone}
+              <a href={telHref(tour.phone)} className="underline underline-offset-4">
+                {displayPhone(tour.phone)}
               </a>
             </dd>
           </div>
@@ -296,7 +298,7 @@ function TourItem({
           <dt className="inline font-medium">
             <Trans>Language</Trans>:
           </dt>{' '}
-          <dd className="inline">{tour.lang === 'ko' ? '한국어' : 'English'}</dd>
+          <dd className="inline">{i18n._(LANGUAGE_NAMES[tour.lang])}</dd>
         </div>
         {tour.message ? (
           <div className="sm:col-span-2">

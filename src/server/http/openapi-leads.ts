@@ -69,7 +69,7 @@ export const leadsPaths: ZodOpenApiPathsObject = {
   '/leads/{id}': {
     patch: {
       operationId: 'updateLead',
-      summary: "Set a lead's stage and/or its next follow-up day (`YYYY-MM-DD`, null clears it)",
+      summary: "Set a lead's stage, its next follow-up day (`YYYY-MM-DD`, null clears it) and/or the visitor's language",
       description: notFoundNote,
       tags,
       security: bearer,

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
+import { formatPhoneInternational } from '~/lib/phone'
 
 /** What the realtor's notification of a new message says, read from the stored lead. */
 export type NotifiedContact = {
@@ -46,7 +47,8 @@ export function contactNotificationText(i18n: I18n, contact: NotifiedContact): s
         : i18n._(msg`Calls or texts: not agreed. Answer by e-mail.`)
   return [
     `${contact.name} <${contact.email}>`,
-    `+${contact.phoneCountryCode} ${contact.phone}`,
+    // The realtor may call from anywhere: the number with its country code (+82 10 1234 5678).
+    formatPhoneInternational(contact.phone, contact.phoneCountryCode),
     ...(listingKey ? [i18n._(msg`Listing: ${listingKey}`)] : []),
     '',
     contact.message,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, CURRENT_CONSENT, type ConsentKind, type ConsentValues } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
+import { detectTextLanguage } from '~/lib/text-language'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import {
   contactRequestSchema,
@@ -103,7 +104,9 @@ export async function createContact(services: AppServices, input: unknown, sende
       name: contact.name,
       email: contact.email,
       phone: contact.phone,
-      lang: consentLang,
+      // The language they wrote in, not the page's (issue 52 item 6): a Korean message on an
+      // English page is answered in Korean. The consent stays in the words the page showed.
+      lang: detectTextLanguage(contact.message, consentLang),
       sourcePage: contact.consentPage ?? null,
       listingKey: contact.listingKey ?? null,
       // The instant reply goes out from the lead row (lead-replies/send-replies.ts, decision 021).

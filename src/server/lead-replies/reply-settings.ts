@@ -20,6 +20,7 @@ export const DEFAULT_DIGEST_HOUR = 8
 export type EffectiveLeadSettings = {
   replyEnabled: boolean
   templates: Record<Lang, { subject: string; body: string; isDefault: boolean }>
+  defaults: Record<Lang, { subject: string; body: string }>
   lang: Lang
   timeZone: string
   digestHour: number
@@ -45,6 +46,7 @@ export async function effectiveSettings(row: SettingsRow | undefined): Promise<E
   return {
     replyEnabled: row ? row.replyEnabled === 1 : true,
     templates: { ko: template(ko, row?.replySubjectKo, row?.replyBodyKo), en: template(en, row?.replySubjectEn, row?.replyBodyEn) },
+    defaults: { ko, en },
     lang: row?.lang ?? 'ko',
     timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
     digestHour: row ? Number(row.digestHour) : DEFAULT_DIGEST_HOUR,
@@ -68,6 +70,7 @@ export function toReplySettings(realtorId: string, settings: EffectiveLeadSettin
     bodyEn: settings.templates.en.body,
     usesDefaultKo: settings.templates.ko.isDefault,
     usesDefaultEn: settings.templates.en.isDefault,
+    defaults: settings.defaults,
     lang: settings.lang,
     timeZone: settings.timeZone,
     digestHour: settings.digestHour,

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import { msg } from '@lingui/core/macro'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import { displayPhone } from '~/lib/contact-links'
+import { formatPhoneInternational } from '~/lib/phone'
 import type { Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { safeVisitorName, type ReplyValues } from '~/lib/reply-placeholders'
@@ -96,7 +96,8 @@ async function replyToLead(services: AppServices, leadId: string): Promise<{ out
       visitorName: safeVisitorName(lead.name) || i18n._(msg({ message: 'there', comment: 'Greets a visitor whose name we do not have: "Hello there,"' })),
       realtorName: name,
       listingAddress: address ?? i18n._(msg`the home you asked about`),
-      phone: realtor.contactPhone ? displayPhone(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
+      // With its country code: the visitor may read this abroad (decision 070).
+      phone: realtor.contactPhone ? formatPhoneInternational(realtor.contactPhone, realtor.phoneCountryCode) : realtor.email,
       email: realtor.email,
       website: realtorPageUrl(base, lang, ''),
     }

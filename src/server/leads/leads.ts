@@ -225,6 +225,9 @@ export async function updateLead(services: AppServices, actor: Actor | null, id:
   await services.db.transaction().execute(async (trx) => {
     if (change.stage !== undefined) await moveLeadStage(trx, lead, change.stage, now)
     if (change.nextFollowUp !== undefined) await setLeadFollowUp(trx, lead, change.nextFollowUp, now)
+    if (change.lang !== undefined) {
+      await trx.updateTable('lead').set({ lang: change.lang, updatedAt: now }).where('id', '=', lead.id).execute()
+    }
   })
   return readLead(services, actor, { id: lead.id }, viewerLang)
 }

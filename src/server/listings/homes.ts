@@ -188,7 +188,8 @@ function keywordsOf(q: string | undefined): Array<string> {
  * is named in one of them; the feed has no column of its own for it). Lower-cased on both sides,
  * as PostgreSQL's LIKE is case-sensitive and SQLite's is not (DESIGN §4: no reliance on LIKE case rules).
  */
-const KEYWORD_TEXT = sql<string>`lower(coalesce(${sql.ref('home.unparsed_address')}, '') || ' ' || ${sql.ref('home.city')} || ' ' || coalesce(${sql.ref('home.public_remarks')}, ''))`
+// The listing number too (issue 52 item 8): the workspace's listing picker finds a home by either.
+const KEYWORD_TEXT = sql<string>`lower(coalesce(${sql.ref('home.unparsed_address')}, '') || ' ' || ${sql.ref('home.city')} || ' ' || coalesce(${sql.ref('home.listing_key')}, '') || ' ' || coalesce(${sql.ref('home.public_remarks')}, ''))`
 
 /** A LIKE pattern finding `word` anywhere, its own `%`, `_` and `\\` taken as plain characters. */
 function likeContaining(word: string): string {

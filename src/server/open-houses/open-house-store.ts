@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { withoutDuplicateOpenHouses } from '~/lib/open-house-overlap'
 import { openHouseCalendarPath, type OpenHouse } from '~/schemas/open-houses'
 import type { Database, OpenHouseTable } from '~/server/db/schema'
 import { dependsUntil } from '~/server/pages/page-dependencies'
@@ -61,12 +62,13 @@ export async function openHousesForHomes(
   let firstEnd: string | undefined
   for (const row of rows) {
     const list = byHome.get(row.homeId) ?? []
-    if (list.length >= OPEN_HOUSES_PER_HOME) continue
     list.push(toOpenHouse(row))
     byHome.set(row.homeId, list)
     if (firstEnd === undefined || row.endsAt < firstEnd) firstEnd = row.endsAt
   }
   if (firstEnd !== undefined) dependsUntil(firstEnd)
+  // One event listed by the MLS and added by the realtor shows once (issue 52 item 8), then the cap.
+  for (const [homeId, list] of byHome) byHome.set(homeId, withoutDuplicateOpenHouses(list).slice(0, OPEN_HOUSES_PER_HOME))
   return byHome
 }
 

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, SELLER_MARKET_REPORT_CONSENT } from '~/lib/consent'
 import { formatPrice } from '~/lib/format'
+import { LANGUAGE_NAMES } from '~/lib/language-names'
+import { formatPhoneInternational } from '~/lib/phone'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { SELLER_TIMEFRAME_LABELS } from '~/lib/seller-timeframes'
 import { sellerLeadRequestSchema, type CreatedSellerLead, type SellerLeadRequest } from '~/schemas/seller-leads'
@@ -41,7 +43,7 @@ function sellerNoticeText(i18n: I18n, request: SellerLeadRequest, answer: Valuat
       ? shownEstimate(i18n, formatPrice(answer.low), formatPrice(answer.high), formatPrice(answer.typical), count)
       : i18n._(msg`No estimate shown: only ${count} comparable homes were found`)
   const timeframe = i18n._(SELLER_TIMEFRAME_LABELS[request.timeframe])
-  const language = request.lang === 'ko' ? i18n._(msg`Korean`) : i18n._(msg`English`)
+  const language = i18n._(LANGUAGE_NAMES[request.lang])
   return [
     i18n._(msg`${name} asks for your personal valuation of their home.`),
     '',
@@ -54,7 +56,7 @@ function sellerNoticeText(i18n: I18n, request: SellerLeadRequest, answer: Valuat
     i18n._(msg`Answer in: ${language}`),
     '',
     `${name} <${email}>`,
-    ...(request.phone ? [request.phone] : []),
+    ...(request.phone ? [formatPhoneInternational(request.phone)] : []),
     '',
     '—',
     consent,

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
+import { formatPhoneInternational } from '~/lib/phone'
 import { tourTimeText } from '~/lib/listing-time-zones'
 import type { TourMode } from '~/schemas/tours'
 import { escapeHtml } from '~/server/mail/mail-html'
@@ -90,7 +91,7 @@ export function renderTourMail(input: TourMailInput, i18n: I18n): RenderedTourMa
   const facts = [when ? `${i18n._(msg`When`)}: ${when}` : null, `${i18n._(msg`How`)}: ${mode}`, `${i18n._(msg`Where`)}: ${address}`].filter(
     (line) => line !== null,
   )
-  const phone = realtor.phone ? i18n._(msg`Phone: ${realtor.phone}`) : null
+  const phone = realtor.phone ? i18n._(msg`Phone: ${formatPhoneInternational(realtor.phone)}`) : null
   const listing = i18n._(msg`The home`)
   const footer = footerLines(realtor, i18n)
   const text = [greeting, '', lead, '', ...facts, '', after, ...(phone ? [phone] : []), '', `${listing}: ${input.listingUrl}`, '', '--', ...footer].join('\n')
@@ -111,6 +112,8 @@ export function tourEventWords(input: Pick<TourMailInput, 'mode' | 'address' | '
   const realtorName = input.realtor.name
   return {
     title: i18n._(msg`${mode}: ${input.address}`),
-    description: [i18n._(msg`With ${realtorName}`), input.realtor.phone ?? '', input.listingUrl].filter((line) => line !== '').join('\n'),
+    description: [i18n._(msg`With ${realtorName}`), input.realtor.phone ? formatPhoneInternational(input.realtor.phone) : '', input.listingUrl]
+      .filter((line) => line !== '')
+      .join('\n'),
   }
 }

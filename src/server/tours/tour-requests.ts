@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { consentText, consentWording, storedConsentOf } from '~/lib/consent'
 import type { Lang } from '~/lib/lang'
+import { detectTextLanguage } from '~/lib/text-language'
 import { isListingTimeZone, isTourStartTime, timeZoneOfState, tourDateRange, zonedTimeToUtc, type ListingTimeZone } from '~/lib/listing-time-zones'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import {
@@ -153,6 +154,9 @@ export async function createTourRequest(services: AppServices, input: unknown, s
   const wording = consentWording(request.consentVersion, 'tour')
   if (!wording) throw fieldError('consentVersion', msg`This consent wording is not known. Reload the page and try again.`)
   await loadCatalog(lang)
+  // The visitor's language is the one they wrote in (issue 52 item 6): their mails and the
+  // lead follow it; the consent keeps the words the page showed them.
+  const visitorLang = detectTextLanguage(request.message, lang)
   const phone = request.phone && request.phone !== '' ? request.phone : null
   await services.db.transaction().execute(async (trx) => {
     await trx
@@ -169,7 +173,7 @@ export async function createTourRequest(services: AppServices, input: unknown, s
         email: request.email,
         phone,
         message: request.message && request.message !== '' ? request.message : null,
-        lang,
+        lang: visitorLang,
         siteOrigin: sender.origin,
         consentVersion: wording.version,
         // The words the form showed, rendered here from the registry: never the client's text.
@@ -191,7 +195,7 @@ export async function createTourRequest(services: AppServices, input: unknown, s
       name: request.name,
       email: request.email,
       phone,
-      lang,
+      lang: visitorLang,
       sourcePage: request.consentPage ?? null,
       listingKey: home.homeId,
       replyState: 'pending',

@@ -32,6 +32,7 @@ import * as listingImportUnchanged from './0035-listing-import-unchanged'
 import * as listingPhotoHash from './0036-listing-photo-hash'
 import * as regionKoreanName from './0037-region-korean-name'
 import * as leadTimeline from './0038-lead-timeline'
+import * as phonesE164 from './0039-phones-e164'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0036-listing-photo-hash': listingPhotoHash,
   '0037-region-korean-name': regionKoreanName,
   '0038-lead-timeline': leadTimeline,
+  '0039-phones-e164': phonesE164,
 }
 
 export const migrationProvider: MigrationProvider = {
