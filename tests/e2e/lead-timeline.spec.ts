@@ -54,7 +54,8 @@ for (const { lang, prefix, words } of LANGS) {
     })
     expect(confirmed.status(), await confirmed.text()).toBe(200)
 
-    await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages`)
+    // The desk opens on Today; a confirmed tour is under "All leads".
+    await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages&view=leads`)
     const item = page.getByTestId('lead-item').filter({ hasText: email })
     const toggle = item.getByTestId('lead-toggle')
     await waitForHydration(toggle)
