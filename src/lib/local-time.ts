@@ -22,28 +22,8 @@ export function isTimeZone(value: string): boolean {
 
 export type LocalMoment = { date: string; hour: number }
 
-/** The local date (YYYY-MM-DD) and hour (0–23) of an instant in a time zone. */
-export function localMoment(at: Date, timeZone: string): LocalMoment {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24 }
-}
-
-/**
- * An instant as ISO 8601 on the wall clock of a time zone, with that zone's offset then
- * (`2026-11-02T18:01:00+09:00`): the same instant as the UTC text, read as the realtor reads it.
- * Spreadsheets and programs take it as is; the offset follows daylight-saving time.
- */
-export function isoInTimeZone(iso: string, timeZone: string): string {
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return iso
+/** The wall clock of a time zone at an instant, field by field (`year`, `hour`, `timeZoneName`…), two digits each, hours 00–23. */
+function wallClock(at: Date, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
   const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -55,7 +35,24 @@ export function isoInTimeZone(iso: string, timeZone: string): string {
     hourCycle: 'h23',
     timeZoneName: 'longOffset',
   }).formatToParts(at)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? ''
+  return (type) => parts.find((item) => item.type === type)?.value ?? ''
+}
+
+/** The local date (YYYY-MM-DD) and hour (0–23) of an instant in a time zone. */
+export function localMoment(at: Date, timeZone: string): LocalMoment {
+  const part = wallClock(at, timeZone)
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) % 24 }
+}
+
+/**
+ * An instant as ISO 8601 on the wall clock of a time zone, with that zone's offset then
+ * (`2026-11-02T18:01:00+09:00`): the same instant as the UTC text, read as the realtor reads it.
+ * Spreadsheets and programs take it as is; the offset follows daylight-saving time.
+ */
+export function isoInTimeZone(iso: string, timeZone: string): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  const part = wallClock(at, timeZone)
   // `GMT+09:00`, `GMT-07:00`, or `GMT` alone for UTC itself.
   const offset = part('timeZoneName').replace('GMT', '') || '+00:00'
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offset}`
