@@ -391,4 +391,46 @@ describeOnEachDatabase('lead timeline', (database) => {
     expect(html.text).toContain('Hello')
     expect(await recordMailBounce(s.db, 'no-such-mail', 'x', s.now())).toBe(false)
   })
+
+  it('takes a recipient the mail server refuses for good as a bounce: never tried again, the address suppressed', async () => {
+    const refusing = await startSmtpSink({ refuse: ['nobody@example.org'] })
+    try {
+      app.clock.set(at(80))
+      const sent = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { body: validContact(realtor.id, { email: 'refused-lead@example.org' }) })
+      const id = sent.body.id
+      const mailId = await enqueueMail(
+        s.db,
+        {
+          kind: 'lead-reply',
+          leadId: id,
+          realtorId: realtor.id,
+          savedSearchId: null,
+          toAddress: 'nobody@example.org',
+          fromName: 'Jane Kim',
+          replyTo: realtor.email,
+          subject: 'A follow-up',
+          textBody: 'Hello',
+          htmlBody: null,
+        },
+        at(81),
+      )
+      app.clock.set(at(82))
+      expect(await deliverOutboxMail({ ...s, mailer: createMailer(refusing.url, FROM) }, mailId)).toBe('bounced')
+      const row = await s.db
+        .selectFrom('mailOutbox')
+        .select(['state', 'nextAttemptAt', 'bouncedAt', 'bounceReason'])
+        .where('id', '=', mailId)
+        .executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ state: 'bounced', nextAttemptAt: null, bouncedAt: at(82).toISOString() })
+      expect(row.bounceReason).toContain('550')
+      expect(mails((await timeline(id)).entries).find((mail) => mail.id === mailId)?.state).toBe('bounced')
+      expect(await isSuppressed(s.db, 'nobody@example.org')).toBe(true)
+      // Never due again: a later run leaves it alone.
+      app.clock.set(at(200))
+      expect(await deliverOutboxMail({ ...s, mailer: createMailer(refusing.url, FROM) }, mailId)).toBe('skipped')
+      expect(refusing.received).toEqual([])
+    } finally {
+      await refusing.close()
+    }
+  })
 })

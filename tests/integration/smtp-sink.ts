@@ -17,13 +17,21 @@ function decodeQuotedPrintable(body: string): string {
   ).toString('utf8')
 }
 
-/** A real SMTP server on loopback that keeps every message it is given. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on loopback that keeps every message it is given. `refuse` names
+ * recipients it answers RCPT TO with a permanent 550, as a server does for a mailbox that does not exist.
+ */
+export async function startSmtpSink(options: { refuse?: ReadonlyArray<string> } = {}) {
   const received: Array<ReceivedMail> = []
+  const refused = new Set((options.refuse ?? []).map((address) => address.toLowerCase()))
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }))
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Array<Buffer> = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))

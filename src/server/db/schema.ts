@@ -365,7 +365,8 @@ export interface MailOutboxTable {
   headers: string | null
   /** JSON array of attached files (a tour's `.ics`), see src/server/mail/outbox.ts; NULL for none. */
   attachments: ColumnType<string | null, string | null | undefined, string | null>
-  state: 'outbox' | 'sending' | 'sent'
+  /** `bounced`: the receiving server refused the recipient for good; never tried again. */
+  state: 'outbox' | 'sending' | 'sent' | 'bounced'
   attempts: number
   lastError: string | null
   nextAttemptAt: string | null

@@ -26,7 +26,21 @@ export function nextAttemptDelayMs(attempts: number): number {
   return exponentialBackoffMs(attempts, 60_000, MAX_BACKOFF_MS)
 }
 
-export type DeliveryResult = 'sent' | 'kept' | 'skipped'
+export type DeliveryResult = 'sent' | 'kept' | 'bounced' | 'skipped'
+
+/**
+ * Whether a send failed because the receiving server refused the recipient for good: an SMTP
+ * 5xx answer to RCPT TO (nodemailer's `EENVELOPE` naming rejected recipients), the one bounce
+ * known at the moment of sending. A 4xx is "try later"; a refused login or message is our own
+ * fault, never the visitor's address, and is retried like any other failure.
+ */
+export function isRecipientRejected(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code: unknown = Reflect.get(error, 'code')
+  const responseCode: unknown = Reflect.get(error, 'responseCode')
+  const rejected: unknown = Reflect.get(error, 'rejected')
+  return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && Array.isArray(rejected) && rejected.length > 0
+}
 
 /**
  * Whether a row's time has come, over its table's state and next-attempt columns: waiting in the
@@ -47,6 +61,8 @@ export type DeliveryRows<Row> = {
   due: (now: string, limit: number) => Promise<Array<string>>
   markSent: (id: string, attempts: number, at: string) => Promise<void>
   markKept: (id: string, attempts: number, error: string, retryAt: string) => Promise<void>
+  /** Ends a row whose recipient the receiving server refused for good; a table without it retries such a row like any failure. */
+  markBounced?: (id: string, attempts: number, error: string, at: string) => Promise<void>
 }
 
 /** Sends one row through `send` under a lease; never throws for a failed send. Without a mailer it stays in the outbox. */
@@ -69,6 +85,10 @@ export async function deliverLeased<Row>(
     return 'sent'
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+    if (rows.markBounced && isRecipientRejected(error)) {
+      await rows.markBounced(id, attempts, reason, services.now().toISOString())
+      return 'bounced'
+    }
     await rows.markKept(id, attempts, reason, new Date(services.now().getTime() + nextAttemptDelayMs(attempts)).toISOString())
     return 'kept'
   }
@@ -80,9 +100,9 @@ export async function deliverDue(
   rows: Pick<DeliveryRows<unknown>, 'due'>,
   limit: number,
   deliverOne: (id: string) => Promise<DeliveryResult>,
-): Promise<{ sent: number; kept: number }> {
-  if (!services.mailer) return { sent: 0, kept: 0 }
-  const counts = { sent: 0, kept: 0 }
+): Promise<{ sent: number; kept: number; bounced: number }> {
+  if (!services.mailer) return { sent: 0, kept: 0, bounced: 0 }
+  const counts = { sent: 0, kept: 0, bounced: 0 }
   for (const id of await rows.due(services.now().toISOString(), limit)) {
     const result = await deliverOne(id)
     if (result !== 'skipped') counts[result] += 1

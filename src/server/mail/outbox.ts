@@ -91,6 +91,11 @@ function outboxRows(db: Kysely<Database>): DeliveryRows<Selectable<MailOutboxTab
     markKept: async (id, attempts, error, retryAt) => {
       await db.updateTable('mailOutbox').set({ state: 'outbox', attempts, lastError: error, nextAttemptAt: retryAt }).where('id', '=', id).execute()
     },
+    // The recipient refused for good: never tried again, and the bounce recorded as a reported one is.
+    markBounced: async (id, attempts, error, at) => {
+      await db.updateTable('mailOutbox').set({ state: 'bounced', attempts, lastError: error, nextAttemptAt: null }).where('id', '=', id).execute()
+      await recordMailBounce(db, id, error, new Date(at))
+    },
   }
 }
 
@@ -111,7 +116,7 @@ export function deliverOutboxMail(services: AppServices, id: string): Promise<De
 }
 
 /** Sends every stored mail whose time has come, oldest first. Called after enqueueing and on an interval. */
-export function deliverPendingMail(services: AppServices, limit = 200): Promise<{ sent: number; kept: number }> {
+export function deliverPendingMail(services: AppServices, limit = 200): Promise<{ sent: number; kept: number; bounced: number }> {
   return deliverDue(services, outboxRows(services.db), limit, (id) => deliverOutboxMail(services, id))
 }
 
@@ -125,7 +130,8 @@ export function mailDeliveryState(mail: Pick<Selectable<MailOutboxTable>, 'state
 }
 
 /**
- * A bounce reported for one mail (a delivery status notification, a provider's webhook): kept
+ * A bounce for one mail (the recipient refused at sending, `markBounced`; later a delivery status
+ * notification or a provider's webhook would report one here too): kept
  * on the mail, so its lead's timeline says which mail bounced, and on the address, so no robot
  * writes to it again. Answers false for an unknown mail; a second report keeps the first.
  */
