@@ -151,7 +151,7 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
 
     // Still failing when the retry comes: attempts grow and the wait doubles.
     app.clock.set(new Date(start.getTime() + 61_000))
-    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 1 })
+    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 1, bounced: 0 })
     stored = await row(result.body.id)
     expect(Number(stored.deliveryAttempts)).toBe(2)
     expect(stored.nextAttemptAt).toBe(new Date(start.getTime() + 61_000 + 120_000).toISOString())
@@ -159,14 +159,14 @@ describeOnEachDatabase('contact delivery over SMTP', (database) => {
     // SMTP is back, but the message is not due yet.
     pointAt(sink.url)
     app.clock.set(new Date(start.getTime() + 61_000 + 60_000))
-    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 0 })
+    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 0, bounced: 0 })
     expect(mailsWith(text)).toHaveLength(0)
 
     // Past nextAttemptAt: delivered, once.
     const deliveredAt = new Date(start.getTime() + 61_000 + 121_000)
     app.clock.set(deliveredAt)
-    expect(await deliverPendingContacts(s)).toEqual({ sent: 1, kept: 0 })
-    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 0 })
+    expect(await deliverPendingContacts(s)).toEqual({ sent: 1, kept: 0, bounced: 0 })
+    expect(await deliverPendingContacts(s)).toEqual({ sent: 0, kept: 0, bounced: 0 })
     const mails = mailsWith(text)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.rcptTo).toEqual(['jane.kim@realty.example'])
