@@ -22,8 +22,9 @@ const ANSWER_WITHIN_MS = 10_000
 const API = '/cozying-api/v1'
 const DEMO = { email: 'demo@example.com', password: 'demo-password-2026' }
 
-type Operation = { method: string; path: string }
-type Malformed = { method: string; target: string; headers: Record<string, string>; body: string | undefined }
+/** An API operation and the media types its OpenAPI document names for a success (a CSV, a calendar, a mail's HTML are not JSON). */
+type Operation = { method: string; path: string; successTypes: Array<string> }
+type Malformed = { method: string; target: string; headers: Record<string, string>; body: string | undefined; successTypes: Array<string> }
 
 // ---------------------------------------------------------------------------------------------
 // What malformed input looks like
@@ -178,6 +179,7 @@ function malformedApiRequest(operations: Array<Operation>): fc.Arbitrary<Malform
     .map(({ operation, method, parameter, query: search, body: sent, mediaType: type, language: lang, origin }): Malformed => ({
       method: method || operation.method.toUpperCase(),
       target: API + operation.path.replace(/\{[^}]+\}/g, parameter) + search,
+      successTypes: method ? [] : operation.successTypes,
       headers: definedHeaders({ 'content-type': type, 'accept-language': lang, origin }),
       body: sent,
     }))
@@ -223,6 +225,8 @@ const malformedPageRequest: fc.Arbitrary<Malformed> = fc
     target: (path.replaceAll('{slug}', slug).replaceAll('{key}', key).replaceAll('{any}', any) || '/') + search,
     headers: definedHeaders({ 'accept-language': lang }),
     body: method === 'GET' || method === 'HEAD' ? undefined : sent,
+    // A page, not the API: its answers are not held to JSON.
+    successTypes: [],
   }))
 
 // ---------------------------------------------------------------------------------------------
@@ -288,7 +292,10 @@ test.describe('malformed input, generated', () => {
     const what = `${malformed.method} ${malformed.target.slice(0, 300)} (${(malformed.body ?? '').slice(0, 120)})`
     expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBeLessThan(500)
     const bodyless = malformed.method === 'HEAD' || answer.status === 204 || answer.status === 304 || answer.body === ''
-    if (malformed.target.startsWith(API) && !bodyless) {
+    const mediaType = (answer.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''
+    // A refusal is always JSON; a success is JSON unless the document names the operation's file type.
+    const documentedFile = answer.status < 300 && malformed.successTypes.includes(mediaType)
+    if (malformed.target.startsWith(API) && !bodyless && !documentedFile) {
       expect(answer.headers['content-type'] ?? '', `${what}: an API answer is JSON`).toMatch(/^application\/(problem\+)?json/)
     }
   }
@@ -341,9 +348,20 @@ function operationsOf(document: unknown): Array<Operation> {
     typeof methods === 'object' && methods !== null
       ? Object.keys(methods)
           .filter((method) => /^(get|post|put|patch|delete)$/.test(method))
-          .map((method) => ({ method, path }))
+          .map((method) => ({ method, path, successTypes: successTypesOf(Reflect.get(methods, method)) }))
       : [],
   )
+}
+
+/** The media types an operation's 2xx answers name, JSON aside. */
+function successTypesOf(operation: unknown): Array<string> {
+  const responses: unknown = typeof operation === 'object' && operation !== null ? Reflect.get(operation, 'responses') : undefined
+  if (typeof responses !== 'object' || responses === null) return []
+  return Object.entries(responses).flatMap(([status, response]: [string, unknown]) => {
+    if (!/^2\d\d$/.test(status) || typeof response !== 'object' || response === null) return []
+    const content: unknown = Reflect.get(response, 'content')
+    return typeof content === 'object' && content !== null ? Object.keys(content).filter((type) => !/json$/.test(type)) : []
+  })
 }
 
 function stringField(value: unknown, field: string): string {
