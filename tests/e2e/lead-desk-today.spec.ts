@@ -27,70 +27,76 @@ async function sendMessage(request: APIRequestContext, base: string, realtor: Pu
 }
 
 for (const { lang, prefix, words } of LANGS) {
-  test(`${lang}: the desk opens on Today with its counts, and the CSV button downloads the server's file`, async ({ page, baseURL, realtor }) => {
-    const base = requireBaseURL(baseURL)
-    const request = page.context().request
-    const stamp = Date.now()
-    const dueMessage = `Please call me about the school district. ${stamp}`
-    const dueId = await sendMessage(request, base, realtor, `due-${stamp}@example.org`, dueMessage)
-    await sendMessage(request, base, realtor, `fresh-${stamp}@example.org`, `Is the open house on Sunday? ${stamp}`)
-    // A day long past: due on every calendar, whatever the hour.
-    const dated = await request.patch(`${base}/cozying-api/v1/leads/${dueId}`, {
-      headers: { authorization: `Bearer ${realtor.token}` },
-      data: { stage: 'contacted', nextFollowUp: '2026-01-05' },
-    })
-    expect(dated.status(), await dated.text()).toBe(200)
+  test(
+    `${lang}: the desk opens on Today with its counts, and the CSV button downloads the server's file`,
+    { tag: '@phone' },
+    async ({ page, baseURL, realtor }) => {
+      const base = requireBaseURL(baseURL)
+      const request = page.context().request
+      const stamp = Date.now()
+      const dueMessage = `Please call me about the school district. ${stamp}`
+      const dueId = await sendMessage(request, base, realtor, `due-${stamp}@example.org`, dueMessage)
+      await sendMessage(request, base, realtor, `fresh-${stamp}@example.org`, `Is the open house on Sunday? ${stamp}`)
+      // A day long past: due on every calendar, whatever the hour.
+      const dated = await request.patch(`${base}/cozying-api/v1/leads/${dueId}`, {
+        headers: { authorization: `Bearer ${realtor.token}` },
+        data: { stage: 'contacted', nextFollowUp: '2026-01-05' },
+      })
+      expect(dated.status(), await dated.text()).toBe(200)
 
-    await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages`)
-    const tab = page.getByTestId('inbox-view-today')
-    await expect(tab).toHaveAttribute('aria-current', 'page')
-    await expect(tab).toContainText(words.today)
-    await expect(page.getByTestId('inbox-view-today-count')).toHaveText('2')
-    const panel = page.getByTestId('today-panel')
-    await expect(panel.getByTestId('today-due')).toContainText(words.due)
-    await expect(panel.getByTestId('today-due-count')).toHaveText('1')
-    await expect(panel.getByTestId('today-fresh')).toContainText(words.fresh)
-    await expect(panel.getByTestId('today-fresh-count')).toHaveText('1')
-    await expect(panel.getByTestId('today-tours')).toHaveCount(0)
-    const dueItem = panel.getByTestId('today-due').getByTestId('lead-item')
-    await expect(dueItem).toHaveAttribute('data-due', 'true')
-    await expect(dueItem.getByTestId('lead-due')).toBeVisible()
-    await expect(dueItem.getByTestId('lead-summary')).toContainText('school district')
+      await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=messages`)
+      const tab = page.getByTestId('inbox-view-today')
+      await expect(tab).toHaveAttribute('aria-current', 'page')
+      await expect(tab).toContainText(words.today)
+      await expect(page.getByTestId('inbox-view-today-count')).toHaveText('2')
+      const panel = page.getByTestId('today-panel')
+      await expect(panel.getByTestId('today-due')).toContainText(words.due)
+      await expect(panel.getByTestId('today-due-count')).toHaveText('1')
+      await expect(panel.getByTestId('today-fresh')).toContainText(words.fresh)
+      await expect(panel.getByTestId('today-fresh-count')).toHaveText('1')
+      await expect(panel.getByTestId('today-tours')).toHaveCount(0)
+      const dueItem = panel.getByTestId('today-due').getByTestId('lead-item')
+      await expect(dueItem).toHaveAttribute('data-due', 'true')
+      await expect(dueItem.getByTestId('lead-due')).toBeVisible()
+      await expect(dueItem.getByTestId('lead-summary')).toContainText('school district')
 
-    const violations = await axeViolations(page)
-    expect(violations, violations.join('\n')).toEqual([])
-    await page.evaluate(() => document.documentElement.classList.add('dark'))
-    const darkViolations = await axeViolations(page)
-    expect(darkViolations, darkViolations.join('\n')).toEqual([])
-    await page.evaluate(() => document.documentElement.classList.remove('dark'))
+      const violations = await axeViolations(page)
+      expect(violations, violations.join('\n')).toEqual([])
+      await page.evaluate(() => document.documentElement.classList.add('dark'))
+      const darkViolations = await axeViolations(page)
+      expect(darkViolations, darkViolations.join('\n')).toEqual([])
+      await page.evaluate(() => document.documentElement.classList.remove('dark'))
 
-    // Contacted from Today: the new lead leaves it, and the tab counts one fewer.
-    const freshItem = panel.getByTestId('today-fresh').getByTestId('lead-item')
-    await waitForHydration(freshItem.getByTestId('lead-toggle'))
-    await freshItem.getByTestId('lead-toggle').click()
-    await freshItem.getByTestId('lead-stage-select').selectOption('contacted')
-    await expect(panel.getByTestId('today-fresh')).toHaveCount(0)
-    await expect(page.getByTestId('inbox-view-today-count')).toHaveText('1')
+      // Contacted from Today: the new lead leaves it, and the tab counts one fewer.
+      const freshItem = panel.getByTestId('today-fresh').getByTestId('lead-item')
+      await waitForHydration(freshItem.getByTestId('lead-toggle'))
+      await freshItem.getByTestId('lead-toggle').click()
+      await freshItem.getByTestId('lead-stage-select').selectOption('contacted')
+      await expect(panel.getByTestId('today-fresh')).toHaveCount(0)
+      await expect(page.getByTestId('inbox-view-today-count')).toHaveText('1')
 
-    // All leads: the filters are in view on a desktop, and the CSV comes from the server.
-    await page.getByTestId('inbox-view-leads').click()
-    await expect(page.getByTestId('leads-stage-all')).toBeVisible()
-    await expect(page.getByTestId('lead-item')).toHaveCount(2)
-    const exportLink = page.getByTestId('leads-export')
-    await expect(exportLink).toHaveAttribute('href', new RegExp(`^/cozying-api/v1/leads/export\\.csv\\?realtorId=${realtor.id}&viewerLang=${lang}$`))
-    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()])
-    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
-    const bytes = fs.readFileSync(await download.path())
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const csv = bytes.subarray(3).toString('utf8')
-    const [header, ...records] = csv.trimEnd().split('\r\n')
-    expect(header?.split(',')[0]).toBe(words.header)
-    expect(records).toHaveLength(2)
-    expect(csv).toContain(dueMessage)
-    expect(csv).toContain("'+17145550188")
-    // Times with the realtor's offset (Los Angeles by default): -08:00 in December, -07:00 in summer.
-    expect(records[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[78]:00,/)
-  })
+      // All leads: the filters are in view on a desktop (folded under "Filters" on a phone), and the CSV comes from the server.
+      await page.getByTestId('inbox-view-leads').click()
+      await expect(page.getByTestId('lead-item')).toHaveCount(2)
+      const filtersToggle = page.getByTestId('leads-filters-toggle')
+      if (await filtersToggle.isVisible()) await filtersToggle.click()
+      await expect(page.getByTestId('leads-stage-all')).toBeVisible()
+      const exportLink = page.getByTestId('leads-export')
+      await expect(exportLink).toHaveAttribute('href', new RegExp(`^/cozying-api/v1/leads/export\\.csv\\?realtorId=${realtor.id}&viewerLang=${lang}$`))
+      const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()])
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
+      const bytes = fs.readFileSync(await download.path())
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      const csv = bytes.subarray(3).toString('utf8')
+      const [header, ...records] = csv.trimEnd().split('\r\n')
+      expect(header?.split(',')[0]).toBe(words.header)
+      expect(records).toHaveLength(2)
+      expect(csv).toContain(dueMessage)
+      expect(csv).toContain("'+17145550188")
+      // Times with the realtor's offset (Los Angeles by default): -08:00 in December, -07:00 in summer.
+      expect(records[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[78]:00,/)
+    },
+  )
 }
 
 test(

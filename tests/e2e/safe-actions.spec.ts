@@ -77,59 +77,63 @@ async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   expect(violations, `axe ${what}:\n${violations.join('\n')}`).toEqual([])
 }
 
-test('ko: cancelling a confirmed tour asks first; Escape keeps it, confirming mails the visitor a cancellation', async ({ page, request }) => {
-  test.setTimeout(120_000)
-  const email = `safe-tour-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-  const name = 'Jane Kim'
-  const token = await demoToken(request)
-  const tourId = await confirmedTour(request, token, email, name)
-  const calendarMails = () => sink.received.filter((mail) => mail.rcptTo.includes(email) && /text\/calendar/i.test(mail.raw))
-  await expect.poll(() => calendarMails().length, { timeout: 20_000 }).toBe(1)
+test(
+  'ko: cancelling a confirmed tour asks first; Escape keeps it, confirming mails the visitor a cancellation',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const email = `safe-tour-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+    const name = 'Jane Kim'
+    const token = await demoToken(request)
+    const tourId = await confirmedTour(request, token, email, name)
+    const calendarMails = () => sink.received.filter((mail) => mail.rcptTo.includes(email) && /text\/calendar/i.test(mail.raw))
+    await expect.poll(() => calendarMails().length, { timeout: 20_000 }).toBe(1)
 
-  await signedInWorkspace(page, '', 'tours')
-  const item = page.getByTestId('tour-item').filter({ hasText: email })
-  await expect(item.getByTestId('tour-item-status')).toHaveText('확정됨')
-  const cancel = item.getByTestId('tour-cancel')
-  await waitForHydration(cancel)
+    await signedInWorkspace(page, '', 'tours')
+    const item = page.getByTestId('tour-item').filter({ hasText: email })
+    await expect(item.getByTestId('tour-item-status')).toHaveText('확정됨')
+    const cancel = item.getByTestId('tour-cancel')
+    await waitForHydration(cancel)
 
-  const dialog = page.getByTestId('tour-confirm-dialog')
-  await cancel.click()
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('heading')).toHaveText('이 투어를 취소할까요?')
-  // It names who is told, which home and when (in the home's zone), in the realtor's language.
-  const consequence = dialog.getByTestId('tour-confirm-dialog-consequence')
-  await expect(consequence).toContainText(`에 예정된`)
-  await expect(consequence).toContainText(`${name}님에게 캘린더에서 일정을 지우는 취소 안내 이메일이 발송됩니다`)
-  await expect(consequence).toContainText('Irvine')
-  await expect(consequence).toContainText('태평양')
-  // The safe choice has the focus: Enter pressed by habit keeps the tour.
-  await expect(dialog.getByTestId('tour-confirm-dialog-keep')).toBeFocused()
-  await expectNoAxeViolations(page, 'with the cancel dialog open')
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await expectNoAxeViolations(page, 'with the cancel dialog open, dark')
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
+    const dialog = page.getByTestId('tour-confirm-dialog')
+    await cancel.click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('heading')).toHaveText('이 투어를 취소할까요?')
+    // It names who is told, which home and when (in the home's zone), in the realtor's language.
+    const consequence = dialog.getByTestId('tour-confirm-dialog-consequence')
+    await expect(consequence).toContainText(`에 예정된`)
+    await expect(consequence).toContainText(`${name}님에게 캘린더에서 일정을 지우는 취소 안내 이메일이 발송됩니다`)
+    await expect(consequence).toContainText('Irvine')
+    await expect(consequence).toContainText('태평양')
+    // The safe choice has the focus: Enter pressed by habit keeps the tour.
+    await expect(dialog.getByTestId('tour-confirm-dialog-keep')).toBeFocused()
+    await expectNoAxeViolations(page, 'with the cancel dialog open')
+    await page.evaluate(() => document.documentElement.classList.add('dark'))
+    await expectNoAxeViolations(page, 'with the cancel dialog open, dark')
+    await page.evaluate(() => document.documentElement.classList.remove('dark'))
 
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect(cancel).toBeFocused()
-  await expect(item.getByTestId('tour-item-status')).toHaveText('확정됨')
-  const kept = await request.get(`${server.base}/cozying-api/v1/tour-requests?limit=100`, { headers: { authorization: `Bearer ${token}` } })
-  const tours = z.object({ tours: z.array(z.object({ id: z.string(), status: z.string() })) }).parse(await kept.json()).tours
-  expect(tours.find((tour) => tour.id === tourId)?.status).toBe('confirmed')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(cancel).toBeFocused()
+    await expect(item.getByTestId('tour-item-status')).toHaveText('확정됨')
+    const kept = await request.get(`${server.base}/cozying-api/v1/tour-requests?limit=100`, { headers: { authorization: `Bearer ${token}` } })
+    const tours = z.object({ tours: z.array(z.object({ id: z.string(), status: z.string() })) }).parse(await kept.json()).tours
+    expect(tours.find((tour) => tour.id === tourId)?.status).toBe('confirmed')
 
-  await cancel.click()
-  await dialog.getByTestId('tour-confirm-dialog-confirm').click()
-  await expect(dialog).toBeHidden()
-  await expect(item.getByTestId('tour-item-status')).toHaveText('취소됨')
+    await cancel.click()
+    await dialog.getByTestId('tour-confirm-dialog-confirm').click()
+    await expect(dialog).toBeHidden()
+    await expect(item.getByTestId('tour-item-status')).toHaveText('취소됨')
 
-  // Exactly one more calendar mail: the cancellation of the invitation, in the visitor's language.
-  await expect.poll(() => calendarMails().length, { timeout: 20_000 }).toBe(2)
-  const cancellation = calendarMails()[1]?.raw ?? ''
-  expect(calendarOf(cancellation)).toMatch(/METHOD:CANCEL/)
-  expect(cancellation).toMatch(/Tour cancelled/)
-})
+    // Exactly one more calendar mail: the cancellation of the invitation, in the visitor's language.
+    await expect.poll(() => calendarMails().length, { timeout: 20_000 }).toBe(2)
+    const cancellation = calendarMails()[1]?.raw ?? ''
+    expect(calendarOf(cancellation)).toMatch(/METHOD:CANCEL/)
+    expect(cancellation).toMatch(/Tour cancelled/)
+  },
+)
 
-test('en: deleting a private note asks first, quoting it; Escape keeps it, confirming deletes it', async ({ page, request }) => {
+test('en: deleting a private note asks first, quoting it; Escape keeps it, confirming deletes it', { tag: '@phone' }, async ({ page, request }) => {
   test.setTimeout(120_000)
   const email = `safe-note-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const token = await demoToken(request)
@@ -144,6 +148,9 @@ test('en: deleting a private note asks first, quoting it; Escape keeps it, confi
 
   await signedInWorkspace(page, '/en', 'leads')
   await waitForHydration(page.getByTestId('leads-search-submit'))
+  // On a phone the filters are folded under "Filters" first.
+  const filtersToggle = page.getByTestId('leads-filters-toggle')
+  if (await filtersToggle.isVisible()) await filtersToggle.click()
   await page.getByTestId('leads-search').fill(email)
   await page.getByTestId('leads-search-submit').click()
   const item = page.getByTestId('lead-item').filter({ hasText: email })
