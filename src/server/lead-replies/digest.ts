@@ -9,7 +9,7 @@ import type { AppServices } from '~/server/services'
 import { isDigestEmpty, renderDigestMail, type DigestLead } from './digest-mail'
 import { DEFAULT_DIGEST_HOUR } from './reply-settings'
 import { fallbackOrigin, serializedOnSqlite } from './serialize'
-import { isSuppressed } from './suppression'
+import { isSuppressed } from '~/server/mail/suppression'
 
 /*
  * The realtor's daily digest (issue 26 item 3, decision 021). Every few minutes each process

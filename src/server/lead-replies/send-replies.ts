@@ -12,7 +12,7 @@ import type { AppServices } from '~/server/services'
 import { renderReplyMail } from './reply-mail'
 import { readLeadSettings } from './reply-settings'
 import { fallbackOrigin, serializedOnSqlite } from './serialize'
-import { isSuppressed } from './suppression'
+import { isSuppressed } from '~/server/mail/suppression'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 
 /*

@@ -5,7 +5,7 @@ import type { Database, MailOutboxTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
 import type { MailAttachment } from './mailer'
 import type { MailDeliveryState } from '~/schemas/lead-timeline'
-import { suppressAddress } from '~/server/lead-replies/suppression'
+import { suppressAddress } from './suppression'
 import { deliverDue, deliverLeased, isDue, type DeliveryResult, type DeliveryRows } from './delivery-lease'
 
 export type OutboxMail = Pick<
