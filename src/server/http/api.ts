@@ -21,7 +21,7 @@ import { openHouseCalendarFile } from '~/server/open-houses/open-house-ics'
 import { createRealtorOpenHouse, deleteRealtorOpenHouse, listRealtorOpenHouses } from '~/server/open-houses/realtor-open-houses'
 import { errors } from '~/server/app-error'
 import { buildOpenApiDocument } from './openapi'
-import { apiLang, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from '~/server/web/responses'
+import { apiLang, attachment, errorResponse, isFormBody, json, jsonText, readFormBody, readJsonBody } from '~/server/web/responses'
 import { postConfirmForm, postManageForm } from './saved-search-forms'
 import { cancelTourRequest, confirmTourRequest, createTourRequest, listTourRequests } from '~/server/tours/tour-requests'
 import { tourReceiptCalendarFile } from '~/server/tours/tour-receipt'
@@ -154,14 +154,7 @@ const routes: Array<ApiRoute> = [
   route('/realtors/{id}/export', {
     GET: async (context) => {
       const exported = await exportRealtorData(context.services, await requireActor(context), param(context, 'id'))
-      return new Response(exported.body, {
-        headers: {
-          'content-type': 'application/zip',
-          'content-disposition': `attachment; filename="${exported.fileName}"`,
-          // Personal data of the realtor's clients: never kept by a cache or a proxy.
-          'cache-control': 'private, no-store',
-        },
-      })
+      return attachment(exported.body, { contentType: 'application/zip', fileName: exported.fileName, personal: true })
     },
   }),
   route('/account', {
@@ -224,10 +217,7 @@ const routes: Array<ApiRoute> = [
     GET: async (context) => {
       const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
       const file = await openHouseCalendarFile(context.services, param(context, 'id'), lang)
-      return new Response(file.body, {
-        status: 200,
-        headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="${file.fileName}"` },
-      })
+      return attachment(file.body, { contentType: 'text/calendar; charset=utf-8', fileName: file.fileName, personal: false })
     },
   }),
   route('/open-houses/{id}', {
@@ -322,14 +312,7 @@ const routes: Array<ApiRoute> = [
   route('/leads/export\\.csv', {
     GET: async (context) => {
       const file = await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))
-      return new Response(file.body, {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${file.fileName}"`,
-          // Personal data of the realtor's clients: never kept by a cache or a proxy.
-          'cache-control': 'private, no-store',
-        },
-      })
+      return attachment(file.body, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, personal: true })
     },
   }),
   route('/leads/{id}', {
@@ -374,14 +357,7 @@ const routes: Array<ApiRoute> = [
         mailId: param(context, 'mailId'),
         index: param(context, 'index'),
       })
-      return new Response(file.content, {
-        status: 200,
-        headers: {
-          'content-type': file.contentType,
-          'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
-          'cache-control': 'private, no-store',
-        },
-      })
+      return attachment(file.content, { contentType: file.contentType, fileName: file.filename, personal: true })
     },
   }),
   route('/leads/{id}/notes/{noteId}', {
@@ -419,14 +395,7 @@ const routes: Array<ApiRoute> = [
     GET: async (context) => {
       const lang = context.url.searchParams.get('lang') === 'en' ? 'en' : 'ko'
       const file = await tourReceiptCalendarFile(context.services, { id: param(context, 'id'), lang })
-      return new Response(file.body, {
-        status: 200,
-        headers: {
-          'content-type': 'text/calendar; charset=utf-8',
-          'content-disposition': `attachment; filename="${file.fileName}"`,
-          'cache-control': 'private, no-store',
-        },
-      })
+      return attachment(file.body, { contentType: 'text/calendar; charset=utf-8', fileName: file.fileName, personal: true })
     },
   }),
   route('/tour-requests/{id}/confirm', {

@@ -23,6 +23,20 @@ export function jsonText(body: string, status = 200): Response {
   return new Response(body, { status, headers: JSON_HEADERS })
 }
 
+/**
+ * A file to download. Its name is reduced to safe characters, since it travels in a header.
+ * `personal`: data of the realtor or their clients, never kept by a cache or a proxy (even if
+ * the front door's rule for unstored answers changed).
+ */
+export function attachment(body: BodyInit, file: { contentType: string; fileName: string; personal: boolean }): Response {
+  const headers: Record<string, string> = {
+    'content-type': file.contentType,
+    'content-disposition': `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+  }
+  if (file.personal) headers['cache-control'] = 'private, no-store'
+  return new Response(body, { status: 200, headers })
+}
+
 /** DESIGN §5: `{ message, code, fieldErrors? }`, translated by Accept-Language, never an HTML page. */
 export function errorResponse(error: unknown, lang: Lang, extraHeaders: Record<string, string> = {}): Response {
   const appError: AppError = isAppError(error) ? error : errors.internal(error)
