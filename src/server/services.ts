@@ -12,6 +12,7 @@ import { createStorage, type StorageConfig, type StorageDriver } from './uploads
 import { listingPhotoSettingsFrom, type ListingPhotoSettings } from './listings/listing-photo-fetch'
 import { loadDisplayProfiles, type DisplayProfiles } from './listings/display-profile'
 import { cdnPurgeConfigFrom, type CdnPurgeConfig } from './cdn-purge/config'
+import { translationConfigFrom, type TranslationConfig } from './translation/config'
 import { readRevisions, RevisionWatch, sqliteRevisionReader } from './pages/revisions'
 import { VisitCounter } from './stats/visit-counter'
 import { componentLogger } from './logging/logger'
@@ -41,6 +42,8 @@ export type ServerConfig = {
   cdnPurge: CdnPurgeConfig
   /** Which listing photos the server fetches to make width variants, and where from (decision 064). */
   listingPhotos: ListingPhotoSettings
+  /** TRANSLATION_PROVIDER, its credentials and the daily budget (issue 54, decision 071), checked at startup. */
+  translation: TranslationConfig
 }
 
 /** Everything a use case may touch. Built once per process; tests build one per database. */
@@ -131,6 +134,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
   // Before anything else: a wrong profile file stops the start with its reason, not a page later.
   const displayProfiles = loadDisplayProfiles(config.LISTINGS_DISPLAY_PROFILES)
   const cdnPurge = cdnPurgeConfigFrom(config)
+  const translation = translationConfigFrom(config)
   const siteNames = { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN }
   const authSettings: AuthSettings = {
     dialect: database.dialect,
@@ -192,6 +196,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       displayProfiles,
       cdnPurge,
       listingPhotos: listingPhotoSettingsFrom(config),
+      translation,
     },
     now,
     revisions: new RevisionWatch(database.sqlite ? sqliteRevisionReader(database.sqlite) : () => readRevisions(database.db)),

@@ -229,6 +229,25 @@ export const envSchema = z.object({
       }),
     ),
   ),
+  /**
+   * Machine translation of listings' remarks and of the realtor's drafts (issue 54, decision 071):
+   * which provider, `off` for none. Each provider's key is needed only when it is the one chosen;
+   * its URL setting points the adapter at a loopback server in tests.
+   */
+  TRANSLATION_PROVIDER: z.enum(['deepl', 'google', 'papago', 'off']).default('off'),
+  DEEPL_API_KEY: optionalString,
+  /** Unset: api-free.deepl.com for a Free key (ending in `:fx`), api.deepl.com otherwise. */
+  DEEPL_API_URL: optionalString.pipe(z.url().optional()),
+  GOOGLE_TRANSLATE_API_KEY: optionalString,
+  GOOGLE_TRANSLATE_API_URL: z.url().default('https://translation.googleapis.com/language/translate/v2'),
+  /** Naver Cloud Platform's API Gateway key pair of the Papago Translation application. */
+  PAPAGO_CLIENT_ID: optionalString,
+  PAPAGO_CLIENT_SECRET: optionalString,
+  PAPAGO_API_URL: z.url().default('https://papago.apigw.ntruss.com/nmt/v1/translation'),
+  /** Characters sent to the provider per UTC day, by every process together (listings and drafts). */
+  TRANSLATION_DAILY_CHARS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  /** A realtor's translate-button presses per account per hour. */
+  RATE_LIMIT_TRANSLATE: z.coerce.number().int().positive().default(30),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -660,6 +660,38 @@ export interface PhotoVariantTable {
   createdAt: string
 }
 
+/** The languages listing remarks are translated into and from (issue 54). */
+export type TranslationLang = 'ko' | 'en'
+
+/** A machine translation of a listing's public remarks (migration 0040, decision 071). */
+export interface ListingRemarksTranslationTable {
+  homeId: string
+  lang: TranslationLang
+  /** SHA-256 (hex) of the remarks translated: shown only while the listing's remarks still hash to it. */
+  sourceHash: string
+  text: string
+  /** `deepl`, `google` or `papago`. */
+  provider: string
+  translatedAt: string
+  /** The listing's `updatedAt` when the job last compared its remarks with this row. */
+  listingUpdatedAt: string
+}
+
+/** One process's lease on a listing's remarks while they are at the provider (migration 0040). */
+export interface ListingRemarksTranslationClaimTable {
+  homeId: string
+  lang: TranslationLang
+  claimedBy: string
+  leaseUntil: string
+}
+
+/** Characters sent to the translation provider on one UTC day, by every process (migration 0040). */
+export interface TranslationBudgetTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string
+  charsUsed: number
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -696,6 +728,9 @@ export interface Database {
   marketSubscription: MarketSubscriptionTable
   cdnPurgeOutbox: CdnPurgeOutboxTable
   photoVariant: PhotoVariantTable
+  listingRemarksTranslation: ListingRemarksTranslationTable
+  listingRemarksTranslationClaim: ListingRemarksTranslationClaimTable
+  translationBudget: TranslationBudgetTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

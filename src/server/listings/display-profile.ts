@@ -67,6 +67,11 @@ export const displayProfileEntrySchema = z
      * Off unless the file says so: some MLSs and non-disclosure states forbid it.
      */
     soldData: z.boolean().optional(),
+    /**
+     * Whether Korean pages may show a machine translation of the listings' remarks (issue 54).
+     * Off unless the file says so: some MLSs forbid altering listing content in any way.
+     */
+    translateRemarks: z.boolean().optional(),
     /** IANA time zone the "last updated" time is shown in. */
     timeZone: text(64).refine(isTimeZone, { error: 'must be an IANA time zone such as America/Los_Angeles' }).optional(),
   })
@@ -85,7 +90,7 @@ export const displayProfileFileSchema = z.record(profileKeySchema, displayProfil
 export type DisplayProfiles = z.infer<typeof displayProfileFileSchema>
 
 /** A source's profile with every default filled in. */
-export type DisplayProfile = Omit<ListingSource, 'id' | 'lastUpdatedAt'> & { maxAgeHours: number | null; soldData: boolean }
+export type DisplayProfile = Omit<ListingSource, 'id' | 'lastUpdatedAt'> & { maxAgeHours: number | null; soldData: boolean; translateRemarks: boolean }
 
 /** The file is missing, not JSON, or says something the schema refuses: the process does not start. */
 export class DisplayProfileError extends Error {
@@ -160,12 +165,14 @@ export function displayProfileFor(profiles: DisplayProfiles, source: string): Di
     timeZone: entry.timeZone ?? DEFAULT_TIME_ZONE,
     // The demo's sold homes are invented, so showing them breaks no MLS rule.
     soldData: entry.soldData ?? isDemo,
+    // The demo's remarks are our own words, so translating them alters no MLS's content.
+    translateRemarks: entry.translateRemarks ?? isDemo,
   }
 }
 
 /** What a page shows of a source: its profile and its last successful run. */
 export function listingSourceOf(profiles: DisplayProfiles, source: string, lastUpdatedAt: string | null): ListingSource {
-  const { maxAgeHours: _maxAgeHours, soldData: _soldData, ...shown } = displayProfileFor(profiles, source)
+  const { maxAgeHours: _maxAgeHours, soldData: _soldData, translateRemarks: _translateRemarks, ...shown } = displayProfileFor(profiles, source)
   return { id: source, ...shown, lastUpdatedAt }
 }
 
