@@ -11,15 +11,26 @@ import { displayProfileFor } from './display-profile'
  * The translation is read from what the background job stored, never made in the request.
  */
 
-/** The view from what is known; `stored` is the stored translation of the current remarks, if any. */
+/**
+ * The view from what is known; `stored` is the stored translation of the current remarks, if
+ * any. "Pending" only while a provider is set to make it: with none (`off`), no translation is
+ * coming and the page says nothing of one; one already stored is still shown.
+ */
 export function remarksTranslationView(input: {
   lang: Lang
   translateRemarks: boolean
+  providerOn: boolean
   remarks: string | null
   stored: { text: string } | undefined
 }): RemarksTranslation {
-  if (input.lang !== 'ko' || !input.translateRemarks || input.remarks === null || input.remarks.trim() === '') return null
-  return input.stored ? { status: 'translated', lang: 'ko', text: input.stored.text } : { status: 'pending', lang: 'ko' }
+  if (!mayTranslate(input)) return null
+  if (input.stored) return { status: 'translated', lang: 'ko', text: input.stored.text }
+  return input.providerOn ? { status: 'pending', lang: 'ko' } : null
+}
+
+/** Whether the view could show a translation at all, before the stored one is read. */
+function mayTranslate(input: { lang: Lang; translateRemarks: boolean; remarks: string | null }): boolean {
+  return input.lang === 'ko' && input.translateRemarks && input.remarks !== null && input.remarks.trim() !== ''
 }
 
 /** The view of one listing's remarks on a page in `lang`. */
@@ -29,9 +40,9 @@ export async function remarksTranslationFor(
   lang: Lang,
 ): Promise<RemarksTranslation> {
   const translateRemarks = displayProfileFor(services.config.displayProfiles, home.source).translateRemarks
-  const base = { lang, translateRemarks, remarks: home.publicRemarks }
+  const base = { lang, translateRemarks, remarks: home.publicRemarks, providerOn: services.config.translation.provider !== 'off' }
   // Read only when the answer can be a translation: English pages and forbidden sources cost nothing.
-  if (remarksTranslationView({ ...base, stored: undefined }) === null) return null
+  if (!mayTranslate(base)) return null
   const stored = await storedRemarksTranslation(services.db, { homeId: home.id, remarks: home.publicRemarks }, lang)
   return remarksTranslationView({ ...base, stored })
 }
