@@ -14,6 +14,7 @@ import { startPageFontPrune } from './fonts/page-font-prune'
 import { startStatsPurge } from './stats/purge'
 import { startUploadCleanup } from './uploads/cleanup'
 import { startListingPhotoCleanup } from './listings/listing-photo-cleanup'
+import { startRemarksTranslation } from './translation/remarks-schedule'
 import { scheduledJob } from './logging/job-log'
 import { componentLogger, runOutsideRequest } from './logging/logger'
 
@@ -57,6 +58,7 @@ function startProcessJobs(services: AppServices): AppServices {
     startOpenHousePurge(services)
     startDuePostRelease(services)
     startCdnPurgeSender(services)
+    startRemarksTranslation(services)
   }
   // Every process counts its own visitors and writes them (decision 016); a stopping worker
   // writes what it has before serve.mjs ends it.
@@ -68,7 +70,7 @@ function startProcessJobs(services: AppServices): AppServices {
 
 /**
  * The process-wide services, created (and the database migrated) on first use. Under
- * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup and the MLS photo copies' cleanup, statistics and rate-limit counters pruned hourly, page fonts' unused recipes daily, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges): the outbox claims each
+ * `npm start`'s workers, only worker 0 runs the scheduled jobs (outbox retries, upload cleanup and the MLS photo copies' cleanup, statistics and rate-limit counters pruned hourly, page fonts' unused recipes daily, saved-search alerts every ten minutes, monthly market reports looked for hourly, instant replies and daily digests, scheduled posts coming due, CDN purges, listings' remarks translated after each import): the outbox claims each
  * message anyway, but one sender is enough and keeps the others' event loops for pages;
  * the upload cleanup lists the whole store, which one process doing hourly is plenty.
  */

@@ -404,8 +404,8 @@ export function expectError(result: HttpResult, status: number, code: string, en
   if (englishMessage !== undefined) expect(body.message).toBe(englishMessage)
 }
 
-/** A second process on the same database: its own connection (pool), the same clock. */
-export async function openSecondServices(dbName: 'sqlite' | 'postgres', first: AppServices): Promise<AppServices> {
+/** A second process on the same database: its own connection (pool), the same clock; `env` what its settings add to the tests' own. */
+export async function openSecondServices(dbName: 'sqlite' | 'postgres', first: AppServices, env: Record<string, string | undefined> = {}): Promise<AppServices> {
   let config: DbConfig
   if (dbName === 'sqlite') {
     const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file
@@ -418,5 +418,5 @@ export async function openSecondServices(dbName: 'sqlite' | 'postgres', first: A
     url.pathname = `/${current.name}`
     config = { kind: 'postgres', url: url.toString() }
   }
-  return createServices({ database: openDatabase(config), env: testEnv(), secret: SECRET, mailer: undefined, now: first.now })
+  return createServices({ database: openDatabase(config), env: testEnv(env), secret: SECRET, mailer: undefined, now: first.now })
 }

@@ -243,7 +243,7 @@ export const envSchema = z.object({
   /** Naver Cloud Platform's API Gateway key pair of the Papago Translation application. */
   PAPAGO_CLIENT_ID: optionalString,
   PAPAGO_CLIENT_SECRET: optionalString,
-  PAPAGO_API_URL: z.url().default('https://naveropenapi.apigw.ntruss.com/nmt/v1/translation'),
+  PAPAGO_API_URL: z.url().default('https://papago.apigw.ntruss.com/nmt/v1/translation'),
   /** Characters sent to the provider per UTC day, by every process together (listings and drafts). */
   TRANSLATION_DAILY_CHARS: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
   /** A realtor's translate-button presses per account per hour. */

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { VISIT_BEACON_PATH } from '~/lib/visit-beacon'
 
 /*
@@ -49,6 +49,28 @@ const cdnPurgeFailures = new Counter({
   name: 'cdn_purge_failures_total',
   help: 'Purge requests the CDN did not accept, by vendor and reason: rate_limited (429), server_error (5xx), network (no answer), rejected (any other answer). Their keys are kept and retried.',
   labelNames: ['vendor', 'reason'] as const,
+  registers: [metricsRegistry],
+})
+
+const translationChars = new Counter({
+  name: 'translation_characters_sent_total',
+  help: 'Characters the translation provider translated (what it bills), by provider: listings remarks and realtors\' drafts together.',
+  labelNames: ['provider'] as const,
+  registers: [metricsRegistry],
+})
+
+const translationFailures = new Counter({
+  name: 'translation_failures_total',
+  help: 'Translation requests the provider did not answer with a translation, by provider and kind: auth (key refused), quota (quota used up, DeepL 456), rate_limited (429), server (5xx), network (no answer), rejected (any other refusal), bad_response (an answer not in the documented shape).',
+  labelNames: ['provider', 'kind'] as const,
+  registers: [metricsRegistry],
+})
+
+const translationPending = new Gauge({
+  name: 'translation_pending',
+  help: 'Listings whose remarks wait for a Korean translation, as the last pass of the translation job (worker 0) left them: over the daily budget, or after a provider failure.',
+  // Only worker 0 runs the job; the other workers say 0.
+  aggregator: 'max',
   registers: [metricsRegistry],
 })
 
@@ -159,4 +181,22 @@ export function recordCdnPurgeFailure(vendor: 'cloudflare' | 'fastly', reason: '
 /** Times a run of a scheduled job; `job` is one of the code's fixed job names (logging/job-log.ts). */
 export function recordJobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void {
   jobRunDuration.observe({ job, outcome }, seconds)
+}
+
+/** Counts characters a provider translated (translation/*). */
+export function recordTranslationChars(provider: 'deepl' | 'google' | 'papago', chars: number): void {
+  translationChars.inc({ provider }, chars)
+}
+
+/** Counts a translation request that failed, by the kind translation/provider.ts sorts it into. */
+export function recordTranslationFailure(
+  provider: 'deepl' | 'google' | 'papago',
+  kind: 'auth' | 'quota' | 'rate_limited' | 'server' | 'network' | 'rejected' | 'bad_response',
+): void {
+  translationFailures.inc({ provider, kind })
+}
+
+/** The listings left waiting for a translation by the job's last pass. */
+export function setTranslationPending(count: number): void {
+  translationPending.set(count)
 }

@@ -50,8 +50,8 @@ export type TranslationProvider = {
   maxCharsPerRequest: number
   /**
    * Translates `texts` into `target`, answering in the same order; `source` when known (the
-   * provider detects it otherwise; Papago needs it and is given `auto`'s complement). Throws
-   * a `TranslationError`; never retries (the caller decides, `withRetries`).
+   * provider detects it otherwise: Papago's `auto`). Throws a `TranslationError`; never
+   * retries (the caller decides, `withRetries`).
    */
   translate: (texts: ReadonlyArray<string>, target: TranslationLang, source?: TranslationLang) => Promise<Array<string>>
 }
