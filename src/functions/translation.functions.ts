@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { draftTranslationRequestSchema } from '~/schemas/draft-translation'
+import { translateDraftSchema } from '~/schemas/translation'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
 import { draftTranslationStatus, translateEditorDraft } from '~/server/translation/editor-drafts'
@@ -12,7 +12,7 @@ export const fetchDraftTranslationStatus = createServerFn({ method: 'GET' }).han
 })
 
 export const translateMyDraft = createServerFn({ method: 'POST' })
-  .validator(parseWith(draftTranslationRequestSchema))
+  .validator(parseWith(translateDraftSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return translateEditorDraft(services, await currentActor(services), data)

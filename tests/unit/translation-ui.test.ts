@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MACHINE_TRANSLATION_NOTICE_EN, machineTranslationNoticeMessage } from '../../src/lib/listing-disclaimers'
 import { placeholdersLost } from '../../src/lib/reply-placeholders'
-import { DRAFT_TRANSLATION_MAX_CHARS, draftTranslationRequestSchema } from '../../src/schemas/draft-translation'
 import { remarksTranslationView } from '../../src/server/listings/remarks-translation'
-import { DRAFT_MAX_CHARS } from '../../src/server/translation/translate-draft'
 
 /*
  * Issue 54 items 3 and 4 (decision 072), the pure parts: which remarks a listing page shows,
- * the machine-translation notice's English and catalog text held together, the translate
- * button's request, and the placeholders a template's translation lost.
+ * the machine-translation notice's English and catalog text held together, and the
+ * placeholders a template's translation lost.
  */
 
 const BASE = { lang: 'ko', translateRemarks: true, providerOn: true, remarks: 'A bright home.', stored: undefined } as const
@@ -38,25 +36,6 @@ describe('the machine-translation notice', () => {
   it('the catalog translates exactly the English shown beside it', () => {
     expect(machineTranslationNoticeMessage.message).toBe(MACHINE_TRANSLATION_NOTICE_EN)
     expect(MACHINE_TRANSLATION_NOTICE_EN).toMatch(/machine translation/)
-  })
-})
-
-describe('draftTranslationRequestSchema', () => {
-  it('takes a text and the other language', () => {
-    expect(draftTranslationRequestSchema.parse({ text: ' 안녕하세요 ', from: 'ko', to: 'en' })).toEqual({ text: '안녕하세요', from: 'ko', to: 'en' })
-  })
-
-  it('refuses an empty text, a text over the limit, and the same language twice', () => {
-    expect(draftTranslationRequestSchema.safeParse({ text: '   ', from: 'ko', to: 'en' }).success).toBe(false)
-    expect(draftTranslationRequestSchema.safeParse({ text: 'a'.repeat(DRAFT_TRANSLATION_MAX_CHARS + 1), from: 'en', to: 'ko' }).success).toBe(false)
-    expect(draftTranslationRequestSchema.safeParse({ text: 'a'.repeat(DRAFT_TRANSLATION_MAX_CHARS), from: 'en', to: 'ko' }).success).toBe(true)
-    const same = draftTranslationRequestSchema.safeParse({ text: 'Hello', from: 'en', to: 'en' })
-    expect(same.success).toBe(false)
-    expect(same.error?.issues[0]?.path).toEqual(['to'])
-  })
-
-  it("the browser's limit is the server's", () => {
-    expect(DRAFT_TRANSLATION_MAX_CHARS).toBe(DRAFT_MAX_CHARS)
   })
 })
 

@@ -1,7 +1,8 @@
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
 import type { AppServices } from '~/server/services'
-import { draftTranslationRequestSchema, type DraftTranslationResult, type DraftTranslationStatus } from '~/schemas/draft-translation'
+import type { DraftTranslationResult, DraftTranslationStatus } from '~/schemas/draft-translation'
+import { translateDraftSchema } from '~/schemas/translation'
 import { translateDraft } from './translate-draft'
 
 /*
@@ -19,6 +20,6 @@ export function draftTranslationStatus(services: AppServices, actor: Actor | nul
 /** One text of the realtor's writing into the other language, as a draft. */
 export async function translateEditorDraft(services: AppServices, actor: Actor | null, input: unknown): Promise<DraftTranslationResult> {
   if (!actor) throw errors.unauthorized()
-  const request = parseInput(draftTranslationRequestSchema, input)
+  const request = parseInput(translateDraftSchema, input)
   return translateDraft(services, { accountId: actor.userId, text: request.text, from: request.from, to: request.to })
 }
