@@ -405,7 +405,11 @@ export function expectError(result: HttpResult, status: number, code: string, en
 }
 
 /** A second process on the same database: its own connection (pool), the same clock; `env` what its settings add to the tests' own. */
-export async function openSecondServices(dbName: 'sqlite' | 'postgres', first: AppServices, env: Record<string, string | undefined> = {}): Promise<AppServices> {
+export async function openSecondServices(
+  dbName: 'sqlite' | 'postgres',
+  first: AppServices,
+  env: Record<string, string | undefined> = {},
+): Promise<AppServices> {
   let config: DbConfig
   if (dbName === 'sqlite') {
     const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file

@@ -59,6 +59,10 @@ type Provider = {
   failure: (failure: FakeFailure) => Reply
 }
 
+function retryAfterHeader(retryAfter: string | undefined): Record<string, string> {
+  return retryAfter === undefined ? {} : { 'retry-after': retryAfter }
+}
+
 const json = (text: string): unknown => {
   try {
     return JSON.parse(text)
@@ -67,14 +71,20 @@ const json = (text: string): unknown => {
   }
 }
 
-const deeplRequest = z.object({ text: z.array(z.string()).min(1).max(50), target_lang: z.enum(['KO', 'EN-US', 'EN-GB']), source_lang: z.enum(['KO', 'EN']).optional() })
+const deeplRequest = z.object({
+  text: z.array(z.string()).min(1).max(50),
+  target_lang: z.enum(['KO', 'EN-US', 'EN-GB']),
+  source_lang: z.enum(['KO', 'EN']).optional(),
+})
 
 /** developers.deepl.com, "Translate text". */
 const deepl: Provider = {
   path: '/v2/translate',
   read: (request, _url, body) => {
-    if (request.headers.authorization !== `DeepL-Auth-Key ${DEEPL_KEY}`) return { reply: { status: 403, body: { message: 'Wrong endpoint. Use https://api.deepl.com' } }, why: undefined }
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return { reply: { status: 415, body: { message: 'Unsupported media type' } }, why: 'not JSON' }
+    if (request.headers.authorization !== `DeepL-Auth-Key ${DEEPL_KEY}`)
+      return { reply: { status: 403, body: { message: 'Wrong endpoint. Use https://api.deepl.com' } }, why: undefined }
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+      return { reply: { status: 415, body: { message: 'Unsupported media type' } }, why: 'not JSON' }
     const parsed = deeplRequest.safeParse(json(body))
     if (!parsed.success) return { reply: { status: 400, body: { message: 'Bad request' } }, why: `DeepL body: ${parsed.error.message}` }
     return { texts: parsed.data.text, target: parsed.data.target_lang, source: parsed.data.source_lang }
@@ -84,32 +94,50 @@ const deepl: Provider = {
     failure.kind === 'quota'
       ? { status: 456, body: { message: 'Quota exceeded' } }
       : failure.kind === 'rate_limited'
-        ? { status: 429, body: { message: 'Too many requests' }, headers: failure.retryAfter ? { 'retry-after': failure.retryAfter } : {} }
+        ? { status: 429, body: { message: 'Too many requests' }, headers: retryAfterHeader(failure.retryAfter) }
         : { status: 503, body: { message: 'Service unavailable' } },
 }
 
-const googleRequest = z.object({ q: z.array(z.string()).min(1).max(128), target: z.enum(['ko', 'en']), source: z.enum(['ko', 'en']).optional(), format: z.literal('text') })
+const googleRequest = z.object({
+  q: z.array(z.string()).min(1).max(128),
+  target: z.enum(['ko', 'en']),
+  source: z.enum(['ko', 'en']).optional(),
+  format: z.literal('text'),
+})
 
-const googleError = (code: number, reason: string, message: string, status: string) => ({ error: { code, message, errors: [{ message, domain: 'global', reason }], status } })
+const googleError = (code: number, reason: string, message: string, status: string) => ({
+  error: { code, message, errors: [{ message, domain: 'global', reason }], status },
+})
 
 /** cloud.google.com/translate/docs/reference/rest/v2/translate. */
 const google: Provider = {
   path: '/language/translate/v2',
   read: (_request, url, body) => {
     if (url.searchParams.get('key') !== GOOGLE_KEY)
-      return { reply: { status: 400, body: googleError(400, 'keyInvalid', 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT') }, why: undefined }
+      return {
+        reply: { status: 400, body: googleError(400, 'keyInvalid', 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT') },
+        why: undefined,
+      }
     const parsed = googleRequest.safeParse(json(body))
-    if (!parsed.success) return { reply: { status: 400, body: googleError(400, 'invalid', 'Invalid Value', 'INVALID_ARGUMENT') }, why: `Google body: ${parsed.error.message}` }
+    if (!parsed.success)
+      return { reply: { status: 400, body: googleError(400, 'invalid', 'Invalid Value', 'INVALID_ARGUMENT') }, why: `Google body: ${parsed.error.message}` }
     const chars = parsed.data.q.reduce((total, text) => total + text.length, 0)
-    if (chars > 5000) return { reply: { status: 400, body: googleError(400, 'invalid', 'Text too long', 'INVALID_ARGUMENT') }, why: `Google request of ${chars} characters` }
+    if (chars > 5000)
+      return { reply: { status: 400, body: googleError(400, 'invalid', 'Text too long', 'INVALID_ARGUMENT') }, why: `Google request of ${chars} characters` }
     return { texts: parsed.data.q, target: parsed.data.target, source: parsed.data.source }
   },
-  answer: (request) => ({ data: { translations: request.texts.map((text) => ({ translatedText: fakeTranslation(text, request.target), detectedSourceLanguage: 'en' })) } }),
+  answer: (request) => ({
+    data: { translations: request.texts.map((text) => ({ translatedText: fakeTranslation(text, request.target), detectedSourceLanguage: 'en' })) },
+  }),
   failure: (failure) =>
     failure.kind === 'quota'
       ? { status: 403, body: googleError(403, 'dailyLimitExceeded', 'Daily Limit Exceeded', 'PERMISSION_DENIED') }
       : failure.kind === 'rate_limited'
-        ? { status: 429, body: googleError(429, 'rateLimitExceeded', 'Rate Limit Exceeded', 'RESOURCE_EXHAUSTED'), headers: failure.retryAfter ? { 'retry-after': failure.retryAfter } : {} }
+        ? {
+            status: 429,
+            body: googleError(429, 'rateLimitExceeded', 'Rate Limit Exceeded', 'RESOURCE_EXHAUSTED'),
+            headers: retryAfterHeader(failure.retryAfter),
+          }
         : { status: 500, body: googleError(500, 'backendError', 'Internal error', 'INTERNAL') },
 }
 
@@ -139,7 +167,7 @@ const papago: Provider = {
     failure.kind === 'quota'
       ? { status: 429, body: papagoError('400', 'Quota Exceeded') }
       : failure.kind === 'rate_limited'
-        ? { status: 429, body: papagoError('420', 'Rate Limited'), headers: failure.retryAfter ? { 'retry-after': failure.retryAfter } : {} }
+        ? { status: 429, body: papagoError('420', 'Rate Limited'), headers: retryAfterHeader(failure.retryAfter) }
         : { status: 500, body: papagoError('N2MT99', 'Internal server errors') },
 }
 

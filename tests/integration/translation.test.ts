@@ -147,6 +147,8 @@ describeOnEachDatabase('listing remarks translation', (database) => {
           { key: 'D', remarks: 'Pool and spa; solar owned.', date: '2026-11-04' },
           { key: 'E', remarks: 'Cul-de-sac, three-car garage.', date: '2026-11-02' },
           { key: 'NONE', remarks: null, date: '2026-11-06' },
+          // A Korean agent's own words: shown as they are, never sent.
+          { key: 'HANGUL', remarks: '학군 좋은 조용한 동네, 새 지붕.', date: '2026-11-08' },
         ]
         const ids = await seed(s, source, listings, T0)
         // A feed no profile allows: never sent (some MLSs forbid altering listing content).
@@ -157,7 +159,7 @@ describeOnEachDatabase('listing remarks translation', (database) => {
         const summary = await translatePendingRemarks(s, { provider: providerOf(s), retry: recordingRetry() })
 
         expect(fake.refusals).toEqual([])
-        expect(summary).toMatchObject({ translated: 5, unchanged: 0, pending: 0, stop: undefined })
+        expect(summary).toMatchObject({ translated: 5, unchanged: 0, pending: 0, alreadyKorean: 1, stop: undefined })
         expect(fake.translated).toHaveLength(REQUESTS_FOR_FIVE[name])
         // Newest first, as sent (line ends made \n, the ends trimmed).
         expect(fake.translated.flatMap((request) => request.texts)).toEqual([
@@ -212,7 +214,15 @@ describeOnEachDatabase('listing remarks translation', (database) => {
         // Compared once: the next pass does not read it again.
         expect(await translatePendingRemarks(s, { provider: providerOf(s), retry: recordingRetry() })).toMatchObject({ translated: 0, unchanged: 0 })
 
-        await seed(s, source, [{ ...listings[0]!, price: 850_000 }, { ...listings[1]!, remarks: 'Close to parks and the new library.' }], new Date(T0.getTime() + 120_000))
+        await seed(
+          s,
+          source,
+          [
+            { ...listings[0]!, price: 850_000 },
+            { ...listings[1]!, remarks: 'Close to parks and the new library.' },
+          ],
+          new Date(T0.getTime() + 120_000),
+        )
         expect(await translatePendingRemarks(s, { provider: providerOf(s), retry: recordingRetry() })).toMatchObject({ translated: 1 })
         expect(fake.translated.slice(sent).flatMap((request) => request.texts)).toEqual(['Close to parks and the new library.'])
         expect((await storedTexts(s, ids)).K2).toBe(fakeTranslation('Close to parks and the new library.', TARGET_CODE[name]))
@@ -303,7 +313,11 @@ describeOnEachDatabase('listing remarks translation', (database) => {
 
     it('two processes on one database translate the same listings once between them', async () => {
       const source = 'file:two-workers.json'
-      const listings = Array.from({ length: 12 }, (_, index) => ({ key: `P${index}`, remarks: `Home number ${index}.`, date: `2026-06-${String(index + 1).padStart(2, '0')}` }))
+      const listings = Array.from({ length: 12 }, (_, index) => ({
+        key: `P${index}`,
+        remarks: `Home number ${index}.`,
+        date: `2026-06-${String(index + 1).padStart(2, '0')}`,
+      }))
       const ids = await seed(s, source, listings, T0)
       const second = await openSecondServices(database.name, s, env)
       try {
@@ -394,18 +408,27 @@ describeOnEachDatabase('listing remarks translation', (database) => {
       })
       const last = fake.translated.at(-1)
       expect(last).toMatchObject({ target: 'EN-US', source: 'KO' })
-      expect(await translateDraft(s, { accountId, text: long, from: 'en', to: 'ko' }, recordingRetry())).toEqual({ ok: true, text: fakeTranslation(long, 'KO') })
+      expect(await translateDraft(s, { accountId, text: long, from: 'en', to: 'ko' }, recordingRetry())).toEqual({
+        ok: true,
+        text: fakeTranslation(long, 'KO'),
+      })
       fake.failNext({ kind: 'server' }, 3)
       expect(await translateDraft(s, { accountId, text: 'Thank you!', from: 'en', to: 'ko' }, recordingRetry())).toEqual({ ok: false, reason: 'provider' })
       expect(await translateDraft(s, { accountId, text: 'Again', from: 'en', to: 'ko' }, recordingRetry())).toMatchObject({ ok: false, reason: 'rate_limited' })
       // Another account has its own limit; the day's budget is everyone's.
-      expect(await translateDraft(s, { accountId: 'other', text: 'x'.repeat(1001), from: 'en', to: 'ko' }, recordingRetry())).toEqual({ ok: false, reason: 'budget' })
+      expect(await translateDraft(s, { accountId: 'other', text: 'x'.repeat(1001), from: 'en', to: 'ko' }, recordingRetry())).toEqual({
+        ok: false,
+        reason: 'budget',
+      })
     })
 
     it('answers /readyz without asking the provider', async () => {
       const dead = await createTestApp(database.name, { env: { TRANSLATION_PROVIDER: 'deepl', DEEPL_API_KEY: 'k', DEEPL_API_URL: 'http://127.0.0.1:9' } })
       try {
-        const response = await answerOpsRequest(new Request(`${ORIGIN}/readyz`), '/readyz', { services: () => Promise.resolve(dead.services), metricsToken: undefined })
+        const response = await answerOpsRequest(new Request(`${ORIGIN}/readyz`), '/readyz', {
+          services: () => Promise.resolve(dead.services),
+          metricsToken: undefined,
+        })
         expect(response?.status).toBe(200)
       } finally {
         await dead.close()

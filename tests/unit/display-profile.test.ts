@@ -101,6 +101,7 @@ describe('displayProfileFor', () => {
       maxAgeHours: 12,
       timeZone: 'America/Los_Angeles',
       soldData: false,
+      translateRemarks: false,
     })
     expect(displayProfileFor({}, 'file:listings.json').mlsName).toBe('the MLS')
     expect(displayProfileFor({ 'reso:*': { soldData: true } }, 'reso:api.mls.example').soldData).toBe(true)
@@ -108,7 +109,10 @@ describe('displayProfileFor', () => {
 
   it('the demo source is demonstration data and is never stale', () => {
     // Its sold homes are invented, so showing their prices breaks no MLS rule.
-    expect(displayProfileFor({}, 'demo')).toMatchObject({ isDemo: true, maxAgeHours: null, soldData: true })
+    // Its remarks are our own words too, so a machine translation alters no MLS's content.
+    expect(displayProfileFor({}, 'demo')).toMatchObject({ isDemo: true, maxAgeHours: null, soldData: true, translateRemarks: true })
+    expect(displayProfileFor({ demo: { translateRemarks: false } }, 'demo').translateRemarks).toBe(false)
+    expect(displayProfileFor({ 'reso:*': { translateRemarks: true } }, 'reso:api.mls.example').translateRemarks).toBe(true)
     expect(isStale(displayProfileFor({}, 'demo'), null, new Date())).toBe(false)
   })
 

@@ -62,6 +62,9 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   page_font: { excluded: 'Subsets of the page font cut for pages: derived from the pages, platform operations.' },
   photo_variant: { excluded: 'The WebP widths made of each stored photo: derived copies of photos that are exported as uploaded.' },
   cdn_purge_outbox: { excluded: 'CDN purges waiting to be sent: an outbox of platform operations.' },
+  listing_remarks_translation: { excluded: "Machine translations of the MLS feeds' listing remarks: derived from the feed's data." },
+  listing_remarks_translation_claim: { excluded: 'Which process is translating which listing right now: platform operations.' },
+  translation_budget: { excluded: 'Characters sent to the translation provider per day, all realtors together: platform operations.' },
   kysely_migration: { excluded: "The database's migration history: platform operations." },
   kysely_migration_lock: { excluded: 'The migration lock: platform operations.' },
 }

@@ -54,7 +54,7 @@ const cdnPurgeFailures = new Counter({
 
 const translationChars = new Counter({
   name: 'translation_characters_sent_total',
-  help: 'Characters the translation provider translated (what it bills), by provider: listings remarks and realtors\' drafts together.',
+  help: "Characters the translation provider translated (what it bills), by provider: listings remarks and realtors' drafts together.",
   labelNames: ['provider'] as const,
   registers: [metricsRegistry],
 })

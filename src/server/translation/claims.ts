@@ -36,12 +36,7 @@ export async function claimListings(
         .where('listingRemarksTranslationClaim.leaseUntil', '<=', now),
     )
     .execute()
-  const held = await db
-    .selectFrom('listingRemarksTranslationClaim')
-    .select('homeId')
-    .where('claimedBy', '=', claimId)
-    .where('homeId', 'in', sorted)
-    .execute()
+  const held = await db.selectFrom('listingRemarksTranslationClaim').select('homeId').where('claimedBy', '=', claimId).where('homeId', 'in', sorted).execute()
   return new Set(held.map((row) => row.homeId))
 }
 

@@ -23,7 +23,15 @@ export type TranslationProviderName = 'deepl' | 'google' | 'papago'
  */
 export type TranslationFailureKind = 'auth' | 'quota' | 'rate_limited' | 'server' | 'network' | 'rejected' | 'bad_response'
 
-export const TRANSLATION_FAILURE_KINDS: ReadonlyArray<TranslationFailureKind> = ['auth', 'quota', 'rate_limited', 'server', 'network', 'rejected', 'bad_response']
+export const TRANSLATION_FAILURE_KINDS: ReadonlyArray<TranslationFailureKind> = [
+  'auth',
+  'quota',
+  'rate_limited',
+  'server',
+  'network',
+  'rejected',
+  'bad_response',
+]
 
 export class TranslationError extends Error {
   override name = 'TranslationError'

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { detectTextLanguage } from '~/lib/text-language'
 import { sql, type Kysely } from 'kysely'
 import { enqueuePurge } from '~/server/cdn-purge/outbox'
 import type { Database, TranslationLang } from '~/server/db/schema'
@@ -48,6 +49,8 @@ export type RemarksPassSummary = {
   pending: number
   /** Remarks longer than one request of the provider takes: left in English. */
   tooLong: number
+  /** Remarks written in Korean already (a Korean agent's listing): nothing to translate. */
+  alreadyKorean: number
   /** Characters the provider translated. */
   chars: number
   stop: PassStop | undefined
@@ -122,7 +125,12 @@ type BatchOutcome = { translated: number; unchanged: number; pending: number; ch
  * what it finished meanwhile is not sent again; what does not fit the budget or failed at the
  * provider stays pending for a later pass.
  */
-async function translateBatch(services: AppServices, batch: ReadonlyArray<Candidate>, options: Required<RemarksJobOptions>, budgetLimit: number): Promise<BatchOutcome> {
+async function translateBatch(
+  services: AppServices,
+  batch: ReadonlyArray<Candidate>,
+  options: Required<RemarksJobOptions>,
+  budgetLimit: number,
+): Promise<BatchOutcome> {
   const { db } = services
   const { provider } = options
   const claimId = randomUUID()
@@ -208,7 +216,12 @@ function sum(items: ReadonlyArray<{ chars: number }>): number {
  * revision and queues the CDN purge (decision 009, 046): a listing page is made again exactly
  * when its translation changed.
  */
-async function storeTranslations(services: AppServices, provider: string, translations: ReadonlyArray<{ item: Candidate; text: string }>, claimId: string): Promise<void> {
+async function storeTranslations(
+  services: AppServices,
+  provider: string,
+  translations: ReadonlyArray<{ item: Candidate; text: string }>,
+  claimId: string,
+): Promise<void> {
   const translatedAt = services.now().toISOString()
   await services.db.transaction().execute(async (trx) => {
     await trx
@@ -249,7 +262,7 @@ async function storeTranslations(services: AppServices, provider: string, transl
 export async function translatePendingRemarks(services: AppServices, options: RemarksJobOptions): Promise<RemarksPassSummary> {
   const settings: Required<RemarksJobOptions> = { retry: DEFAULT_RETRY_POLICY, storeBatch: STORE_BATCH, ...options }
   const { db } = services
-  const summary: RemarksPassSummary = { translated: 0, unchanged: 0, deleted: 0, pending: 0, tooLong: 0, chars: 0, stop: undefined }
+  const summary: RemarksPassSummary = { translated: 0, unchanged: 0, deleted: 0, pending: 0, tooLong: 0, alreadyKorean: 0, chars: 0, stop: undefined }
   const now = services.now()
   summary.deleted = await deleteRetiredTranslations(db)
   await deleteExpiredClaims(db, now.toISOString())
@@ -267,6 +280,11 @@ export async function translatePendingRemarks(services: AppServices, options: Re
     for (const row of page) {
       const remarks = remarksToTranslate(row.publicRemarks ?? '')
       if (remarks === '') continue
+      // Pages show Korean remarks as they are (the same test the lead desk uses for a visitor's language).
+      if (detectTextLanguage(remarks, 'en') === TARGET) {
+        summary.alreadyKorean += 1
+        continue
+      }
       const hash = sourceHash(remarks)
       const chars = billedChars([remarks])
       if (row.sourceHash === hash) compared.push({ id: row.id, updatedAt: row.updatedAt, hash })

@@ -55,7 +55,11 @@ export function passIsDue(state: ScheduleState, latestImport: string | null, now
  * One check: a pass if one is due. Returns the pass's summary, or undefined when none ran.
  * Exported for the tests, which call it with a loopback provider and their own clock.
  */
-export async function checkRemarksTranslation(services: AppServices, state: ScheduleState, options: RemarksJobOptions): Promise<RemarksPassSummary | undefined> {
+export async function checkRemarksTranslation(
+  services: AppServices,
+  state: ScheduleState,
+  options: RemarksJobOptions,
+): Promise<RemarksPassSummary | undefined> {
   const latestImport = await latestImportRunAt(services.db)
   if (!passIsDue(state, latestImport, services.now())) return undefined
   state.lastImportSeen = latestImport

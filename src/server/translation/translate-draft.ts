@@ -38,13 +38,22 @@ const WINDOW_SECONDS = 3600
 /** A person waits for the answer: one quick retry, never a long Retry-After slept through. */
 export const DRAFT_RETRY_POLICY: RetryPolicy = { attempts: 2, baseDelayMs: 500, maxWaitMs: 3_000, sleep }
 
-export async function translateDraft(services: AppServices, input: TranslateDraftInput, retry: RetryPolicy = DRAFT_RETRY_POLICY): Promise<TranslateDraftResult> {
+export async function translateDraft(
+  services: AppServices,
+  input: TranslateDraftInput,
+  retry: RetryPolicy = DRAFT_RETRY_POLICY,
+): Promise<TranslateDraftResult> {
   const provider = translationProviderFor(services.config.translation, services.now)
   if (!provider) return { ok: false, reason: 'off' }
   const text = input.text.trim().slice(0, DRAFT_MAX_CHARS)
   if (text === '' || input.from === input.to) return { ok: true, text }
 
-  const limit = await hitRateLimit(services.db, `${BUCKET}:${input.accountId}`, { limit: services.config.translation.draftsPerHour, windowSeconds: WINDOW_SECONDS }, services.now())
+  const limit = await hitRateLimit(
+    services.db,
+    `${BUCKET}:${input.accountId}`,
+    { limit: services.config.translation.draftsPerHour, windowSeconds: WINDOW_SECONDS },
+    services.now(),
+  )
   if (!limit.allowed) {
     recordRateLimitRefusal(BUCKET)
     return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds }

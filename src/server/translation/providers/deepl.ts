@@ -39,7 +39,10 @@ export function deeplProvider(config: { apiKey: string; url: string }, now: () =
       if (answer.status < 200 || answer.status >= 300) throw refusal(answer)
       const parsed = answerSchema.safeParse(jsonOf(answer))
       if (!parsed.success || parsed.data.translations.length !== texts.length)
-        throw new TranslationError('bad_response', `DeepL answered ${parsed.success ? parsed.data.translations.length : 'no'} translations for ${texts.length} texts`)
+        throw new TranslationError(
+          'bad_response',
+          `DeepL answered ${parsed.success ? parsed.data.translations.length : 'no'} translations for ${texts.length} texts`,
+        )
       return parsed.data.translations.map((translation) => translation.text)
     },
   }

@@ -65,7 +65,10 @@ export function googleProvider(config: { apiKey: string; url: string }, now: () 
       if (answer.status < 200 || answer.status >= 300) throw refusal(answer, failureKindOf(answer))
       const parsed = answerSchema.safeParse(jsonOf(answer))
       if (!parsed.success || parsed.data.data.translations.length !== texts.length)
-        throw new TranslationError('bad_response', `Google answered ${parsed.success ? parsed.data.data.translations.length : 'no'} translations for ${texts.length} texts`)
+        throw new TranslationError(
+          'bad_response',
+          `Google answered ${parsed.success ? parsed.data.data.translations.length : 'no'} translations for ${texts.length} texts`,
+        )
       return parsed.data.data.translations.map((translation) => translation.translatedText)
     },
   }
