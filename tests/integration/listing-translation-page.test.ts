@@ -7,6 +7,7 @@ import { upsertHomes } from '../../src/server/listings/home-store'
 import { getHomeDetail } from '../../src/server/listings/homes'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
+import { draftTranslationStatus, translateEditorDraft } from '../../src/server/translation/editor-drafts'
 import { sourceHash } from '../../src/server/translation/remarks-hash'
 import { remarksToTranslate } from '../../src/server/translation/stored-translation'
 import { api, createTestApp, describeOnEachDatabase, type TestApp } from './harness'
@@ -149,5 +150,31 @@ describeOnEachDatabase('a listing page and its remarks translation', (database) 
     expect(homeDetailSchema.parse(korean.body).remarksTranslation).toEqual({ status: 'translated', lang: 'ko', text: KOREAN })
     const english = await api(withProvider.services, 'GET', '/home/TR-STORED?lang=en')
     expect(homeDetailSchema.parse(english.body).remarksTranslation).toBeNull()
+  })
+})
+
+describeOnEachDatabase("the editors' translate button", (database) => {
+  let app: TestApp
+  const actor = { userId: 'translate-button-user', email: 'translate-button@example.com', isAdmin: false }
+
+  beforeAll(async () => {
+    app = await createTestApp(database.name)
+  })
+
+  afterAll(async () => {
+    await app.close()
+  })
+
+  it('asks who is signed in, refuses bad input with a 400 naming the field, and says "off" without a provider', async () => {
+    const services = app.services
+    expect(draftTranslationStatus(services, actor)).toEqual({ available: false })
+    expect(() => draftTranslationStatus(services, null)).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED' }))
+    await expect(translateEditorDraft(services, null, { text: '안녕하세요', from: 'ko', to: 'en' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
+    await expect(translateEditorDraft(services, actor, { text: 'Hello', from: 'en', to: 'en' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+    })
+    await expect(translateEditorDraft(services, actor, { text: '   ', from: 'ko', to: 'en' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400 })
+    expect(await translateEditorDraft(services, actor, { text: '안녕하세요', from: 'ko', to: 'en' })).toEqual({ ok: false, reason: 'off' })
   })
 })
