@@ -24,3 +24,12 @@ export function defaultDisclaimerMessage(mls: string): MessageDescriptor {
 }
 
 export const demoDisclaimerMessage: MessageDescriptor = msg`These listings are demonstration data made up for this site: they are not real homes for sale or rent, and their prices, photos and offices are invented.`
+
+/**
+ * What a Korean listing page adds when it shows the remarks' machine translation (issue 54
+ * item 3): said in both languages, like the disclaimer, since the MLS reads the English.
+ */
+export const MACHINE_TRANSLATION_NOTICE_EN =
+  "The Korean description of this home is a machine translation of the MLS's English remarks, made without human review. The English original prevails."
+
+export const machineTranslationNoticeMessage: MessageDescriptor = msg`The Korean description of this home is a machine translation of the MLS's English remarks, made without human review. The English original prevails.`

@@ -120,3 +120,13 @@ export function safeVisitorName(name: string | null | undefined): string {
   const characters = Array.from(cleaned)
   return characters.length > VISITOR_NAME_MAX ? characters.slice(0, VISITOR_NAME_MAX).join('').trim() : cleaned
 }
+
+/**
+ * The placeholders a template's translation lost or changed (issue 54 item 4): each one the
+ * source has that the draft does not, so the editor can say which to put back before saving.
+ */
+export function placeholdersLost(source: string, draft: string): Array<ReplyPlaceholder> {
+  const used = (text: string) => new Set(REPLY_PLACEHOLDERS.filter((placeholder) => new RegExp(`\\{\\s*${placeholder}\\s*\\}`).test(text)))
+  const kept = used(draft)
+  return [...used(source)].filter((placeholder) => !kept.has(placeholder))
+}

@@ -283,9 +283,25 @@ export const homePointsSchema = z.object({
 export type HomePoints = z.infer<typeof homePointsSchema>
 
 /** A home's detail page: the summary plus the long facts. */
+/**
+ * The remarks in the page's language (issue 54 item 3): a machine translation of the current
+ * `publicRemarks`, or `pending` while the background job has not made it yet. Null where no
+ * translation is offered: an English page, remarks the MLS's display profile forbids altering
+ * (`translateRemarks` off), or no remarks.
+ */
+export const remarksTranslationSchema = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('translated'), lang: z.literal('ko'), text: z.string() }),
+    z.object({ status: z.literal('pending'), lang: z.literal('ko') }),
+  ])
+  .nullable()
+  .meta({ description: "A machine translation of publicRemarks into the page's language; null where none is offered" })
+export type RemarksTranslation = z.infer<typeof remarksTranslationSchema>
+
 export const homeDetailSchema = homeSummarySchema.extend({
   streetAddress: z.string().nullable().meta({ description: 'Null when the MLS forbids showing the address' }),
   publicRemarks: z.string().nullable(),
+  remarksTranslation: remarksTranslationSchema,
   addressHidden: z.boolean(),
   modificationTimestamp: z.string(),
   associationFeeMonthly: z.number().nullable().meta({ description: 'HOA dues in dollars per month; null when the MLS gives none' }),

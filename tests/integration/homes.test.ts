@@ -625,6 +625,8 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
       openHouses: [],
       streetAddress: '104 IRV-04 Way',
       publicRemarks: 'Fixture home IRV-04.',
+      // The fixture's source keeps the default profile: its remarks are never machine-translated.
+      remarksTranslation: null,
       latitude: 33.68,
       longitude: -117.82,
       addressHidden: false,

@@ -42,6 +42,7 @@ const SALE: HomeDetail = {
   openHouses: [],
   streetAddress: '101 Example Way',
   publicRemarks: 'A bright home near the park.',
+  remarksTranslation: null,
   latitude: 33.68,
   longitude: -117.82,
   addressHidden: false,

@@ -13,9 +13,18 @@ import { saveReplySettings } from '~/functions/lead-replies.functions'
 import { formatPhoneInternational } from '~/lib/phone'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { TimeZonePicker } from './time-zone-picker'
+import { TranslateDraftButton } from '~/features/editor/translate-draft'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { REPLY_PLACEHOLDERS, templateProblems, templateSegments, type ReplyPlaceholder, type ReplyValues, type TemplateProblem } from '~/lib/reply-placeholders'
+import {
+  REPLY_PLACEHOLDERS,
+  placeholdersLost,
+  templateProblems,
+  templateSegments,
+  type ReplyPlaceholder,
+  type ReplyValues,
+  type TemplateProblem,
+} from '~/lib/reply-placeholders'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { afterReplySettingsSaved } from '~/queries/changes'
 import { replySettingsQuery } from '~/queries/lead-replies'
@@ -172,6 +181,29 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
     </form.Field>
   )
 
+  /** One language's subject and text, each with the other language's field its draft fills (issue 54 item 4). */
+  const translationParts = (sourceLang: Lang) => {
+    const pairs =
+      sourceLang === 'ko'
+        ? ([
+            ['subjectKo', 'subjectEn'],
+            ['bodyKo', 'bodyEn'],
+          ] as const)
+        : ([
+            ['subjectEn', 'subjectKo'],
+            ['bodyEn', 'bodyKo'],
+          ] as const)
+    return pairs.map(([source, target]) => ({
+      text: form.getFieldValue(source),
+      target: form.getFieldValue(target),
+      apply: (text: string) => {
+        // A subject is one line (the schema refuses a line break); a provider may add one.
+        form.setFieldValue(target, target.startsWith('subject') ? text.replace(/\s*[\r\n]+\s*/g, ' ') : text)
+        setServerErrors(({ [target]: _dropped, ...rest }) => rest)
+      },
+    }))
+  }
+
   const insertLabel = (placeholder: ReplyPlaceholder, languageName: string) => {
     const token = `{${placeholder}}`
     return t`Insert ${token} into the ${languageName} reply`
@@ -236,6 +268,15 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
                   {t`Restore the default ${languageName} wording`}
                 </button>
               </div>
+              <TranslateDraftButton
+                from={templateLang}
+                testId={`reply-translate-${templateLang}`}
+                parts={() => translationParts(templateLang)}
+                warn={(drafts) => {
+                  const lost = [...new Set(drafts.flatMap(({ source, draft }) => placeholdersLost(source, draft)))].map((name) => `{${name}}`).join(', ')
+                  return lost ? t`Check the placeholders: the translation lost ${lost}.` : null
+                }}
+              />
               <div>
                 <p className="text-sm font-medium text-stone-800 dark:text-stone-200">
                   <Trans>Placeholders: click one to insert it where the cursor is.</Trans>

@@ -14,7 +14,7 @@ import { placeName } from '~/lib/place-names'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { formatNumber } from '~/lib/format'
 import type { Lang } from '~/lib/lang'
-import type { HomeDetail } from '~/schemas/home'
+import type { HomeDetail, RemarksTranslation } from '~/schemas/home'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { areaText, homePrice, propertyTypeLabel, statusLabel } from '~/lib/home-display'
@@ -36,6 +36,60 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className="mt-1 text-base font-semibold text-stone-900 dark:text-stone-100">{children}</dd>
     </div>
+  )
+}
+
+/**
+ * The MLS's remarks (English). On a Korean page whose MLS allows it (`translateRemarks`), its
+ * machine translation comes first, labelled as one, with the original a tap away in a
+ * <details> that opens without JavaScript; until the translation exists, the original with a
+ * note that it is coming (issue 54 item 3, decision 072).
+ */
+function HomeRemarks({ remarks, translation, lang }: { remarks: string; translation: RemarksTranslation; lang: Lang }) {
+  const original = (className: string) => (
+    <p lang="en" className={`max-w-3xl text-base leading-relaxed whitespace-pre-line ${className}`} data-testid="home-description">
+      {remarks}
+    </p>
+  )
+  return (
+    <section aria-labelledby="remarks-title" className="mt-10">
+      <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
+        <Trans>About this home</Trans>
+      </h2>
+      {translation?.status === 'translated' ? (
+        <>
+          <p lang={translation.lang} className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description-translated">
+            {translation.text}
+          </p>
+          <details className="group mt-3 max-w-3xl" data-testid="home-description-original">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md text-sm font-medium text-[var(--accent-text)] underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current">
+              <Trans>Machine translation (see the original)</Trans>
+            </summary>
+            {original('mt-2 border-l-4 border-stone-300 pl-4 text-stone-800 dark:border-stone-700 dark:text-stone-200')}
+          </details>
+        </>
+      ) : (
+        <>
+          {translation?.status === 'pending' ? (
+            <p className="mt-4">
+              <span
+                className="inline-block rounded-full bg-stone-200 px-3 py-1 text-sm font-semibold text-stone-900 dark:bg-stone-800 dark:text-stone-100"
+                data-testid="home-description-pending"
+              >
+                <Trans>Translation in progress</Trans>
+              </span>
+            </p>
+          ) : null}
+          {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
+          {original(translation?.status === 'pending' ? 'mt-3' : 'mt-4')}
+          {lang === 'ko' ? (
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+              <Trans>The listing's description comes from the MLS in English.</Trans>
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
   )
 }
 
@@ -196,22 +250,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
 
           <OpenHousesSection openHouses={home.openHouses} lang={lang} address={address} />
 
-          {home.publicRemarks ? (
-            <section aria-labelledby="remarks-title" className="mt-10">
-              <h2 id="remarks-title" className="text-2xl font-bold tracking-tight text-stone-900 dark:text-stone-50">
-                <Trans>About this home</Trans>
-              </h2>
-              {/* MLS remarks are written in English; the page says so instead of guessing a translation. */}
-              <p lang="en" className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line" data-testid="home-description">
-                {home.publicRemarks}
-              </p>
-              {lang === 'ko' ? (
-                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
-                  <Trans>The listing's description comes from the MLS in English.</Trans>
-                </p>
-              ) : null}
-            </section>
-          ) : null}
+          {home.publicRemarks ? <HomeRemarks remarks={home.publicRemarks} translation={home.remarksTranslation} lang={lang} /> : null}
 
           {/* A buyer's question; a rental or a sold home has no mortgage to estimate. */}
           {home.type === 'sale' && home.homeStatus !== 'Closed' && home.price > 0 ? (
@@ -260,7 +299,7 @@ export function HomeDetailPage({ realtor, home, lang, map }: { realtor: PublicRe
             </section>
           ) : null}
 
-          <ListingDisclosures sources={[home.listingSource]} lang={lang} />
+          <ListingDisclosures sources={[home.listingSource]} lang={lang} machineTranslated={home.remarksTranslation?.status === 'translated'} />
 
           <ListingActionBar realtor={realtor} realtorName={name} target={tourable ? TOUR_FORM_ANCHOR : 'ask'} />
         </>

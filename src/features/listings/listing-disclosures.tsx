@@ -2,14 +2,24 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Lang } from '~/lib/lang'
 import type { ListingSource } from '~/schemas/listing-source'
 import { disclaimerTexts, formatLastUpdated } from '~/lib/listing-source-text'
+import { MACHINE_TRANSLATION_NOTICE_EN, machineTranslationNoticeMessage } from '~/lib/listing-disclaimers'
 
 /**
  * What every page that shows listings says about where they come from (issue 15 item 1): per
  * source, the MLS's logo when it requires one, its disclaimer (English authoritative; on Korean
  * pages the Korean rendering first, then the English original) and when the data was last
- * updated, from the source's last successful import run.
+ * updated, from the source's last successful import run. A page showing remarks machine-translated
+ * into Korean says so, in Korean and in English (issue 54 item 3).
  */
-export function ListingDisclosures({ sources, lang }: { sources: ReadonlyArray<ListingSource>; lang: Lang }) {
+export function ListingDisclosures({
+  sources,
+  lang,
+  machineTranslated = false,
+}: {
+  sources: ReadonlyArray<ListingSource>
+  lang: Lang
+  machineTranslated?: boolean
+}) {
   const { t, i18n } = useLingui()
   if (sources.length === 0) return null
   return (
@@ -50,6 +60,12 @@ export function ListingDisclosures({ sources, lang }: { sources: ReadonlyArray<L
           </div>
         )
       })}
+      {machineTranslated ? (
+        <div data-testid="listing-translation-notice" className="space-y-2">
+          {lang === 'en' ? null : <p>{i18n._(machineTranslationNoticeMessage)}</p>}
+          <p lang="en">{MACHINE_TRANSLATION_NOTICE_EN}</p>
+        </div>
+      ) : null}
     </aside>
   )
 }

@@ -12,6 +12,7 @@ import { useConfirm } from '~/components/confirm-dialog'
 import { Button, ErrorAlert } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
+import { TranslateDraftButton } from '~/features/editor/translate-draft'
 import { createMyPost, deleteMyPost, previewMyPost, updateMyPost } from '~/functions/posts.functions'
 import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
@@ -65,6 +66,8 @@ export function PostForm({
   const [coverError, setCoverError] = useState('')
   const [coverBusy, setCoverBusy] = useState(false)
   const [done, setDone] = useState(false)
+  // The body editor reads its HTML once, when it mounts: a translated draft mounts it anew.
+  const [bodyVersions, setBodyVersions] = useState({ bodyKo: 0, bodyEn: 0 })
   const previewHeading = useRef<HTMLHeadingElement>(null)
   const uploadPhoto = usePostPhotoUpload(lang)
   const slugTouched = useRef(post !== null)
@@ -173,6 +176,7 @@ export function PostForm({
                 }
               >
                 <RichTextEditor
+                  key={bodyVersions[name]}
                   initialHtml={field.state.value}
                   onChange={(html) => {
                     dropServerError(name)
@@ -214,8 +218,36 @@ export function PostForm({
           hint: <Trans>Shown on the post's card and to search engines.</Trans>,
         })}
         {bodyEditor(names.body, <Trans>Text</Trans>)}
+        <TranslateDraftButton from={blockLang} parts={() => translationParts(blockLang)} testId={`post-translate-${blockLang}`} />
       </fieldset>
     )
+  }
+
+  /** The title, summary and text of one language, each with the other language's field its draft fills. */
+  const translationParts = (sourceLang: Lang) => {
+    const pairs =
+      sourceLang === 'ko'
+        ? ([
+            ['titleKo', 'titleEn'],
+            ['summaryKo', 'summaryEn'],
+            ['bodyKo', 'bodyEn'],
+          ] as const)
+        : ([
+            ['titleEn', 'titleKo'],
+            ['summaryEn', 'summaryKo'],
+            ['bodyEn', 'bodyKo'],
+          ] as const)
+    return pairs.map(([source, target]) => ({
+      text: form.getFieldValue(source),
+      target: form.getFieldValue(target),
+      apply: (text: string) => {
+        dropServerError(target)
+        form.setFieldValue(target, text)
+        // As typing it would: a new post's address follows its English title until the realtor edits it.
+        if (target === 'titleEn' && !slugTouched.current) form.setFieldValue('slug', slugFromTitle(text))
+        if (target === 'bodyKo' || target === 'bodyEn') setBodyVersions((versions) => ({ ...versions, [target]: versions[target] + 1 }))
+      },
+    }))
   }
 
   const uploadCover = async (file: File) => {

@@ -21,6 +21,7 @@ import type { Database, HomeTable } from '~/server/db/schema'
 import { AppError, parseInput } from '~/server/app-error'
 import { listingSourceOf, type DisplayProfiles } from './display-profile'
 import { lastRunsOf } from './home-store'
+import { remarksTranslationFor } from './remarks-translation'
 import { msg } from '@lingui/core/macro'
 import { dependsOn } from '~/server/pages/page-dependencies'
 import { openHousesForHomes, realtorIdByDesiredUrl } from '~/server/open-houses/open-house-store'
@@ -454,10 +455,11 @@ export async function getHomeDetail(
     .executeTakeFirst()
   if (!row) throw homeNotFound()
   const realtorId = await realtorIdByDesiredUrl(services.db, link.realtor)
-  const [photos, [listingSource], openHouses] = await Promise.all([
+  const [photos, [listingSource], openHouses, remarksTranslation] = await Promise.all([
     photosFor(services, [row.id]),
     sourcesOf(services.db, services.config.displayProfiles, [row.source]),
     openHousesForHomes(services.db, [row.id], { realtorId, now: services.now() }),
+    remarksTranslationFor(services, row, link.lang),
   ])
   if (!listingSource) throw homeNotFound()
   const addressHidden = row.internetAddressDisplayYn !== 1
@@ -465,6 +467,7 @@ export async function getHomeDetail(
     ...toSummary(row, photos.get(row.id)?.images ?? [], link, openHouses.get(row.id) ?? [], photos.get(row.id)?.imageVariants),
     streetAddress: addressHidden ? null : streetOf(row),
     publicRemarks: row.publicRemarks,
+    remarksTranslation,
     addressHidden,
     modificationTimestamp: row.modificationTimestamp,
     associationFeeMonthly: row.associationFeeMonthly === null ? null : Number(row.associationFeeMonthly),

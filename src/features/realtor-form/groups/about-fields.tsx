@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/components/ui'
+import { TranslateDraftButton } from '~/features/editor/translate-draft'
 import { GroupCard, ListItemButtons, TextField, type GroupProps } from '../field-ui'
 
 export function AboutFields({ form, errors }: GroupProps) {
@@ -11,7 +12,22 @@ export function AboutFields({ form, errors }: GroupProps) {
       description={<Trans>Write in both languages. If one is empty, visitors see the other with a note.</Trans>}
     >
       <TextField form={form} name="aboutMeKr" rows={6} lang="ko" label={<Trans>About me in Korean</Trans>} errors={errors} />
+      {/* A draft of the other language's text, to read and correct before saving (issue 54 item 4). */}
+      <TranslateDraftButton
+        from="ko"
+        testId="translate-about-ko"
+        parts={() => [
+          { text: form.getFieldValue('aboutMeKr'), target: form.getFieldValue('aboutMeEn'), apply: (text) => form.setFieldValue('aboutMeEn', text) },
+        ]}
+      />
       <TextField form={form} name="aboutMeEn" rows={6} lang="en" label={<Trans>About me in English</Trans>} errors={errors} />
+      <TranslateDraftButton
+        from="en"
+        testId="translate-about-en"
+        parts={() => [
+          { text: form.getFieldValue('aboutMeEn'), target: form.getFieldValue('aboutMeKr'), apply: (text) => form.setFieldValue('aboutMeKr', text) },
+        ]}
+      />
       <form.Field name="additionalSections" mode="array">
         {(sections) => (
           <div className="grid gap-4">
