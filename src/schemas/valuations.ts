@@ -67,9 +67,7 @@ export type ValuationRequest = z.infer<typeof valuationRequestSchema>
 
 export const valuationStatusSchema = z.enum(['sold', 'active', 'pending'])
 
-/** The features a comparable's price is adjusted for, to be the home valued (decision 073). */
-export const ADJUSTED_FEATURES = ['livingArea', 'beds', 'baths', 'age', 'lot'] as const
-export type AdjustedFeature = (typeof ADJUSTED_FEATURES)[number]
+export { ADJUSTED_FEATURES, type AdjustedFeature } from '~/lib/home-value'
 
 /**
  * Dollars added to a comparable's price for each way it differs from the home valued (negative:

@@ -63,9 +63,11 @@ export class CandidateIndex<C extends ComparableCandidate> {
   private readonly byAddress = new Map<string, C>()
   private readonly zipCentres = new Map<string, Position>()
   private readonly cityCentres = new Map<string, Position>()
-  readonly size: number
+  /** Every home indexed (a backtest values each from the others). */
+  readonly homes: readonly C[]
 
   constructor(homes: readonly C[], addressOf: (home: C) => string | null) {
+    this.homes = homes
     const zipPositions = new Map<string, Position[]>()
     const cityPositions = new Map<string, Position[]>()
     for (const home of homes) {
@@ -90,7 +92,6 @@ export class CandidateIndex<C extends ComparableCandidate> {
       const centre = centreOf(positions)
       if (centre) this.cityCentres.set(city, centre)
     }
-    this.size = homes.length
   }
 
   /**

@@ -1,4 +1,5 @@
-import type { AdjustedFeature, OutOfRangeReason, ValuationAdjustments } from '~/schemas/valuations'
+import { ADJUSTED_FEATURES, type AdjustedFeature } from '~/lib/home-value'
+import type { OutOfRangeReason, ValuationAdjustments } from '~/schemas/valuations'
 
 /**
  * The home-value estimator (issue 27 item 1, reworked by issue 53 item 1, decision 073), a pure
@@ -150,7 +151,8 @@ const COEFFICIENT_BOUNDS: Record<AdjustedFeature, readonly [number, number]> = {
   lot: [0, 0.35],
 }
 
-const FEATURE_ORDER: readonly AdjustedFeature[] = ['livingArea', 'beds', 'baths', 'age', 'lot']
+/** The order adjustments are applied in (each on the price the one before left). */
+const FEATURE_ORDER: readonly AdjustedFeature[] = ADJUSTED_FEATURES
 
 /** A figure per feature, in FEATURE_ORDER (`index` is the feature's place in it). */
 function byFeature(value: (feature: AdjustedFeature, index: number) => number): Record<AdjustedFeature, number> {
