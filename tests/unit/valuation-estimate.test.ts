@@ -73,7 +73,12 @@ describe('the area model and adjustments', () => {
 
   it('adjusts a comparable to the home feature by feature, the amounts summing to the adjusted price', () => {
     const bigger = home('b', 1_200_000, { livingArea: 2400, beds: 4, yearBuilt: 1990, lotSquareFeet: 6000 })
-    const { adjustments, adjustedPrice } = adjustComparable({ ...subject, lotSquareFeet: 5000 }, bigger, { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 }, YEAR)
+    const { adjustments, adjustedPrice } = adjustComparable(
+      { ...subject, lotSquareFeet: 5000 },
+      bigger,
+      { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 },
+      YEAR,
+    )
     // Smaller home valued: a bigger comparable is adjusted down for its size and its extra bedroom, up for its age.
     expect(adjustments.livingArea).toBeLessThan(0)
     expect(adjustments.beds).toBeLessThan(0)
@@ -86,7 +91,12 @@ describe('the area model and adjustments', () => {
   })
 
   it('does not adjust for a feature unknown on either side', () => {
-    const { adjustments } = adjustComparable({ ...subject, yearBuilt: undefined }, home('x', 1_000_000, { lotSquareFeet: null }), { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 }, YEAR)
+    const { adjustments } = adjustComparable(
+      { ...subject, yearBuilt: undefined },
+      home('x', 1_000_000, { lotSquareFeet: null }),
+      { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 },
+      YEAR,
+    )
     expect(adjustments).toEqual({ livingArea: 0, beds: 0, baths: 0, age: 0, lot: 0 })
   })
 })
@@ -165,13 +175,19 @@ describe('prices today', () => {
     const rising = new Map(Array.from({ length: 12 }, (_, back) => [`2026-${String(12 - back).padStart(2, '0')}`, 500 * 1.01 ** -back]))
     expect(monthlyTrend(rising, '2026-12')).toBeCloseTo(0.01, 4)
     expect(monthlyTrend(new Map([['2026-12', 500]]), '2026-12')).toBe(0)
-    const wild = new Map([['2026-10', 100], ['2026-11', 200], ['2026-12', 400]])
+    const wild = new Map([
+      ['2026-10', 100],
+      ['2026-11', 200],
+      ['2026-12', 400],
+    ])
     expect(monthlyTrend(wild, '2026-12')).toBe(0.03)
   })
 
   it('brings a sale forward by the trend and discounts an asking price by the sale-to-list ratio only where sold data is allowed', () => {
     const area = { trend: new Map([['irvine', 0.01]]), saleToList: new Map([['irvine', 0.97]]) }
-    expect(priceToday({ priceKind: 'sale', price: 1_000_000, city: 'Irvine', monthsAgo: 6, soldDataAllowed: true }, area)).toBe(Math.round(1_000_000 * 1.01 ** 6))
+    expect(priceToday({ priceKind: 'sale', price: 1_000_000, city: 'Irvine', monthsAgo: 6, soldDataAllowed: true }, area)).toBe(
+      Math.round(1_000_000 * 1.01 ** 6),
+    )
     expect(priceToday({ priceKind: 'asking', price: 1_000_000, city: 'Irvine', monthsAgo: 0, soldDataAllowed: true }, area)).toBe(970_000)
     expect(priceToday({ priceKind: 'asking', price: 1_000_000, city: 'Irvine', monthsAgo: 0, soldDataAllowed: false }, area)).toBe(1_000_000)
     const sales = Array.from({ length: 6 }, () => ({ city: 'Irvine', closePrice: 97, listPrice: 100 }))
@@ -248,4 +264,3 @@ describe('areaToSquareFeet (평 and ㎡ on Korean forms)', () => {
     expect(AREA_UNITS).toEqual(['sqft', 'm2', 'pyeong'])
   })
 })
-

@@ -42,7 +42,16 @@ const answer: ValuationAnswer = {
   minimumComparables: 3,
   comparables: [
     { ...facts, id: 'h2', listingKey: 'SECOND', matchScore: 40, address: '2 Main St, Irvine, CA 92618', sameZip: true, distanceMiles: null, mapPoint: null },
-    { ...facts, id: 'h1', listingKey: 'SHOWN', matchScore: 80, address: '1 Main St, Irvine, CA 92618', sameZip: true, distanceMiles: 0.4, mapPoint: { x: 0.6, y: 0.3 } },
+    {
+      ...facts,
+      id: 'h1',
+      listingKey: 'SHOWN',
+      matchScore: 80,
+      address: '1 Main St, Irvine, CA 92618',
+      sameZip: true,
+      distanceMiles: 0.4,
+      mapPoint: { x: 0.6, y: 0.3 },
+    },
     { ...facts, id: 'h3', listingKey: 'HIDDEN', matchScore: 60, address: null },
   ],
   subjectPoint: { x: 0.5, y: 0.5 },
@@ -95,8 +104,16 @@ describe('the comparables', () => {
   })
 
   it('say why there is no number for a home beyond them, in the server’s words', () => {
-    const refused: ValuationAnswer = { ...answer, status: 'out_of_range', message: 'No estimate: far too big.', reasons: [{ feature: 'livingArea', value: 60_000, low: 800, high: 7_500 }] }
-    const html = render('en', <ValuationResult realtorId="r1" realtorName="Jane Kim" desiredUrl="jane" lang="en" answer={refused} values={emptyValuationForm('CA')} />)
+    const refused: ValuationAnswer = {
+      ...answer,
+      status: 'out_of_range',
+      message: 'No estimate: far too big.',
+      reasons: [{ feature: 'livingArea', value: 60_000, low: 800, high: 7_500 }],
+    }
+    const html = render(
+      'en',
+      <ValuationResult realtorId="r1" realtorName="Jane Kim" desiredUrl="jane" lang="en" answer={refused} values={emptyValuationForm('CA')} />,
+    )
     expect(html).toContain('data-testid="valuation-out-of-range"')
     expect(html).toContain('No estimate: far too big.')
     expect(html).not.toContain('data-testid="valuation-typical"')

@@ -11,14 +11,14 @@ export function MethodNote() {
         <li>
           <Trans>
             We look for the nearest homes of the same type, measured from your address (or your ZIP code&apos;s centre): sales of the last 12 months where the
-            MLS lets us show them, brought to today with the city&apos;s monthly price trend, and homes for sale or under contract, their asking price lowered by
-            how far under asking homes here sell.
+            MLS lets us show them, brought to today with the city&apos;s monthly price trend, and homes for sale or under contract, their asking price lowered
+            by how far under asking homes here sell.
           </Trans>
         </li>
         <li>
           <Trans>
-            From those homes we learn what a square foot, a bedroom, a bathroom, a year of age and lot size are worth in the area, and adjust each comparable&apos;s
-            price for every way it differs from your home.
+            From those homes we learn what a square foot, a bedroom, a bathroom, a year of age and lot size are worth in the area, and adjust each
+            comparable&apos;s price for every way it differs from your home.
           </Trans>
         </li>
         <li>

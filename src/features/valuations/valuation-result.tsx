@@ -225,7 +225,13 @@ function Comparables({
                 <dl data-testid="comparable-adjustments" className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-sm text-stone-700 dark:text-stone-300">
                   {home.marketPrice !== home.price ? (
                     <>
-                      <dt>{home.priceKind === 'sale' ? <Trans>Brought to today&apos;s market</Trans> : <Trans>Asking price less what homes here sell under asking</Trans>}</dt>
+                      <dt>
+                        {home.priceKind === 'sale' ? (
+                          <Trans>Brought to today&apos;s market</Trans>
+                        ) : (
+                          <Trans>Asking price less what homes here sell under asking</Trans>
+                        )}
+                      </dt>
                       <dd className="text-right tabular-nums">{today}</dd>
                     </>
                   ) : null}
@@ -256,10 +262,22 @@ function Comparables({
  * in the middle, each comparable as its number in the list. Homes whose address the MLS withholds
  * have no point and are not drawn. North is up; the scale bar is a quarter of the square.
  */
-function ComparablesMap({ homes, subjectPoint, spanMiles, lang }: { homes: ReadonlyArray<ValuationComparable>; subjectPoint: MapPoint; spanMiles: number; lang: Lang }) {
+function ComparablesMap({
+  homes,
+  subjectPoint,
+  spanMiles,
+  lang,
+}: {
+  homes: ReadonlyArray<ValuationComparable>
+  subjectPoint: MapPoint
+  spanMiles: number
+  lang: Lang
+}) {
   const { t } = useLingui()
   const size = 240
-  const placed = homes.flatMap((home, index) => (home.address !== null && home.mapPoint ? [{ rank: index + 1, point: home.mapPoint, key: home.listingKey }] : []))
+  const placed = homes.flatMap((home, index) =>
+    home.address !== null && home.mapPoint ? [{ rank: index + 1, point: home.mapPoint, key: home.listingKey }] : [],
+  )
   const span = milesText(spanMiles, lang)
   const quarter = milesText(spanMiles / 4, lang)
   const label = t`Map of the comparable homes around yours, ${span} miles across; numbers follow the list below.`

@@ -132,7 +132,9 @@ export function generatedCandidates(market: GeneratedMarket, thisMonth: string):
   )
   const area: AreaPrices = {
     trend,
-    saleToList: saleToListByCity(market.homes.flatMap((home) => (home.priceKind === 'sale' ? [{ city: home.city, closePrice: home.price, listPrice: home.listPrice }] : []))),
+    saleToList: saleToListByCity(
+      market.homes.flatMap((home) => (home.priceKind === 'sale' ? [{ city: home.city, closePrice: home.price, listPrice: home.listPrice }] : [])),
+    ),
   }
   return market.homes.map((home) => ({
     id: home.id,

@@ -25,11 +25,7 @@ function cellKey(row: number, column: number): string {
 
 /** An address as typed and as stored compared alike: lower case, single spaces, no punctuation. */
 export function addressKey(postalCode: string, street: string): string {
-  return `${postalCode.trim().slice(0, 5)}|${street
-    .toLowerCase()
-    .replace(/[.,#]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()}`
+  return `${postalCode.trim().slice(0, 5)}|${street.toLowerCase().replace(/[.,#]/g, ' ').replace(/\s+/g, ' ').trim()}`
 }
 
 type Position = { latitude: number; longitude: number }
@@ -100,7 +96,8 @@ export class CandidateIndex<C extends ComparableCandidate> {
    */
   locate(place: { street: string; postalCode: string; city: string }): SubjectLocation | undefined {
     const own = this.byAddress.get(addressKey(place.postalCode, place.street))
-    if (own && own.latitude !== null && own.longitude !== null) return { latitude: own.latitude, longitude: own.longitude, from: 'address', lotSquareFeet: own.lotSquareFeet }
+    if (own && own.latitude !== null && own.longitude !== null)
+      return { latitude: own.latitude, longitude: own.longitude, from: 'address', lotSquareFeet: own.lotSquareFeet }
     const zip = this.zipCentres.get(place.postalCode.trim().slice(0, 5))
     if (zip) return { ...zip, from: 'zip', lotSquareFeet: own?.lotSquareFeet ?? null }
     const city = this.cityCentres.get(place.city.trim().toLowerCase())
@@ -134,7 +131,9 @@ export class CandidateIndex<C extends ComparableCandidate> {
       .sort((a, b) => a.miles - b.miles)
       .slice(0, NEARBY_HOMES)
       .map((entry) => entry.home)
-    const unplaced = (this.byZip.get(postalCode.trim().slice(0, 5)) ?? []).filter((home) => (home.latitude === null || home.longitude === null) && home.id !== exclude)
+    const unplaced = (this.byZip.get(postalCode.trim().slice(0, 5)) ?? []).filter(
+      (home) => (home.latitude === null || home.longitude === null) && home.id !== exclude,
+    )
     return [...nearest, ...unplaced]
   }
 

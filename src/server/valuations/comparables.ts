@@ -162,11 +162,7 @@ export async function loadCandidateIndex(
     .where('propertySubType', '=', RESO_SUB_TYPE[query.propertyType])
     .where('retiredAt', 'is', null)
     .where('standardStatus', 'in', ['Active', 'Pending', 'ActiveUnderContract', 'Closed'])
-  const snapshotRows = db
-    .selectFrom('marketSnapshot')
-    .select(['cityKey', 'month', 'medianPricePerSquareFoot'])
-    .where('stateOrProvince', '=', state)
-    .execute()
+  const snapshotRows = db.selectFrom('marketSnapshot').select(['cityKey', 'month', 'medianPricePerSquareFoot']).where('stateOrProvince', '=', state).execute()
   const [rows, snapshots] = await Promise.all([inTurns ? rowsInTurns(homeRows.stream()) : homeRows.execute(), snapshotRows])
   const perFoot = new Map<string, Map<string, number>>()
   for (const snapshot of snapshots) {
@@ -207,7 +203,12 @@ export async function loadCandidateIndex(
       return { ...common, ...priced, marketPrice: priceToday({ ...priced, city: row.city, soldDataAllowed: true }, area), date: sale.closeDate }
     }
     const priced = { priceKind: 'asking' as const, price: row.listPrice, monthsAgo: 0 }
-    return { ...common, ...priced, marketPrice: priceToday({ ...priced, city: row.city, soldDataAllowed: soldAllowed(row.source) }, area), date: row.onMarketDate }
+    return {
+      ...common,
+      ...priced,
+      marketPrice: priceToday({ ...priced, city: row.city, soldDataAllowed: soldAllowed(row.source) }, area),
+      date: row.onMarketDate,
+    }
   }
   const homes = [
     ...recentSales.map(({ row, ...sale }) => candidate(row, sale)),

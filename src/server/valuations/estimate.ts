@@ -121,7 +121,10 @@ export function milesBetween(a: { latitude: number; longitude: number }, b: { la
   return Math.hypot(north, east)
 }
 
-function positionOf(home: { latitude?: number | null | undefined; longitude?: number | null | undefined }): { latitude: number; longitude: number } | undefined {
+function positionOf(home: {
+  latitude?: number | null | undefined
+  longitude?: number | null | undefined
+}): { latitude: number; longitude: number } | undefined {
   return home.latitude === null || home.latitude === undefined || home.longitude === null || home.longitude === undefined
     ? undefined
     : { latitude: home.latitude, longitude: home.longitude }
@@ -227,8 +230,7 @@ export function fitAreaModel(homes: readonly ComparableCandidate[], origin: { la
     if (features.livingArea === undefined || home.marketPrice <= 0) return []
     const position = positionOf(home)
     const north = origin && position ? (position.latitude - origin.latitude) * MILES_PER_DEGREE_LATITUDE : 0
-    const east =
-      origin && position ? (position.longitude - origin.longitude) * MILES_PER_DEGREE_LATITUDE * Math.cos((origin.latitude * Math.PI) / 180) : 0
+    const east = origin && position ? (position.longitude - origin.longitude) * MILES_PER_DEGREE_LATITUDE * Math.cos((origin.latitude * Math.PI) / 180) : 0
     return [{ features, north, east, y: Math.log(home.marketPrice) }]
   })
   if (rows.length < MIN_HOMES_TO_FIT) return { coefficients: DEFAULT_COEFFICIENTS, residualScale: fallbackScale(homes), fittedOn: 0 }
@@ -237,11 +239,7 @@ export function fitAreaModel(homes: readonly ComparableCandidate[], origin: { la
     const known = rows.flatMap((row) => (row.features[feature] === undefined ? [] : [row.features[feature]]))
     return known.length === 0 ? 0 : median(known)
   })
-  const columns = (row: (typeof rows)[number]) => [
-    ...FEATURE_ORDER.map((feature) => row.features[feature] ?? medians[feature]),
-    row.east,
-    row.north,
-  ]
+  const columns = (row: (typeof rows)[number]) => [...FEATURE_ORDER.map((feature) => row.features[feature] ?? medians[feature]), row.east, row.north]
   const matrix = rows.map(columns)
   const width = matrix[0]?.length ?? 0
   const means = Array.from({ length: width }, (_, column) => matrix.reduce((sum, row) => sum + (row[column] ?? 0), 0) / matrix.length)
@@ -349,8 +347,7 @@ function mismatch(subject: ValuationSubject, comparable: ComparableCandidate, di
   const size = comparable.livingArea && comparable.livingArea > 0 ? 2 * Math.abs(Math.log(comparable.livingArea / subject.livingArea)) : 2
   const beds = comparable.beds === null ? 0.2 : 0.12 * Math.abs(comparable.beds - subject.beds)
   const baths = comparable.baths === null ? 0.15 : 0.08 * Math.abs(comparable.baths - subject.baths)
-  const age =
-    subject.yearBuilt === undefined || comparable.yearBuilt === null ? 0 : 0.006 * Math.min(60, Math.abs(comparable.yearBuilt - subject.yearBuilt))
+  const age = subject.yearBuilt === undefined || comparable.yearBuilt === null ? 0 : 0.006 * Math.min(60, Math.abs(comparable.yearBuilt - subject.yearBuilt))
   const recency = 0.02 * comparable.monthsAgo
   const asking = comparable.priceKind === 'asking' ? 0.25 : 0
   return place + size + beds + baths + age + recency + asking
@@ -427,8 +424,37 @@ export function outOfRangeReasons(subject: ValuationSubject, comparables: readon
  * The effective count of the weighted comparables sets the degrees of freedom.
  */
 const T_80 = [
-  Number.NaN, 3.078, 1.886, 1.638, 1.533, 1.476, 1.44, 1.415, 1.397, 1.383, 1.372, 1.363, 1.356, 1.35, 1.345, 1.341, 1.337, 1.333, 1.33, 1.328,
-  1.325, 1.323, 1.321, 1.319, 1.318, 1.316, 1.315, 1.314, 1.313, 1.311, 1.31,
+  Number.NaN,
+  3.078,
+  1.886,
+  1.638,
+  1.533,
+  1.476,
+  1.44,
+  1.415,
+  1.397,
+  1.383,
+  1.372,
+  1.363,
+  1.356,
+  1.35,
+  1.345,
+  1.341,
+  1.337,
+  1.333,
+  1.33,
+  1.328,
+  1.325,
+  1.323,
+  1.321,
+  1.319,
+  1.318,
+  1.316,
+  1.315,
+  1.314,
+  1.313,
+  1.311,
+  1.31,
 ]
 
 /**

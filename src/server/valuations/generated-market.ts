@@ -94,8 +94,7 @@ export function generateMarket(count: number, seed = GENERATED_MARKET_SEED, this
     const yearBuilt = 1950 + Math.floor(random() * 75)
     const lotSquareFeet = Math.round((livingArea * (1.5 + random() * 2.5)) / 10) * 10
     const placeFactor = 1 + 0.12 * Math.sin(east / 1.6) * Math.cos(north / 2.1)
-    const value =
-      place.pricePerFoot * 2000 * (livingArea / 2000) ** 0.7 * Math.exp(0.04 * (beds - 3)) * Math.exp(-0.004 * (thisYear - yearBuilt)) * placeFactor
+    const value = place.pricePerFoot * 2000 * (livingArea / 2000) ** 0.7 * Math.exp(0.04 * (beds - 3)) * Math.exp(-0.004 * (thisYear - yearBuilt)) * placeFactor
     const noise = Math.exp(GENERATED_NOISE_SIGMA * normal(random))
     const sold = random() < 0.45
     const monthsAgo = sold ? Math.floor(random() * 12) : 0

@@ -64,8 +64,10 @@ function mapOf(origin: SubjectLocation | undefined, homes: readonly ScoredCompar
   const placed = homes.filter((home) => home.address !== null && home.latitude !== null && home.longitude !== null)
   if (!origin || placed.length === 0) return { spanMiles: null, pointOf: () => null }
   const offset = (home: ScoredComparable<StoredComparable>) => {
-    const north = milesBetween(origin, { latitude: home.latitude ?? origin.latitude, longitude: origin.longitude }) * Math.sign((home.latitude ?? 0) - origin.latitude)
-    const east = milesBetween(origin, { latitude: origin.latitude, longitude: home.longitude ?? origin.longitude }) * Math.sign((home.longitude ?? 0) - origin.longitude)
+    const north =
+      milesBetween(origin, { latitude: home.latitude ?? origin.latitude, longitude: origin.longitude }) * Math.sign((home.latitude ?? 0) - origin.latitude)
+    const east =
+      milesBetween(origin, { latitude: origin.latitude, longitude: home.longitude ?? origin.longitude }) * Math.sign((home.longitude ?? 0) - origin.longitude)
     return { north, east }
   }
   const reach = Math.max(...placed.map((home) => Math.max(Math.abs(offset(home).north), Math.abs(offset(home).east))))
@@ -93,11 +95,15 @@ function outOfRangeMessage(lang: Lang, reasons: readonly OutOfRangeReason[]): st
   const number = new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', { maximumFractionDigits: 0 })
   const parts = reasons.map(({ feature, value: raw, low: rawLow, high: rawHigh }) => {
     const [value, low, high] = [number.format(raw), number.format(rawLow), number.format(rawHigh)]
-    if (feature === 'livingArea') return i18n._(msg`Its living area, ${value} sq ft, is beyond what the comparable homes nearby can value (${low} to ${high} sq ft).`)
+    if (feature === 'livingArea')
+      return i18n._(msg`Its living area, ${value} sq ft, is beyond what the comparable homes nearby can value (${low} to ${high} sq ft).`)
     if (feature === 'beds') return i18n._(msg`Its ${value} bedrooms are beyond what the comparable homes nearby can value (${low} to ${high}).`)
     return i18n._(msg`Its ${value} bathrooms are beyond what the comparable homes nearby can value (${low} to ${high}).`)
   })
-  return [i18n._(msg`No estimate: homes like this one have not sold or been listed nearby, and a number stretched from different homes would mislead.`), ...parts].join(' ')
+  return [
+    i18n._(msg`No estimate: homes like this one have not sold or been listed nearby, and a number stretched from different homes would mislead.`),
+    ...parts,
+  ].join(' ')
 }
 
 type Prepared = { request: ValuationRequest; subject: ValuationSubject; origin: SubjectLocation | undefined; pool: StoredComparable[]; thisYear: number }
