@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { axeViolations, seoLinks, waitForHydration } from './helpers.ts'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { axeViolations, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
 
 /*
  * "What is my home worth?" (issue 27 items 1 and 6): `/{desiredUrl}/home-value`, linked from the
@@ -63,6 +63,21 @@ const PAGES = {
 } as const
 
 type Text = (typeof PAGES)[keyof typeof PAGES]
+
+/** Turns the demo realtor's dark theme on or off (as homepage.spec.ts does), for the answer's colours in both themes. */
+async function setDemoDark(request: APIRequestContext, origin: string, dark: boolean): Promise<void> {
+  const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin }, data: { email: 'demo@example.com', password: 'demo-password-2026' } })
+  expect(signIn.status(), await signIn.text()).toBe(200)
+  const token = signIn.headers()['set-auth-token'] ?? ''
+  const found = await request.get('/cozying-api/v1/realtor/sora-park')
+  const { id } = (await found.json()) as { id: string }
+  const value = dark ? 'Y' : 'N'
+  const response = await request.patch(`/cozying-api/v1/realtor/${id}`, {
+    headers: { authorization: `Bearer ${token}`, origin },
+    data: { contentDarkMode: value, designMainDarkMode: value },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
 
 /** A street nobody else would type: it must never appear in an address or the server's answer headers. */
 const STREET = '4417 Valuation Test Lane'
@@ -269,6 +284,24 @@ test('a Korean visitor may give the living area in 평', { tag: '@phone' }, asyn
   await page.getByTestId('valuation-form').getByLabel('단위').selectOption('pyeong')
   await page.getByRole('button', { name: PAGES.ko.submit }).click()
   await expectEstimate(page, PAGES.ko)
+})
+
+test('in the realtor’s dark theme the comparables, their adjustments and the map pass axe', { tag: '@phone' }, async ({ page, request, baseURL }) => {
+  const origin = requireBaseURL(baseURL)
+  await setDemoDark(request, origin, true)
+  try {
+    for (const text of Object.values(PAGES)) {
+      await page.goto(text.path)
+      await expect(page.locator('div.dark')).toHaveCount(1)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      await fillHome(page, text, { zip: '92618', city: 'Irvine' })
+      await page.getByRole('button', { name: text.submit }).click()
+      await expectEstimate(page, text)
+      expect(await axeViolations(page)).toEqual([])
+    }
+  } finally {
+    await setDemoDark(request, origin, false)
+  }
 })
 
 test('the empty form is served from the page store; a posted answer never is', async ({ request }) => {

@@ -297,7 +297,8 @@ function ComparablesMap({
             <line x1={0} y1={line * size} x2={size} y2={line * size} />
           </g>
         ))}
-        {placed.map(({ rank, point, key }) => (
+        {/* The best matches drawn last, on top of any they overlap. */}
+        {[...placed].reverse().map(({ rank, point, key }) => (
           <g key={key} data-testid="map-comparable" transform={`translate(${(point.x * size).toFixed(1)} ${(point.y * size).toFixed(1)})`}>
             <circle r={9} className="fill-white stroke-stone-900 dark:fill-stone-900 dark:stroke-stone-50" strokeWidth={1.5} />
             <text textAnchor="middle" dominantBaseline="central" fontSize={10} fontWeight={700} fill="currentColor">

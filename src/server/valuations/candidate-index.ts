@@ -4,16 +4,17 @@ import { type ComparableCandidate, milesBetween } from './estimate'
  * The homes a valuation may compare with, indexed for a search by distance (issue 53 item 1,
  * decision 073): one index per property type and state, built once per listings revision and kept
  * by each process (value-home.ts). Homes with a position sit in a grid of 0.01° cells (about
- * 0.7 × 0.6 mile in the US); a search visits rings of cells outward from the home until it holds
- * enough homes, then keeps the nearest. Homes without a position are found by ZIP and by city, the
+ * 0.35 × 0.3 mile in the US); a search visits rings of cells outward from the home until no home
+ * further out can be nearer than the nearest it holds, then keeps the nearest. Homes without a position are found by ZIP and by city, the
  * fallback when the home valued or its neighbours have none.
  */
 
-const CELL_DEGREES = 0.01
+const CELL_DEGREES = 0.005
+const MILES_PER_DEGREE_LATITUDE = 69.05
 /** How many of the nearest homes the estimator learns adjustments from and ranks (decision 073). */
 export const NEARBY_HOMES = 150
 /** Rings of cells a search may visit: ~14 miles out, beyond which a home is no neighbour. */
-const MAX_RINGS = 20
+const MAX_RINGS = 40
 
 function cellOf(latitude: number, longitude: number): [number, number] {
   return [Math.floor(latitude / CELL_DEGREES), Math.floor(longitude / CELL_DEGREES)]
@@ -57,6 +58,7 @@ export class CandidateIndex<C extends ComparableCandidate> {
   private readonly byZip = new Map<string, C[]>()
   private readonly byCity = new Map<string, C[]>()
   private readonly byAddress = new Map<string, C>()
+  private readonly unplacedByZip = new Map<string, C[]>()
   private readonly zipCentres = new Map<string, Position>()
   private readonly cityCentres = new Map<string, Position>()
   /** Every home indexed (a backtest values each from the others). */
@@ -73,7 +75,10 @@ export class CandidateIndex<C extends ComparableCandidate> {
       push(this.byCity, city, home)
       const address = addressOf(home)
       if (address) this.byAddress.set(addressKey(zip, address), home)
-      if (home.latitude === null || home.longitude === null) continue
+      if (home.latitude === null || home.longitude === null) {
+        push(this.unplacedByZip, zip, home)
+        continue
+      }
       const [row, column] = cellOf(home.latitude, home.longitude)
       push(this.cells, cellKey(row, column), home)
       const position = { latitude: home.latitude, longitude: home.longitude }
@@ -111,29 +116,36 @@ export class CandidateIndex<C extends ComparableCandidate> {
   nearby(position: Position, postalCode: string, exclude?: string): C[] {
     const [row, column] = cellOf(position.latitude, position.longitude)
     const found: C[] = []
-    let enoughAt: number | undefined
+    const miles: number[] = []
+    // A cell's narrowest side in miles, a little to the pole's side of the home: every cell of
+    // ring r + 1 lies at least r of these away, wherever in its own cell the home is.
+    const cellMiles = CELL_DEGREES * MILES_PER_DEGREE_LATITUDE * Math.cos(((Math.abs(position.latitude) + 0.5) * Math.PI) / 180)
+    let order: number[] = []
     for (let ring = 0; ring <= MAX_RINGS; ring++) {
       for (let r = row - ring; r <= row + ring; r++) {
-        for (let c = column - ring; c <= column + ring; c++) {
-          // Only the ring's border: the inside was visited on earlier rings.
-          if (Math.abs(r - row) !== ring && Math.abs(c - column) !== ring) continue
+        // Only the ring's border: the inside was visited on earlier rings.
+        const step = Math.abs(r - row) === ring ? 1 : 2 * ring
+        for (let c = column - ring; c <= column + ring; c += Math.max(1, step)) {
           const homes = this.cells.get(cellKey(r, c))
-          if (homes) for (const home of homes) if (home.id !== exclude) found.push(home)
+          if (!homes) continue
+          for (const home of homes) {
+            if (home.id === exclude) continue
+            found.push(home)
+            miles.push(milesBetween(position, { latitude: home.latitude ?? 0, longitude: home.longitude ?? 0 }))
+          }
         }
       }
-      // One ring past the ring that filled the target: a home in a corner of the last ring may lie
-      // further than one just outside it, a ring's width at most.
-      if (enoughAt === undefined && found.length >= NEARBY_HOMES) enoughAt = ring
-      if (enoughAt !== undefined && ring > enoughAt) break
+      if (found.length < NEARBY_HOMES) continue
+      order = found.map((_, index) => index).sort((a, b) => (miles[a] ?? 0) - (miles[b] ?? 0))
+      // Stop once the next ring cannot hold a home nearer than the last of the nearest kept.
+      if (ring * cellMiles >= (miles[order[NEARBY_HOMES - 1] ?? 0] ?? 0)) break
     }
-    const nearest = found
-      .map((home) => ({ home, miles: milesBetween(position, { latitude: home.latitude ?? 0, longitude: home.longitude ?? 0 }) }))
-      .sort((a, b) => a.miles - b.miles)
-      .slice(0, NEARBY_HOMES)
-      .map((entry) => entry.home)
-    const unplaced = (this.byZip.get(postalCode.trim().slice(0, 5)) ?? []).filter(
-      (home) => (home.latitude === null || home.longitude === null) && home.id !== exclude,
-    )
+    if (found.length < NEARBY_HOMES) order = found.map((_, index) => index).sort((a, b) => (miles[a] ?? 0) - (miles[b] ?? 0))
+    const nearest = order.slice(0, NEARBY_HOMES).flatMap((index) => {
+      const home = found[index]
+      return home ? [home] : []
+    })
+    const unplaced = (this.unplacedByZip.get(postalCode.trim().slice(0, 5)) ?? []).filter((home) => home.id !== exclude)
     return [...nearest, ...unplaced]
   }
 

@@ -149,6 +149,7 @@ export async function valueHome(services: AppServices, input: unknown, lang: Lan
   const photos = await photosFor(
     services,
     result.comparables.map((home) => home.id),
+    1,
   )
   const map = mapOf(origin, result.comparables)
   const facts = {
@@ -190,6 +191,7 @@ export async function rankComparables(services: AppServices, input: unknown, lim
   const photos = await photosFor(
     services,
     ranked.map((home) => home.id),
+    1,
   )
   return ranked.map((home) => ({
     ...comparableFacts(home, firstPhoto(photos.get(home.id))),
