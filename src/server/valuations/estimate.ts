@@ -249,35 +249,57 @@ export function fitAreaModel(homes: readonly ComparableCandidate[], origin: { la
   })
   const x = matrix.map((row) => row.map((value, column) => (value - (means[column] ?? 0)) / (scales[column] ?? 1)))
   const y = rows.map((row) => row.y)
-  let weights = rows.map(() => 1)
-  let beta = new Array<number>(width + 1).fill(0)
+  const size = width + 1
+  // Each row with its leading 1 (the intercept), flat: read ten times over per answer.
+  const design = new Float64Array(rows.length * size)
+  x.forEach((row, index) => {
+    design[index * size] = 1
+    row.forEach((value, column) => (design[index * size + column + 1] = value))
+  })
+  const weights = new Float64Array(rows.length).fill(1)
+  const residuals = new Float64Array(rows.length)
+  let beta = new Array<number>(size).fill(0)
   let scale = 0
   for (let iteration = 0; iteration < 10; iteration++) {
-    const size = width + 1
     const normal = Array.from({ length: size }, () => new Array<number>(size).fill(0))
     const right = new Array<number>(size).fill(0)
-    x.forEach((row, index) => {
+    for (let index = 0; index < rows.length; index++) {
       const w = weights[index] ?? 0
-      const full = [1, ...row]
+      const offset = index * size
+      const target = y[index] ?? 0
       for (let i = 0; i < size; i++) {
-        right[i] = (right[i] ?? 0) + w * (full[i] ?? 0) * (y[index] ?? 0)
+        const wi = w * (design[offset + i] ?? 0)
+        right[i] = (right[i] ?? 0) + wi * target
         const normalRow = normal[i]
         if (!normalRow) continue
-        for (let j = 0; j < size; j++) normalRow[j] = (normalRow[j] ?? 0) + w * (full[i] ?? 0) * (full[j] ?? 0)
+        for (let j = i; j < size; j++) normalRow[j] = (normalRow[j] ?? 0) + wi * (design[offset + j] ?? 0)
       }
-    })
-    // A light ridge on the slopes (not the intercept): about one home's worth of pull to zero.
-    for (let i = 1; i < size; i++) {
+    }
+    // The lower triangle mirrors the upper; a light ridge on the slopes (not the intercept):
+    // about one home's worth of pull to zero.
+    for (let i = 0; i < size; i++) {
       const normalRow = normal[i]
-      if (normalRow) normalRow[i] = (normalRow[i] ?? 0) + 1
+      if (!normalRow) continue
+      for (let j = 0; j < i; j++) normalRow[j] = normal[j]?.[i] ?? 0
+      if (i > 0) normalRow[i] = (normalRow[i] ?? 0) + 1
     }
     const next = solve(normal, right)
     if (!next) break
+    const change = next.reduce((largest, value, index) => Math.max(largest, Math.abs(value - (beta[index] ?? 0))), 0)
     beta = next
-    const residuals = x.map((row, index) => (y[index] ?? 0) - (beta[0] ?? 0) - row.reduce((sum, value, column) => sum + value * (beta[column + 1] ?? 0), 0))
-    scale = MAD_TO_SIGMA * median(residuals.map(Math.abs))
+    for (let index = 0; index < rows.length; index++) {
+      let fitted = 0
+      for (let i = 0; i < size; i++) fitted += (design[index * size + i] ?? 0) * (beta[i] ?? 0)
+      residuals[index] = (y[index] ?? 0) - fitted
+    }
+    scale = MAD_TO_SIGMA * median(Array.from(residuals, Math.abs))
     const threshold = 1.345 * (scale || 1e-6)
-    weights = residuals.map((residual) => (Math.abs(residual) <= threshold ? 1 : threshold / Math.abs(residual)))
+    for (let index = 0; index < rows.length; index++) {
+      const residual = Math.abs(residuals[index] ?? 0)
+      weights[index] = residual <= threshold ? 1 : threshold / residual
+    }
+    // Converged: the weights no longer move the line by a thousandth of a unit.
+    if (change < 1e-4) break
   }
   const coefficients = byFeature((feature, column) => {
     const [low, high] = COEFFICIENT_BOUNDS[feature]
