@@ -1,4 +1,4 @@
-import { CandidateIndex } from './candidate-index'
+import { CandidateIndex, cellAreaModel } from './candidate-index'
 import { monthlyTrend, priceToday, saleToListByCity, type AreaPrices } from './comparables'
 import { type ComparableCandidate, estimateHomeValue, quantile } from './estimate'
 import { GENERATED_MARKET_SEED, GENERATED_NOISE_FLOOR, generateMarket, type GeneratedMarket } from './generated-market'
@@ -99,7 +99,8 @@ function tallies(homes: readonly BacktestHome[], subjects: readonly BacktestHome
       longitude: origin?.longitude,
     }
     const pool = origin ? index.nearby(origin, home.postalCode, home.id) : index.inPlace(subject, home.id)
-    const result = estimateHomeValue(subject, pool, thisYear)
+    // The area model as the page gets it: its grid cell's (value-home.ts), here without the home valued.
+    const result = estimateHomeValue(subject, pool, thisYear, origin ? cellAreaModel(index, origin, thisYear, home.id) : undefined)
     const tally = byCity.get(home.city) ?? { errors: [], covered: 0, tooFew: 0, outOfRange: 0 }
     byCity.set(home.city, tally)
     if (result.kind === 'too_few') tally.tooFew += 1

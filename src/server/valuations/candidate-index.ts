@@ -1,4 +1,4 @@
-import { type ComparableCandidate, milesBetween } from './estimate'
+import { type AreaModel, type ComparableCandidate, fitAreaModel, milesAt } from './estimate'
 
 /*
  * The homes a valuation may compare with, indexed for a search by distance (issue 53 item 1,
@@ -120,6 +120,7 @@ export class CandidateIndex<C extends ComparableCandidate> {
     // A cell's narrowest side in miles, a little to the pole's side of the home: every cell of
     // ring r + 1 lies at least r of these away, wherever in its own cell the home is.
     const cellMiles = CELL_DEGREES * MILES_PER_DEGREE_LATITUDE * Math.cos(((Math.abs(position.latitude) + 0.5) * Math.PI) / 180)
+    const cosine = Math.cos((position.latitude * Math.PI) / 180)
     let order: number[] = []
     for (let ring = 0; ring <= MAX_RINGS; ring++) {
       for (let r = row - ring; r <= row + ring; r++) {
@@ -131,7 +132,7 @@ export class CandidateIndex<C extends ComparableCandidate> {
           for (const home of homes) {
             if (home.id === exclude) continue
             found.push(home)
-            miles.push(milesBetween(position, { latitude: home.latitude ?? 0, longitude: home.longitude ?? 0 }))
+            miles.push(milesAt(position, cosine, { latitude: home.latitude ?? 0, longitude: home.longitude ?? 0 }))
           }
         }
       }
@@ -147,6 +148,16 @@ export class CandidateIndex<C extends ComparableCandidate> {
     })
     const unplaced = (this.unplacedByZip.get(postalCode.trim().slice(0, 5)) ?? []).filter((home) => home.id !== exclude)
     return [...nearest, ...unplaced]
+  }
+
+  /**
+   * The centre of the grid cell a position lies in, and the cell's key: the area model is fitted
+   * once per cell from the homes nearest its centre (value-home.ts), so every home valued in the
+   * cell gets the same adjustments, whatever was asked before.
+   */
+  cellOf(position: Position): { key: string; centre: Position } {
+    const [row, column] = cellOf(position.latitude, position.longitude)
+    return { key: cellKey(row, column), centre: { latitude: (row + 0.5) * CELL_DEGREES, longitude: (column + 0.5) * CELL_DEGREES } }
   }
 
   /**
@@ -166,4 +177,15 @@ export class CandidateIndex<C extends ComparableCandidate> {
     const own = bySize(zipHomes).slice(0, NEARBY_HOMES)
     return own.length >= NEARBY_HOMES ? own : [...own, ...bySize(cityHomes).slice(0, NEARBY_HOMES - own.length)]
   }
+}
+
+/**
+ * The area model (what a square foot, a room, a year, a lot are worth) for a home at `position`:
+ * fitted on the homes nearest the centre of its grid cell, so every home valued in the cell gets the
+ * same adjustments and a process can keep one per cell (value-home.ts). `exclude` leaves one home
+ * out (a backtest values a home from the others).
+ */
+export function cellAreaModel<C extends ComparableCandidate>(index: CandidateIndex<C>, position: Position, thisYear: number, exclude?: string): AreaModel {
+  const { centre } = index.cellOf(position)
+  return fitAreaModel(index.nearby(centre, '', exclude), centre, thisYear)
 }

@@ -114,11 +114,19 @@ function median(values: readonly number[]): number {
   )
 }
 
-/** Straight-line miles between two positions (equirectangular: exact enough within a few dozen miles). */
-export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const north = (a.latitude - b.latitude) * MILES_PER_DEGREE_LATITUDE
-  const east = (a.longitude - b.longitude) * MILES_PER_DEGREE_LATITUDE * Math.cos((((a.latitude + b.latitude) / 2) * Math.PI) / 180)
-  return Math.hypot(north, east)
+/**
+ * Straight-line miles from `from` to `to` (equirectangular at `from`'s latitude: exact enough within
+ * a few dozen miles, and one cosine per origin, which the nearest-homes search hoists).
+ */
+export function milesBetween(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
+  return milesAt(from, Math.cos((from.latitude * Math.PI) / 180), to)
+}
+
+/** `milesBetween` with the cosine of `from`'s latitude given. */
+export function milesAt(from: { latitude: number; longitude: number }, cosine: number, to: { latitude: number; longitude: number }): number {
+  const north = (to.latitude - from.latitude) * MILES_PER_DEGREE_LATITUDE
+  const east = (to.longitude - from.longitude) * MILES_PER_DEGREE_LATITUDE * cosine
+  return Math.sqrt(north * north + east * east)
 }
 
 function positionOf(home: {
@@ -388,27 +396,33 @@ export function rankCandidates<C extends ComparableCandidate>(
   candidates: readonly C[],
   thisYear: number,
   model: AreaModel = fitAreaModel(candidates, positionOf(subject), thisYear),
+  /** Only the best this many are adjusted and returned (every one when absent). */
+  limit = Number.POSITIVE_INFINITY,
 ): ScoredComparable<C>[] {
   const origin = positionOf(subject)
+  // Scored first, adjusted after: only the best few need the adjustments and a full entry.
   const scored = candidates.flatMap((candidate) => {
     if (candidate.livingArea === null || candidate.livingArea <= 0 || candidate.price <= 0 || candidate.marketPrice <= 0) return []
     const position = positionOf(candidate)
     const distanceMiles = origin && position ? milesBetween(origin, position) : null
     const sameZip = samePlace(subject, candidate)
-    const { adjustments, adjustedPrice } = adjustComparable(subject, candidate, model.coefficients, thisYear)
-    const weight = Math.exp(-mismatch(subject, candidate, distanceMiles, sameZip))
-    const entry: ScoredComparable<C> = {
-      ...candidate,
-      distanceMiles,
-      sameZip,
-      pricePerSquareFoot: candidate.price / candidate.livingArea,
-      adjustments,
-      adjustedPrice,
-      matchScore: Math.round(weight * 1000) / 10,
-    }
-    return [{ entry, weight }]
+    return [{ candidate, livingArea: candidate.livingArea, distanceMiles, sameZip, weight: Math.exp(-mismatch(subject, candidate, distanceMiles, sameZip)) }]
   })
-  return scored.sort((a, b) => b.weight - a.weight || a.entry.id.localeCompare(b.entry.id)).map(({ entry }) => entry)
+  return scored
+    .sort((a, b) => b.weight - a.weight || a.candidate.id.localeCompare(b.candidate.id))
+    .slice(0, limit)
+    .map(({ candidate, livingArea, distanceMiles, sameZip, weight }) => {
+      const { adjustments, adjustedPrice } = adjustComparable(subject, candidate, model.coefficients, thisYear)
+      return {
+        ...candidate,
+        distanceMiles,
+        sameZip,
+        pricePerSquareFoot: candidate.price / livingArea,
+        adjustments,
+        adjustedPrice,
+        matchScore: Math.round(weight * 1000) / 10,
+      }
+    })
 }
 
 /** Drops adjusted prices more than a few robust deviations from the median (a typo, a teardown). */
@@ -492,10 +506,14 @@ const INTERVAL_CALIBRATION = 1
  * keep the ten most alike (less any outlier), refuse a home beyond their span, and combine their
  * adjusted prices, weighted by match, on the log scale.
  */
-export function estimateHomeValue<C extends ComparableCandidate>(subject: ValuationSubject, candidates: readonly C[], thisYear: number): ValuationEstimate<C> {
-  const model = fitAreaModel(candidates, positionOf(subject), thisYear)
-  const ranked = rankCandidates(subject, candidates, thisYear, model)
-  const comparables = withoutOutliers(ranked.slice(0, MAX_COMPARABLES))
+export function estimateHomeValue<C extends ComparableCandidate>(
+  subject: ValuationSubject,
+  candidates: readonly C[],
+  thisYear: number,
+  /** The area's model when the caller keeps one (value-home.ts, per grid cell); else fitted on the candidates. */
+  model: AreaModel = fitAreaModel(candidates, positionOf(subject), thisYear),
+): ValuationEstimate<C> {
+  const comparables = withoutOutliers(rankCandidates(subject, candidates, thisYear, model, MAX_COMPARABLES))
   if (comparables.length < MIN_COMPARABLES) return { kind: 'too_few', comparables }
   const reasons = outOfRangeReasons(subject, comparables)
   if (reasons.length > 0) return { kind: 'out_of_range', reasons, comparables }

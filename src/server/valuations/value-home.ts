@@ -15,9 +15,19 @@ import { errors, parseInput } from '~/server/app-error'
 import { photosFor } from '~/server/listings/homes'
 import type { RevisionSnapshot } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
-import type { CandidateIndex, SubjectLocation } from './candidate-index'
+import { cellAreaModel, type CandidateIndex, type SubjectLocation } from './candidate-index'
 import { loadCandidateIndex, type ComparableQuery, type StoredComparable } from './comparables'
-import { estimateHomeValue, milesBetween, MIN_COMPARABLES, RANGE_COVERAGE, rankCandidates, type ScoredComparable, type ValuationSubject } from './estimate'
+import {
+  type AreaModel,
+  estimateHomeValue,
+  fitAreaModel,
+  milesBetween,
+  MIN_COMPARABLES,
+  RANGE_COVERAGE,
+  rankCandidates,
+  type ScoredComparable,
+  type ValuationSubject,
+} from './estimate'
 import { assertZipInCity } from './zip-cities'
 
 function statusOf(home: StoredComparable): ValuationComparable['status'] {
@@ -106,7 +116,14 @@ function outOfRangeMessage(lang: Lang, reasons: readonly OutOfRangeReason[]): st
   ].join(' ')
 }
 
-type Prepared = { request: ValuationRequest; subject: ValuationSubject; origin: SubjectLocation | undefined; pool: StoredComparable[]; thisYear: number }
+type Prepared = {
+  request: ValuationRequest
+  subject: ValuationSubject
+  origin: SubjectLocation | undefined
+  pool: StoredComparable[]
+  model: AreaModel
+  thisYear: number
+}
 
 /**
  * Reads the request, finds where the home is and the homes near it: by distance from its own
@@ -129,8 +146,29 @@ async function prepare(services: AppServices, revisions: RevisionSnapshot, reque
     latitude: origin?.latitude,
     longitude: origin?.longitude,
   }
+  const thisYear = now.getUTCFullYear()
   const pool = origin ? index.nearby(origin, request.postalCode) : index.inPlace(subject)
-  return { request, subject, origin, pool, thisYear: now.getUTCFullYear() }
+  const model = origin ? areaModel(index, origin, thisYear) : fitAreaModel(pool, undefined, thisYear)
+  return { request, subject, origin, pool, model, thisYear }
+}
+
+/** Area models a process keeps per candidate index (so per listings revision): one per grid cell asked about. */
+const CACHED_MODELS = 4096
+const modelCaches = new WeakMap<CandidateIndex<StoredComparable>, LRUCache<string, AreaModel>>()
+
+/** The area model of the home's grid cell, fitted once per cell and index (the regression is most of an answer's work). */
+function areaModel(index: CandidateIndex<StoredComparable>, origin: SubjectLocation, thisYear: number): AreaModel {
+  let cache = modelCaches.get(index)
+  if (!cache) {
+    cache = new LRUCache({ max: CACHED_MODELS })
+    modelCaches.set(index, cache)
+  }
+  const key = `${index.cellOf(origin).key}\n${thisYear}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const model = cellAreaModel(index, origin, thisYear)
+  cache.set(key, model)
+  return model
 }
 
 /**
@@ -144,18 +182,18 @@ export async function valueHome(services: AppServices, input: unknown, lang: Lan
   const request = parseInput(valuationRequestSchema, input)
   const revisions = await services.revisions.current()
   if (!(await hasHomepage(services, revisions, request.realtorId))) throw errors.realtorNotFound()
-  const { subject, origin, pool, thisYear } = await prepare(services, revisions, request)
-  const result = estimateHomeValue(subject, pool, thisYear)
-  const photos = await photosFor(
+  const { subject, origin, pool, model, thisYear } = await prepare(services, revisions, request)
+  const result = estimateHomeValue(subject, pool, thisYear, model)
+  const photos = await firstPhotos(
     services,
+    revisions,
     result.comparables.map((home) => home.id),
-    1,
   )
   const map = mapOf(origin, result.comparables)
   const facts = {
     comparableCount: result.comparables.length,
     minimumComparables: MIN_COMPARABLES,
-    comparables: result.comparables.map((home) => toComparable(home, firstPhoto(photos.get(home.id)), map.pointOf(home))),
+    comparables: result.comparables.map((home) => toComparable(home, photos.get(home.id) ?? null, map.pointOf(home))),
     subjectPoint: map.spanMiles === null ? null : { x: 0.5, y: 0.5 },
     mapSpanMiles: map.spanMiles,
   }
@@ -167,9 +205,35 @@ export async function valueHome(services: AppServices, input: unknown, lang: Lan
   return { status: 'estimate', low: result.low, typical: result.typical, high: result.high, basis: result.basis, rangeCoverage: RANGE_COVERAGE, ...facts }
 }
 
-function firstPhoto(photos: { images: string[]; imageVariants: Array<string | null> } | undefined): Photo {
-  const url = photos?.images[0]
-  return url === undefined ? null : { url, variantBase: photos?.imageVariants[0] ?? null }
+/** Comparables' first photos a process keeps, by listings revision: a busy place's answers then read none. */
+const CACHED_PHOTOS = 20_000
+const photoCaches = new WeakMap<AppServices, LRUCache<string, { photo: Photo }>>()
+
+/** Each home's first photo as listing cards get it, read once per listings revision (photos change only with an import). */
+async function firstPhotos(services: AppServices, { listings }: RevisionSnapshot, homeIds: string[]): Promise<Map<string, Photo>> {
+  let cache = photoCaches.get(services)
+  if (!cache) {
+    cache = new LRUCache({ max: CACHED_PHOTOS })
+    photoCaches.set(services, cache)
+  }
+  const keyOf = (id: string) => `${listings}\n${id}`
+  const found = new Map<string, Photo>()
+  const missing: string[] = []
+  for (const id of homeIds) {
+    const cached = cache.get(keyOf(id))
+    if (cached) found.set(id, cached.photo)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const read = await photosFor(services, missing, 1)
+  for (const id of missing) {
+    const photos = read.get(id)
+    const url = photos?.images[0]
+    const photo: Photo = url === undefined ? null : { url, variantBase: photos?.imageVariants[0] ?? null }
+    cache.set(keyOf(id), { photo })
+    found.set(id, photo)
+  }
+  return found
 }
 
 /** How many ranked comparables `rankComparables` gives by default: more than a CMA shows, for the realtor to pick from. */
@@ -186,15 +250,15 @@ export const RANKED_COMPARABLES = 20
 export async function rankComparables(services: AppServices, input: unknown, limit = RANKED_COMPARABLES): Promise<RankedComparable[]> {
   const request = parseInput(valuationRequestSchema, input)
   const revisions = await services.revisions.current()
-  const { subject, pool, thisYear } = await prepare(services, revisions, request)
-  const ranked = rankCandidates(subject, pool, thisYear).slice(0, limit)
-  const photos = await photosFor(
+  const { subject, pool, model, thisYear } = await prepare(services, revisions, request)
+  const ranked = rankCandidates(subject, pool, thisYear, model, limit)
+  const photos = await firstPhotos(
     services,
+    revisions,
     ranked.map((home) => home.id),
-    1,
   )
   return ranked.map((home) => ({
-    ...comparableFacts(home, firstPhoto(photos.get(home.id))),
+    ...comparableFacts(home, photos.get(home.id) ?? null),
     address: home.storedAddress,
     addressHidden: home.address === null,
     distanceMiles: roundMiles(home.distanceMiles),
