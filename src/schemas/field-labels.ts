@@ -82,6 +82,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   listedWithinDays: msg`Days since listed`,
   listingKey: msg`Listing number`,
   livingArea: msg`Living area`,
+  lotSquareFeet: msg`Lot size (sq ft)`,
   mailId: msg`E-mail ID`,
   marketReport: msg`Monthly market report`,
   maxPrice: msg`Highest price`,

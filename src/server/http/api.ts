@@ -377,7 +377,8 @@ const routes: Array<ApiRoute> = [
   // A home's estimated value (issue 27): it stores nothing and is never kept by any cache, as
   // the address it was asked for is the visitor's; the form without scripts posts to its page instead.
   route('/valuations', {
-    POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
+    POST: async (context) =>
+      json(await valueHome(context.services, await readJsonBody(context.request), apiLang(context.request)), 200, { 'cache-control': 'no-store' }),
   }),
   route('/seller-leads', {
     // `pageLang` is the page's language, `lang` the one the owner wants to be answered in.

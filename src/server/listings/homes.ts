@@ -293,9 +293,14 @@ type HomePhotos = { images: Array<string>; imageVariants: Array<string | null> }
  * server fetches from, the path their width variants are named from (listing-photos.ts); the
  * list is empty when no photo of the home has any (a demo home's), not a null per photo.
  */
-async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'>, homeIds: Array<string>): Promise<Map<string, HomePhotos>> {
+export async function photosFor(
+  services: Pick<AppServices, 'db' | 'storage' | 'config'>,
+  homeIds: Array<string>,
+  /** At most this many photos per home (a valuation's comparables show their first). */
+  perHome?: number,
+): Promise<Map<string, HomePhotos>> {
   const settings = services.config.listingPhotos
-  const rows = groupByHome(await mediaRowsFor(services.db, homeIds), (row) => ({
+  const rows = groupByHome(await mediaRowsFor(services.db, homeIds, perHome), (row) => ({
     url: photoUrlOf(services.storage, row.mediaUrl),
     variantBase: listingPhotoBase(settings, row.mediaUrl, row.mediaHash) ?? null,
   }))
