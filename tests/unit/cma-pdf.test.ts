@@ -54,13 +54,23 @@ describe('renderCmaPdf', () => {
   it('writes the Korean report in Korean, with its figures, as text', async () => {
     const { text, pages } = await textOf(files.ko ?? Buffer.alloc(0))
     expect(pages).toBeGreaterThanOrEqual(2)
-    for (const words of ['박소라', '1 Test Lane', '$1,040,000', '$1,090,000', '주방을 새로 고친 점을', 'New roof', '101 Comparable Ct', '공정 주거 기회']) expect(text).toContain(words)
+    for (const words of ['박소라', '1 Test Lane', '$1,040,000', '$1,090,000', '주방을 새로 고친 점을', 'New roof', '101 Comparable Ct', '공정 주거 기회'])
+      expect(text).toContain(words)
     expect(text).toMatch(/[가-힣]{2,}/)
   })
 
   it('writes the English report in English', async () => {
     const { text } = await textOf(files.en ?? Buffer.alloc(0))
-    for (const words of ['Comparative market analysis', 'Sora Park', 'Recommended list price', 'Comparable homes', 'Adjusted price', 'Equal Housing Opportunity', 'Irvine']) expect(text).toContain(words)
+    for (const words of [
+      'Comparative market analysis',
+      'Sora Park',
+      'Recommended list price',
+      'Comparable homes',
+      'Adjusted price',
+      'Equal Housing Opportunity',
+      'Irvine',
+    ])
+      expect(text).toContain(words)
     expect(text).not.toMatch(/[가-힣]/)
   })
 

@@ -112,7 +112,10 @@ export async function chooseCmaComparables(services: AppServices, subject: CmaSu
     const lotSizeSquareFeet = extra?.lotSizeSquareFeet === null || extra?.lotSizeSquareFeet === undefined ? null : Number(extra.lotSizeSquareFeet)
     const adjustments = suggestedAdjustments(subject, { livingArea, beds: home.beds, baths: home.baths, yearBuilt: home.yearBuilt, lotSizeSquareFeet }, rates)
     const hidden = home.address === null
-    const at = !hidden && position && extra?.latitude != null && extra.longitude != null ? { latitude: Number(extra.latitude), longitude: Number(extra.longitude) } : undefined
+    const at =
+      !hidden && position && extra?.latitude != null && extra.longitude != null
+        ? { latitude: Number(extra.latitude), longitude: Number(extra.longitude) }
+        : undefined
     return {
       listingKey: home.listingKey,
       status: statusOf(home),

@@ -26,7 +26,8 @@ type Helpers = {
 const TAG = 'Market analyses'
 export const CMAS_TAG = {
   name: TAG,
-  description: "A realtor's comparative market analyses (CMA) for a seller: comparables, adjustments, a recommended range, a PDF, a share link, sent to the seller lead",
+  description:
+    "A realtor's comparative market analyses (CMA) for a seller: comparables, adjustments, a recommended range, a PDF, a share link, sent to the seller lead",
 }
 
 export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
@@ -130,7 +131,10 @@ export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
         description: `Shares the CMA first when it has no live link. 409 when the CMA names no lead, or when mail to the lead's address bounced. ${owner}`,
         requestParams: path,
         requestBody: jsonContent(cmaSendRequestSchema),
-        responses: { '200': { description: 'Queued (and sent when a mail server is set)', ...jsonContent(cmaSentSchema.meta({ id: 'CmaSent' })) }, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        responses: {
+          '200': { description: 'Queued (and sent when a mail server is set)', ...jsonContent(cmaSentSchema.meta({ id: 'CmaSent' })) },
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
       },
     },
   }
