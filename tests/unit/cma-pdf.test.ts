@@ -9,7 +9,7 @@ import { fixtureImages, HIDDEN_STREET, reportFixture } from './cma-report-fixtur
 /*
  * The CMA's PDF (issue 53 part 2) read back with pdf.js: each language's words are there as text
  * (not outlines), Pretendard is embedded as a subset (`ABCDEF+` before its name), both paper
- * sizes, the withheld address nowhere; and its first page drawn to a PNG under test-results/ to
+ * sizes, the withheld address nowhere; and its first, second and last pages drawn to PNGs under test-results/ to
  * be looked at.
  */
 
@@ -92,12 +92,12 @@ describe('renderCmaPdf', () => {
     expect((await textOf(files.en ?? Buffer.alloc(0))).text).toContain('Address withheld by the MLS')
   })
 
-  it('draws the first page of each language to a PNG', async () => {
+  it('draws the first, second and last pages of each language to PNGs', async () => {
     const folder = path.resolve(import.meta.dirname, '../../test-results/cma-pdf')
     fs.mkdirSync(folder, { recursive: true })
     for (const lang of ['ko', 'en']) {
       const document = await getDocument({ data: new Uint8Array(files[lang] ?? Buffer.alloc(0)) }).promise
-      for (const number of [1, 2]) {
+      for (const number of new Set([1, 2, document.numPages])) {
         const page = await document.getPage(number)
         const viewport = page.getViewport({ scale: 1.5 })
         const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))

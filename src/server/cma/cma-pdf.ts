@@ -343,8 +343,9 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
     const chartWidth = contentWidth - 64
     doc.rect(chartX, top, chartWidth, chartHeight).lineWidth(0.5).strokeColor(RULE).stroke()
     if (known.length > 0) {
-      const low = Math.min(...known) * 0.97
-      const high = Math.max(...known) * 1.03
+      // A little room above and below the line, at round thousands for the axis's two labels.
+      const low = Math.floor((Math.min(...known) * 0.97) / 1000) * 1000
+      const high = Math.ceil((Math.max(...known) * 1.03) / 1000) * 1000
       const step = trend.months.length > 1 ? chartWidth / (trend.months.length - 1) : 0
       const yOf = (price: number) => top + chartHeight - ((price - low) / (high - low || 1)) * chartHeight
       doc.font('regular').fontSize(7).fillColor(MUTED)
@@ -375,7 +376,7 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
       { label: i18n._(msg`Month`), width: 0.2 },
       { label: i18n._(msg`Median list price`), width: 0.25 },
       { label: i18n._(msg`Median price per sq ft`), width: 0.25 },
-      { label: i18n._(msg`For sale`), width: 0.15 },
+      { label: i18n._(msg({ message: 'For sale', context: 'CMA market table: homes for sale that month' })), width: 0.15 },
       { label: i18n._(msg`Sold (90 days)`), width: 0.15 },
     ]
     const row = (cells: Array<string>, font: 'regular' | 'bold') => {
