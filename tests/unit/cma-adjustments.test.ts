@@ -3,13 +3,14 @@ import { i18nFor, loadCatalog } from '../../src/i18n/i18n'
 import { adjustedPriceOf } from '../../src/lib/cma-adjustments'
 import { cmaDollars } from '../../src/lib/cma-words'
 import { cmaAdjustmentsSchema, cmaPatchSchema } from '../../src/schemas/cma/cma'
-import { adjustmentRates, distanceInMiles, emptyAdjustments, matchScoreOf, rangeBasisOf, suggestedAdjustments } from '../../src/server/cma/cma-adjustments'
+import { emptyAdjustments, rangeBasisOf } from '../../src/server/cma/cma-adjustments'
+import { gridOf } from '../../src/server/cma/cma-candidates'
 import { cmaMail } from '../../src/server/cma/cma-send'
 
 /*
- * A CMA's adjustment maths (issue 53 part 2): the adjusted price is the price plus every line;
- * each suggested line brings the comparable to the subject (smaller, fewer rooms, older: up) at
- * rates from the area's own prices; the range's basis is the picked comparables' adjusted prices.
+ * A CMA's adjustment maths (issue 53 part 2): the adjusted price is the price plus every line; the
+ * estimator's suggestions fill the first five lines in whole dollars; the range's basis is the
+ * picked comparables' adjusted prices.
  */
 
 describe('adjustedPriceOf', () => {
@@ -20,49 +21,11 @@ describe('adjustedPriceOf', () => {
   })
 })
 
-describe('adjustmentRates', () => {
-  it("takes the area's median price per square foot and median price", () => {
-    const rates = adjustmentRates([
-      { price: 1_000_000, livingArea: 2000 },
-      { price: 1_200_000, livingArea: 2000 },
-      { price: 900_000, livingArea: 1500 },
-    ])
-    // $/sq ft 500, 600, 600: median 600; the marginal foot at half of it.
-    expect(rates.perSquareFoot).toBe(300)
-    expect(rates.perBed).toBe(1_000_000 * 0.015)
-    expect(rates.perBath).toBe(1_000_000 * 0.025)
-    expect(rates.perYear).toBe(1_000_000 * 0.0025)
-    expect(rates.perLotSquareFoot).toBe(12)
-  })
-
-  it('is all zero without comparables, so nothing is suggested from nothing', () => {
-    expect(Object.values(adjustmentRates([]))).toEqual([0, 0, 0, 0, 0])
-  })
-})
-
-describe('suggestedAdjustments', () => {
-  const rates = { perSquareFoot: 300, perBed: 15_000, perBath: 25_000, perYear: 2_500, perLotSquareFoot: 12 }
-  const subject = { livingArea: 2000, beds: 3, baths: 2, yearBuilt: 2000, lotSizeSquareFeet: 6000 }
-
-  it('brings a smaller, older comparable with fewer rooms up to the subject, rounded to $100', () => {
-    const grid = suggestedAdjustments(subject, { livingArea: 1_800.4, beds: 2, baths: 1, yearBuilt: 1990, lotSizeSquareFeet: 5000 }, rates)
-    expect(grid).toMatchObject({ size: 59_900, beds: 15_000, baths: 25_000, age: 25_000, lot: 12_000, condition: 0, view: 0, pool: 0 })
-    expect(grid.other).toEqual({ label: '', amount: 0 })
-  })
-
-  it('takes a larger, newer comparable down, and caps age at 50 years', () => {
-    const grid = suggestedAdjustments({ ...subject, yearBuilt: 1900 }, { livingArea: 2200, beds: 4, baths: 3, yearBuilt: 2020, lotSizeSquareFeet: null }, rates)
-    expect(grid).toMatchObject({ size: -60_000, beds: -15_000, baths: -25_000, age: -125_000, lot: 0 })
-  })
-
-  it('suggests nothing for a fact either side lacks', () => {
-    const grid = suggestedAdjustments(
-      { livingArea: 2000, beds: 3, baths: 2, yearBuilt: undefined },
-      { livingArea: 2000, beds: null, baths: null, yearBuilt: 1980, lotSizeSquareFeet: 4000 },
-      rates,
-    )
-    expect(grid).toEqual(emptyAdjustments())
-    expect(Object.is(grid.size, -0)).toBe(false)
+describe('gridOf', () => {
+  it("puts the estimator's five lines in the grid in whole dollars, the realtor's lines at 0", () => {
+    const grid = gridOf({ adjustments: { livingArea: 12_345.6, beds: -8_000.4, baths: 0, age: -0.2, lot: 1_999.5 } })
+    expect(grid).toEqual({ size: 12_346, beds: -8_000, baths: 0, age: 0, lot: 2_000, condition: 0, view: 0, pool: 0, other: { label: '', amount: 0 } })
+    expect(Object.is(grid.age, -0)).toBe(false)
   })
 })
 
@@ -78,21 +41,6 @@ describe('rangeBasisOf', () => {
       ]),
     ).toEqual({ pickedCount: 4, adjustedLow: 990_000, adjustedMedian: 1_005_000, adjustedHigh: 1_050_000 })
     expect(rangeBasisOf([{ picked: false, adjustedPrice: 1 }])).toEqual({ pickedCount: 0, adjustedLow: null, adjustedMedian: null, adjustedHigh: null })
-  })
-})
-
-describe('match score and distance', () => {
-  it('turns the dissimilarity into 0–100, the same home 100', () => {
-    expect(matchScoreOf(0)).toBe(100)
-    expect(matchScoreOf(0.25)).toBe(78)
-    expect(matchScoreOf(-1)).toBe(100)
-    expect(matchScoreOf(5)).toBe(1)
-  })
-
-  it('measures great-circle miles', () => {
-    // Irvine City Hall to Tustin's Old Town, due north: about 4.1 miles.
-    expect(distanceInMiles({ latitude: 33.6846, longitude: -117.8265 }, { latitude: 33.7437, longitude: -117.8256 })).toBeCloseTo(4.08, 1)
-    expect(distanceInMiles({ latitude: 33.68, longitude: -117.77 }, { latitude: 33.68, longitude: -117.77 })).toBe(0)
   })
 })
 

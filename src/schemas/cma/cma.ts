@@ -27,6 +27,7 @@ export const cmaSubjectAnswerSchema = z.object({
   baths: z.number(),
   livingArea: z.number(),
   yearBuilt: z.number().optional(),
+  lotSquareFeet: z.number().optional(),
 }) satisfies z.ZodType<CmaSubject>
 
 /** The grid's fixed lines, in the order the grid, the share page and the PDF show them. */

@@ -173,7 +173,7 @@ export async function createCma(services: AppServices, actor: Actor, input: unkn
   const request = parseInput(cmaCreateSchema, input)
   const realtor = await managedRealtor(services, actor, request.realtorId)
   if (request.leadId !== undefined) await checkedLead(services, realtor.id, request.leadId)
-  const chosen = await chooseCmaComparables(services, request.subject)
+  const chosen = await chooseCmaComparables(services, realtor.id, request.subject)
   const now = services.now().toISOString()
   const id = randomUUID()
   await services.db.transaction().execute(async (trx) => {
@@ -238,7 +238,7 @@ export async function patchCma(services: AppServices, actor: Actor, id: string, 
     throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
       fieldErrors: { recommendedHigh: [msg`The low end must not be above the high end`.id] },
     })
-  const rechosen = patch.subject ? await chooseCmaComparables(services, patch.subject) : undefined
+  const rechosen = patch.subject ? await chooseCmaComparables(services, cma.realtorId, patch.subject) : undefined
   const now = services.now().toISOString()
   await services.db.transaction().execute(async (trx) => {
     if (rechosen) {
