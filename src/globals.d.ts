@@ -22,3 +22,13 @@ declare module 'subset-font' {
 declare module 'virtual:islands-entry' {
   export const islandsEntry: string | undefined
 }
+
+/**
+ * pdfkit also takes a font fontkit has already parsed (it only calls its `layout`), which its
+ * types leave out: the CMA's PDF parses Pretendard once per process (src/server/cma/cma-pdf.ts).
+ */
+declare namespace PDFKit.Mixins {
+  interface PDFFont {
+    registerFont(name: string, src: import('fontkit').Font): this
+  }
+}

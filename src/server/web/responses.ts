@@ -28,10 +28,13 @@ export function jsonText(body: string, status = 200): Response {
  * `personal`: data of the realtor or their clients, never kept by a cache or a proxy (even if
  * the front door's rule for unstored answers changed).
  */
-export function attachment(body: BodyInit, file: { contentType: string; fileName: string; personal: boolean }): Response {
+export function attachment(
+  body: BodyInit,
+  file: { contentType: string; fileName: string; personal: boolean; /** Shown by the browser (a PDF) rather than saved. */ inline?: boolean },
+): Response {
   const headers: Record<string, string> = {
     'content-type': file.contentType,
-    'content-disposition': `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+    'content-disposition': `${file.inline ? 'inline' : 'attachment'}; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
   }
   if (file.personal) headers['cache-control'] = 'private, no-store'
   return new Response(body, { status: 200, headers })

@@ -34,6 +34,7 @@ import * as regionKoreanName from './0037-region-korean-name'
 import * as leadTimeline from './0038-lead-timeline'
 import * as phonesE164 from './0039-phones-e164'
 import * as listingRemarksTranslation from './0040-listing-remarks-translation'
+import * as cma from './0041-cma'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0038-lead-timeline': leadTimeline,
   '0039-phones-e164': phonesE164,
   '0040-listing-remarks-translation': listingRemarksTranslation,
+  '0041-cma': cma,
 }
 
 export const migrationProvider: MigrationProvider = {
