@@ -47,6 +47,7 @@ export function CmaCandidates({
   const headingId = useId()
   const words = useComparableWords(lang)
   const count = comparables.filter((comparable) => picked(comparable.id)).length
+  const total = comparables.length
   return (
     <section aria-labelledby={headingId} data-testid="cma-candidates">
       <h3 id={headingId} className="text-lg font-semibold text-stone-900 dark:text-stone-50">
@@ -54,7 +55,7 @@ export function CmaCandidates({
       </h3>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" aria-live="polite" data-testid="cma-picked-count">
         <Trans>
-          {count} of {comparables.length} picked. The best matches are picked to begin with; pick the ones you would show the seller.
+          {count} of {total} picked. The best matches are picked to begin with; pick the ones you would show the seller.
         </Trans>
       </p>
       {comparables.length === 0 ? (

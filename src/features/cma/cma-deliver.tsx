@@ -112,6 +112,7 @@ export function CmaDeliver({
   const shareError = share.error && !expiryError ? errorMessage(share.error, (id) => i18n._(id), t`The link could not be made. Try again.`) : undefined
 
   const origin = site.origin
+  const leadName = lead.data?.name ?? ''
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url)
@@ -266,9 +267,7 @@ export function CmaDeliver({
         ) : lead.data ? (
           <>
             <p className="text-sm text-stone-700 dark:text-stone-300">
-              <Trans>
-                E-mails {lead.data.name} the link to the report. It is recorded on the lead's timeline.
-              </Trans>
+              <Trans>E-mails {leadName} the link to the report. It is recorded on the lead's timeline.</Trans>
             </p>
             <div className="flex flex-col gap-1">
               <label htmlFor={`${baseId}-send-lang`} className="text-sm font-medium text-stone-800 dark:text-stone-200">

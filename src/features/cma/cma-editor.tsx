@@ -99,6 +99,10 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
   }
 
   const subject = cma.subject
+  const savedDay = cmaDayText(cma.updatedAt, i18n.locale)
+  const spreadLow = spread ? wholeDollars(spread.low) : ''
+  const spreadHigh = spread ? wholeDollars(spread.high) : ''
+  const spreadMedian = spread ? wholeDollars(spread.median) : ''
   const typeLabel = propertyTypeLabel(RESO_SUB_TYPE[subject.propertyType])
   const subjectFacts = words.facts({ beds: subject.beds, baths: subject.baths, livingArea: subject.livingArea, yearBuilt: subject.yearBuilt ?? null })
   const rangeError = (name: 'recommendedLow' | 'recommendedHigh') => fieldErrors[name] ?? fieldErrors[`patch.${name}`] ?? []
@@ -115,7 +119,7 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
         </h3>
         <p className="mt-1 text-stone-700 dark:text-stone-300">{[typeLabel ? i18n._(typeLabel) : null, subjectFacts].filter(Boolean).join(' · ')}</p>
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
-          {cma.status === 'sent' ? <Trans>Sent</Trans> : <Trans>Draft</Trans>} · <Trans>Last saved {cmaDayText(cma.updatedAt, i18n.locale)}</Trans>
+          {cma.status === 'sent' ? <Trans>Sent</Trans> : <Trans>Draft</Trans>} · <Trans>Last saved {savedDay}</Trans>
         </p>
       </section>
 
@@ -141,7 +145,7 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
         <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="cma-spread" aria-live="polite">
           {spread ? (
             <Trans>
-              The picked homes' adjusted prices run from {wholeDollars(spread.low)} to {wholeDollars(spread.high)}, median {wholeDollars(spread.median)}.
+              The picked homes' adjusted prices run from {spreadLow} to {spreadHigh}, median {spreadMedian}.
             </Trans>
           ) : (
             <Trans>Pick comparable homes to see their adjusted prices here.</Trans>

@@ -43,6 +43,10 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
     '--accent-text-dark': dark.accentText,
   }
   const { realtor, subject, rangeBasis } = report
+  const name = realtor.name
+  const pickedCount = rangeBasis.pickedCount
+  const licence = realtor.licenseNumber
+  const brokerageLicence = realtor.brokerageLicenseNumber
   const asOf = cmaDayText(report.asOf, i18n.locale)
   const typeLabel = propertyTypeLabel(RESO_SUB_TYPE[subject.propertyType])
   const subjectAddress = `${subject.street}, ${subject.city}, ${subject.state} ${subject.postalCode}`
@@ -58,15 +62,15 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
       <div className="mx-auto grid max-w-4xl gap-8 px-4 py-8 sm:px-6">
         <header className="flex flex-wrap items-center gap-4 rounded-2xl bg-[var(--accent)] p-5 text-[var(--on-accent)]" data-testid="cma-report-realtor">
           {realtor.photoUrl ? (
-            <img src={realtor.photoUrl} alt={t`${realtor.name}, realtor`} width={80} height={80} className="size-20 rounded-full border-2 border-current object-cover" />
+            <img src={realtor.photoUrl} alt={t`${name}, realtor`} width={80} height={80} className="size-20 rounded-full border-2 border-current object-cover" />
           ) : null}
           <div className="min-w-0 flex-1">
             <p className="text-lg font-bold">{realtor.name}</p>
             {realtor.brokerageName ? <p>{realtor.brokerageName}</p> : null}
             <p className="text-sm">
               {[
-                realtor.licenseNumber ? t`Licence ${realtor.licenseNumber}` : null,
-                realtor.brokerageLicenseNumber ? t`Brokerage licence ${realtor.brokerageLicenseNumber}` : null,
+                licence ? t`Licence ${licence}` : null,
+                brokerageLicence ? t`Brokerage licence ${brokerageLicence}` : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -86,7 +90,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
               ) : null}
             </p>
           </div>
-          {realtor.logoUrl ? <img src={realtor.logoUrl} alt={t`${realtor.name}'s logo`} height={56} className="h-14 w-auto max-w-40 rounded bg-white object-contain p-1" /> : null}
+          {realtor.logoUrl ? <img src={realtor.logoUrl} alt={t`${name}'s logo`} height={56} className="h-14 w-auto max-w-40 rounded bg-white object-contain p-1" /> : null}
         </header>
 
         <div>
@@ -98,7 +102,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           </h1>
           <p className="mt-1 text-stone-700 dark:text-stone-300">{subjectFacts}</p>
           <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="cma-report-as-of">
-            <Trans>Prepared by {realtor.name} · figures as of {asOf}</Trans>
+            <Trans>Prepared by {name} · figures as of {asOf}</Trans>
           </p>
         </div>
 
@@ -115,7 +119,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           <p className="mt-2 text-stone-800 dark:text-stone-200" data-testid="cma-report-basis">
             {adjusted ? (
               <Plural
-                value={rangeBasis.pickedCount}
+                value={pickedCount}
                 one={`How it was reached: # comparable home was adjusted for its differences from this home; its adjusted price is ${median}.`}
                 other={`How it was reached: # comparable homes were adjusted for their differences from this home; their adjusted prices run from ${low} to ${high}, median ${median}.`}
               />

@@ -115,6 +115,9 @@ function CmaStartForm({
   const serverError =
     start.error && Object.keys(errors).length === 0 ? errorMessage(start.error, (id) => i18n._(id), t`The analysis could not be started. Try again.`) : undefined
 
+  const name = lead?.name ?? ''
+  const low = lead?.estimate ? wholeDollars(lead.estimate.low) : ''
+  const high = lead?.estimate ? wholeDollars(lead.estimate.high) : ''
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = subjectErrors(values, (id) => i18n._(id))
@@ -160,15 +163,12 @@ function CmaStartForm({
     >
       <div>
         <h3 className="text-lg font-semibold text-stone-900 dark:text-stone-50">
-          {lead ? <Trans>New analysis for {lead.name}</Trans> : <Trans>New analysis</Trans>}
+          {lead ? <Trans>New analysis for {name}</Trans> : <Trans>New analysis</Trans>}
         </h3>
         <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="cma-start-source">
           {lead ? (
             lead.estimate ? (
-              <Trans>
-                The home as the owner described it. They were shown an automated estimate of {wholeDollars(lead.estimate.low)} –{' '}
-                {wholeDollars(lead.estimate.high)}.
-              </Trans>
+              <Trans>The home as the owner described it. They were shown an automated estimate of {low} – {high}.</Trans>
             ) : (
               <Trans>The home as the owner described it. They were shown no automated estimate (too few comparable homes).</Trans>
             )
