@@ -17,7 +17,12 @@ export function useComparableWords(lang: Lang) {
     },
     facts: (comparable: { beds: number | null; baths: number | null; livingArea: number; yearBuilt: number | null }) => {
       const { beds, baths, yearBuilt } = comparable
-      return [beds === null ? null : t`${beds} bd`, baths === null ? null : t`${baths} ba`, areaText(comparable.livingArea, lang), yearBuilt === null ? null : t`built ${yearBuilt}`]
+      return [
+        beds === null ? null : t`${beds} bd`,
+        baths === null ? null : t`${baths} ba`,
+        areaText(comparable.livingArea, lang),
+        yearBuilt === null ? null : t`built ${yearBuilt}`,
+      ]
         .filter((part) => part !== null)
         .join(' · ')
     },
@@ -88,10 +93,15 @@ export function CmaCandidates({
                   <p className="text-sm text-stone-700 dark:text-stone-300">{words.facts(comparable)}</p>
                   <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
                     <span className="font-semibold text-stone-900 dark:text-stone-50">{wholeDollars(comparable.price)}</span>
-                    <span className="rounded-full bg-emerald-100 px-2 text-xs leading-5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" data-testid="cma-match">
+                    <span
+                      className="rounded-full bg-emerald-100 px-2 text-xs leading-5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+                      data-testid="cma-match"
+                    >
                       {t`Match ${score}`}
                     </span>
-                    {comparable.distanceMiles === null ? null : <span className="text-stone-700 dark:text-stone-300">{words.distance(comparable.distanceMiles)}</span>}
+                    {comparable.distanceMiles === null ? null : (
+                      <span className="text-stone-700 dark:text-stone-300">{words.distance(comparable.distanceMiles)}</span>
+                    )}
                   </p>
                   <label className="mt-2 inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-stone-900 dark:text-stone-100">
                     <input

@@ -20,7 +20,11 @@ export function cmaPdfPath(id: string, lang: Lang, paper: (typeof CMA_PAPER_SIZE
 function Box({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900" data-testid={testId}>
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900"
+      data-testid={testId}
+    >
       <h4 id={headingId} className="text-base font-semibold text-stone-900 dark:text-stone-50">
         {title}
       </h4>
@@ -121,7 +125,9 @@ export function CmaDeliver({
       onStatus(t`The link could not be copied. Select it and copy it yourself.`)
     }
   }
-  const expiresText = cma.share?.expiresAt ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(cma.share.expiresAt)) : null
+  const expiresText = cma.share?.expiresAt
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(cma.share.expiresAt))
+    : null
 
   return (
     <div className="grid gap-4 lg:grid-cols-3" data-testid="cma-deliver">
@@ -192,7 +198,12 @@ export function CmaDeliver({
                       className={`${inputClass} min-w-0 font-mono text-sm`}
                       data-testid={`cma-share-url-${option}`}
                     />
-                    <Button variant="secondary" onClick={() => void copy(url)} aria-label={t`Copy the link in ${name}`} data-testid={`cma-share-copy-${option}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => void copy(url)}
+                      aria-label={t`Copy the link in ${name}`}
+                      data-testid={`cma-share-copy-${option}`}
+                    >
                       <Trans>Copy</Trans>
                     </Button>
                   </div>

@@ -19,14 +19,27 @@ export type CmaDraft = {
 }
 
 function gridText(grid: AdjustmentGrid): GridText {
-  const text: GridText = { size: '', beds: '', baths: '', age: '', lot: '', condition: '', view: '', pool: '', otherLabel: grid.other.label, otherAmount: String(grid.other.amount) }
+  const text: GridText = {
+    size: '',
+    beds: '',
+    baths: '',
+    age: '',
+    lot: '',
+    condition: '',
+    view: '',
+    pool: '',
+    otherLabel: grid.other.label,
+    otherAmount: String(grid.other.amount),
+  }
   for (const feature of CMA_ADJUSTMENT_FEATURES) text[feature] = String(grid[feature])
   return text
 }
 
 export function draftOf(cma: Cma): CmaDraft {
   return {
-    comparables: Object.fromEntries(cma.comparables.map((comparable) => [comparable.id, { picked: comparable.picked, grid: gridText(comparable.adjustments) }])),
+    comparables: Object.fromEntries(
+      cma.comparables.map((comparable) => [comparable.id, { picked: comparable.picked, grid: gridText(comparable.adjustments) }]),
+    ),
     recommendedLow: cma.recommendedLow === null ? '' : String(cma.recommendedLow),
     recommendedHigh: cma.recommendedHigh === null ? '' : String(cma.recommendedHigh),
     note: cma.note,

@@ -78,7 +78,9 @@ export function CmaGrid({
               </th>
               {comparables.map((comparable) => (
                 <th key={comparable.id} scope="col" className="min-w-40 px-3 py-2 text-left align-top font-normal text-stone-800 dark:text-stone-200">
-                  {comparable.photoUrl ? <img src={comparable.photoUrl} alt="" loading="lazy" width={160} height={96} className="mb-2 h-20 w-36 rounded-md object-cover" /> : null}
+                  {comparable.photoUrl ? (
+                    <img src={comparable.photoUrl} alt="" loading="lazy" width={160} height={96} className="mb-2 h-20 w-36 rounded-md object-cover" />
+                  ) : null}
                   <span className="block font-semibold break-words text-stone-900 dark:text-stone-50">{words.address(comparable)}</span>
                   <span className="block text-xs">{words.when(comparable)}</span>
                   <span className="block text-xs">{words.facts(comparable)}</span>
@@ -148,35 +150,35 @@ export function CmaGrid({
                 return (
                   <td key={comparable.id} className="px-3 py-1.5 align-top">
                     <div className="grid gap-1">
-                    <input
-                      value={grid?.otherLabel ?? ''}
-                      maxLength={60}
-                      onChange={(event) => onCell(comparable.id, 'otherLabel', event.target.value)}
-                      placeholder={t`e.g. new roof`}
-                      aria-label={t`What the other adjustment for ${address} is for`}
-                      aria-invalid={labelError !== undefined}
-                      className={`${cellClass} text-left`}
-                      data-testid="cma-cell-other-label"
-                    />
-                    <input
-                      value={grid?.otherAmount ?? ''}
-                      inputMode="numeric"
-                      onChange={(event) => onCell(comparable.id, 'otherAmount', event.target.value)}
-                      aria-label={t`Other adjustment for ${address}, in dollars`}
-                      aria-invalid={!amountValid}
-                      className={cellClass}
-                      data-testid="cma-cell-other-amount"
-                    />
-                    {labelError ? (
-                      <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
-                        {labelError}
-                      </span>
-                    ) : null}
-                    {amountValid ? null : (
-                      <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
-                        <Trans>Enter a whole number of dollars</Trans>
-                      </span>
-                    )}
+                      <input
+                        value={grid?.otherLabel ?? ''}
+                        maxLength={60}
+                        onChange={(event) => onCell(comparable.id, 'otherLabel', event.target.value)}
+                        placeholder={t`e.g. new roof`}
+                        aria-label={t`What the other adjustment for ${address} is for`}
+                        aria-invalid={labelError !== undefined}
+                        className={`${cellClass} text-left`}
+                        data-testid="cma-cell-other-label"
+                      />
+                      <input
+                        value={grid?.otherAmount ?? ''}
+                        inputMode="numeric"
+                        onChange={(event) => onCell(comparable.id, 'otherAmount', event.target.value)}
+                        aria-label={t`Other adjustment for ${address}, in dollars`}
+                        aria-invalid={!amountValid}
+                        className={cellClass}
+                        data-testid="cma-cell-other-amount"
+                      />
+                      {labelError ? (
+                        <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
+                          {labelError}
+                        </span>
+                      ) : null}
+                      {amountValid ? null : (
+                        <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
+                          <Trans>Enter a whole number of dollars</Trans>
+                        </span>
+                      )}
                     </div>
                   </td>
                 )
@@ -204,7 +206,11 @@ export function CmaGrid({
                 const grid = grids[comparable.id]
                 const adjusted = grid ? liveAdjustedPrice(comparable.price, grid) : comparable.adjustedPrice
                 return (
-                  <td key={comparable.id} className="px-3 py-2 text-right text-base font-bold text-stone-900 tabular-nums dark:text-stone-50" data-testid="cma-adjusted">
+                  <td
+                    key={comparable.id}
+                    className="px-3 py-2 text-right text-base font-bold text-stone-900 tabular-nums dark:text-stone-50"
+                    data-testid="cma-adjusted"
+                  >
                     <output aria-live="polite">{wholeDollars(adjusted)}</output>
                   </td>
                 )

@@ -87,7 +87,11 @@ function OpenCma({ id, desiredUrl, lang }: { id: string; desiredUrl: string; lan
     return (
       <ErrorAlert
         testId="cma-load-error"
-        message={gone ? t`This analysis does not exist, or it was deleted.` : errorMessage(cma.error, (messageId) => i18n._(messageId), t`The analysis could not be loaded.`)}
+        message={
+          gone
+            ? t`This analysis does not exist, or it was deleted.`
+            : errorMessage(cma.error, (messageId) => i18n._(messageId), t`The analysis could not be loaded.`)
+        }
         onRetry={gone ? undefined : () => void cma.refetch()}
       />
     )
@@ -156,7 +160,9 @@ function CmaList({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUr
                       {cma.status === 'sent' ? <Trans>Sent</Trans> : <Trans>Draft</Trans>}
                     </span>
                     <Plural value={count} one="# comparable" other="# comparables" /> · <Trans>changed {updated}</Trans>
-                    {cma.recommendedLow !== null && cma.recommendedHigh !== null ? ` · ${wholeDollars(cma.recommendedLow)} – ${wholeDollars(cma.recommendedHigh)}` : null}
+                    {cma.recommendedLow !== null && cma.recommendedHigh !== null
+                      ? ` · ${wholeDollars(cma.recommendedLow)} – ${wholeDollars(cma.recommendedHigh)}`
+                      : null}
                     {cma.share ? (
                       <>
                         {' · '}

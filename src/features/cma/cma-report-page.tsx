@@ -62,18 +62,19 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
       <div className="mx-auto grid max-w-4xl gap-8 px-4 py-8 sm:px-6">
         <header className="flex flex-wrap items-center gap-4 rounded-2xl bg-[var(--accent)] p-5 text-[var(--on-accent)]" data-testid="cma-report-realtor">
           {realtor.photoUrl ? (
-            <img src={realtor.photoUrl} alt={t`${name}, realtor`} width={80} height={80} className="size-20 rounded-full border-2 border-current object-cover" />
+            <img
+              src={realtor.photoUrl}
+              alt={t`${name}, realtor`}
+              width={80}
+              height={80}
+              className="size-20 rounded-full border-2 border-current object-cover"
+            />
           ) : null}
           <div className="min-w-0 flex-1">
             <p className="text-lg font-bold">{realtor.name}</p>
             {realtor.brokerageName ? <p>{realtor.brokerageName}</p> : null}
             <p className="text-sm">
-              {[
-                licence ? t`Licence ${licence}` : null,
-                brokerageLicence ? t`Brokerage licence ${brokerageLicence}` : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+              {[licence ? t`Licence ${licence}` : null, brokerageLicence ? t`Brokerage licence ${brokerageLicence}` : null].filter(Boolean).join(' · ')}
             </p>
             {realtor.brokerageAddress ? <p className="text-sm">{realtor.brokerageAddress}</p> : null}
             <p className="text-sm">
@@ -90,7 +91,9 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
               ) : null}
             </p>
           </div>
-          {realtor.logoUrl ? <img src={realtor.logoUrl} alt={t`${name}'s logo`} height={56} className="h-14 w-auto max-w-40 rounded bg-white object-contain p-1" /> : null}
+          {realtor.logoUrl ? (
+            <img src={realtor.logoUrl} alt={t`${name}'s logo`} height={56} className="h-14 w-auto max-w-40 rounded bg-white object-contain p-1" />
+          ) : null}
         </header>
 
         <div>
@@ -102,7 +105,9 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           </h1>
           <p className="mt-1 text-stone-700 dark:text-stone-300">{subjectFacts}</p>
           <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="cma-report-as-of">
-            <Trans>Prepared by {name} · figures as of {asOf}</Trans>
+            <Trans>
+              Prepared by {name} · figures as of {asOf}
+            </Trans>
           </p>
         </div>
 
@@ -128,7 +133,10 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
             )}
           </p>
           {report.note ? (
-            <blockquote className="mt-4 border-l-4 border-[var(--accent)] pl-4 break-words whitespace-pre-wrap text-stone-800 dark:text-stone-200" data-testid="cma-report-note">
+            <blockquote
+              className="mt-4 border-l-4 border-[var(--accent)] pl-4 break-words whitespace-pre-wrap text-stone-800 dark:text-stone-200"
+              data-testid="cma-report-note"
+            >
               {report.note}
             </blockquote>
           ) : null}
@@ -149,7 +157,10 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           </Section>
         ) : null}
 
-        <footer className="grid gap-2 border-t border-stone-300 pt-4 text-sm text-stone-700 dark:border-stone-700 dark:text-stone-300" data-testid="cma-report-disclosures">
+        <footer
+          className="grid gap-2 border-t border-stone-300 pt-4 text-sm text-stone-700 dark:border-stone-700 dark:text-stone-300"
+          data-testid="cma-report-disclosures"
+        >
           <p>
             <Trans>
               This analysis is an opinion of a likely list price prepared by a licensed real estate agent. It is not an appraisal and may not be used as one.
@@ -266,7 +277,9 @@ function TrendTable({ months }: { months: ReadonlyArray<CmaReportTrendMonth> }) 
                 {monthText(month.month)}
               </th>
               <td className="py-1 pr-3 text-right tabular-nums">{month.medianListPrice === null ? '—' : wholeDollars(month.medianListPrice)}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">{month.medianPricePerSquareFoot === null ? '—' : wholeDollars(month.medianPricePerSquareFoot)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">
+                {month.medianPricePerSquareFoot === null ? '—' : wholeDollars(month.medianPricePerSquareFoot)}
+              </td>
               <td className="py-1 text-right tabular-nums">{month.activeCount}</td>
             </tr>
           ))}

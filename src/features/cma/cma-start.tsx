@@ -32,7 +32,10 @@ function formOf(subject: CmaSubject): ValuationFormValues {
 }
 
 /** The schema's messages (Lingui ids) per field, translated. */
-function subjectErrors(values: ValuationFormValues, translate: (id: string) => string): { subject?: CmaSubject; errors: Partial<Record<SubjectField, Array<string>>> } {
+function subjectErrors(
+  values: ValuationFormValues,
+  translate: (id: string) => string,
+): { subject?: CmaSubject; errors: Partial<Record<SubjectField, Array<string>>> } {
   const parsed = cmaSubjectSchema.safeParse(valuationRequestFrom(values, ''))
   if (parsed.success) return { subject: parsed.data, errors: {} }
   const errors: Partial<Record<SubjectField, Array<string>>> = {}
@@ -51,7 +54,19 @@ const SUBJECT_FIELDS: ReadonlyArray<SubjectField> = ['street', 'city', 'state', 
  * were shown beside it) or from an address the realtor types. Nothing is made until the realtor
  * presses "Find comparables": opening a lead's link only fills the form.
  */
-export function CmaStart({ realtorId, desiredUrl, lang, leadId, state }: { realtorId: string; desiredUrl: string; lang: Lang; leadId?: string; state: string }) {
+export function CmaStart({
+  realtorId,
+  desiredUrl,
+  lang,
+  leadId,
+  state,
+}: {
+  realtorId: string
+  desiredUrl: string
+  lang: Lang
+  leadId?: string
+  state: string
+}) {
   const lead = useQuery({ ...sellerLeadHomeQuery(leadId ?? ''), enabled: leadId !== undefined })
   if (leadId && lead.isPending) {
     return (
@@ -113,7 +128,9 @@ function CmaStartForm({
     },
   })
   const serverError =
-    start.error && Object.keys(errors).length === 0 ? errorMessage(start.error, (id) => i18n._(id), t`The analysis could not be started. Try again.`) : undefined
+    start.error && Object.keys(errors).length === 0
+      ? errorMessage(start.error, (id) => i18n._(id), t`The analysis could not be started. Try again.`)
+      : undefined
 
   const name = lead?.name ?? ''
   const low = lead?.estimate ? wholeDollars(lead.estimate.low) : ''
@@ -168,7 +185,9 @@ function CmaStartForm({
         <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="cma-start-source">
           {lead ? (
             lead.estimate ? (
-              <Trans>The home as the owner described it. They were shown an automated estimate of {low} – {high}.</Trans>
+              <Trans>
+                The home as the owner described it. They were shown an automated estimate of {low} – {high}.
+              </Trans>
             ) : (
               <Trans>The home as the owner described it. They were shown no automated estimate (too few comparable homes).</Trans>
             )
