@@ -106,12 +106,13 @@ export const MAIL_OUTBOX_KINDS = [
   'seller-lead',
   'market-confirm',
   'market-report',
+  'cma',
 ] as const
 
 /** One mail waiting in an outbox (issue 13): what the platform admin sees when SMTP is missing or failing. */
 export const adminPendingMailSchema = z.object({
   id: z.string(),
-  /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed`, `tour-cancelled`, `seller-lead`, `market-confirm` (a market report subscription's confirmation) or `market-report` (a monthly market report). */
+  /** `contact` (a visitor's message to a realtor), `saved-search-confirm`, `saved-search-alert`, `lead-reply` (an instant reply), `lead-digest`, `tour-confirmed`, `tour-cancelled`, `seller-lead`, `market-confirm` (a market report subscription's confirmation) `market-report` (a monthly market report) or `cma` (a realtor's market analysis sent to a seller lead). */
   kind: z.enum(['contact', ...MAIL_OUTBOX_KINDS]),
   toAddress: z.string(),
   subject: z.string(),

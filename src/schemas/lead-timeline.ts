@@ -21,6 +21,7 @@ export const outboxMailKindSchema = z.enum([
   'market-report',
   'lead-digest',
   'seller-lead',
+  'cma',
 ])
 export type OutboxMailKind = z.infer<typeof outboxMailKindSchema>
 

@@ -14,6 +14,7 @@ export const MAIL_KIND_LABELS: Record<OutboxMailKind, MessageDescriptor> = {
   'market-report': msg`Market report`,
   'lead-digest': msg`Daily digest`,
   'seller-lead': msg`Seller lead notice`,
+  cma: msg`Market analysis`,
 }
 
 export const MAIL_STATE_LABELS: Record<MailDeliveryState, MessageDescriptor> = {

@@ -47,6 +47,8 @@ export function MailOutboxPanel({ lang }: { lang: Lang }) {
         return t`Market report confirmation`
       case 'market-report':
         return t`Monthly market report`
+      case 'cma':
+        return t`Market analysis to a seller`
     }
   }
 

@@ -1,37 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { msg } from '@lingui/core/macro'
 import type { CmaReport } from '~/schemas/cma/cma-report'
-import type { CmaShare } from '~/schemas/cma/cma'
+import { cmaShareRequestSchema, type CmaShare } from '~/schemas/cma/cma'
+import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import type { AppServices } from '~/server/services'
+import { reportOfCma } from './cma-report'
+import { isLiveShare, managedCma, shareOf } from './cmas'
 
 /*
- * A CMA's share link `/{-$lang}/{desiredUrl}/cma/{token}` (issue 53 part 2): an unguessable token,
- * revocable, with an optional expiry. The token is the whole authority of a visitor's read.
+ * A CMA's share link `/{-$lang}/{desiredUrl}/cma/{token}` (issue 53 part 2): 32 random bytes,
+ * base64url (256 bits: unguessable, and nothing in it names the CMA or the realtor); revocable;
+ * an optional expiry. The token is the whole authority of a visitor's read. One live link per CMA:
+ * a new one revokes the others, so "stop sharing" never misses an older copy.
  */
 
-/** `POST /cmas/{id}/share`: a new link (any earlier one is revoked). */
-export async function shareCma(services: AppServices, actor: Actor, id: string, input: unknown): Promise<CmaShare> {
-  void services
-  void actor
-  void id
-  void input
-  throw new Error('not yet')
+/** Made in the same transaction as the revocation of the CMA's other links. */
+export async function createShare(services: AppServices, cmaId: string, expiresAt: string | null): Promise<{ token: string; createdAt: string }> {
+  const now = services.now().toISOString()
+  const token = randomBytes(32).toString('base64url')
+  await services.db.transaction().execute(async (trx) => {
+    await trx.updateTable('cmaShare').set({ revokedAt: now }).where('cmaId', '=', cmaId).where('revokedAt', 'is', null).execute()
+    await trx.insertInto('cmaShare').values({ id: randomUUID(), cmaId, token, createdAt: now, expiresAt, revokedAt: null }).execute()
+  })
+  return { token, createdAt: now }
 }
 
-/** `DELETE /cmas/{id}/share`: the link stops working at once. */
-export async function revokeCmaShare(services: AppServices, actor: Actor, id: string): Promise<{ id: string; revoked: boolean }> {
-  void services
-  void actor
-  void id
-  throw new Error('not yet')
+/** `POST /cmas/{id}/share`: a new link (any earlier one is revoked). An expiry must be in the future. */
+export async function shareCma(services: AppServices, actor: Actor, id: string, input: unknown): Promise<CmaShare> {
+  const request = parseInput(cmaShareRequestSchema, input ?? {})
+  const cma = await managedCma(services, actor, id)
+  const expiresAt = request.expiresAt === undefined ? null : new Date(request.expiresAt).toISOString()
+  if (expiresAt !== null && expiresAt <= services.now().toISOString())
+    throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
+      fieldErrors: { expiresAt: [msg`Choose a time in the future`.id] },
+    })
+  const created = await createShare(services, cma.id, expiresAt)
+  return shareOf({ id: '', cmaId: cma.id, token: created.token, createdAt: created.createdAt, expiresAt, revokedAt: null }, cma.desiredUrl)
 }
+
+/** `DELETE /cmas/{id}/share`: every link of the CMA stops working at once; `revoked` says whether one was live. */
+export async function revokeCmaShare(services: AppServices, actor: Actor, id: string): Promise<{ id: string; revoked: boolean }> {
+  const cma = await managedCma(services, actor, id)
+  const result = await services.db
+    .updateTable('cmaShare')
+    .set({ revokedAt: services.now().toISOString() })
+    .where('cmaId', '=', cma.id)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst()
+  return { id: cma.id, revoked: Number(result.numUpdatedRows) > 0 }
+}
+
+/** What a token a visitor brings may look like: anything else is not looked up at all. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * The report a share link shows, in `lang`; null when the token is unknown, revoked or expired (the
  * page answers 404). The route compares `report.realtor.desiredUrl` with its own segment.
  */
 export async function getSharedReport(services: AppServices, token: string, lang: 'ko' | 'en'): Promise<CmaReport | null> {
-  void services
-  void token
-  void lang
-  throw new Error('not yet')
+  if (!TOKEN_PATTERN.test(token)) return null
+  const share = await services.db.selectFrom('cmaShare').selectAll().where('token', '=', token).executeTakeFirst()
+  if (!share || !isLiveShare(share, services.now())) return null
+  const cma = await services.db
+    .selectFrom('cma')
+    .innerJoin('realtor', 'realtor.id', 'cma.realtorId')
+    .selectAll('cma')
+    .select('realtor.desiredUrl')
+    .where('cma.id', '=', share.cmaId)
+    .executeTakeFirst()
+  if (!cma) return null
+  return reportOfCma(services, cma, lang)
 }

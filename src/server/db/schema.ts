@@ -351,6 +351,7 @@ export interface MailOutboxTable {
     | 'seller-lead'
     | 'market-confirm'
     | 'market-report'
+    | 'cma'
   realtorId: string | null
   savedSearchId: string | null
   /** The lead a mail to a visitor belongs to (migration 0038, decision 068); NULL for mails to a realtor. */
@@ -660,6 +661,62 @@ export interface PhotoVariantTable {
   createdAt: string
 }
 
+/** A realtor's comparative market analysis (migration 0041, issue 53, decision 074). */
+export interface CmaTable {
+  id: string
+  realtorId: string
+  leadId: string | null
+  /** JSON: the `cmaSubjectSchema` object. */
+  subject: string
+  recommendedLow: number | null
+  recommendedHigh: number | null
+  note: string
+  status: 'draft' | 'sent'
+  sentAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** One candidate comparable of a CMA, as its listing was when chosen (migration 0041). */
+export interface CmaComparableTable {
+  id: string
+  cmaId: string
+  position: number
+  listingKey: string
+  /** 0/1. */
+  picked: number
+  status: 'sold' | 'active' | 'pending'
+  basis: 'sold' | 'listed'
+  price: number
+  date: string
+  /** NULL when the MLS withholds the address; then postalCode and distanceMiles are NULL too. */
+  address: string | null
+  postalCode: string | null
+  distanceMiles: number | null
+  city: string
+  beds: number | null
+  baths: number | null
+  livingArea: number
+  yearBuilt: number | null
+  lotSizeSquareFeet: number | null
+  /** The stored photo address of the listing's first photo. */
+  photo: string | null
+  /** JSON: the `cmaAdjustmentsSchema` grid. */
+  adjustments: string
+  adjustedPrice: number
+  matchScore: number
+}
+
+/** A CMA's share link (migration 0041): the token is the whole authority of a visitor's read. */
+export interface CmaShareTable {
+  id: string
+  cmaId: string
+  token: string
+  createdAt: string
+  expiresAt: string | null
+  revokedAt: string | null
+}
+
 export interface Database {
   realtor: RealtorTable
   realtorPhoto: RealtorPhotoTable
@@ -696,6 +753,9 @@ export interface Database {
   marketSubscription: MarketSubscriptionTable
   cdnPurgeOutbox: CdnPurgeOutboxTable
   photoVariant: PhotoVariantTable
+  cma: CmaTable
+  cmaComparable: CmaComparableTable
+  cmaShare: CmaShareTable
 }
 
 export type RealtorRow = Selectable<RealtorTable>

@@ -35,6 +35,10 @@ import { SELLER_STATUS_PAGE } from '~/lib/seller-pages'
 import { TOUR_STATUS_PAGE } from '~/lib/tour-pages'
 import { createSellerLead } from '~/server/seller-leads/seller-leads'
 import { valueHome } from '~/server/valuations/value-home'
+import { createCma, deleteCma, getCma, listCmas, patchCma } from '~/server/cma/cmas'
+import { cmaPdfFile } from '~/server/cma/cma-pdf'
+import { revokeCmaShare, shareCma } from '~/server/cma/cma-share'
+import { sendCmaToLead } from '~/server/cma/cma-send'
 import { marketReportByName } from '~/server/market/market-reports'
 import { createPost, deletePost, getPost, listPosts, updatePost } from '~/server/posts/posts'
 import { confirmMarketSubscription, subscribeToMarketReport, unsubscribeMarketSubscription } from '~/server/market-subscriptions/subscriptions'
@@ -402,6 +406,51 @@ const routes: Array<ApiRoute> = [
   // the address it was asked for is the visitor's; the form without scripts posts to its page instead.
   route('/valuations', {
     POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
+  }),
+  // A realtor's comparative market analyses (issue 53 part 2, decision 074): owner only; another
+  // realtor's CMA is 404 for every method, as leads are.
+  route('/cmas', {
+    GET: async (context) => json(await listCmas(context.services, await requireActor(context), queryOf(context.url))),
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await createCma(context.services, actor, await readJsonBody(context.request)), 201)
+    },
+  }),
+  // Before `/cmas/{id}`, which would take `….pdf` for an id.
+  route('/cmas/{id}\\.pdf', {
+    GET: async (context) => {
+      const file = await cmaPdfFile(context.services, await requireActor(context), param(context, 'id'), queryOf(context.url))
+      return new Response(new Uint8Array(file.body), {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `inline; filename="${file.fileName}"`,
+          // The seller's address and the realtor's draft: never kept by a cache or a proxy.
+          'cache-control': 'private, no-store',
+        },
+      })
+    },
+  }),
+  route('/cmas/{id}', {
+    GET: async (context) => json(await getCma(context.services, await requireActor(context), param(context, 'id'))),
+    PATCH: async (context) => {
+      const actor = await requireActor(context)
+      return json(await patchCma(context.services, actor, param(context, 'id'), await readJsonBody(context.request)))
+    },
+    DELETE: async (context) => json(await deleteCma(context.services, await requireActor(context), param(context, 'id'))),
+  }),
+  route('/cmas/{id}/share', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await shareCma(context.services, actor, param(context, 'id'), await readJsonBody(context.request)), 201)
+    },
+    DELETE: async (context) => json(await revokeCmaShare(context.services, await requireActor(context), param(context, 'id'))),
+  }),
+  route('/cmas/{id}/send', {
+    POST: async (context) => {
+      const actor = await requireActor(context)
+      return json(await sendCmaToLead(context.services, actor, param(context, 'id'), await readJsonBody(context.request)))
+    },
   }),
   route('/seller-leads', {
     // `pageLang` is the page's language, `lang` the one the owner wants to be answered in.

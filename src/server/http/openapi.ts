@@ -29,6 +29,7 @@ import {
 } from '~/schemas/saved-search'
 import { openHousePaths } from './openapi-open-houses'
 import { POSTS_TAG, postPaths } from './openapi-posts'
+import { CMAS_TAG, cmaPaths } from './openapi-cmas'
 import { tourPaths } from './openapi-tours'
 import { marketSubscriptionPaths } from './openapi-market-subscriptions'
 import { createdSellerLeadSchema, sellerLeadRequestSchema } from '~/schemas/seller-leads'
@@ -82,6 +83,7 @@ export const API_TAGS = {
   openHouses: { name: 'Open houses', description: "Open houses from the MLS feed and the realtor's own, with calendar files" },
   valuations: { name: 'Valuations', description: "A home's estimated value from comparable homes, as a realtor's home-value page shows it" },
   posts: POSTS_TAG,
+  cmas: CMAS_TAG,
   account: ACCOUNT_TAG,
   market: {
     name: 'Market reports',
@@ -101,6 +103,7 @@ export function apiPaths(): ZodOpenApiPathsObject {
     ...accountPaths({ jsonContent, errorResponses, bearer }),
     ...openHousePaths({ jsonContent, errorResponses, bearer }),
     ...postPaths({ jsonContent, errorResponses, bearer }),
+    ...cmaPaths({ jsonContent, errorResponses, bearer }),
     ...tourPaths(errorBodySchema),
     ...marketSubscriptionPaths(errorBodySchema),
     '/valuations': {

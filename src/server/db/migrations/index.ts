@@ -33,6 +33,7 @@ import * as listingPhotoHash from './0036-listing-photo-hash'
 import * as regionKoreanName from './0037-region-korean-name'
 import * as leadTimeline from './0038-lead-timeline'
 import * as phonesE164 from './0039-phones-e164'
+import * as cma from './0041-cma'
 
 /** Migrations are listed in code, not read from a folder, so the server bundle carries them. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0037-region-korean-name': regionKoreanName,
   '0038-lead-timeline': leadTimeline,
   '0039-phones-e164': phonesE164,
+  '0041-cma': cma,
 }
 
 export const migrationProvider: MigrationProvider = {
