@@ -3,7 +3,8 @@ import { useId } from 'react'
 import { areaText } from '~/lib/home-display'
 import type { Lang } from '~/lib/lang'
 import type { CmaComparable } from '~/schemas/cma/cma'
-import { CMA_COMPARABLE_STATUS_LABELS, cmaDayText, wholeDollars } from './cma-labels'
+import { CMA_COMPARABLE_STATUS_LABELS, cmaDollars } from '~/lib/cma-words'
+import { cmaDayText } from './cma-labels'
 
 /** A comparable's place and facts in one line of words (no place at all where the MLS withholds the address). */
 export function useComparableWords(lang: Lang) {
@@ -92,7 +93,7 @@ export function CmaCandidates({
                   <p className="text-sm text-stone-700 dark:text-stone-300">{words.when(comparable)}</p>
                   <p className="text-sm text-stone-700 dark:text-stone-300">{words.facts(comparable)}</p>
                   <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-                    <span className="font-semibold text-stone-900 dark:text-stone-50">{wholeDollars(comparable.price)}</span>
+                    <span className="font-semibold text-stone-900 dark:text-stone-50">{cmaDollars(comparable.price)}</span>
                     <span
                       className="rounded-full bg-emerald-100 px-2 text-xs leading-5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
                       data-testid="cma-match"

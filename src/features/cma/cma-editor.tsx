@@ -16,7 +16,8 @@ import { CmaCandidates, useComparableWords } from './cma-candidates'
 import { CmaDeliver } from './cma-deliver'
 import { adjustedSpread, draftOf, isValidCell, liveAdjustedPrice, patchOf, type CmaDraft } from './cma-draft'
 import { CmaGrid, type GridCell } from './cma-grid'
-import { cmaDayText, wholeDollars } from './cma-labels'
+import { cmaDollars } from '~/lib/cma-words'
+import { cmaDayText } from './cma-labels'
 
 /**
  * One CMA being built (its saved version comes from the query cache, which saving, sharing and
@@ -100,9 +101,9 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
 
   const subject = cma.subject
   const savedDay = cmaDayText(cma.updatedAt, i18n.locale)
-  const spreadLow = spread ? wholeDollars(spread.low) : ''
-  const spreadHigh = spread ? wholeDollars(spread.high) : ''
-  const spreadMedian = spread ? wholeDollars(spread.median) : ''
+  const spreadLow = spread ? cmaDollars(spread.low) : ''
+  const spreadHigh = spread ? cmaDollars(spread.high) : ''
+  const spreadMedian = spread ? cmaDollars(spread.median) : ''
   const typeLabel = propertyTypeLabel(RESO_SUB_TYPE[subject.propertyType])
   const subjectFacts = words.facts({ beds: subject.beds, baths: subject.baths, livingArea: subject.livingArea, yearBuilt: subject.yearBuilt ?? null })
   const rangeError = (name: 'recommendedLow' | 'recommendedHigh') => fieldErrors[name] ?? fieldErrors[`patch.${name}`] ?? []

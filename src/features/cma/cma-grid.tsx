@@ -4,7 +4,7 @@ import type { Lang } from '~/lib/lang'
 import { CMA_ADJUSTMENT_FEATURES, type CmaAdjustmentFeature, type CmaComparable } from '~/schemas/cma/cma'
 import { isValidCell, liveAdjustedPrice, type GridText } from './cma-draft'
 import { useComparableWords } from './cma-candidates'
-import { CMA_FEATURE_LABELS, signedDollars, wholeDollars } from './cma-labels'
+import { CMA_ADJUSTMENT_LABELS, cmaDollars } from '~/lib/cma-words'
 
 type GridCell = CmaAdjustmentFeature | 'otherLabel' | 'otherAmount'
 
@@ -95,7 +95,7 @@ export function CmaGrid({
               </th>
               {comparables.map((comparable) => (
                 <td key={comparable.id} className="px-3 py-2 text-right font-semibold text-stone-900 tabular-nums dark:text-stone-50">
-                  {wholeDollars(comparable.price)}
+                  {cmaDollars(comparable.price)}
                   {comparable.basis === 'listed' ? (
                     <span className="block text-xs font-normal text-stone-700 dark:text-stone-300">
                       <Trans>asking price</Trans>
@@ -105,7 +105,7 @@ export function CmaGrid({
               ))}
             </tr>
             {CMA_ADJUSTMENT_FEATURES.map((feature) => {
-              const label = i18n._(CMA_FEATURE_LABELS[feature])
+              const label = i18n._(CMA_ADJUSTMENT_LABELS[feature])
               return (
                 <tr key={feature} className="border-b border-stone-200 dark:border-stone-800">
                   <th scope="row" className={rowHead}>
@@ -140,7 +140,7 @@ export function CmaGrid({
             })}
             <tr className="border-b border-stone-200 dark:border-stone-800">
               <th scope="row" className={rowHead}>
-                {i18n._(CMA_FEATURE_LABELS.other)}
+                {i18n._(CMA_ADJUSTMENT_LABELS.other)}
               </th>
               {comparables.map((comparable) => {
                 const grid = grids[comparable.id]
@@ -193,7 +193,7 @@ export function CmaGrid({
                 const adjusted = grid ? liveAdjustedPrice(comparable.price, grid) : comparable.adjustedPrice
                 return (
                   <td key={comparable.id} className="px-3 py-2 text-right text-stone-800 tabular-nums dark:text-stone-200">
-                    {signedDollars(adjusted - comparable.price, wholeDollars)}
+                    {cmaDollars(adjusted - comparable.price, true)}
                   </td>
                 )
               })}
@@ -211,7 +211,7 @@ export function CmaGrid({
                     className="px-3 py-2 text-right text-base font-bold text-stone-900 tabular-nums dark:text-stone-50"
                     data-testid="cma-adjusted"
                   >
-                    <output aria-live="polite">{wholeDollars(adjusted)}</output>
+                    <output aria-live="polite">{cmaDollars(adjusted)}</output>
                   </td>
                 )
               })}

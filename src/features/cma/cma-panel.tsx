@@ -10,7 +10,8 @@ import { langParam, type Lang } from '~/lib/lang'
 import { cmaKeys, cmaListQuery, cmaQuery } from '~/queries/cma'
 import type { Realtor } from '~/schemas/realtor'
 import { CmaEditor } from './cma-editor'
-import { cmaDayText, wholeDollars } from './cma-labels'
+import { cmaDollars } from '~/lib/cma-words'
+import { cmaDayText } from './cma-labels'
 import { CmaStart } from './cma-start'
 
 /*
@@ -161,7 +162,7 @@ function CmaList({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUr
                     </span>
                     <Plural value={count} one="# comparable" other="# comparables" /> · <Trans>changed {updated}</Trans>
                     {cma.recommendedLow !== null && cma.recommendedHigh !== null
-                      ? ` · ${wholeDollars(cma.recommendedLow)} – ${wholeDollars(cma.recommendedHigh)}`
+                      ? ` · ${cmaDollars(cma.recommendedLow)} – ${cmaDollars(cma.recommendedHigh)}`
                       : null}
                     {cma.share ? (
                       <>

@@ -8,7 +8,8 @@ import type { z } from 'zod'
 import type { CmaReport, CmaReportComparable, cmaReportTrendMonthSchema } from '~/schemas/cma/cma-report'
 import { RESO_SUB_TYPE } from '~/schemas/home'
 import { useComparableWords } from './cma-candidates'
-import { CMA_FEATURE_LABELS, cmaDayText, signedDollars, wholeDollars } from './cma-labels'
+import { CMA_ADJUSTMENT_LABELS, cmaDollars } from '~/lib/cma-words'
+import { cmaDayText } from './cma-labels'
 
 /*
  * The share page of a CMA (issue 53): the realtor's branded report in the page's language, made
@@ -53,9 +54,9 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
   const subjectFacts = [typeLabel ? i18n._(typeLabel) : null, words.facts({ ...subject, yearBuilt: subject.yearBuilt })].filter(Boolean).join(' · ')
   const trendCity = report.trend?.city ?? subject.city
   const adjusted = rangeBasis.adjustedLow !== null && rangeBasis.adjustedHigh !== null && rangeBasis.adjustedMedian !== null
-  const low = rangeBasis.adjustedLow === null ? '' : wholeDollars(rangeBasis.adjustedLow)
-  const high = rangeBasis.adjustedHigh === null ? '' : wholeDollars(rangeBasis.adjustedHigh)
-  const median = rangeBasis.adjustedMedian === null ? '' : wholeDollars(rangeBasis.adjustedMedian)
+  const low = rangeBasis.adjustedLow === null ? '' : cmaDollars(rangeBasis.adjustedLow)
+  const high = rangeBasis.adjustedHigh === null ? '' : cmaDollars(rangeBasis.adjustedHigh)
+  const median = rangeBasis.adjustedMedian === null ? '' : cmaDollars(rangeBasis.adjustedMedian)
 
   return (
     <main id="main" className="bg-white text-stone-900 dark:bg-stone-950 dark:text-stone-100" style={style} data-testid="cma-report">
@@ -114,7 +115,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
         <Section title={<Trans>Recommended list price</Trans>} testId="cma-report-range">
           {report.recommended ? (
             <p className="text-3xl font-bold tabular-nums">
-              {wholeDollars(report.recommended.low)} – {wholeDollars(report.recommended.high)}
+              {cmaDollars(report.recommended.low)} – {cmaDollars(report.recommended.high)}
             </p>
           ) : (
             <p className="text-stone-700 dark:text-stone-300">
@@ -213,14 +214,14 @@ function ReportComparable({ comparable, lang }: { comparable: CmaReportComparabl
               <th scope="row" className="py-1 pr-3 text-left font-normal">
                 {comparable.basis === 'sold' ? <Trans>Sale price</Trans> : <Trans>Asking price</Trans>}
               </th>
-              <td className="py-1 text-right tabular-nums">{wholeDollars(comparable.price)}</td>
+              <td className="py-1 text-right tabular-nums">{cmaDollars(comparable.price)}</td>
             </tr>
             {comparable.adjustments.map((line) => (
               <tr key={`${line.feature}-${line.label ?? ''}`}>
                 <th scope="row" className="py-1 pr-3 text-left font-normal text-stone-700 dark:text-stone-300">
-                  {line.feature === 'other' && line.label ? line.label : i18n._(CMA_FEATURE_LABELS[line.feature])}
+                  {line.feature === 'other' && line.label ? line.label : i18n._(CMA_ADJUSTMENT_LABELS[line.feature])}
                 </th>
-                <td className="py-1 text-right text-stone-700 tabular-nums dark:text-stone-300">{signedDollars(line.amount, wholeDollars)}</td>
+                <td className="py-1 text-right text-stone-700 tabular-nums dark:text-stone-300">{cmaDollars(line.amount, true)}</td>
               </tr>
             ))}
             <tr className="border-t border-stone-300 dark:border-stone-700">
@@ -228,7 +229,7 @@ function ReportComparable({ comparable, lang }: { comparable: CmaReportComparabl
                 <Trans>Adjusted price</Trans>
               </th>
               <td className="py-1 text-right font-semibold tabular-nums" data-testid="cma-report-adjusted">
-                {wholeDollars(comparable.adjustedPrice)}
+                {cmaDollars(comparable.adjustedPrice)}
               </td>
             </tr>
           </tbody>
@@ -276,9 +277,9 @@ function TrendTable({ months }: { months: ReadonlyArray<CmaReportTrendMonth> }) 
               <th scope="row" className="py-1 pr-3 text-left font-normal">
                 {monthText(month.month)}
               </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{month.medianListPrice === null ? '—' : wholeDollars(month.medianListPrice)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{month.medianListPrice === null ? '—' : cmaDollars(month.medianListPrice)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">
-                {month.medianPricePerSquareFoot === null ? '—' : wholeDollars(month.medianPricePerSquareFoot)}
+                {month.medianPricePerSquareFoot === null ? '—' : cmaDollars(month.medianPricePerSquareFoot)}
               </td>
               <td className="py-1 text-right tabular-nums">{month.activeCount}</td>
             </tr>

@@ -12,7 +12,7 @@ import { langParam, type Lang } from '~/lib/lang'
 import { cmaKeys, sellerLeadHomeQuery } from '~/queries/cma'
 import { cmaSubjectSchema, type CmaSubject } from '~/schemas/cma/cma'
 import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
-import { wholeDollars } from './cma-labels'
+import { cmaDollars } from '~/lib/cma-words'
 
 type SubjectField = Exclude<ValuationFormField, 'areaUnit'>
 
@@ -133,8 +133,8 @@ function CmaStartForm({
       : undefined
 
   const name = lead?.name ?? ''
-  const low = lead?.estimate ? wholeDollars(lead.estimate.low) : ''
-  const high = lead?.estimate ? wholeDollars(lead.estimate.high) : ''
+  const low = lead?.estimate ? cmaDollars(lead.estimate.low) : ''
+  const high = lead?.estimate ? cmaDollars(lead.estimate.high) : ''
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const checked = subjectErrors(values, (id) => i18n._(id))
