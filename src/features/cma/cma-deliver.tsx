@@ -28,7 +28,7 @@ function Box({ title, children, testId }: { title: ReactNode; children: ReactNod
       <h4 id={headingId} className="text-base font-semibold text-stone-900 dark:text-stone-50">
         {title}
       </h4>
-      <div className="mt-3 grid gap-3">{children}</div>
+      <div className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-3">{children}</div>
     </section>
   )
 }
@@ -130,7 +130,7 @@ export function CmaDeliver({
     : null
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3" data-testid="cma-deliver">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-3" data-testid="cma-deliver">
       {unsaved ? (
         <p className="text-sm font-medium text-amber-900 lg:col-span-3 dark:text-amber-200" data-testid="cma-unsaved-note">
           <Trans>The PDF shows the last saved version; sharing and sending save your changes first.</Trans>

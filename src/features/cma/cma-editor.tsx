@@ -110,7 +110,7 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
   const noteError = fieldErrors['note'] ?? fieldErrors['patch.note'] ?? []
 
   return (
-    <div ref={rootRef} className="grid gap-8" data-testid="cma-editor" data-cma-id={cma.id}>
+    <div ref={rootRef} className="grid grid-cols-[minmax(0,1fr)] gap-8" data-testid="cma-editor" data-cma-id={cma.id}>
       <section aria-labelledby={`${baseId}-subject`} className="rounded-2xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
         <p className="text-sm font-medium text-stone-600 dark:text-stone-300">
           <Trans>The seller's home</Trans>

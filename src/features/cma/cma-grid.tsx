@@ -48,7 +48,8 @@ export function CmaGrid({
       </section>
     )
   }
-  const rowHead = 'sticky left-0 z-10 bg-stone-50 px-3 py-2 text-left text-sm font-semibold text-stone-900 dark:bg-stone-900 dark:text-stone-100'
+  const rowHead =
+    'sticky left-0 z-10 w-28 min-w-28 bg-stone-50 px-3 py-2 text-left text-sm font-semibold break-keep text-stone-900 sm:w-36 sm:min-w-36 dark:bg-stone-900 dark:text-stone-100'
   return (
     <section aria-labelledby={headingId} data-testid="cma-grid">
       <h3 id={headingId} className="text-lg font-semibold text-stone-900 dark:text-stone-50">

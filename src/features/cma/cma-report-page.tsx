@@ -60,7 +60,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
 
   return (
     <main id="main" className="bg-white text-stone-900 dark:bg-stone-950 dark:text-stone-100" style={style} data-testid="cma-report">
-      <div className="mx-auto grid max-w-4xl gap-8 px-4 py-8 sm:px-6">
+      <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 sm:px-6">
         <header className="flex flex-wrap items-center gap-4 rounded-2xl bg-[var(--accent)] p-5 text-[var(--on-accent)]" data-testid="cma-report-realtor">
           {realtor.photoUrl ? (
             <img
@@ -153,7 +153,13 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
 
         {report.trend && report.trend.months.length > 1 ? (
           <Section title={<Trans>The market in {trendCity}</Trans>} testId="cma-report-trend">
-            <MarketTrendChart trend={report.trend.months} lang={lang} city={trendCity} monthToDate={false} />
+            {/* The month the figures were taken in is still running then (decision 065): drawn as "to date". */}
+            <MarketTrendChart
+              trend={report.trend.months}
+              lang={lang}
+              city={trendCity}
+              monthToDate={report.trend.months.at(-1)?.month.slice(0, 7) === report.asOf.slice(0, 7)}
+            />
             <TrendTable months={report.trend.months} />
           </Section>
         ) : null}
@@ -162,20 +168,10 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           className="grid gap-2 border-t border-stone-300 pt-4 text-sm text-stone-700 dark:border-stone-700 dark:text-stone-300"
           data-testid="cma-report-disclosures"
         >
-          <p>
-            <Trans>
-              This analysis is an opinion of a likely list price prepared by a licensed real estate agent. It is not an appraisal and may not be used as one.
-            </Trans>
-          </p>
-          <p data-testid="cma-report-disclaimer">
+          <p className="whitespace-pre-line" data-testid="cma-report-disclaimer">
             {report.disclosures.mlsName ? `${report.disclosures.mlsName}: ` : null}
             {report.disclosures.disclaimer} <Trans>Information as of {asOf}.</Trans>
           </p>
-          {report.disclosures.isDemo ? (
-            <p>
-              <Trans>The homes and figures in this report are demonstration data.</Trans>
-            </p>
-          ) : null}
           <p className="flex items-center gap-2" data-testid="cma-report-equal-housing">
             <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8}>
               <path d="M3 11 12 4l9 7M5 10v10h14V10M9 13h6M9 16h6" />
@@ -193,7 +189,10 @@ function ReportComparable({ comparable, lang }: { comparable: CmaReportComparabl
   const words = useComparableWords(lang)
   const score = Math.round(comparable.matchScore)
   return (
-    <li className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-[12rem_1fr] dark:border-stone-800" data-testid="cma-report-comparable">
+    <li
+      className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:grid-cols-[12rem_minmax(0,1fr)] dark:border-stone-800"
+      data-testid="cma-report-comparable"
+    >
       {comparable.photoUrl ? (
         <img src={comparable.photoUrl} alt="" loading="lazy" width={384} height={256} className="aspect-[3/2] w-full rounded-lg object-cover sm:w-48" />
       ) : (
