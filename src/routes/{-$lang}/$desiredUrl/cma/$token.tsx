@@ -34,7 +34,10 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/cma/$token')({
     return { ...head, meta: [...head.meta, { name: 'referrer', content: 'no-referrer' }] }
   },
   // Nothing on it needs code (decision 051); its not-found is the site's, sent as that page is.
-  headers: ({ match }) => (match.status === 'notFound' ? {} : noPageScripts()),
+  // `private, no-store` until a CMA's writes (share, revoke, change, delete) move its realtor's page
+  // revision: the page store then declines it (src/server/pages/page-store.ts), and neither it nor a
+  // CDN can keep serving a link that was revoked (decision 075).
+  headers: ({ match }) => (match.status === 'notFound' ? {} : { ...noPageScripts(), 'cache-control': 'private, no-store' }),
   component: SharedCmaRoute,
 })
 
