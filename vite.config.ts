@@ -100,8 +100,9 @@ export default defineConfig({
       preset: 'node-cluster',
       compressPublicAssets: { gzip: true, brotli: true },
       // The page-font subsetter reads harfbuzz's WebAssembly file next to its own code, so
-      // it stays a package in the output instead of being bundled (decision 008).
-      traceDeps: ['subset-font', 'harfbuzzjs*'],
+      // it stays a package in the output instead of being bundled (decision 008). pdfkit reads
+      // its own data files (the standard fonts' metrics) beside its code too (decision 074).
+      traceDeps: ['subset-font', 'harfbuzzjs*', 'pdfkit'],
       // Requests h3 refuses before our server entry (a malformed `%` escape) get our answer.
       errorHandler: './src/server/http/framework-error.ts',
     }),

@@ -9,7 +9,8 @@
  * same bytes in alternating rounds, then the uncached cost: 300 sequential requests that each ask a
  * different question, so none is answered from the 15 s page cache; then `POST /valuations`
  * under 50 connections and, on SQLite, the estimator's leave-one-out backtest
- * (scripts/bench-valuations.ts). Prints; never fails on a figure.
+ * (scripts/bench-valuations.ts). Prints; never fails on a figure. BENCH_LISTINGS_ONLY=valuations
+ * measures only `POST /valuations` and the backtest.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -26,6 +27,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 // BENCH_DATABASES=sqlite (or postgresql) measures one database alone: a quicker run while working on its path.
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(',')
 const count = Number(process.env.BENCH_HOMES ?? 100_000)
+// BENCH_LISTINGS_ONLY=valuations measures `POST /valuations` and the backtest alone (a quicker run while working on the estimator).
+const valuationsOnly = process.env.BENCH_LISTINGS_ONLY === 'valuations'
 const QUERIES = [
   ['default', 'home/list', ''],
   ['filtered', 'home/list', '?minPrice=1000000&maxPrice=2500000&minBeds=3&sort=price_asc'],
@@ -80,6 +83,10 @@ async function measure(label, env) {
   const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: 'ignore' })
   try {
     await waitFor(`${base}/builds/latest.json`)
+    if (valuationsOnly) {
+      await measureValuations(label)
+      return
+    }
     // Warm, unmeasured: every worker has each answer stored (and its densest brotli copy made)
     // and its path compiled, as on a server that has been up a while.
     const firsts = []

@@ -11,10 +11,12 @@
  *  - the directory (GET /realtor) on 10,000 realtors, default and filtered (issue 7);
  *  - home/list and POST /valuations on 100,000 listings, SQLite and PostgreSQL, and the
  *    valuation backtest (scripts/bench-listings.mjs, scripts/bench-valuations.ts);
- *  - saved-search alerts: 10,000 searches × 1,000 new listings on SQLite (scripts/bench-alerts.ts).
+ *  - saved-search alerts: 10,000 searches × 1,000 new listings on SQLite (scripts/bench-alerts.ts);
+ *  - a CMA's PDF with 10 comparables and their photos (scripts/bench-cma-pdf.ts, issue 53).
  * BENCH_ONLY=lighthouse skips everything but Lighthouse (for quick iterations on the page);
  * BENCH_ONLY=pages runs the page delivery part alone;
  * BENCH_ONLY=alerts runs the saved-search alerts part alone (scripts/bench-alerts.ts; no build needed);
+ * BENCH_ONLY=cma-pdf runs the CMA PDF part alone (scripts/bench-cma-pdf.ts; no build needed);
  * BENCH_LH_PAGES=homepage,listing measures only the Lighthouse pages whose names contain one of these;
  * BENCH_LHR_DIR=folder also writes each full Lighthouse report there as JSON.
  */
@@ -48,6 +50,14 @@ const env = {
 
 // Saved-search alerts (issue 13): the matcher and the mails, on a SQLite file of their own.
 const benchAlerts = () => run(process.execPath, ['scripts/run.mjs', 'scripts/bench-alerts.ts'], { ...process.env, NODE_ENV: 'production' })
+
+// A CMA's PDF (issue 53): photos read and converted, the PDF drawn; p95 ≤ 2 s asked.
+const benchCmaPdf = () => run(process.execPath, ['scripts/run.mjs', 'scripts/bench-cma-pdf.ts'], { ...process.env, NODE_ENV: 'production' })
+
+if (only === 'cma-pdf') {
+  await benchCmaPdf()
+  process.exit(0)
+}
 
 if (only === 'alerts') {
   await benchAlerts()
@@ -131,5 +141,6 @@ try {
 
 // Listings (issue 6): home/list on 100,000 listings, SQLite and PostgreSQL.
 await benchAlerts()
+await benchCmaPdf()
 
 await import('./bench-listings.mjs')

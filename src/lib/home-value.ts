@@ -19,6 +19,10 @@ export function isHomeValuePagePath(pathname: string): boolean {
   return rest.at(-1) === HOME_VALUE_SEGMENT && rest.length >= 1 && rest.length <= 2
 }
 
+/** The features a comparable's price is adjusted for, to be the home valued (decision 073). */
+export const ADJUSTED_FEATURES = ['livingArea', 'beds', 'baths', 'age', 'lot'] as const
+export type AdjustedFeature = (typeof ADJUSTED_FEATURES)[number]
+
 /** Where the form with scripts asks for the estimate: the REST action (`POST /valuations`). */
 export const VALUATION_ACTION = '/cozying-api/v1/valuations'
 

@@ -29,6 +29,11 @@ const PAGES = {
     sent: '요청을 보냈습니다.',
     statusSent: '시세 평가를 요청했습니다',
     zipError: '5자리 ZIP 코드를 입력해 주세요',
+    outOfRange: '주변 집들과 너무 달라 숫자를 추측하지 않겠습니다.',
+    outOfRangeReason: '실내 면적 60,000 sq ft는 주변 비교 주택으로 평가할 수 있는 범위',
+    match: /^일치도 \d+\/100$/,
+    adjusted: '내 집 기준 조정 가격',
+    method: '80% 범위',
   },
   en: {
     home: '/en/sora-park',
@@ -49,6 +54,11 @@ const PAGES = {
     sent: 'Your request was sent.',
     statusSent: 'Valuation requested',
     zipError: 'Enter a 5-digit ZIP code',
+    outOfRange: "This home is unlike the homes around it, so we won't guess a number.",
+    outOfRangeReason: 'Its living area, 60,000 sq ft, is beyond what the comparable homes nearby can value',
+    match: /^Match \d+\/100$/,
+    adjusted: 'Adjusted to your home',
+    method: 'an 80% range',
   },
 } as const
 
@@ -88,6 +98,21 @@ async function expectEstimate(page: Page, text: Text) {
   })
   expect(dollars[0]).toBeLessThan(dollars[1] ?? 0)
   expect(dollars[1]).toBeLessThan(dollars[2] ?? 0)
+  // Best match first, each with its match score, photo and price adjusted to the home.
+  const scores = (await comparables.evaluateAll((items) => items.map((item) => item.getAttribute('data-match')))).map(Number)
+  expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  await expect(comparables.first().getByTestId('comparable-match')).toHaveText(text.match)
+  await expect(comparables.first().getByTestId('comparable-adjustments')).toContainText(text.adjusted)
+  await expect(comparables.first().getByTestId('comparable-adjusted')).toHaveText(/^\$\d/)
+  await expect(comparables.first().locator('img')).toHaveAttribute('src', /.+/)
+  // The small map: the home, and a numbered point for each comparable whose address is shown.
+  const map = result.getByTestId('comparables-map')
+  await expect(map).toBeVisible()
+  await expect(map.getByTestId('map-subject')).toHaveCount(1)
+  const placed = await map.getByTestId('map-comparable').count()
+  expect(placed).toBeGreaterThanOrEqual(1)
+  expect(placed).toBeLessThanOrEqual(count)
+  await expect(result).toContainText(text.method)
 }
 
 for (const [lang, text] of Object.entries(PAGES)) {
@@ -129,6 +154,20 @@ for (const [lang, text] of Object.entries(PAGES)) {
       await fillHome(page, text, { zip: '92618', city: 'Irvine', type: 'land' })
       await page.getByRole('button', { name: text.submit }).click()
       await expect(page.getByTestId('valuation-too-few')).toContainText(text.tooFew)
+      await expect(page.getByTestId('valuation-typical')).toHaveCount(0)
+      await expect(page.getByTestId('seller-lead-toggle')).toContainText(text.ask)
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    test('with JavaScript, a home far beyond its comparables gets no number and the reason; axe finds nothing', async ({ page }) => {
+      await page.goto(text.path)
+      await waitForHydration(page.getByTestId('valuation-form'))
+      await fillHome(page, text, { zip: '92618', city: 'Irvine', area: '60000' })
+      await page.getByTestId('valuation-form').getByLabel(text.beds).fill('40')
+      await page.getByRole('button', { name: text.submit }).click()
+      const refusal = page.getByTestId('valuation-out-of-range')
+      await expect(refusal).toContainText(text.outOfRange)
+      await expect(refusal).toContainText(text.outOfRangeReason)
       await expect(page.getByTestId('valuation-typical')).toHaveCount(0)
       await expect(page.getByTestId('seller-lead-toggle')).toContainText(text.ask)
       expect(await axeViolations(page)).toEqual([])

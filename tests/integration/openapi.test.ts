@@ -158,6 +158,11 @@ describe('OpenAPI document (SQLite)', () => {
         '/market',
         '/posts',
         '/posts/{id}',
+        '/cmas',
+        '/cmas/{id}',
+        '/cmas/{id}.pdf',
+        '/cmas/{id}/share',
+        '/cmas/{id}/send',
         '/market-subscriptions',
         '/market-subscriptions/confirm',
         '/market-subscriptions/unsubscribe',
@@ -511,6 +516,81 @@ describe('OpenAPI document (SQLite)', () => {
     const ip = uniqueIp()
     for (let attempt = 0; attempt < 5; attempt++) await api(s, 'POST', '/seller-leads', { body: { ...lead, consent: false }, ip })
     check('post', '/seller-leads', await api(s, 'POST', '/seller-leads', { body: lead, ip }), 429)
+  })
+
+  it('CMAs: every operation and its documented answers', async () => {
+    const lead = await s.db.selectFrom('lead').select('id').where('realtorId', '=', realtorId).where('kind', '=', 'seller').executeTakeFirstOrThrow()
+    const subject = {
+      street: '2 Any Street',
+      city: 'Valuationville',
+      state: 'CA',
+      postalCode: '90999',
+      propertyType: 'townhouse',
+      beds: 3,
+      baths: 2,
+      livingArea: 1850,
+    }
+    const body = { realtorId, subject, leadId: lead.id }
+    const big = JSON.stringify({ pad: 'x'.repeat(1_100_000) })
+    const created = await api<{ id: string }>(s, 'POST', '/cmas', { token: ownerToken, body })
+    check('post', '/cmas', created, 201)
+    check('post', '/cmas', await api(s, 'POST', '/cmas', { token: ownerToken, body: { ...body, subject: { ...subject, beds: -1 } } }), 400)
+    check('post', '/cmas', await api(s, 'POST', '/cmas', { body }), 401)
+    check('post', '/cmas', await api(s, 'POST', '/cmas', { token: otherToken, body }), 404)
+    check('post', '/cmas', await api(s, 'POST', '/cmas', { token: ownerToken, rawBody: big }), 413)
+    check('post', '/cmas', await api(s, 'POST', '/cmas', { token: ownerToken, rawBody: JSON.stringify(body), headers: { 'content-type': 'text/plain' } }), 415)
+    check('get', '/cmas', await api(s, 'GET', `/cmas?realtorId=${realtorId}`, { token: ownerToken }), 200)
+    check('get', '/cmas', await api(s, 'GET', '/cmas', { token: ownerToken }), 400)
+    check('get', '/cmas', await api(s, 'GET', `/cmas?realtorId=${realtorId}`), 401)
+    check('get', '/cmas', await api(s, 'GET', `/cmas?realtorId=${realtorId}`, { token: otherToken }), 404)
+    const one = `/cmas/${created.body.id}`
+    check('get', '/cmas/{id}', await api(s, 'GET', one, { token: ownerToken }), 200)
+    check('get', '/cmas/{id}', await api(s, 'GET', one), 401)
+    check('get', '/cmas/{id}', await api(s, 'GET', one, { token: otherToken }), 404)
+    check(
+      'patch',
+      '/cmas/{id}',
+      await api(s, 'PATCH', one, { token: ownerToken, body: { note: 'Contract', recommendedLow: 700_000, recommendedHigh: 760_000 } }),
+      200,
+    )
+    check('patch', '/cmas/{id}', await api(s, 'PATCH', one, { token: ownerToken, body: { recommendedLow: 'cheap' } }), 400)
+    check('patch', '/cmas/{id}', await api(s, 'PATCH', one, { body: {} }), 401)
+    check('patch', '/cmas/{id}', await api(s, 'PATCH', one, { token: otherToken, body: {} }), 404)
+    check('patch', '/cmas/{id}', await api(s, 'PATCH', one, { token: ownerToken, rawBody: big }), 413)
+    check('patch', '/cmas/{id}', await api(s, 'PATCH', one, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    const pdf = await api(s, 'GET', `${one}.pdf?lang=en&paper=a4`, { token: ownerToken })
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(doc.paths['/cmas/{id}.pdf']?.get?.responses['200']?.content?.['application/pdf']).toBeDefined()
+    seen.add('get /cmas/{id}.pdf 200')
+    check('get', '/cmas/{id}.pdf', await api(s, 'GET', `${one}.pdf?paper=legal`, { token: ownerToken }), 400)
+    check('get', '/cmas/{id}.pdf', await api(s, 'GET', `${one}.pdf`), 401)
+    check('get', '/cmas/{id}.pdf', await api(s, 'GET', `${one}.pdf`, { token: otherToken }), 404)
+    check('post', '/cmas/{id}/share', await api(s, 'POST', `${one}/share`, { token: ownerToken, body: {} }), 201)
+    check('post', '/cmas/{id}/share', await api(s, 'POST', `${one}/share`, { token: ownerToken, body: { expiresAt: 'soon' } }), 400)
+    check('post', '/cmas/{id}/share', await api(s, 'POST', `${one}/share`, { body: {} }), 401)
+    check('post', '/cmas/{id}/share', await api(s, 'POST', `${one}/share`, { token: otherToken, body: {} }), 404)
+    check('post', '/cmas/{id}/share', await api(s, 'POST', `${one}/share`, { token: ownerToken, rawBody: big }), 413)
+    check(
+      'post',
+      '/cmas/{id}/share',
+      await api(s, 'POST', `${one}/share`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }),
+      415,
+    )
+    check('delete', '/cmas/{id}/share', await api(s, 'DELETE', `${one}/share`, { token: ownerToken }), 200)
+    check('delete', '/cmas/{id}/share', await api(s, 'DELETE', `${one}/share`), 401)
+    check('delete', '/cmas/{id}/share', await api(s, 'DELETE', `${one}/share`, { token: otherToken }), 404)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { token: ownerToken, body: {} }), 200)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { token: ownerToken, body: { lang: 'fr' } }), 400)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { body: {} }), 401)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { token: otherToken, body: {} }), 404)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { token: ownerToken, rawBody: big }), 413)
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `${one}/send`, { token: ownerToken, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415)
+    const withoutLead = await api<{ id: string }>(s, 'POST', '/cmas', { token: ownerToken, body: { realtorId, subject } })
+    check('post', '/cmas/{id}/send', await api(s, 'POST', `/cmas/${withoutLead.body.id}/send`, { token: ownerToken, body: {} }), 409)
+    check('delete', '/cmas/{id}', await api(s, 'DELETE', one), 401)
+    check('delete', '/cmas/{id}', await api(s, 'DELETE', one, { token: otherToken }), 404)
+    check('delete', '/cmas/{id}', await api(s, 'DELETE', one, { token: ownerToken }), 200)
   })
 
   it('GET /realtor-contacts: 200, 400, 401, 403, 404', async () => {

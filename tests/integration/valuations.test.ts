@@ -3,9 +3,10 @@ import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { ValuationAnswer } from '../../src/schemas/valuations'
 import { buildSitemap } from '../../src/server/seo/sitemap'
-import { findComparableCandidates } from '../../src/server/valuations/comparables'
+import { loadCandidateIndex } from '../../src/server/valuations/comparables'
 import { estimateHomeValue } from '../../src/server/valuations/estimate'
 import { postedValuation, renderWithPostedValuation } from '../../src/server/valuations/posted-valuation'
+import { rankComparables } from '../../src/server/valuations/value-home'
 import { api, createTestApp, describeOnEachDatabase, expectError, ORIGIN, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
 import { resoPropertyFixture } from '../reso-property-fixture'
 
@@ -41,8 +42,8 @@ describeOnEachDatabase('POST /valuations', (database) => {
       property('VAL-3', { ListPrice: 980_000, LivingArea: 1900 }),
       property('VAL-4', { StandardStatus: 'Closed', ClosePrice: 1_020_000, CloseDate: '2026-09-15' }),
       property('VAL-HIDDEN', { ListPrice: 1_010_000, InternetAddressDisplayYN: false }),
-      // Another ZIP of the same city: fills in behind the same-ZIP homes.
-      property('VAL-CITY', { PostalCode: '92620', ListPrice: 1_100_000 }),
+      // Another ZIP of the same city: ranks behind the same-ZIP homes (the fixture's homes have no position).
+      property('VAL-CITY', { PostalCode: '92620', ListPrice: 1_030_000 }),
       // Condos in Tustin: only two, too few for a number.
       property('VAL-T1', { City: 'Tustin', PostalCode: '92780', PropertySubType: 'Condominium', ListPrice: 600_000, LivingArea: 1200 }),
       property('VAL-T2', { City: 'Tustin', PostalCode: '92780', PropertySubType: 'Condominium', ListPrice: 620_000, LivingArea: 1250 }),
@@ -88,7 +89,26 @@ describeOnEachDatabase('POST /valuations', (database) => {
     expect(result.status, result.text).toBe(200)
     const hidden = result.body.comparables.find((home) => home.listingKey === 'VAL-HIDDEN')
     // Exactly the facts of the home itself: a field added later (a distance, a position) fails here too.
-    expect(Object.keys(hidden ?? {}).sort()).toEqual(['address', 'baths', 'beds', 'date', 'listingKey', 'livingArea', 'price', 'pricePerSquareFoot', 'status'])
+    expect(Object.keys(hidden ?? {}).sort()).toEqual([
+      'address',
+      'adjustedPrice',
+      'adjustments',
+      'baths',
+      'beds',
+      'date',
+      'id',
+      'listingKey',
+      'livingArea',
+      'lotSquareFeet',
+      'marketPrice',
+      'matchScore',
+      'photo',
+      'price',
+      'priceKind',
+      'pricePerSquareFoot',
+      'status',
+      'yearBuilt',
+    ])
     expect(hidden).toMatchObject({ address: null, price: 1_010_000 })
     // A comparable with its address shown keeps saying which ZIP it shares.
     expect(result.body.comparables.find((home) => home.listingKey === 'VAL-1')).toMatchObject({ sameZip: true })
@@ -157,14 +177,16 @@ describeOnEachDatabase('POST /valuations', (database) => {
     const home = { ...HOME, city: 'Bandville', postalCode: '92700', livingArea: 2000 }
     const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { realtorId, ...home } })
     expect(result.status, result.text).toBe(200)
-    const everything = await findComparableCandidates(app.services.db, app.services.config.displayProfiles, {
-      propertyType: 'single_family',
-      state: 'CA',
-      city: 'Bandville',
-      postalCode: '92700',
-    })
-    expect(everything.length).toBe(37)
-    const expected = estimateHomeValue({ postalCode: '92700', city: 'Bandville', beds: 3, baths: 2, livingArea: 2000 }, everything)
+    const index = await loadCandidateIndex(
+      app.services.db,
+      app.services.config.displayProfiles,
+      { propertyType: 'single_family', state: 'CA' },
+      app.services.now(),
+    )
+    expect(index.homes.filter((candidate) => candidate.city === 'Bandville').length).toBe(37)
+    // No home here has a position: the ZIP's homes, then the city's, are the candidates.
+    const valued = { postalCode: '92700', city: 'Bandville', beds: 3, baths: 2, livingArea: 2000 }
+    const expected = estimateHomeValue(valued, index.inPlace(valued), app.services.now().getUTCFullYear())
     if (result.body.status !== 'estimate' || expected.kind !== 'estimate') throw new Error(`expected estimates, got ${result.text}`)
     expect({ low: result.body.low, typical: result.body.typical, high: result.body.high }).toEqual({
       low: expected.low,
@@ -247,5 +269,68 @@ describeOnEachDatabase('POST /valuations', (database) => {
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
       .executeTakeFirstOrThrow()
     expect(Number(leadsAfter.n)).toBe(Number(leadsBefore.n))
+  })
+  it('refuses a home far beyond its comparables with out_of_range and the reason in the caller’s language, no number', async () => {
+    const mansion = { realtorId, ...HOME, livingArea: 60_000, beds: 40, baths: 30 }
+    const english = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: mansion, lang: 'en' })
+    expect(english.status, english.text).toBe(200)
+    if (english.body.status !== 'out_of_range') throw new Error(`expected out_of_range, got ${english.text}`)
+    expect(english.body).not.toHaveProperty('typical')
+    expect(english.body.reasons.map((reason) => reason.feature)).toEqual(['livingArea', 'beds', 'baths'])
+    expect(english.body.reasons[0]).toMatchObject({ value: 60_000, high: 2500 })
+    expect(english.body.message).toContain('Its living area, 60,000 sq ft, is beyond what the comparable homes nearby can value')
+    expect(english.body.comparables.length).toBeGreaterThanOrEqual(3)
+    const korean = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: mansion, lang: 'ko' })
+    if (korean.body.status !== 'out_of_range') throw new Error(`expected out_of_range, got ${korean.text}`)
+    expect(korean.body.message).toContain('실내 면적 60,000 sq ft는 주변 비교 주택으로 평가할 수 있는 범위')
+    const closet = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: { ...HOME, realtorId, livingArea: 100 }, lang: 'en' })
+    expect(closet.body).toMatchObject({ status: 'out_of_range', reasons: [{ feature: 'livingArea', value: 100 }] })
+  })
+
+  it('ranks nearby homes by distance from the home’s own listing, with photos and map points, never placing a withheld address', async () => {
+    // Six homes on a line going east from the valued home's own listing, 0.1 mile apart; one withheld.
+    const at = (step: number) => ({ Latitude: 33.9, Longitude: -118.3 + step * 0.00174 })
+    const homes = parseResoProperties([
+      property('GEO-OWN', { City: 'Geoville', PostalCode: '90301', ...at(0), ListPrice: 1_000_000, LotSizeSquareFeet: 6000 }),
+      ...[1, 2, 3, 4, 5].map((step) =>
+        property(`GEO-${step}`, {
+          City: 'Geoville',
+          PostalCode: '90301',
+          ...at(step),
+          ListPrice: 1_000_000 + step * 10_000,
+          InternetAddressDisplayYN: step !== 2,
+          Media: [{ MediaKey: `GEO-${step}-1`, MediaURL: `https://photos.example/geo-${step}.jpg`, Order: 0, MediaCategory: 'Photo' }],
+        }),
+      ),
+    ])
+    expect(homes.rejected).toEqual([])
+    await upsertHomes(app.services.db, homes.records, { source: 'demo', isDemo: true, now: NOW })
+    const home = { realtorId, ...HOME, street: 'GEO-OWN Valuation Way', city: 'Geoville', postalCode: '90301' }
+    const result = await api<ValuationAnswer>(app.services, 'POST', '/valuations', { body: home, lang: 'en' })
+    expect(result.status, result.text).toBe(200)
+    const { comparables } = result.body
+    const scores = comparables.map((comparable) => comparable.matchScore)
+    expect(scores).toEqual([...scores].sort((a, b) => b - a))
+    const one = comparables.find((comparable) => comparable.listingKey === 'GEO-1')
+    if (!one || one.address === null) throw new Error(`expected GEO-1 with its address, got ${result.text}`)
+    expect(one.distanceMiles).toBe(0.1)
+    expect(one.mapPoint?.x).toBeGreaterThan(0.5)
+    expect(one.mapPoint?.y).toBeCloseTo(0.5, 2)
+    expect(one.photo?.url).toContain('geo-1.jpg')
+    expect(result.body).toMatchObject({ subjectPoint: { x: 0.5, y: 0.5 } })
+    const hidden = comparables.find((comparable) => comparable.listingKey === 'GEO-2')
+    expect(hidden).toMatchObject({ address: null })
+    expect(hidden).not.toHaveProperty('distanceMiles')
+    expect(hidden).not.toHaveProperty('mapPoint')
+
+    // What a CMA starts from: the same ranking, the withheld address kept for the realtor's eyes and flagged.
+    const ranked = await rankComparables(app.services, home)
+    expect(ranked[0]?.matchScore).toBeGreaterThanOrEqual(ranked[1]?.matchScore ?? 0)
+    expect(ranked.find((comparable) => comparable.listingKey === 'GEO-2')).toMatchObject({
+      addressHidden: true,
+      address: 'GEO-2 Valuation Way',
+      distanceMiles: 0.2,
+    })
+    expect(ranked.find((comparable) => comparable.listingKey === 'GEO-1')).toMatchObject({ addressHidden: false, priceKind: 'asking' })
   })
 })

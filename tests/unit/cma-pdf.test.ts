@@ -9,7 +9,7 @@ import { fixtureImages, HIDDEN_STREET, reportFixture } from './cma-report-fixtur
 /*
  * The CMA's PDF (issue 53 part 2) read back with pdf.js: each language's words are there as text
  * (not outlines), Pretendard is embedded as a subset (`ABCDEF+` before its name), both paper
- * sizes, the withheld address nowhere; and its first page drawn to a PNG under test-results/ to
+ * sizes, the withheld address nowhere; and its first, second and last pages drawn to PNGs under test-results/ to
  * be looked at.
  */
 
@@ -54,13 +54,23 @@ describe('renderCmaPdf', () => {
   it('writes the Korean report in Korean, with its figures, as text', async () => {
     const { text, pages } = await textOf(files.ko ?? Buffer.alloc(0))
     expect(pages).toBeGreaterThanOrEqual(2)
-    for (const words of ['박소라', '1 Test Lane', '$1,040,000', '$1,090,000', '주방을 새로 고친 점을', 'New roof', '101 Comparable Ct', '공정 주거 기회']) expect(text).toContain(words)
+    for (const words of ['박소라', '1 Test Lane', '$1,040,000', '$1,090,000', '주방을 새로 고친 점을', 'New roof', '101 Comparable Ct', '공정 주거 기회'])
+      expect(text).toContain(words)
     expect(text).toMatch(/[가-힣]{2,}/)
   })
 
   it('writes the English report in English', async () => {
     const { text } = await textOf(files.en ?? Buffer.alloc(0))
-    for (const words of ['Comparative market analysis', 'Sora Park', 'Recommended list price', 'Comparable homes', 'Adjusted price', 'Equal Housing Opportunity', 'Irvine']) expect(text).toContain(words)
+    for (const words of [
+      'Comparative market analysis',
+      'Sora Park',
+      'Recommended list price',
+      'Comparable homes',
+      'Adjusted price',
+      'Equal Housing Opportunity',
+      'Irvine',
+    ])
+      expect(text).toContain(words)
     expect(text).not.toMatch(/[가-힣]/)
   })
 
@@ -82,12 +92,12 @@ describe('renderCmaPdf', () => {
     expect((await textOf(files.en ?? Buffer.alloc(0))).text).toContain('Address withheld by the MLS')
   })
 
-  it('draws the first page of each language to a PNG', async () => {
+  it('draws the first, second and last pages of each language to PNGs', async () => {
     const folder = path.resolve(import.meta.dirname, '../../test-results/cma-pdf')
     fs.mkdirSync(folder, { recursive: true })
     for (const lang of ['ko', 'en']) {
       const document = await getDocument({ data: new Uint8Array(files[lang] ?? Buffer.alloc(0)) }).promise
-      for (const number of [1, 2]) {
+      for (const number of new Set([1, 2, document.numPages])) {
         const page = await document.getPage(number)
         const viewport = page.getViewport({ scale: 1.5 })
         const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height))

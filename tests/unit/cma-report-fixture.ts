@@ -32,7 +32,9 @@ export function reportFixture(lang: 'ko' | 'en', count = 10): CmaReport {
       matchScore: 96 - index * 3,
     }
     // The fourth comparable's MLS withholds its address: the view model has none to print.
-    return index === 3 ? { ...facts, address: null, distanceMiles: null } : { ...facts, address: `${100 + index} Comparable Ct`, distanceMiles: 0.4 + index / 10 }
+    return index === 3
+      ? { ...facts, address: null, distanceMiles: null }
+      : { ...facts, address: `${100 + index} Comparable Ct`, distanceMiles: 0.4 + index / 10 }
   })
   return {
     lang,
@@ -50,7 +52,17 @@ export function reportFixture(lang: 'ko' | 'en', count = 10): CmaReport {
       brokerageLicenseNumber: '07654321',
       brokerageAddress: '1 Market St, Irvine, CA 92618',
     },
-    subject: { street: '1 Test Lane', city: 'Irvine', state: 'CA', postalCode: '92618', propertyType: 'single_family', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 1999 },
+    subject: {
+      street: '1 Test Lane',
+      city: 'Irvine',
+      state: 'CA',
+      postalCode: '92618',
+      propertyType: 'single_family',
+      beds: 3,
+      baths: 2,
+      livingArea: 2000,
+      yearBuilt: 1999,
+    },
     comparables,
     trend: {
       city: 'Irvine',
@@ -87,8 +99,19 @@ export async function fixtureImages(report: CmaReport): Promise<Map<string, Buff
           .jpeg()
           .toBuffer(),
       )
-  if (report.realtor.photoUrl) images.set(report.realtor.photoUrl, await sharp({ create: { width: 96, height: 96, channels: 3, background: '#78716c' } }).jpeg().toBuffer())
+  if (report.realtor.photoUrl)
+    images.set(
+      report.realtor.photoUrl,
+      await sharp({ create: { width: 96, height: 96, channels: 3, background: '#78716c' } })
+        .jpeg()
+        .toBuffer(),
+    )
   if (report.realtor.logoUrl)
-    images.set(report.realtor.logoUrl, await sharp({ create: { width: 240, height: 60, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer())
+    images.set(
+      report.realtor.logoUrl,
+      await sharp({ create: { width: 240, height: 60, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
+        .png()
+        .toBuffer(),
+    )
   return images
 }

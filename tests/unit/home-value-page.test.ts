@@ -74,6 +74,7 @@ describe('the home-value form', () => {
 
 describe('the home-value island’s answer reader', () => {
   const comparable = {
+    id: 'h1',
     listingKey: 'K1',
     address: null,
     price: 1_200_000,
@@ -81,10 +82,28 @@ describe('the home-value island’s answer reader', () => {
     beds: 3,
     baths: null,
     livingArea: 2000,
+    yearBuilt: null,
+    lotSquareFeet: 4000,
     status: 'sold',
     date: '2026-10-01',
+    priceKind: 'sale',
+    marketPrice: 1_210_000,
+    adjustments: { livingArea: 10_000, beds: 0, baths: 0, age: 0, lot: -2_000 },
+    adjustedPrice: 1_218_000,
+    matchScore: 71.5,
+    photo: null,
   }
-  const shown = { ...comparable, listingKey: 'K2', address: '1 Main St, Irvine, CA 92618', sameZip: true }
+  const shown = {
+    ...comparable,
+    id: 'h2',
+    listingKey: 'K2',
+    address: '1 Main St, Irvine, CA 92618',
+    sameZip: true,
+    distanceMiles: 0.3,
+    mapPoint: { x: 0.4, y: 0.6 },
+    photo: { url: '/a.jpg', variantBase: null },
+  }
+  const map = { subjectPoint: { x: 0.5, y: 0.5 }, mapSpanMiles: 1 }
   const answers = [
     {
       status: 'estimate',
@@ -92,11 +111,22 @@ describe('the home-value island’s answer reader', () => {
       typical: 1_200_000,
       high: 1_300_000,
       basis: 'sold',
+      rangeCoverage: 0.8,
       comparableCount: 3,
       minimumComparables: 3,
       comparables: [comparable, shown],
+      ...map,
     },
-    { status: 'too_few', comparableCount: 1, minimumComparables: 3, comparables: [comparable] },
+    { status: 'too_few', comparableCount: 1, minimumComparables: 3, comparables: [comparable], subjectPoint: null, mapSpanMiles: null },
+    {
+      status: 'out_of_range',
+      message: 'No estimate.',
+      reasons: [{ feature: 'beds', value: 40, low: 1, high: 6 }],
+      comparableCount: 2,
+      minimumComparables: 3,
+      comparables: [shown, comparable],
+      ...map,
+    },
   ]
 
   it('reads exactly what the API’s schema accepts', () => {
@@ -114,6 +144,8 @@ describe('the home-value island’s answer reader', () => {
       { ...answers[1], comparables: [{ ...comparable, address: 7 }] },
       // A home whose address is shown says whether it shares the ZIP; one whose address is withheld never does.
       { ...answers[1], comparables: [{ ...shown, sameZip: undefined }] },
+      { ...answers[2], reasons: [{ feature: 'pool', value: 1, low: 0, high: 0 }] },
+      { ...answers[1], comparables: [{ ...comparable, adjustments: { livingArea: 1 } }] },
       null,
       '<html>',
     ]
@@ -124,7 +156,7 @@ describe('the home-value island’s answer reader', () => {
   })
 
   it('drops where a home is from a comparable whose address is withheld', () => {
-    const leaky = { ...answers[1], comparables: [{ ...comparable, sameZip: true, latitude: 33.6, distanceMiles: 0.4 }] }
+    const leaky = { ...answers[1], comparables: [{ ...comparable, sameZip: true, latitude: 33.6, distanceMiles: 0.4, mapPoint: { x: 0.1, y: 0.2 } }] }
     for (const read of [valuationAnswerSchema.parse(leaky), valuationAnswerReader.parse(leaky)]) {
       expect(Object.keys(read.comparables[0] ?? {}).sort()).toEqual(Object.keys(comparable).sort())
     }

@@ -1,99 +1,248 @@
 import { describe, expect, it } from 'vitest'
 import { AREA_UNITS, areaToSquareFeet, squareFeetToPyeong, squareFeetToSquareMeters } from '../../src/lib/format'
-import { backtestLeaveOneOut } from '../../src/server/valuations/backtest'
+import { backtestGeneratedMarket } from '../../src/server/valuations/backtest'
+import { CandidateIndex, NEARBY_HOMES } from '../../src/server/valuations/candidate-index'
+import { monthlyTrend, priceToday, saleToListByCity } from '../../src/server/valuations/comparables'
 import {
+  adjustComparable,
   type ComparableCandidate,
-  comparableScore,
   estimateHomeValue,
+  fitAreaModel,
   MAX_COMPARABLES,
-  nearestCandidates,
+  milesBetween,
+  outOfRangeReasons,
   quantile,
-  type ValuationSubject,
+  rankCandidates,
 } from '../../src/server/valuations/estimate'
+import { generateMarket, GENERATED_NOISE_FLOOR } from '../../src/server/valuations/generated-market'
 import { seededRandom } from '../../src/lib/seeded-random'
 
-const subject = { postalCode: '92618', city: 'Irvine', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 2000 }
+const YEAR = 2026
+const subject = { postalCode: '92618', city: 'Irvine', beds: 3, baths: 2, livingArea: 2000, yearBuilt: 2000, latitude: 33.68, longitude: -117.82 }
 
 function home(id: string, price: number, overrides: Partial<ComparableCandidate> = {}): ComparableCandidate {
-  return { id, postalCode: '92618', city: 'Irvine', price, livingArea: 2000, beds: 3, baths: 2, yearBuilt: 2000, basis: 'sold', ...overrides }
+  return {
+    id,
+    postalCode: '92618',
+    city: 'Irvine',
+    price,
+    marketPrice: price,
+    priceKind: 'sale',
+    monthsAgo: 1,
+    livingArea: 2000,
+    beds: 3,
+    baths: 2,
+    yearBuilt: 2000,
+    lotSquareFeet: 5000,
+    latitude: 33.681,
+    longitude: -117.821,
+    ...overrides,
+  }
 }
 
+/** Homes whose price follows `perFoot × area^0.8 × e^(0.05 beds)` exactly, scattered around the subject. */
+function lawfulHomes(count: number, seed = 7): ComparableCandidate[] {
+  const random = seededRandom(seed)
+  return Array.from({ length: count }, (_, index) => {
+    const livingArea = Math.round(1200 + random() * 2400)
+    const beds = 2 + Math.floor(random() * 4)
+    const price = Math.round(300 * 2000 * (livingArea / 2000) ** 0.8 * Math.exp(0.05 * (beds - 3)))
+    return home(`l${index}`, price, {
+      livingArea,
+      beds,
+      baths: 2,
+      yearBuilt: 2000,
+      lotSquareFeet: null,
+      latitude: 33.68 + (random() - 0.5) * 0.02,
+      longitude: -117.82 + (random() - 0.5) * 0.02,
+    })
+  })
+}
+
+describe('the area model and adjustments', () => {
+  it('learns what a square foot and a bedroom are worth from the area’s own homes', () => {
+    const model = fitAreaModel(lawfulHomes(80), { latitude: 33.68, longitude: -117.82 }, YEAR)
+    expect(model.fittedOn).toBe(80)
+    expect(model.coefficients.livingArea).toBeCloseTo(0.8, 1)
+    expect(model.coefficients.beds).toBeCloseTo(0.05, 2)
+  })
+
+  it('falls back to a size elasticity of 0.6 when too few homes teach anything', () => {
+    expect(fitAreaModel(lawfulHomes(10), undefined, YEAR)).toMatchObject({ fittedOn: 0, coefficients: { livingArea: 0.6, beds: 0 } })
+  })
+
+  it('adjusts a comparable to the home feature by feature, the amounts summing to the adjusted price', () => {
+    const bigger = home('b', 1_200_000, { livingArea: 2400, beds: 4, yearBuilt: 1990, lotSquareFeet: 6000 })
+    const { adjustments, adjustedPrice } = adjustComparable(
+      { ...subject, lotSquareFeet: 5000 },
+      bigger,
+      { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 },
+      YEAR,
+    )
+    // Smaller home valued: a bigger comparable is adjusted down for its size and its extra bedroom, up for its age.
+    expect(adjustments.livingArea).toBeLessThan(0)
+    expect(adjustments.beds).toBeLessThan(0)
+    expect(adjustments.baths).toBe(0)
+    expect(adjustments.age).toBeGreaterThan(0)
+    expect(adjustments.lot).toBeLessThan(0)
+    expect(adjustedPrice).toBe(1_200_000 + adjustments.livingArea + adjustments.beds + adjustments.age + adjustments.lot)
+    // 1.2M × (2000/2400)^0.8 ≈ 1,037,100: the size alone takes off about 162,900.
+    expect(adjustments.livingArea).toBeCloseTo(-162_900, -2)
+  })
+
+  it('does not adjust for a feature unknown on either side', () => {
+    const { adjustments } = adjustComparable(
+      { ...subject, yearBuilt: undefined },
+      home('x', 1_000_000, { lotSquareFeet: null }),
+      { livingArea: 0.8, beds: 0.05, baths: 0.03, age: -0.004, lot: 0.1 },
+      YEAR,
+    )
+    expect(adjustments).toEqual({ livingArea: 0, beds: 0, baths: 0, age: 0, lot: 0 })
+  })
+})
+
 describe('estimateHomeValue', () => {
-  it('applies the median price per sq ft to the home and brackets it with the spread', () => {
-    // $450, $500, $550, $600, $650 per sq ft on 2,000 sq ft homes.
-    const comps = [900_000, 1_000_000, 1_100_000, 1_200_000, 1_300_000].map((price, index) => home(`h${index}`, price))
-    const result = estimateHomeValue({ ...subject, livingArea: 1000 }, comps)
-    expect(result.kind).toBe('estimate')
-    if (result.kind !== 'estimate') return
-    expect(result.typical).toBe(550_000)
-    // An 85% prediction interval on the log scale: the centre ÷ and × exp(t·s·√(1 + 1/n)), with
-    // s = 0.1453 (the logs' standard deviation), t = 1.778 (4 degrees of freedom), n = 5: ×1.327.
-    expect(result.low).toBe(414_000)
-    expect(result.high).toBe(730_000)
-    expect(result.basis).toBe('sold')
-    expect(result.comparables).toHaveLength(5)
+  it('values a home from adjusted comparables: exact when prices follow the area’s law', () => {
+    const homes = lawfulHomes(120)
+    const result = estimateHomeValue({ ...subject, livingArea: 1800, beds: 3 }, homes, YEAR)
+    if (result.kind !== 'estimate') throw new Error(`expected an estimate, got ${result.kind}`)
+    const truth = 300 * 2000 * (1800 / 2000) ** 0.8
+    expect(Math.abs(result.typical - truth) / truth).toBeLessThan(0.01)
+    expect(result.low).toBeLessThan(result.typical)
+    expect(result.high).toBeGreaterThan(result.typical)
+    // Never narrower than ±5 %, however alike the comparables.
+    expect(result.high / result.typical).toBeGreaterThanOrEqual(1.05)
+    expect(result.comparables).toHaveLength(MAX_COMPARABLES)
   })
 
-  it('widens the range as the comparables disagree more, and as there are fewer of them', () => {
-    const width = (prices: number[]) => {
-      const result = estimateHomeValue(
-        { ...subject, livingArea: 1000 },
-        prices.map((price, index) => home(`w${index}`, price)),
-      )
-      if (result.kind !== 'estimate') throw new Error('expected an estimate')
-      return (result.high - result.low) / result.typical
-    }
-    const tight = width([1_000_000, 1_040_000, 1_080_000, 1_120_000, 1_160_000, 1_000_000, 1_040_000, 1_080_000, 1_120_000, 1_160_000])
-    const loose = width([800_000, 920_000, 1_040_000, 1_160_000, 1_280_000, 800_000, 920_000, 1_040_000, 1_160_000, 1_280_000])
-    const few = width([800_000, 1_040_000, 1_280_000])
-    expect(loose).toBeGreaterThan(tight)
-    expect(few).toBeGreaterThan(loose)
-  })
-
-  it('never gives a range narrower than ±8 %, even when the comparables agree exactly', () => {
-    const comps = [1, 2, 3, 4].map((n) => home(`h${n}`, 1_000_000))
-    const result = estimateHomeValue(subject, comps)
-    if (result.kind !== 'estimate') throw new Error('expected an estimate')
-    expect(result).toMatchObject({ low: 920_000, typical: 1_000_000, high: 1_080_000 })
+  it('ranks comparables by match score, nearer and more alike first, a sale ahead of the same asking price', () => {
+    const near = home('near', 1_000_000)
+    const far = home('far', 1_000_000, { latitude: 33.75, longitude: -117.9 })
+    const asking = home('asking', 1_000_000, { priceKind: 'asking', monthsAgo: 0 })
+    const ranked = rankCandidates(subject, [far, asking, near], YEAR)
+    expect(ranked.map((entry) => entry.id)).toEqual(['near', 'asking', 'far'])
+    expect(ranked[0]?.matchScore).toBeGreaterThan(ranked[1]?.matchScore ?? 100)
+    expect(ranked[0]?.distanceMiles).toBeCloseTo(milesBetween(subject, { latitude: 33.681, longitude: -117.821 }), 6)
+    expect(ranked[2]?.distanceMiles).toBeGreaterThan(5)
   })
 
   it('says there are too few comparables (no number) below three', () => {
-    const result = estimateHomeValue(subject, [home('a', 1_000_000), home('b', 1_100_000)])
-    expect(result).toMatchObject({ kind: 'too_few', comparableCount: 2 })
+    const result = estimateHomeValue(subject, [home('a', 1_000_000), home('b', 1_100_000)], YEAR)
+    expect(result).toMatchObject({ kind: 'too_few' })
+    expect(result.comparables).toHaveLength(2)
     expect(result).not.toHaveProperty('typical')
   })
 
-  it('ignores homes without a living area, with no price, or in another ZIP and city', () => {
-    const result = estimateHomeValue(subject, [
-      home('a', 1_000_000),
-      home('b', 1_000_000, { livingArea: null }),
-      home('c', 0),
-      home('d', 1_000_000, { postalCode: '90001', city: 'Los Angeles' }),
-      home('e', 1_000_000),
-    ])
-    expect(result).toMatchObject({ kind: 'too_few', comparableCount: 2 })
+  it('refuses, with the reasons, a home far bigger or smaller than its comparables span (no number)', () => {
+    const homes = lawfulHomes(60)
+    const mansion = estimateHomeValue({ ...subject, livingArea: 60_000, beds: 40, baths: 30 }, homes, YEAR)
+    expect(mansion.kind).toBe('out_of_range')
+    if (mansion.kind !== 'out_of_range') return
+    expect(mansion.reasons.map((reason) => reason.feature)).toEqual(['livingArea', 'beds', 'baths'])
+    expect(mansion).not.toHaveProperty('typical')
+    const closet = estimateHomeValue({ ...subject, livingArea: 100, beds: 2, baths: 2 }, homes, YEAR)
+    expect(closet).toMatchObject({ kind: 'out_of_range', reasons: [{ feature: 'livingArea', value: 100 }] })
   })
 
-  it('drops an outlier price per sq ft (a typo or a teardown) instead of letting it stretch the range', () => {
+  it('states its margins: 25 % beyond the largest and smallest comparable, one room beyond their rooms', () => {
+    const comps = [home('a', 1, { livingArea: 1000, beds: 2, baths: 1 }), home('b', 1, { livingArea: 2000, beds: 4, baths: 3 })]
+    expect(outOfRangeReasons({ ...subject, livingArea: 2500, beds: 5, baths: 4 }, comps)).toEqual([])
+    expect(outOfRangeReasons({ ...subject, livingArea: 800, beds: 1, baths: 0 }, comps)).toEqual([])
+    expect(outOfRangeReasons({ ...subject, livingArea: 2510, beds: 6, baths: 5 }, comps)).toEqual([
+      { feature: 'livingArea', value: 2510, low: 800, high: 2500 },
+      { feature: 'beds', value: 6, low: 1, high: 5 },
+      { feature: 'baths', value: 5, low: 0, high: 4 },
+    ])
+  })
+
+  it('drops an outlier (a typo or a teardown) instead of letting it stretch the range', () => {
     const comps = [980_000, 1_000_000, 1_010_000, 1_020_000, 1_040_000].map((price, index) => home(`h${index}`, price))
-    const result = estimateHomeValue(subject, [...comps, home('typo', 10_000_000)])
+    const result = estimateHomeValue(subject, [...comps, home('typo', 10_000_000)], YEAR)
     if (result.kind !== 'estimate') throw new Error('expected an estimate')
     expect(result.comparables.map((comp) => comp.id)).not.toContain('typo')
     expect(result.high).toBeLessThan(1_200_000)
   })
 
-  it('prefers the same ZIP and fills in from the same city, at most ten comparables', () => {
-    const sameZip = Array.from({ length: 4 }, (_, index) => home(`zip${index}`, 1_000_000))
-    const sameCity = Array.from({ length: 12 }, (_, index) => home(`city${index}`, 1_000_000, { postalCode: '92620' }))
-    const result = estimateHomeValue(subject, [...sameCity, ...sameZip])
-    expect(result.comparables).toHaveLength(MAX_COMPARABLES)
-    expect(result.comparables.slice(0, 4).every((comp) => comp.sameZip)).toBe(true)
-    expect(result.comparables.slice(4).every((comp) => !comp.sameZip)).toBe(true)
+  it('marks the basis as listed when any comparable is an asking price', () => {
+    const comps = [home('a', 1_000_000), home('b', 1_000_000, { priceKind: 'asking', monthsAgo: 0 }), home('c', 1_000_000)]
+    expect(estimateHomeValue(subject, comps, YEAR)).toMatchObject({ kind: 'estimate', basis: 'listed' })
+    expect(estimateHomeValue(subject, [home('a', 1_000_000), home('c', 1_000_000), home('d', 1_000_000)], YEAR)).toMatchObject({ basis: 'sold' })
+  })
+})
+
+describe('prices today', () => {
+  it('reads a city’s monthly trend as a line through its snapshots, bounded', () => {
+    const rising = new Map(Array.from({ length: 12 }, (_, back) => [`2026-${String(12 - back).padStart(2, '0')}`, 500 * 1.01 ** -back]))
+    expect(monthlyTrend(rising, '2026-12')).toBeCloseTo(0.01, 4)
+    expect(monthlyTrend(new Map([['2026-12', 500]]), '2026-12')).toBe(0)
+    const wild = new Map([
+      ['2026-10', 100],
+      ['2026-11', 200],
+      ['2026-12', 400],
+    ])
+    expect(monthlyTrend(wild, '2026-12')).toBe(0.03)
   })
 
-  it('marks the basis as listed when any comparable is an active or pending listing', () => {
-    const comps = [home('a', 1_000_000), home('b', 1_000_000, { basis: 'listed' }), home('c', 1_000_000)]
-    expect(estimateHomeValue(subject, comps)).toMatchObject({ kind: 'estimate', basis: 'listed' })
+  it('brings a sale forward by the trend and discounts an asking price by the sale-to-list ratio only where sold data is allowed', () => {
+    const area = { trend: new Map([['irvine', 0.01]]), saleToList: new Map([['irvine', 0.97]]) }
+    expect(priceToday({ priceKind: 'sale', price: 1_000_000, city: 'Irvine', monthsAgo: 6, soldDataAllowed: true }, area)).toBe(
+      Math.round(1_000_000 * 1.01 ** 6),
+    )
+    expect(priceToday({ priceKind: 'asking', price: 1_000_000, city: 'Irvine', monthsAgo: 0, soldDataAllowed: true }, area)).toBe(970_000)
+    expect(priceToday({ priceKind: 'asking', price: 1_000_000, city: 'Irvine', monthsAgo: 0, soldDataAllowed: false }, area)).toBe(1_000_000)
+    const sales = Array.from({ length: 6 }, () => ({ city: 'Irvine', closePrice: 97, listPrice: 100 }))
+    expect(saleToListByCity(sales).get('irvine')).toBeCloseTo(0.97, 6)
+    expect(saleToListByCity(sales.slice(0, 4)).size).toBe(0)
+  })
+})
+
+describe('CandidateIndex', () => {
+  it('finds the nearest homes by grid cell exactly as sorting every home by distance would', () => {
+    const random = seededRandom(99)
+    const homes = Array.from({ length: 3000 }, (_, index) =>
+      home(`g${index}`, 1_000_000, { latitude: 33.6 + random() * 0.2, longitude: -117.9 + random() * 0.2, postalCode: index % 2 === 0 ? '92618' : '92620' }),
+    )
+    const index = new CandidateIndex(homes, () => null)
+    for (let round = 0; round < 20; round++) {
+      const at = { latitude: 33.6 + random() * 0.2, longitude: -117.9 + random() * 0.2 }
+      const expected = homes
+        .map((candidate) => ({ id: candidate.id, miles: milesBetween(at, { latitude: candidate.latitude ?? 0, longitude: candidate.longitude ?? 0 }) }))
+        .sort((a, b) => a.miles - b.miles)
+        .slice(0, NEARBY_HOMES)
+        .map((entry) => entry.id)
+      expect(index.nearby(at, '00000').map((candidate) => candidate.id)).toEqual(expected)
+    }
+  })
+
+  it('locates a home by its own listing’s address, else its ZIP’s centre, and leaves one home out for a backtest', () => {
+    const homes = [
+      home('own', 1, { latitude: 33.7, longitude: -117.8, lotSquareFeet: 7000 }),
+      home('other', 1, { latitude: 33.6, longitude: -117.8 }),
+      home('unplaced', 1, { latitude: null, longitude: null }),
+    ]
+    const index = new CandidateIndex(homes, (candidate) => (candidate.id === 'own' ? '12 Oak St.' : null))
+    expect(index.locate({ street: '12  oak st', postalCode: '92618', city: 'Irvine' })).toMatchObject({ from: 'address', latitude: 33.7, lotSquareFeet: 7000 })
+    expect(index.locate({ street: '1 Elm St', postalCode: '92618', city: 'Irvine' })).toMatchObject({ from: 'zip' })
+    expect(index.locate({ street: '1 Elm St', postalCode: '92618', city: 'Irvine' })?.latitude).toBeCloseTo(33.65, 9)
+    expect(index.locate({ street: '1 Elm St', postalCode: '11111', city: 'Nowhere' })).toBeUndefined()
+    // Homes of the ZIP without a position come along with the nearest.
+    expect(index.nearby({ latitude: 33.7, longitude: -117.8 }, '92618', 'own').map((candidate) => candidate.id)).toEqual(['other', 'unplaced'])
+  })
+})
+
+describe('the generated market (known prices, σ = 8 % noise, seed 53)', () => {
+  it('values homes within 1.15× the noise floor, its 80 % range covering 77–85 % of them', () => {
+    const figures = backtestGeneratedMarket(4000, 800)
+    expect(figures.noiseFloorPercent).toBeCloseTo(GENERATED_NOISE_FLOOR * 100, 6)
+    expect(figures.estimated).toBeGreaterThan(750)
+    expect(figures.medianAbsolutePercentError).toBeLessThanOrEqual(1.15 * figures.noiseFloorPercent)
+    expect(figures.rangeCoverage).toBeGreaterThanOrEqual(0.77)
+    expect(figures.rangeCoverage).toBeLessThanOrEqual(0.85)
+  })
+
+  it('is the same market on every run', () => {
+    expect(generateMarket(50).homes).toEqual(generateMarket(50).homes)
+    expect(generateMarket(50, 54).homes).not.toEqual(generateMarket(50).homes)
   })
 })
 
@@ -113,116 +262,5 @@ describe('areaToSquareFeet (평 and ㎡ on Korean forms)', () => {
     expect(squareFeetToPyeong(areaToSquareFeet(56.2, 'pyeong'))).toBe(56.2)
     expect(squareFeetToSquareMeters(areaToSquareFeet(185.8, 'm2'))).toBe(185.8)
     expect(AREA_UNITS).toEqual(['sqft', 'm2', 'pyeong'])
-  })
-})
-
-describe('backtestLeaveOneOut', () => {
-  it('values each home from the others and reports error and range coverage per city', () => {
-    // Irvine: $500/sq ft give or take 4 %, so every home is estimated within its range.
-    const irvine = [0.96, 0.98, 1, 1.02, 1.04].map((factor, index) => ({ ...home(`i${index}`, Math.round(1_000_000 * factor)), propertyType: 'single_family' }))
-    // Tustin has two homes only: too few comparables each, counted, not hidden.
-    const tustin = [1, 2].map((n) => ({ ...home(`t${n}`, 800_000, { postalCode: '92780', city: 'Tustin' }), propertyType: 'single_family' }))
-    const [irvineFigures, tustinFigures] = backtestLeaveOneOut([...irvine, ...tustin])
-    expect(irvineFigures).toMatchObject({ city: 'Irvine', estimated: 5, tooFew: 0, rangeCoverage: 1 })
-    expect(irvineFigures?.medianAbsolutePercentError).toBeGreaterThan(0)
-    expect(irvineFigures?.medianAbsolutePercentError).toBeLessThan(5)
-    expect(tustinFigures).toMatchObject({ city: 'Tustin', estimated: 0, tooFew: 2 })
-  })
-})
-
-describe('nearestCandidates', () => {
-  it('gives the estimator what it would choose from every home, for 300 random homes valued among 2,000', () => {
-    const random = seededRandom(2027)
-    const zips = ['92618', '92620', '92602']
-    const homes: ComparableCandidate[] = Array.from({ length: 2000 }, (_, index) => ({
-      id: `r${index}`,
-      postalCode: zips[Math.floor(random() * zips.length)] ?? '92618',
-      city: 'Irvine',
-      price: Math.round(400_000 + random() * 2_000_000),
-      livingArea: Math.round(600 + random() * 4000),
-      beds: 1 + Math.floor(random() * 5),
-      baths: 1 + Math.floor(random() * 4),
-      yearBuilt: random() < 0.2 ? null : 1950 + Math.floor(random() * 75),
-      basis: random() < 0.3 ? 'sold' : 'listed',
-    }))
-    const bySize = [...homes].sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0))
-    for (let index = 0; index < 300; index++) {
-      const valued = {
-        postalCode: zips[Math.floor(random() * zips.length)] ?? '92618',
-        city: 'Irvine',
-        beds: 1 + Math.floor(random() * 5),
-        baths: 1 + Math.floor(random() * 4),
-        livingArea: Math.round(500 + random() * 4500),
-        yearBuilt: random() < 0.5 ? undefined : 1950 + Math.floor(random() * 75),
-      }
-      const near = nearestCandidates(valued, bySize)
-      expect(near.length).toBeLessThanOrEqual(MAX_COMPARABLES)
-      // The same homes and figures; homes of exactly equal score may be listed in another order.
-      const summary = (result: ReturnType<typeof estimateHomeValue>) => ({
-        ...result,
-        comparables: result.comparables.map((comparable) => comparable.id).sort(),
-      })
-      expect(summary(estimateHomeValue(valued, near))).toEqual(summary(estimateHomeValue(valued, homes)))
-    }
-  })
-
-  it('chooses the same homes in the same order as one outward visit over every home, ties included', () => {
-    // The visit the search replaced (one list by size, every home scored until the size difference
-    // passes the tenth best score), kept here as the reference the split visit must match exactly.
-    const singleVisit = (valued: ValuationSubject, bySize: readonly ComparableCandidate[]) => {
-      const best: Array<{ score: number; home: ComparableCandidate }> = []
-      const bound = () => (best.length < MAX_COMPARABLES ? Number.POSITIVE_INFINITY : (best.at(-1)?.score ?? Number.POSITIVE_INFINITY))
-      const gap = (home: ComparableCandidate | undefined) =>
-        home?.livingArea ? Math.abs(Math.log(home.livingArea / valued.livingArea)) : Number.POSITIVE_INFINITY
-      let left = bySize.findIndex((home) => (home.livingArea ?? 0) >= valued.livingArea)
-      left = (left === -1 ? bySize.length : left) - 1
-      let right = left + 1
-      while (left >= 0 || right < bySize.length) {
-        const leftGap = gap(bySize[left])
-        const rightGap = gap(bySize[right])
-        if (Math.min(leftGap, rightGap) > bound()) break
-        const home = leftGap <= rightGap ? bySize[left--] : bySize[right++]
-        const score = home === undefined ? undefined : comparableScore(valued, home)
-        if (home === undefined || score === undefined || score >= bound()) continue
-        const at = best.findIndex((entry) => entry.score > score)
-        best.splice(at === -1 ? best.length : at, 0, { score, home })
-        if (best.length > MAX_COMPARABLES) best.pop()
-      }
-      return best.map((entry) => entry.home.id)
-    }
-    // Half and twice the size are equally far (log 2 both ways): the smaller home was met first.
-    const apart = [home('half', 500_000, { livingArea: 500, yearBuilt: null }), home('twice', 2_000_000, { livingArea: 2000, yearBuilt: null })]
-    const thousand = { ...subject, livingArea: 1000, yearBuilt: undefined }
-    expect(singleVisit(thousand, apart)).toEqual(['half', 'twice'])
-    expect(nearestCandidates(thousand, apart).map((chosen) => chosen.id)).toEqual(['half', 'twice'])
-    const random = seededRandom(4242)
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] ?? (values[0] as T)
-    for (let round = 0; round < 40; round++) {
-      // Coarse sizes and rooms and few years, so many homes tie on size difference and on score;
-      // ZIP+4 codes, another city and unpriced homes, which the place's index must treat as the visit did.
-      const homes: ComparableCandidate[] = Array.from({ length: 200 + Math.floor(random() * 800) }, (_, index) => ({
-        id: `t${round}-${index}`,
-        postalCode: pick(['92618', '92618-1234', ' 92620', '92602', '90001']),
-        city: pick(['Irvine', 'irvine ', 'Tustin']),
-        price: random() < 0.02 ? 0 : Math.round(400_000 + random() * 2_000_000),
-        livingArea: random() < 0.02 ? null : 500 + 100 * Math.floor(random() * 30),
-        beds: random() < 0.1 ? null : 1 + Math.floor(random() * 4),
-        baths: random() < 0.1 ? null : 1 + Math.floor(random() * 3),
-        yearBuilt: random() < 0.5 ? null : pick([1990, 2000, 2010]),
-        basis: random() < 0.3 ? 'sold' : 'listed',
-      }))
-      const bySize = homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0))
-      for (let index = 0; index < 25; index++) {
-        const valued = {
-          postalCode: pick(['92618', '92620', '92618-9999']),
-          city: pick(['Irvine', 'IRVINE']),
-          beds: 1 + Math.floor(random() * 4),
-          baths: 1 + Math.floor(random() * 3),
-          livingArea: random() < 0.5 ? 500 + 100 * Math.floor(random() * 30) : Math.round(400 + random() * 3200),
-          yearBuilt: random() < 0.5 ? undefined : pick([1990, 2000, 2010]),
-        }
-        expect(nearestCandidates(valued, bySize).map((home) => home.id)).toEqual(singleVisit(valued, bySize))
-      }
-    }
   })
 })

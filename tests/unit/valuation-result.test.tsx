@@ -19,16 +19,43 @@ beforeAll(async () => {
   await loadCatalog('ko')
 })
 
-const facts = { price: 1_000_000, pricePerSquareFoot: 500, beds: 3, baths: 2, livingArea: 2000, status: 'active', date: '2026-10-01' } as const
+const facts = {
+  price: 1_000_000,
+  pricePerSquareFoot: 500,
+  beds: 3,
+  baths: 2,
+  livingArea: 2000,
+  yearBuilt: 1999,
+  lotSquareFeet: 5000,
+  status: 'active',
+  date: '2026-10-01',
+  priceKind: 'asking',
+  marketPrice: 980_000,
+  adjustments: { livingArea: -12_300, beds: 0, baths: 5_000, age: 0, lot: 0 },
+  adjustedPrice: 972_700,
+  photo: { url: '/photos/a.jpg', variantBase: '/listing-photos/abc' },
+} as const
 
 const answer: ValuationAnswer = {
   status: 'too_few',
-  comparableCount: 2,
+  comparableCount: 3,
   minimumComparables: 3,
   comparables: [
-    { ...facts, listingKey: 'SHOWN', address: '1 Main St, Irvine, CA 92618', sameZip: true },
-    { ...facts, listingKey: 'HIDDEN', address: null },
+    { ...facts, id: 'h2', listingKey: 'SECOND', matchScore: 40, address: '2 Main St, Irvine, CA 92618', sameZip: true, distanceMiles: null, mapPoint: null },
+    {
+      ...facts,
+      id: 'h1',
+      listingKey: 'SHOWN',
+      matchScore: 80,
+      address: '1 Main St, Irvine, CA 92618',
+      sameZip: true,
+      distanceMiles: 0.4,
+      mapPoint: { x: 0.6, y: 0.3 },
+    },
+    { ...facts, id: 'h3', listingKey: 'HIDDEN', matchScore: 60, address: null },
   ],
+  subjectPoint: { x: 0.5, y: 0.5 },
+  mapSpanMiles: 1.2,
 }
 
 function render(lang: Lang, element: React.ReactElement): string {
@@ -49,11 +76,47 @@ function comparableText(html: string, listingKey: string): string {
 describe('a comparable whose address is withheld', () => {
   it('says neither its ZIP nor its city, where a shown one says which it shares', () => {
     const html = result('en')
-    expect(comparableText(html, 'SHOWN')).toContain('Same ZIP code')
+    expect(comparableText(html, 'SECOND')).toContain('Same ZIP code')
+    expect(comparableText(html, 'SHOWN')).toContain('0.4 mi away')
     const hidden = comparableText(html, 'HIDDEN')
     expect(hidden).toContain('Address withheld by the MLS')
     expect(hidden).not.toMatch(/Same ZIP code|Same city/)
     expect(comparableText(result('ko'), 'HIDDEN')).not.toMatch(/같은 ZIP 코드|같은 도시/)
+  })
+})
+
+describe('the comparables', () => {
+  it('are listed best match first, each with its photo, match, adjustments and adjusted price, and only shown addresses are on the map', () => {
+    const html = result('en')
+    const order = ['SHOWN', 'HIDDEN', 'SECOND'].map((key) => html.indexOf(`/homes/${key}"`))
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    const shown = comparableText(html, 'SHOWN')
+    expect(shown).toContain('Match 80/100')
+    expect(shown).toMatch(/Living area\s+\u2212\$12,300/)
+    expect(shown).toMatch(/Bathrooms\s+\+\$5,000/)
+    expect(shown).not.toContain('Bedrooms')
+    expect(shown).toMatch(/Adjusted to your home\s+\$972,700/)
+    expect(html).toContain('srcSet="/listing-photos/abc.w640.webp 640w')
+    // One point on the map: the home with its address shown and a position; the hidden one has none.
+    expect(html.match(/data-testid="map-comparable"/g)).toHaveLength(1)
+    expect(html).toContain('transform="translate(144.0 72.0)"')
+    expect(comparableText(result('ko'), 'SHOWN')).toContain('일치도 80/100')
+  })
+
+  it('say why there is no number for a home beyond them, in the server’s words', () => {
+    const refused: ValuationAnswer = {
+      ...answer,
+      status: 'out_of_range',
+      message: 'No estimate: far too big.',
+      reasons: [{ feature: 'livingArea', value: 60_000, low: 800, high: 7_500 }],
+    }
+    const html = render(
+      'en',
+      <ValuationResult realtorId="r1" realtorName="Jane Kim" desiredUrl="jane" lang="en" answer={refused} values={emptyValuationForm('CA')} />,
+    )
+    expect(html).toContain('data-testid="valuation-out-of-range"')
+    expect(html).toContain('No estimate: far too big.')
+    expect(html).not.toContain('data-testid="valuation-typical"')
   })
 })
 

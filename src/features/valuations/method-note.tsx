@@ -10,23 +10,29 @@ export function MethodNote() {
       <ul className="mt-3 list-disc space-y-2 pl-5">
         <li>
           <Trans>
-            We look for homes of the same type in the same ZIP code first, then in the same city: recent sales where the MLS lets us show them, otherwise homes
-            for sale and under contract, marked as such.
+            We look for the nearest homes of the same type, measured from your address (or your ZIP code&apos;s centre): sales of the last 12 months where the
+            MLS lets us show them, brought to today with the city&apos;s monthly price trend, and homes for sale or under contract, their asking price lowered
+            by how far under asking homes here sell.
           </Trans>
         </li>
         <li>
           <Trans>
-            We keep the up to 10 homes most like yours in living area, bedrooms, bathrooms and age, and set aside prices far out of line with the rest.
+            From those homes we learn what a square foot, a bedroom, a bathroom, a year of age and lot size are worth in the area, and adjust each
+            comparable&apos;s price for every way it differs from your home.
           </Trans>
         </li>
         <li>
           <Trans>
-            The typical value is their median price per square foot times your home&apos;s living area; the range is where a home like them would sell about
-            five times out of six, wider when they disagree or are few.
+            We keep the up to 10 homes that match yours best (distance, size, rooms, age, how recent, a sale over an asking price) and set aside prices far out
+            of line. The typical value weighs their adjusted prices by how well they match; the range is where about 8 homes in 10 like yours sell (an 80%
+            range, checked against homes whose prices we know), wider when the comparables disagree or are few.
           </Trans>
         </li>
         <li>
-          <Trans>With fewer than 3 comparable homes we give no number: an estimate from so few would mislead.</Trans>
+          <Trans>
+            We give no number with fewer than 3 comparable homes, or for a home much bigger or smaller than its comparables (more than 25% beyond them) or with
+            more than one bedroom or bathroom beyond theirs: an estimate stretched that far would mislead.
+          </Trans>
         </li>
       </ul>
     </div>

@@ -9,24 +9,60 @@ import type { PostedValuation, ValuationAnswer } from '~/schemas/valuations'
  * keeps the two in step.
  */
 
+const money = z.number()
+const adjustments = z.object({ livingArea: money, beds: money, baths: money, age: money, lot: money })
+const mapPoint = z.nullable(z.object({ x: z.number(), y: z.number() }))
+
 const comparableFacts = {
+  id: z.string(),
   listingKey: z.string(),
-  price: z.number(),
+  price: money,
   pricePerSquareFoot: z.number(),
   beds: z.nullable(z.number()),
   baths: z.nullable(z.number()),
   livingArea: z.number(),
+  yearBuilt: z.nullable(z.number()),
+  lotSquareFeet: z.nullable(z.number()),
   status: z.enum(['sold', 'active', 'pending']),
   date: z.string(),
+  priceKind: z.enum(['sale', 'asking']),
+  marketPrice: money,
+  adjustments,
+  adjustedPrice: money,
+  matchScore: z.number(),
+  photo: z.nullable(z.object({ url: z.string(), variantBase: z.nullable(z.string()) })),
 }
 
-const comparable = z.union([z.object({ ...comparableFacts, address: z.string(), sameZip: z.boolean() }), z.object({ ...comparableFacts, address: z.null() })])
+const comparable = z.union([
+  z.object({ ...comparableFacts, address: z.string(), sameZip: z.boolean(), distanceMiles: z.nullable(z.number()), mapPoint }),
+  z.object({ ...comparableFacts, address: z.null() }),
+])
 
-const answerFacts = { comparableCount: z.number(), minimumComparables: z.number(), comparables: z.array(comparable) }
+const answerFacts = {
+  comparableCount: z.number(),
+  minimumComparables: z.number(),
+  comparables: z.array(comparable),
+  subjectPoint: mapPoint,
+  mapSpanMiles: z.nullable(z.number()),
+}
 
 export const valuationAnswerReader: z.ZodMiniType<ValuationAnswer> = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('estimate'), low: z.number(), typical: z.number(), high: z.number(), basis: z.enum(['sold', 'listed']), ...answerFacts }),
+  z.object({
+    status: z.literal('estimate'),
+    low: money,
+    typical: money,
+    high: money,
+    basis: z.enum(['sold', 'listed']),
+    rangeCoverage: z.number(),
+    ...answerFacts,
+  }),
   z.object({ status: z.literal('too_few'), ...answerFacts }),
+  z.object({
+    status: z.literal('out_of_range'),
+    message: z.string(),
+    reasons: z.array(z.object({ feature: z.enum(['livingArea', 'beds', 'baths']), value: z.number(), low: z.number(), high: z.number() })),
+    ...answerFacts,
+  }),
 ])
 
 const text = z.string()

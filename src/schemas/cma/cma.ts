@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { messageId } from '../messages'
 import { recordIdSchema } from '../record-id'
+import { PROPERTY_KINDS } from '../home'
 import { valuationRequestSchema, valuationStatusSchema } from '../valuations'
 
 /*
@@ -14,6 +15,20 @@ import { valuationRequestSchema, valuationStatusSchema } from '../valuations'
 /** The home analysed: the inputs of `POST /valuations`, without the realtor (the CMA names its own). */
 export const cmaSubjectSchema = valuationRequestSchema.omit({ realtorId: true })
 export type CmaSubject = z.infer<typeof cmaSubjectSchema>
+
+/** The subject as answers carry it: the request's values after its checks (an answer has no transform to describe). */
+export const cmaSubjectAnswerSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string().meta({ description: 'Two capital letters' }),
+  postalCode: z.string(),
+  propertyType: z.enum(PROPERTY_KINDS),
+  beds: z.number(),
+  baths: z.number(),
+  livingArea: z.number(),
+  yearBuilt: z.number().optional(),
+  lotSquareFeet: z.number().optional(),
+}) satisfies z.ZodType<CmaSubject>
 
 /** The grid's fixed lines, in the order the grid, the share page and the PDF show them. */
 export const CMA_ADJUSTMENT_FEATURES = ['size', 'beds', 'baths', 'age', 'lot', 'condition', 'view', 'pool'] as const
@@ -123,7 +138,7 @@ export const cmaSchema = z.object({
   realtorId: z.string(),
   /** The seller lead it was started from (and is sent to); null for a typed address. */
   leadId: z.string().nullable(),
-  subject: cmaSubjectSchema,
+  subject: cmaSubjectAnswerSchema,
   /** Every candidate, best match first; the report shows the picked ones. */
   comparables: z.array(cmaComparableSchema),
   rangeBasis: cmaRangeBasisSchema,

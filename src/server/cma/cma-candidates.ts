@@ -1,20 +1,22 @@
 import type { CmaAdjustments, CmaSubject } from '~/schemas/cma/cma'
+import type { RankedComparable } from '~/schemas/valuations'
 import { adjustedPriceOf } from '~/lib/cma-adjustments'
 import type { AppServices } from '~/server/services'
-import { findComparableCandidates, type StoredComparable } from '~/server/valuations/comparables'
-import { comparableScore, nearestCandidates, type ValuationSubject } from '~/server/valuations/estimate'
-import { adjustmentRates, distanceInMiles, matchScoreOf, suggestedAdjustments } from './cma-adjustments'
+import { storedPhotoAddress } from '~/server/uploads/photo-address'
+import { rankComparables } from '~/server/valuations/value-home'
+import { emptyAdjustments } from './cma-adjustments'
 
 /*
- * The candidates a new CMA offers (issue 53 part 2): the estimator's own choice (the homes of the
- * type in the ZIP and then the city most like the subject, ranked by its dissimilarity), each with
- * the facts the report shows, a match score, the distance from the subject where both positions
- * are known, its first photo and a suggested adjustment grid. This is the one place that asks the
- * estimator, so its newer contract (branch cma-estimate) replaces only this file.
+ * The candidates a new CMA offers (issue 53 part 2): the estimator's ranking (`rankComparables`,
+ * decision 073: by distance, size, rooms, age and recency, sales before asking prices), each with
+ * the adjustments it estimated from the area's own data for living area, beds, baths, age and lot.
+ * The CMA keeps the comparable's own price (what it sold or is asking for, as the seller will read
+ * it) and the grid's lines; condition, view, pool and the free line start at 0 and are the
+ * realtor's. This is the one place that asks the estimator.
  */
 
 /** How many candidates a CMA offers, and how many of the best it picks to start with. */
-export const CMA_CANDIDATES = 10
+export const CMA_CANDIDATES = 12
 export const CMA_FIRST_PICKED = 6
 
 export type ChosenComparable = {
@@ -38,101 +40,58 @@ export type ChosenComparable = {
   matchScore: number
 }
 
-function statusOf(home: StoredComparable): ChosenComparable['status'] {
-  if (home.basis === 'sold') return 'sold'
-  return home.status === 'Active' ? 'active' : 'pending'
-}
-
-/** `1 Test Lane, Irvine…` and `1  test lane` name the same street address. */
-function streetKey(address: string): string {
-  return (address.split(',')[0] ?? '').trim().toLowerCase().replace(/\s+/g, ' ')
-}
-
-/**
- * Where the subject is, when a listing of ours names its street address in its ZIP (the owner's
- * home was once listed, or is): the distances are then real. Otherwise there is no position and no
- * distance: a ZIP's centre would put a false number in front of the seller.
- */
-async function subjectPosition(services: AppServices, subject: CmaSubject): Promise<{ latitude: number; longitude: number } | undefined> {
-  const wanted = streetKey(subject.street)
-  const rows = await services.db
-    .selectFrom('home')
-    .select(['unparsedAddress', 'latitude', 'longitude'])
-    .where('postalCode', '=', subject.postalCode.slice(0, 5))
-    .where('stateOrProvince', '=', subject.state)
-    .where('latitude', 'is not', null)
-    .where('longitude', 'is not', null)
-    .where('unparsedAddress', 'is not', null)
-    .execute()
-  const found = rows.find((row) => row.unparsedAddress !== null && streetKey(row.unparsedAddress) === wanted)
-  if (!found || found.latitude === null || found.longitude === null) return undefined
-  return { latitude: Number(found.latitude), longitude: Number(found.longitude) }
-}
-
-export async function chooseCmaComparables(services: AppServices, subject: CmaSubject): Promise<Array<ChosenComparable>> {
-  const valued: ValuationSubject = {
-    postalCode: subject.postalCode,
-    city: subject.city,
-    beds: subject.beds,
-    baths: subject.baths,
-    livingArea: subject.livingArea,
-    yearBuilt: subject.yearBuilt,
+/** The estimator's lines in the grid's names, in whole dollars. */
+export function gridOf(ranked: Pick<RankedComparable, 'adjustments'>): CmaAdjustments {
+  const { livingArea, beds, baths, age, lot } = ranked.adjustments
+  // `+ 0` turns a rounded -0 into 0, which the grid and JSON show alike.
+  return {
+    ...emptyAdjustments(),
+    size: Math.round(livingArea) + 0,
+    beds: Math.round(beds) + 0,
+    baths: Math.round(baths) + 0,
+    age: Math.round(age) + 0,
+    lot: Math.round(lot) + 0,
   }
-  const homes = await findComparableCandidates(services.db, services.config.displayProfiles, {
-    propertyType: subject.propertyType,
-    state: subject.state,
-    city: subject.city,
-    postalCode: subject.postalCode,
-  })
-  const bySize = homes.filter((home) => home.livingArea !== null && home.livingArea > 0).sort((a, b) => (a.livingArea ?? 0) - (b.livingArea ?? 0))
-  const nearest = nearestCandidates(valued, bySize)
-    .flatMap((home) => {
-      const score = comparableScore(valued, home)
-      return score === undefined ? [] : [{ home, score }]
-    })
-    .sort((a, b) => a.score - b.score)
-    .slice(0, CMA_CANDIDATES)
-  if (nearest.length === 0) return []
+}
 
-  const ids = nearest.map(({ home }) => home.id)
-  const [extras, photos, position] = await Promise.all([
-    services.db.selectFrom('home').select(['id', 'latitude', 'longitude', 'lotSizeSquareFeet']).where('id', 'in', ids).execute(),
-    services.db.selectFrom('homeMedia').select(['homeId', 'mediaUrl', 'sortOrder']).where('homeId', 'in', ids).orderBy('sortOrder').execute(),
-    subjectPosition(services, subject),
-  ])
-  const extraOf = new Map(extras.map((row) => [row.id, row]))
-  const photoOf = new Map<string, string>()
-  for (const row of photos) if (!photoOf.has(row.homeId)) photoOf.set(row.homeId, row.mediaUrl)
-
-  const rates = adjustmentRates(nearest.map(({ home }) => ({ price: home.price, livingArea: home.livingArea ?? 0 })))
-  // The subject's lot is not asked for: its line starts at 0 and is the realtor's.
-  return nearest.map(({ home, score }) => {
-    const extra = extraOf.get(home.id)
-    const livingArea = home.livingArea ?? 0
-    const lotSizeSquareFeet = extra?.lotSizeSquareFeet === null || extra?.lotSizeSquareFeet === undefined ? null : Number(extra.lotSizeSquareFeet)
-    const adjustments = suggestedAdjustments(subject, { livingArea, beds: home.beds, baths: home.baths, yearBuilt: home.yearBuilt, lotSizeSquareFeet }, rates)
-    const hidden = home.address === null
-    const at = !hidden && position && extra?.latitude != null && extra.longitude != null ? { latitude: Number(extra.latitude), longitude: Number(extra.longitude) } : undefined
+export async function chooseCmaComparables(services: AppServices, realtorId: string, subject: CmaSubject): Promise<Array<ChosenComparable>> {
+  const ranked = await rankComparables(services, { realtorId, ...subject }, CMA_CANDIDATES)
+  if (ranked.length === 0) return []
+  const places = await services.db
+    .selectFrom('home')
+    .select(['id', 'city', 'postalCode'])
+    .where(
+      'id',
+      'in',
+      ranked.map((home) => home.id),
+    )
+    .execute()
+  const placeOf = new Map(places.map((row) => [row.id, row]))
+  return ranked.map((home) => {
+    const adjustments = gridOf(home)
+    const place = placeOf.get(home.id)
+    // Where the MLS withholds the address, nothing says where the home is (issue 48 item 4): the
+    // estimator keeps address and distance for ranking; a CMA, shown to a seller, drops them.
+    const hidden = home.addressHidden || home.address === null
     return {
       listingKey: home.listingKey,
-      status: statusOf(home),
-      basis: home.basis,
+      status: home.status,
+      basis: home.priceKind === 'sale' ? 'sold' : 'listed',
       price: home.price,
-      date: home.date.slice(0, 10),
-      // Where the MLS withholds the address, nothing says where the home is (issue 48 item 4).
-      address: home.address,
-      postalCode: hidden ? null : home.postalCode,
-      distanceMiles: at && position ? distanceInMiles(position, at) : null,
-      city: home.city,
-      beds: home.beds === null ? null : Number(home.beds),
-      baths: home.baths === null ? null : Number(home.baths),
-      livingArea,
-      yearBuilt: home.yearBuilt === null ? null : Number(home.yearBuilt),
-      lotSizeSquareFeet,
-      photo: photoOf.get(home.id) ?? null,
+      date: home.date,
+      address: hidden ? null : home.address,
+      postalCode: hidden ? null : (place?.postalCode ?? null),
+      distanceMiles: hidden ? null : home.distanceMiles,
+      city: place?.city ?? subject.city,
+      beds: home.beds,
+      baths: home.baths,
+      livingArea: home.livingArea,
+      yearBuilt: home.yearBuilt,
+      lotSizeSquareFeet: home.lotSquareFeet,
+      photo: home.photo ? storedPhotoAddress(services.storage, home.photo.url) : null,
       adjustments,
       adjustedPrice: adjustedPriceOf(home.price, adjustments),
-      matchScore: matchScoreOf(score),
+      matchScore: home.matchScore,
     }
   })
 }

@@ -69,7 +69,11 @@ function area(report: CmaReport, squareFeet: number): string {
   return report.lang === 'ko' ? `${feet} (${squareFeetToPyeong(squareFeet).toLocaleString('en-US')}평)` : feet
 }
 
-function facts(i18n: I18n, report: CmaReport, home: { beds: number | null; baths: number | null; livingArea: number; yearBuilt: number | null; lotSizeSquareFeet?: number | null }): string {
+function facts(
+  i18n: I18n,
+  report: CmaReport,
+  home: { beds: number | null; baths: number | null; livingArea: number; yearBuilt: number | null; lotSizeSquareFeet?: number | null },
+): string {
   const parts: Array<string> = []
   if (home.beds !== null) parts.push(i18n._(msg`${home.beds} beds`))
   if (home.baths !== null) parts.push(i18n._(msg`${home.baths} baths`))
@@ -117,7 +121,12 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
     doc.moveDown(0.8)
     doc.font('bold').fontSize(13).fillColor(accent).text(text, MARGIN, doc.y, { width: contentWidth })
     const y = doc.y + 3
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + contentWidth, y).lineWidth(0.8).strokeColor(accent).stroke()
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + contentWidth, y)
+      .lineWidth(0.8)
+      .strokeColor(accent)
+      .stroke()
     doc.y = y + 8
   }
   const photo = (url: string | null, x: number, y: number, width: number, height: number) => {
@@ -151,7 +160,11 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
     doc.restore()
   }
   const cardWidth = portrait ? 144 : 200
-  doc.font('bold').fontSize(11).fillColor(INK).text(report.realtor.name, cardX, headerTop + 2, { width: cardWidth, align: 'right' })
+  doc
+    .font('bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(report.realtor.name, cardX, headerTop + 2, { width: cardWidth, align: 'right' })
   doc.font('regular').fontSize(8).fillColor(MUTED)
   for (const line of [
     report.realtor.brokerageName,
@@ -201,7 +214,11 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
       : i18n._(msg`No comparable homes were chosen for this analysis.`)
   doc.moveDown(0.3).font('regular').fontSize(9.5).fillColor(INK).text(reached, { width: contentWidth })
   if (report.note.trim()) {
-    doc.moveDown(0.5).font('bold').fontSize(9.5).text(i18n._(msg`Your agent's note`), { width: contentWidth })
+    doc
+      .moveDown(0.5)
+      .font('bold')
+      .fontSize(9.5)
+      .text(i18n._(msg`Your agent's note`), { width: contentWidth })
     doc.font('regular').text(report.note.trim(), { width: contentWidth })
   }
 
@@ -214,7 +231,11 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
   doc.font('regular').fontSize(7.5).fillColor(MUTED)
   doc.text(report.disclosures.disclaimer, { width: contentWidth })
   doc.moveDown(0.4).text(report.disclosures.equalHousing, { width: contentWidth })
-  const brokerage = [report.realtor.brokerageName, report.realtor.brokerageLicenseNumber ? `DRE ${report.realtor.brokerageLicenseNumber}` : null, report.realtor.brokerageAddress]
+  const brokerage = [
+    report.realtor.brokerageName,
+    report.realtor.brokerageLicenseNumber ? `DRE ${report.realtor.brokerageLicenseNumber}` : null,
+    report.realtor.brokerageAddress,
+  ]
     .filter(Boolean)
     .join(' · ')
   if (brokerage) doc.moveDown(0.4).text(brokerage, { width: contentWidth })
@@ -227,9 +248,20 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
     // Writing below the bottom margin would otherwise start a page.
     doc.page.margins.bottom = 0
     const y = doc.page.height - MARGIN - 10
-    doc.moveTo(MARGIN, y - 6).lineTo(pageWidth - MARGIN, y - 6).lineWidth(0.5).strokeColor(RULE).stroke()
-    const left = [report.realtor.name, report.realtor.licenseNumber ? i18n._(msg`License ${report.realtor.licenseNumber}`) : null, report.asOf].filter(Boolean).join(' · ')
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(left, MARGIN, y, { width: contentWidth - 80, lineBreak: false })
+    doc
+      .moveTo(MARGIN, y - 6)
+      .lineTo(pageWidth - MARGIN, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke()
+    const left = [report.realtor.name, report.realtor.licenseNumber ? i18n._(msg`License ${report.realtor.licenseNumber}`) : null, report.asOf]
+      .filter(Boolean)
+      .join(' · ')
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(left, MARGIN, y, { width: contentWidth - 80, lineBreak: false })
     doc.text(i18n._(msg`Page ${index + 1} of ${pages.count}`), pageWidth - MARGIN - 80, y, { width: 80, align: 'right', lineBreak: false })
     doc.page.margins.bottom = keptBottom
   }
@@ -264,7 +296,10 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
       .fontSize(9)
       .fillColor(INK)
       .text([`${status} ${home.date}`, cmaDollars(home.price), distance].filter(Boolean).join(' · '), textX, top + 15, { width: textWidth })
-    doc.fontSize(8.5).fillColor(MUTED).text(facts(i18n, report, home), textX, doc.y + 1, { width: textWidth })
+    doc
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(facts(i18n, report, home), textX, doc.y + 1, { width: textWidth })
     let y = doc.y + 4
     doc.font('regular').fontSize(8.5)
     for (const line of lines) {
@@ -308,8 +343,9 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
     const chartWidth = contentWidth - 64
     doc.rect(chartX, top, chartWidth, chartHeight).lineWidth(0.5).strokeColor(RULE).stroke()
     if (known.length > 0) {
-      const low = Math.min(...known) * 0.97
-      const high = Math.max(...known) * 1.03
+      // A little room above and below the line, at round thousands for the axis's two labels.
+      const low = Math.floor((Math.min(...known) * 0.97) / 1000) * 1000
+      const high = Math.ceil((Math.max(...known) * 1.03) / 1000) * 1000
       const step = trend.months.length > 1 ? chartWidth / (trend.months.length - 1) : 0
       const yOf = (price: number) => top + chartHeight - ((price - low) / (high - low || 1)) * chartHeight
       doc.font('regular').fontSize(7).fillColor(MUTED)
@@ -340,12 +376,15 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
       { label: i18n._(msg`Month`), width: 0.2 },
       { label: i18n._(msg`Median list price`), width: 0.25 },
       { label: i18n._(msg`Median price per sq ft`), width: 0.25 },
-      { label: i18n._(msg`For sale`), width: 0.15 },
+      { label: i18n._(msg({ message: 'For sale', context: 'CMA market table: homes for sale that month' })), width: 0.15 },
       { label: i18n._(msg`Sold (90 days)`), width: 0.15 },
     ]
     const row = (cells: Array<string>, font: 'regular' | 'bold') => {
       let x = MARGIN
-      doc.font(font).fontSize(8).fillColor(font === 'bold' ? INK : MUTED)
+      doc
+        .font(font)
+        .fontSize(8)
+        .fillColor(font === 'bold' ? INK : MUTED)
       cells.forEach((cell, index) => {
         const width = (columns[index]?.width ?? 0.2) * contentWidth
         doc.text(cell, x, y, { width: width - 4, align: index === 0 ? 'left' : 'right', lineBreak: false })

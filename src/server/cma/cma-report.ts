@@ -62,7 +62,14 @@ function disclaimerIn(source: ListingSource, lang: 'ko' | 'en'): string {
 /** The source of the comparables' listings (the first picked one's that is still held), else the demo's. */
 async function reportSource(services: AppServices, listingKeys: ReadonlyArray<string>): Promise<ListingSource> {
   const home =
-    listingKeys.length === 0 ? undefined : await services.db.selectFrom('home').select('source').where('listingKey', 'in', [...listingKeys]).limit(1).executeTakeFirst()
+    listingKeys.length === 0
+      ? undefined
+      : await services.db
+          .selectFrom('home')
+          .select('source')
+          .where('listingKey', 'in', [...listingKeys])
+          .limit(1)
+          .executeTakeFirst()
   const source = home?.source ?? 'demo'
   const lastRuns = await lastRunsOf(services.db, [source])
   return listingSourceOf(services.config.displayProfiles, source, lastRuns.get(source) ?? null)
@@ -91,7 +98,13 @@ export async function reportOfCma(services: AppServices, cma: CmaRowForReport, l
       ])
       .where('id', '=', cma.realtorId)
       .executeTakeFirstOrThrow(),
-    services.db.selectFrom('realtorPhoto').select(['path', 'url', 'imageType', 'sortOrder']).where('realtorId', '=', cma.realtorId).where('path', 'in', ['id', 'logo']).orderBy('sortOrder').execute(),
+    services.db
+      .selectFrom('realtorPhoto')
+      .select(['path', 'url', 'imageType', 'sortOrder'])
+      .where('realtorId', '=', cma.realtorId)
+      .where('path', 'in', ['id', 'logo'])
+      .orderBy('sortOrder')
+      .execute(),
   ])
   const picked = comparables.filter((home) => home.picked)
   // A full-size picture where there is one: the PDF prints it larger than a thumbnail.
@@ -156,9 +169,7 @@ export async function reportOfCma(services: AppServices, cma: CmaRowForReport, l
     disclosures: {
       mlsName: source.mlsName,
       disclaimer: disclaimerIn(source, lang),
-      equalHousing: i18n._(
-        msg`Equal Housing Opportunity. This analysis is an opinion of market value for pricing a listing, not an appraisal.`,
-      ),
+      equalHousing: i18n._(msg`Equal Housing Opportunity. This analysis is an opinion of market value for pricing a listing, not an appraisal.`),
       isDemo: source.isDemo,
     },
   }

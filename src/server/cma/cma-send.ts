@@ -24,8 +24,7 @@ import { getCma, isLiveShare, managedCma, storedSubject } from './cmas'
  * with its delivery state (decision 068); the CMA is marked sent in the same transaction.
  */
 
-const noLead = () =>
-  new AppError('CONFLICT', msg`This market analysis is not linked to a seller lead. Start it from the lead to send it.`)
+const noLead = () => new AppError('CONFLICT', msg`This market analysis is not linked to a seller lead. Start it from the lead to send it.`)
 const refusesMail = () => new AppError('CONFLICT', msg`Mail to this address bounced or was refused, so it is not sent again.`)
 
 type CmaMailInput = {
@@ -43,7 +42,9 @@ export function cmaMail(input: CmaMailInput, i18n: I18n): { subject: string; tex
   const { realtorName, address, link } = input
   const subject = i18n._(msg`Your home's market analysis from ${realtorName}: ${address}`).replace(/[\r\n]+/g, ' ')
   const greeting = input.leadName ? i18n._(msg`Hello ${input.leadName},`) : i18n._(msg`Hello,`)
-  const intro = i18n._(msg`I prepared a comparative market analysis of ${address}: the homes it compares with, how each was adjusted, the market's last 12 months and the list price I recommend.`)
+  const intro = i18n._(
+    msg`I prepared a comparative market analysis of ${address}: the homes it compares with, how each was adjusted, the market's last 12 months and the list price I recommend.`,
+  )
   const rangeLine = input.range ? i18n._(msg`Recommended list price: ${cmaDollars(input.range.low)} – ${cmaDollars(input.range.high)}`) : null
   const linkLine = i18n._(msg`Read it here (a PDF can be printed from the page):`)
   const close = i18n._(msg`I am glad to go through it with you. Just reply to this mail.`)
@@ -77,7 +78,12 @@ export async function sendCmaToLead(services: AppServices, actor: Actor, id: str
   const request = parseInput(cmaSendRequestSchema, input ?? {})
   const cma = await managedCma(services, actor, id)
   if (cma.leadId === null) throw noLead()
-  const lead = await services.db.selectFrom('lead').select(['id', 'name', 'email', 'lang']).where('id', '=', cma.leadId).where('realtorId', '=', cma.realtorId).executeTakeFirst()
+  const lead = await services.db
+    .selectFrom('lead')
+    .select(['id', 'name', 'email', 'lang'])
+    .where('id', '=', cma.leadId)
+    .where('realtorId', '=', cma.realtorId)
+    .executeTakeFirst()
   if (!lead) throw noLead()
   if (await isSuppressed(services.db, lead.email)) throw refusesMail()
   const realtor = await services.db
@@ -89,7 +95,13 @@ export async function sendCmaToLead(services: AppServices, actor: Actor, id: str
   const lang = request.lang ?? (lead.lang === 'en' ? 'en' : 'ko')
   await loadCatalog(lang)
   const i18n = i18nFor(lang)
-  const shares = await services.db.selectFrom('cmaShare').selectAll().where('cmaId', '=', cma.id).where('revokedAt', 'is', null).orderBy('createdAt', 'desc').execute()
+  const shares = await services.db
+    .selectFrom('cmaShare')
+    .selectAll()
+    .where('cmaId', '=', cma.id)
+    .where('revokedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .execute()
   const live = shares.find((share) => isLiveShare(share, services.now()))
   const token = live?.token ?? (await createShare(services, cma.id, null)).token
   const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: fallbackOrigin() }

@@ -106,7 +106,13 @@ export function shareOf(row: ShareRow, desiredUrl: string): CmaShare {
 }
 
 async function liveShare(services: AppServices, cmaId: string): Promise<ShareRow | undefined> {
-  const rows = await services.db.selectFrom('cmaShare').selectAll().where('cmaId', '=', cmaId).where('revokedAt', 'is', null).orderBy('createdAt', 'desc').execute()
+  const rows = await services.db
+    .selectFrom('cmaShare')
+    .selectAll()
+    .where('cmaId', '=', cmaId)
+    .where('revokedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .execute()
   const now = services.now()
   return rows.find((row) => isLiveShare(row, now))
 }
@@ -167,7 +173,7 @@ export async function createCma(services: AppServices, actor: Actor, input: unkn
   const request = parseInput(cmaCreateSchema, input)
   const realtor = await managedRealtor(services, actor, request.realtorId)
   if (request.leadId !== undefined) await checkedLead(services, realtor.id, request.leadId)
-  const chosen = await chooseCmaComparables(services, request.subject)
+  const chosen = await chooseCmaComparables(services, realtor.id, request.subject)
   const now = services.now().toISOString()
   const id = randomUUID()
   await services.db.transaction().execute(async (trx) => {
@@ -196,7 +202,14 @@ export async function createCma(services: AppServices, actor: Actor, input: unkn
 export async function listCmas(services: AppServices, actor: Actor, query: unknown): Promise<CmaList> {
   const { realtorId } = parseInput(cmaListQuerySchema, query)
   const realtor = await managedRealtor(services, actor, realtorId)
-  const rows = await services.db.selectFrom('cma').selectAll().where('realtorId', '=', realtor.id).orderBy('updatedAt', 'desc').orderBy('id').limit(500).execute()
+  const rows = await services.db
+    .selectFrom('cma')
+    .selectAll()
+    .where('realtorId', '=', realtor.id)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id')
+    .limit(500)
+    .execute()
   const cmas = await Promise.all(
     rows.map(async (row) => {
       const { comparables, ...cma } = await cmaOf(services, row, realtor.desiredUrl)
@@ -225,7 +238,7 @@ export async function patchCma(services: AppServices, actor: Actor, id: string, 
     throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
       fieldErrors: { recommendedHigh: [msg`The low end must not be above the high end`.id] },
     })
-  const rechosen = patch.subject ? await chooseCmaComparables(services, patch.subject) : undefined
+  const rechosen = patch.subject ? await chooseCmaComparables(services, cma.realtorId, patch.subject) : undefined
   const now = services.now().toISOString()
   await services.db.transaction().execute(async (trx) => {
     if (rechosen) {
@@ -280,4 +293,24 @@ export async function deleteCma(services: AppServices, actor: Actor, id: string)
     await trx.deleteFrom('cma').where('id', '=', cma.id).execute()
   })
   return { id: cma.id }
+}
+
+/**
+ * A realtor's CMAs as the data export writes them (decision 069): whole, with every share link's
+ * dates but not its token, which is a live key to the report and not content to take away.
+ */
+export async function realtorCmasForExport(services: AppServices, realtorId: string, desiredUrl: string) {
+  const rows = await services.db.selectFrom('cma').selectAll().where('realtorId', '=', realtorId).orderBy('createdAt').orderBy('id').execute()
+  return Promise.all(
+    rows.map(async (row) => {
+      const { share: _share, ...cma } = await cmaOf(services, row, desiredUrl)
+      const shares = await services.db
+        .selectFrom('cmaShare')
+        .select(['createdAt', 'expiresAt', 'revokedAt'])
+        .where('cmaId', '=', row.id)
+        .orderBy('createdAt')
+        .execute()
+      return { ...cma, shares }
+    }),
+  )
 }

@@ -36,6 +36,10 @@ export const TABLE_COVERAGE: Readonly<Record<string, TableCoverage>> = {
   // Posts and statistics.
   post: { exportedIn: ['posts.json'] },
   post_tag: { exportedIn: ['posts.json'] },
+  // Market analyses (decision 074): each with its comparables and its share links' dates.
+  cma: { exportedIn: ['cmas.json'] },
+  cma_comparable: { exportedIn: ['cmas.json'] },
+  cma_share: { exportedIn: ['cmas.json'] },
   visit_daily: { exportedIn: ['statistics/daily.json', 'statistics/daily.csv', 'statistics/last-90-days.json'] },
   // The sign-in account: its name, e-mail and language, nothing of signing in.
   user: { exportedIn: ['account.json'] },

@@ -12,6 +12,7 @@ import { readLeadSettings, toReplySettings } from '~/server/lead-replies/reply-s
 import { readAccount } from './export-account'
 import { mailDeliveryState } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
+import { realtorCmasForExport } from '~/server/cma/cmas'
 
 /*
  * A realtor's data to take away (issue 30 item 8): one ZIP, described in the README
@@ -200,12 +201,13 @@ export async function exportRealtorData(services: AppServices, actor: Actor | nu
   await enforceRateLimit(services.db, EXPORT_BUCKET, owned.actorUserId, services.config.rateLimits.export, services.now(), errors.exportRateLimited)
   const realtor = await readRealtor(services.db, services.storage, owned.id)
   if (!realtor) throw errors.realtorNotFound()
-  const [account, leadFiles, openHouses, leadSettings, posts, daily, last90Days, photoRows, coverRows] = await Promise.all([
+  const [account, leadFiles, openHouses, leadSettings, posts, cmas, daily, last90Days, photoRows, coverRows] = await Promise.all([
     readAccount(services, owned.userId),
     readLeadFiles(services, owned.id),
     readOpenHouses(services, owned.id),
     readLeadSettings(services.db, owned.id),
     readPosts(services, owned.id),
+    realtorCmasForExport(services, owned.id, owned.desiredUrl),
     readDailyStatistics(services, owned.id),
     readStatistics(services, owned.id, 90),
     services.db.selectFrom('realtorPhoto').select(['url', 'path', 'imageType']).where('realtorId', '=', owned.id).orderBy('sortOrder').execute(),
@@ -239,6 +241,7 @@ export async function exportRealtorData(services: AppServices, actor: Actor | nu
   addRows('open-houses', openHouses)
   addJson('settings/lead-replies.json', toReplySettings(owned.id, leadSettings), 1)
   addJson('posts.json', posts, posts.length)
+  addJson('cmas.json', cmas, cmas.length)
   addRows('statistics/daily', daily)
   addJson('statistics/last-90-days.json', last90Days, 1)
   const photos = [...photoFiles.values()]

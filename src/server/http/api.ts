@@ -405,7 +405,8 @@ const routes: Array<ApiRoute> = [
   // A home's estimated value (issue 27): it stores nothing and is never kept by any cache, as
   // the address it was asked for is the visitor's; the form without scripts posts to its page instead.
   route('/valuations', {
-    POST: async (context) => json(await valueHome(context.services, await readJsonBody(context.request)), 200, { 'cache-control': 'no-store' }),
+    POST: async (context) =>
+      json(await valueHome(context.services, await readJsonBody(context.request), apiLang(context.request)), 200, { 'cache-control': 'no-store' }),
   }),
   // A realtor's comparative market analyses (issue 53 part 2, decision 074): owner only; another
   // realtor's CMA is 404 for every method, as leads are.

@@ -26,7 +26,8 @@ type Helpers = {
 const TAG = 'Market analyses'
 export const CMAS_TAG = {
   name: TAG,
-  description: "A realtor's comparative market analyses (CMA) for a seller: comparables, adjustments, a recommended range, a PDF, a share link, sent to the seller lead",
+  description:
+    "A realtor's comparative market analyses (CMA) for a seller: comparables, adjustments, a recommended range, a PDF, a share link, sent to the seller lead",
 }
 
 export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
@@ -48,7 +49,7 @@ export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
         tags: [TAG],
         security: bearer,
         summary: 'Start a CMA for a home: `subject` takes the inputs of `POST /valuations`; `leadId` names the seller lead it is for',
-        description: `The comparables are chosen by match (homes of the type in the ZIP, then the city, most alike first), the best six picked; each comes with a suggested adjustment grid and its adjusted price (price + every line). A comparable whose MLS withholds its address has \`address\`, \`postalCode\` and \`distanceMiles\` null. ${owner}`,
+        description: `The comparables are the estimator's best twelve by match (distance, size, rooms, age, recency; sales before asking prices), the best six picked; each comes with the estimator's adjustments in its grid and its adjusted price (its own price + every line). A comparable whose MLS withholds its address has \`address\`, \`postalCode\` and \`distanceMiles\` null. ${owner}`,
         requestBody: jsonContent(cmaCreateSchema),
         responses: { '201': { description: 'The CMA', ...jsonContent(cma) }, ...errorResponses(400, 401, 404, 413, 415) },
       },
@@ -130,7 +131,10 @@ export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
         description: `Shares the CMA first when it has no live link. 409 when the CMA names no lead, or when mail to the lead's address bounced. ${owner}`,
         requestParams: path,
         requestBody: jsonContent(cmaSendRequestSchema),
-        responses: { '200': { description: 'Queued (and sent when a mail server is set)', ...jsonContent(cmaSentSchema.meta({ id: 'CmaSent' })) }, ...errorResponses(400, 401, 404, 409, 413, 415) },
+        responses: {
+          '200': { description: 'Queued (and sent when a mail server is set)', ...jsonContent(cmaSentSchema.meta({ id: 'CmaSent' })) },
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
       },
     },
   }

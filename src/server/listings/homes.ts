@@ -292,7 +292,7 @@ type HomePhotos = { images: Array<string>; imageVariants: Array<string | null> }
  * server fetches from, the path their width variants are named from (listing-photos.ts); the
  * list is empty when no photo of the home has any (a demo home's), not a null per photo.
  */
-async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'>, homeIds: Array<string>): Promise<Map<string, HomePhotos>> {
+export async function photosFor(services: Pick<AppServices, 'db' | 'storage' | 'config'>, homeIds: Array<string>): Promise<Map<string, HomePhotos>> {
   const settings = services.config.listingPhotos
   const rows = groupByHome(await mediaRowsFor(services.db, homeIds), (row) => ({
     url: photoUrlOf(services.storage, row.mediaUrl),

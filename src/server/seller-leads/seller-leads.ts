@@ -41,7 +41,9 @@ function sellerNoticeText(i18n: I18n, request: SellerLeadRequest, answer: Valuat
   const shown =
     answer.status === 'estimate'
       ? shownEstimate(i18n, formatPrice(answer.low), formatPrice(answer.high), formatPrice(answer.typical), count)
-      : i18n._(msg`No estimate shown: only ${count} comparable homes were found`)
+      : answer.status === 'out_of_range'
+        ? i18n._(msg`No estimate shown: the home lies beyond what its comparable homes can value`)
+        : i18n._(msg`No estimate shown: only ${count} comparable homes were found`)
   const timeframe = i18n._(SELLER_TIMEFRAME_LABELS[request.timeframe])
   const language = i18n._(LANGUAGE_NAMES[request.lang])
   return [
@@ -87,7 +89,7 @@ export async function createSellerLead(services: AppServices, input: unknown, se
       fieldErrors: { consentVersion: [msg`This consent wording is not known. Reload the page and try again.`.id] },
     })
   }
-  const answer = await valueHome(services, request)
+  const answer = await valueHome(services, request, sender.lang)
   const pageLang = sender.lang
   await loadCatalog(pageLang)
   const i18n = i18nFor(pageLang)

@@ -31,7 +31,7 @@ export async function postedValuation(services: AppServices, realtorId: string, 
   const values = postedForm.getStore()
   if (!values) return null
   try {
-    const answer = await valueHome(services, valuationRequestFrom(values, realtorId))
+    const answer = await valueHome(services, valuationRequestFrom(values, realtorId), lang)
     return { values, outcome: { kind: 'answer', answer } }
   } catch (error) {
     const failure = isAppError(error) && error.status < 500 ? error : errors.internal(error)
