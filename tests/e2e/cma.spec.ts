@@ -110,6 +110,16 @@ for (const { lang, prefix, words } of LANGS) {
       await editor.getByTestId('cma-save').click()
       await expect(editor.getByTestId('cma-status')).toHaveText(words.saved)
 
+      // The PDF in the other language on A4 downloads from the link beside the choices.
+      await editor.getByTestId('cma-pdf-lang').selectOption(lang === 'ko' ? 'en' : 'ko')
+      await editor.getByTestId('cma-pdf-paper').selectOption('a4')
+      const pdfPath = await editor.getByTestId('cma-pdf-download').getAttribute('href')
+      expect(pdfPath).toMatch(new RegExp(`\\.pdf\\?lang=${lang === 'ko' ? 'en' : 'ko'}&paper=a4$`))
+      const pdf = await page.request.get(`${base}${pdfPath ?? ''}`)
+      expect(pdf.status()).toBe(200)
+      expect(pdf.headers()['content-type']).toContain('application/pdf')
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
       // The phone scrolls the grid in its own box, never the page.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       const violations = await axeViolations(page)
