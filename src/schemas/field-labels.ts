@@ -91,6 +91,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   listingKey: msg`Listing number`,
   livingArea: msg`Living area`,
   lot: msg({ message: 'Lot', context: 'CMA adjustment line' }),
+  lotSquareFeet: msg`Lot size`,
   mailId: msg`E-mail ID`,
   marketReport: msg`Monthly market report`,
   maxPrice: msg`Highest price`,

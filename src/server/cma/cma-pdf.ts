@@ -169,7 +169,8 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
   for (const line of [
     report.realtor.brokerageName,
     report.realtor.licenseNumber ? i18n._(msg`License ${report.realtor.licenseNumber}`) : null,
-    [report.realtor.phone, report.realtor.email].filter(Boolean).join(' · ') || null,
+    report.realtor.phone,
+    report.realtor.email,
   ])
     if (line) doc.text(line, cardX, doc.y, { width: cardWidth, align: 'right' })
   doc.y = Math.max(doc.y, headerTop + 56) + 10
@@ -231,14 +232,15 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
   doc.font('regular').fontSize(7.5).fillColor(MUTED)
   doc.text(report.disclosures.disclaimer, { width: contentWidth })
   doc.moveDown(0.4).text(report.disclosures.equalHousing, { width: contentWidth })
-  const brokerage = [
-    report.realtor.brokerageName,
-    report.realtor.brokerageLicenseNumber ? `DRE ${report.realtor.brokerageLicenseNumber}` : null,
-    report.realtor.brokerageAddress,
-  ]
-    .filter(Boolean)
-    .join(' · ')
-  if (brokerage) doc.moveDown(0.4).text(brokerage, { width: contentWidth })
+  // The words of every realtor mail's footer (reply-mail.ts), so the catalog has them once.
+  const { brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense, brokerageAddress } = report.realtor
+  const brokerageLine = brokerage
+    ? brokerageLicense
+      ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicense})`)
+      : i18n._(msg`Brokerage: ${brokerage}`)
+    : null
+  const brokerageLines = [brokerageLine, brokerageAddress].filter(Boolean).join(' · ')
+  if (brokerageLines) doc.moveDown(0.4).text(brokerageLines, { width: contentWidth })
 
   // Every page's footer: who prepared it, the date, the page number.
   const pages = doc.bufferedPageRange()
@@ -287,7 +289,7 @@ export async function renderCmaPdf(report: CmaReport, options: CmaPdfOptions): P
       .font('bold')
       .fontSize(8.5)
       .fillColor(accent)
-      .text(i18n._(msg`Match ${home.matchScore}`), MARGIN + contentWidth - 90, top + 1, { width: 90, align: 'right' })
+      .text(i18n._(msg`Match ${Math.round(home.matchScore)}`), MARGIN + contentWidth - 90, top + 1, { width: 90, align: 'right' })
     const status = i18n._(CMA_COMPARABLE_STATUS_LABELS[home.status])
     const miles = home.distanceMiles === null ? null : home.distanceMiles.toLocaleString('en-US', { maximumFractionDigits: 1 })
     const distance = miles === null ? null : i18n._(msg`${miles} mi away`)

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { DEFAULT_DISCLAIMER_EN, DEMO_DISCLAIMER_EN, defaultDisclaimerMessage, demoDisclaimerMessage } from '~/lib/listing-disclaimers'
+import { formatPhoneInternational } from '~/lib/phone'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import { CMA_ADJUSTMENT_FEATURES, type CmaComparable } from '~/schemas/cma/cma'
 import type { CmaReport, CmaReportAdjustment, CmaReportComparable } from '~/schemas/cma/cma-report'
@@ -90,6 +91,7 @@ export async function reportOfCma(services: AppServices, cma: CmaRowForReport, l
         'displayNameEn',
         'email',
         'contactPhone',
+        'phoneCountryCode',
         'designMainColor',
         'licenseNumber',
         'brokerageName',
@@ -132,7 +134,8 @@ export async function reportOfCma(services: AppServices, cma: CmaRowForReport, l
       logoUrl: photoAt('logo'),
       color: realtor.designMainColor,
       email: realtor.email,
-      phone: realtor.contactPhone,
+      // With its country code: the seller may read the report abroad (decision 070).
+      phone: realtor.contactPhone ? formatPhoneInternational(realtor.contactPhone, realtor.phoneCountryCode) : null,
       licenseNumber: realtor.licenseNumber,
       brokerageName: realtor.brokerageName,
       brokerageLicenseNumber: realtor.brokerageLicenseNumber,
