@@ -38,6 +38,7 @@ import { Route as Char123LangChar125DesiredUrlAlertsSavedRouteImport } from './r
 import { Route as Char123LangChar125DesiredUrlBlogIndexRouteImport } from './routes/{-$lang}/$desiredUrl/blog/index'
 import { Route as Char123LangChar125DesiredUrlBlogSlugRouteImport } from './routes/{-$lang}/$desiredUrl/blog/$slug'
 import { Route as Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport } from './routes/{-$lang}/$desiredUrl/blog/rss[.]xml'
+import { Route as Char123LangChar125DesiredUrlCmaTokenRouteImport } from './routes/{-$lang}/$desiredUrl/cma/$token'
 import { Route as Char123LangChar125DesiredUrlHomesIndexRouteImport } from './routes/{-$lang}/$desiredUrl/homes/index'
 import { Route as Char123LangChar125DesiredUrlHomesListingKeyRouteImport } from './routes/{-$lang}/$desiredUrl/homes/$listingKey'
 import { Route as Char123LangChar125DesiredUrlHomesTourRequestRouteImport } from './routes/{-$lang}/$desiredUrl/homes/tour-request'
@@ -214,6 +215,12 @@ const Char123LangChar125DesiredUrlBlogRssDotxmlRoute =
     path: '/blog/rss.xml',
     getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
   } as any)
+const Char123LangChar125DesiredUrlCmaTokenRoute =
+  Char123LangChar125DesiredUrlCmaTokenRouteImport.update({
+    id: '/cma/$token',
+    path: '/cma/$token',
+    getParentRoute: () => Char123LangChar125DesiredUrlRouteRoute,
+  } as any)
 const Char123LangChar125DesiredUrlHomesIndexRoute =
   Char123LangChar125DesiredUrlHomesIndexRouteImport.update({
     id: '/homes/',
@@ -303,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
   '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
+  '/{-$lang}/$desiredUrl/cma/$token': typeof Char123LangChar125DesiredUrlCmaTokenRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -342,6 +350,7 @@ export interface FileRoutesByTo {
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
   '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
+  '/{-$lang}/$desiredUrl/cma/$token': typeof Char123LangChar125DesiredUrlCmaTokenRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -384,6 +393,7 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl/alerts/saved': typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   '/{-$lang}/$desiredUrl/blog/$slug': typeof Char123LangChar125DesiredUrlBlogSlugRoute
   '/{-$lang}/$desiredUrl/blog/rss.xml': typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
+  '/{-$lang}/$desiredUrl/cma/$token': typeof Char123LangChar125DesiredUrlCmaTokenRoute
   '/{-$lang}/$desiredUrl/homes/$listingKey': typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   '/{-$lang}/$desiredUrl/homes/tour-request': typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   '/{-$lang}/$desiredUrl/login/redirect': typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -427,6 +437,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/blog/$slug'
     | '/{-$lang}/$desiredUrl/blog/rss.xml'
+    | '/{-$lang}/$desiredUrl/cma/$token'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/blog/$slug'
     | '/{-$lang}/$desiredUrl/blog/rss.xml'
+    | '/{-$lang}/$desiredUrl/cma/$token'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -507,6 +519,7 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl/alerts/saved'
     | '/{-$lang}/$desiredUrl/blog/$slug'
     | '/{-$lang}/$desiredUrl/blog/rss.xml'
+    | '/{-$lang}/$desiredUrl/cma/$token'
     | '/{-$lang}/$desiredUrl/homes/$listingKey'
     | '/{-$lang}/$desiredUrl/homes/tour-request'
     | '/{-$lang}/$desiredUrl/login/redirect'
@@ -736,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRouteImport
       parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
     }
+    '/{-$lang}/$desiredUrl/cma/$token': {
+      id: '/{-$lang}/$desiredUrl/cma/$token'
+      path: '/cma/$token'
+      fullPath: '/{-$lang}/$desiredUrl/cma/$token'
+      preLoaderRoute: typeof Char123LangChar125DesiredUrlCmaTokenRouteImport
+      parentRoute: typeof Char123LangChar125DesiredUrlRouteRoute
+    }
     '/{-$lang}/$desiredUrl/homes/': {
       id: '/{-$lang}/$desiredUrl/homes/'
       path: '/homes'
@@ -821,6 +841,7 @@ interface Char123LangChar125DesiredUrlRouteRouteChildren {
   Char123LangChar125DesiredUrlAlertsSavedRoute: typeof Char123LangChar125DesiredUrlAlertsSavedRoute
   Char123LangChar125DesiredUrlBlogSlugRoute: typeof Char123LangChar125DesiredUrlBlogSlugRoute
   Char123LangChar125DesiredUrlBlogRssDotxmlRoute: typeof Char123LangChar125DesiredUrlBlogRssDotxmlRoute
+  Char123LangChar125DesiredUrlCmaTokenRoute: typeof Char123LangChar125DesiredUrlCmaTokenRoute
   Char123LangChar125DesiredUrlHomesListingKeyRoute: typeof Char123LangChar125DesiredUrlHomesListingKeyRoute
   Char123LangChar125DesiredUrlHomesTourRequestRoute: typeof Char123LangChar125DesiredUrlHomesTourRequestRoute
   Char123LangChar125DesiredUrlLoginRedirectRoute: typeof Char123LangChar125DesiredUrlLoginRedirectRoute
@@ -859,6 +880,8 @@ const Char123LangChar125DesiredUrlRouteRouteChildren: Char123LangChar125DesiredU
       Char123LangChar125DesiredUrlBlogSlugRoute,
     Char123LangChar125DesiredUrlBlogRssDotxmlRoute:
       Char123LangChar125DesiredUrlBlogRssDotxmlRoute,
+    Char123LangChar125DesiredUrlCmaTokenRoute:
+      Char123LangChar125DesiredUrlCmaTokenRoute,
     Char123LangChar125DesiredUrlHomesListingKeyRoute:
       Char123LangChar125DesiredUrlHomesListingKeyRoute,
     Char123LangChar125DesiredUrlHomesTourRequestRoute:

@@ -1,4 +1,5 @@
 import { DESIRED_URL_MAX_LENGTH, DESIRED_URL_PATTERN } from '~/lib/desired-url-rule'
+import { CMA_SEGMENT, isCmaTokenSegment } from '~/lib/cma-paths'
 import { HOME_VALUE_SEGMENT } from '~/lib/home-value'
 import { isMarketCitySegment, MARKET_SEGMENT } from '~/lib/market-paths'
 import { isReservedPath } from '~/lib/reserved-paths'
@@ -61,6 +62,10 @@ export function publicPageRule(pathname: string): PageSearchRule | undefined {
   if (first === MARKET_SEGMENT) return marketRule(segments.slice(1))
   if (second === MARKET_SEGMENT && isDesiredUrl(first)) return marketRule(segments.slice(2))
   if (more.length > 0) return undefined
+  // A CMA's share link (issue 53), on our host or on the realtor's own domain: stored like any
+  // page of the site, and made again when the realtor's CMAs change (src/server/cma).
+  if (first === CMA_SEGMENT && segments.length === 2) return isCmaTokenSegment(second ?? '') ? NONE : undefined
+  if (second === CMA_SEGMENT && segments.length === 3 && isDesiredUrl(first)) return isCmaTokenSegment(third ?? '') ? NONE : undefined
   if (segments.length === 1) {
     if (first === 'realtors') return { search: directorySearchSchema }
     if (first === 'agreement') return NONE

@@ -20,10 +20,11 @@ import { StatisticsPanel } from './statistics-panel'
 import { ReplySettingsPanel } from '~/features/lead-replies/reply-settings-panel'
 import { OpenHousesPanel } from '~/features/open-houses/open-houses-panel'
 import { PostsPanel } from '~/features/posts/posts-panel'
+import { CmaPanel } from '~/features/cma/cma-panel'
 import { Button, buttonClass } from '~/components/ui'
 import { submitWith } from '~/components/form/app-form'
 
-export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses' | 'posts'
+export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses' | 'posts' | 'cma'
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -41,12 +42,17 @@ export function EditorPage({
   lang,
   tab,
   inboxView = 'today',
+  cmaId,
+  cmaLeadId,
   accountEmail = null,
 }: {
   realtor: Realtor
   lang: Lang
   tab: EditorTab
   inboxView?: InboxView
+  /** The market analysis tab's open CMA, or the seller lead a new one starts from (issue 53). */
+  cmaId?: string
+  cmaLeadId?: string
   /** The signed-in account's address when it owns this homepage: only then is deleting the account offered. */
   accountEmail?: string | null
 }) {
@@ -184,6 +190,16 @@ export function EditorPage({
           >
             <Trans>Posts</Trans>
           </Link>
+          <Link
+            to="/{-$lang}/$desiredUrl/admin"
+            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+            search={{ tab: 'cma' }}
+            aria-current={tab === 'cma' ? 'page' : undefined}
+            className={tabClass(tab === 'cma')}
+            data-testid="tab-cma"
+          >
+            <Trans>Market analysis</Trans>
+          </Link>
         </nav>
       </div>
 
@@ -202,6 +218,10 @@ export function EditorPage({
       ) : tab === 'posts' ? (
         <div className="mt-8">
           <PostsPanel realtorId={current.id} desiredUrl={current.desiredUrl} lang={lang} />
+        </div>
+      ) : tab === 'cma' ? (
+        <div className="mt-8">
+          <CmaPanel realtor={current} lang={lang} cmaId={cmaId} leadId={cmaLeadId} />
         </div>
       ) : tab === 'open-houses' ? (
         <div className="mt-8">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { Icon } from '~/components/ui'
+import { Link } from '@tanstack/react-router'
+import { Icon, buttonClass } from '~/components/ui'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
 import { displayPhone, telHref } from '~/lib/contact-links'
@@ -223,6 +224,21 @@ export function LeadItem({
             ) : null}
           </dd>
         </dl>
+        {lead.kind === 'seller' ? (
+          // A seller lead's home and estimate start a CMA in the market analysis tab (issue 53).
+          <p className="mt-4">
+            <Link
+              from="/{-$lang}/$desiredUrl/admin"
+              to="/{-$lang}/$desiredUrl/admin"
+              search={{ tab: 'cma', lead: lead.id }}
+              className={buttonClass('secondary', 'md')}
+              data-testid="lead-prepare-cma"
+            >
+              <Icon name="chart" />
+              <Trans>Prepare a CMA</Trans>
+            </Link>
+          </p>
+        ) : null}
         {expanded ? <LeadTimeline realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} formatDay={formatDay} /> : null}
         {expanded ? <LeadNotes realtorId={realtorId} leadId={lead.id} formatDateTime={formatDateTime} /> : null}
       </div>

@@ -39,7 +39,8 @@ export function MarketTrendChart({
   city,
   monthToDate,
 }: {
-  trend: ReadonlyArray<MarketFigures>
+  /** A city's months: a market report's, or a CMA report's (which carries only some figures). */
+  trend: ReadonlyArray<Pick<MarketFigures, 'month' | 'medianListPrice'>>
   lang: Lang
   /** The city's name in the page's language. */
   city: string

@@ -8,13 +8,16 @@ import { staticPageHead } from '~/features/pages/page-head'
 import { ownRealtorQuery } from '~/queries/realtor'
 import { editAccessByUrlQuery } from '~/queries/session'
 import { langFromParam, localizedPath } from '~/lib/lang'
-import { oneOf, searchSchema } from '~/lib/search-params'
+import { oneOf, searchSchema, text } from '~/lib/search-params'
 import { markResponseStatus } from '~/lib/response-status'
 
 export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
   validateSearch: searchSchema({
-    tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses', 'posts']),
+    tab: oneOf(['homepage', 'messages', 'statistics', 'replies', 'open-houses', 'posts', 'cma']),
     view: oneOf(['today', 'leads', 'messages', 'saved-searches', 'tours']),
+    // The market analysis tab (issue 53): the CMA open, or the seller lead a new one starts from.
+    cma: text({ min: 1, max: 64, pattern: /^[\w-]+$/ }),
+    lead: text({ min: 1, max: 64, pattern: /^[\w-]+$/ }),
   }),
   beforeLoad: async ({ context, params, location }) => {
     const lang = langFromParam(params.lang)
@@ -40,7 +43,7 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/admin')({
 function EditorRoute() {
   const { ownRealtor, canEdit, session } = Route.useRouteContext()
   const { lang } = Route.useParams()
-  const { tab, view } = Route.useSearch()
+  const { tab, view, cma, lead } = Route.useSearch()
   if (!canEdit || !ownRealtor) return <ForbiddenPage />
   return (
     <PageShell>
@@ -50,6 +53,8 @@ function EditorRoute() {
         lang={langFromParam(lang)}
         tab={tab ?? 'homepage'}
         inboxView={view ?? 'today'}
+        cmaId={cma}
+        cmaLeadId={lead}
         accountEmail={session.user.id === ownRealtor.userId ? session.user.email : null}
       />
     </PageShell>
