@@ -175,7 +175,13 @@ for (const { lang, prefix, words } of LANGS) {
       await expect(mail).toHaveCount(1)
       await expect(mail.getByTestId('timeline-mail-subject')).not.toBeEmpty()
 
-      // Revoked, the link is the site's own 404.
+      // The report is a stored page (the page store answers it again without a render)...
+      expect((await page.request.get(`${base}${link}`)).status()).toBe(200)
+      const stored = await page.request.get(`${base}${link}`)
+      expect(stored.status()).toBe(200)
+      expect(stored.headers()['x-cache']).toBe('HIT')
+
+      // ...and revoked, the link is the site's own 404 at once: the revocation moved what it was stored at.
       await page.goto(`${prefix}/${realtor.desiredUrl}/admin?tab=cma`)
       const open = page.getByTestId('cma-list-item').first().getByTestId('cma-open')
       await waitForHydration(open)

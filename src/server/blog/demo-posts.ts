@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database, PostTable } from '~/server/db/schema'
 import type { PurgeContext } from '~/server/cdn-purge/outbox'
-import { bumpPostRevisions } from './post-revisions'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 
 /*
  * The demo realtor's posts (issue 28), so the blog, the homepage's latest posts, the feed and the
@@ -132,7 +132,7 @@ export async function seedDemoPosts(
           .values(tags.map((tag) => ({ postId: id, realtorId: input.realtorId, tag })))
           .execute()
     }
-    await bumpPostRevisions(trx, purge, [input.realtorId])
+    await reviseRealtorPages(trx, purge, [input.realtorId])
   })
   return DEMO_POSTS.length
 }

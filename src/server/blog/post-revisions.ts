@@ -1,28 +1,15 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '~/server/db/schema'
-import { enqueuePurge, type PurgeContext } from '~/server/cdn-purge/outbox'
+import type { PurgeContext } from '~/server/cdn-purge/outbox'
 import { scheduledJob } from '~/server/logging/job-log'
-import { announcePurge, bumpRevisions, realtorSurrogateKeys } from '~/server/pages/revisions'
-
-type Db = Kysely<Database> | Transaction<Database>
+import { announcePurge, realtorSurrogateKeys } from '~/server/pages/revisions'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 
 /*
  * A realtor's posts show on their blog pages, their feed, their homepage's latest posts and the
- * sitemap, all stored by the page store (decision 009). Those pages depend on the realtor's
- * revision (and the sitemap on the `realtors` scope), so a change to the posts moves both, as
- * a save of the realtor does, in the transaction of the change (decision 030), and the CDN is
- * asked to purge them (decision 046).
+ * sitemap, all stored by the page store (decision 009): a change to the posts revises those
+ * pages (`reviseRealtorPages`).
  */
-export async function bumpPostRevisions(db: Db, purge: PurgeContext, realtorIds: ReadonlyArray<string>): Promise<void> {
-  if (realtorIds.length === 0) return
-  await db
-    .updateTable('realtor')
-    .set({ revision: sql`revision + 1` })
-    .where('id', 'in', [...realtorIds])
-    .execute()
-  await bumpRevisions(db, 'realtors')
-  await enqueuePurge(db, purge, realtorSurrogateKeys(realtorIds))
-}
 
 /**
  * Scheduled posts go public at their minute with no request (issue 28). Every stored page
@@ -42,7 +29,7 @@ export async function releaseDuePosts(db: Kysely<Database>, purge: PurgeContext,
       .where('publishAt', '<=', now.toISOString())
       .execute()
     const realtorIds = rows.map((row) => row.realtorId)
-    await bumpPostRevisions(trx, purge, realtorIds)
+    await reviseRealtorPages(trx, purge, realtorIds)
     return realtorIds
   })
 }

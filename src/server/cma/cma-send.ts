@@ -103,7 +103,7 @@ export async function sendCmaToLead(services: AppServices, actor: Actor, id: str
     .orderBy('createdAt', 'desc')
     .execute()
   const live = shares.find((share) => isLiveShare(share, services.now()))
-  const token = live?.token ?? (await createShare(services, cma.id, null)).token
+  const token = live?.token ?? (await createShare(services, cma, null)).token
   const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: fallbackOrigin() }
   const subject = storedSubject(cma.subject)
   const realtorName = realtorDisplayName(realtor, lang)

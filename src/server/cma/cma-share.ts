@@ -5,6 +5,8 @@ import { cmaShareRequestSchema, type CmaShare } from '~/schemas/cma/cma'
 import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import type { AppServices } from '~/server/services'
+import { dependsOn, dependsOnRealtor, dependsUntil } from '~/server/pages/page-dependencies'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 import { reportOfCma } from './cma-report'
 import { isLiveShare, managedCma, shareOf } from './cmas'
 
@@ -16,12 +18,18 @@ import { isLiveShare, managedCma, shareOf } from './cmas'
  */
 
 /** Made in the same transaction as the revocation of the CMA's other links. */
-export async function createShare(services: AppServices, cmaId: string, expiresAt: string | null): Promise<{ token: string; createdAt: string }> {
+export async function createShare(
+  services: AppServices,
+  cma: { id: string; realtorId: string },
+  expiresAt: string | null,
+): Promise<{ token: string; createdAt: string }> {
   const now = services.now().toISOString()
   const token = randomBytes(32).toString('base64url')
   await services.db.transaction().execute(async (trx) => {
-    await trx.updateTable('cmaShare').set({ revokedAt: now }).where('cmaId', '=', cmaId).where('revokedAt', 'is', null).execute()
-    await trx.insertInto('cmaShare').values({ id: randomUUID(), cmaId, token, createdAt: now, expiresAt, revokedAt: null }).execute()
+    await trx.updateTable('cmaShare').set({ revokedAt: now }).where('cmaId', '=', cma.id).where('revokedAt', 'is', null).execute()
+    await trx.insertInto('cmaShare').values({ id: randomUUID(), cmaId: cma.id, token, createdAt: now, expiresAt, revokedAt: null }).execute()
+    // The link it replaces stops working on the store and the CDN as well.
+    await reviseRealtorPages(trx, services, [cma.realtorId])
   })
   return { token, createdAt: now }
 }
@@ -35,20 +43,26 @@ export async function shareCma(services: AppServices, actor: Actor, id: string, 
     throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
       fieldErrors: { expiresAt: [msg`Choose a time in the future`.id] },
     })
-  const created = await createShare(services, cma.id, expiresAt)
+  const created = await createShare(services, cma, expiresAt)
   return shareOf({ id: '', cmaId: cma.id, token: created.token, createdAt: created.createdAt, expiresAt, revokedAt: null }, cma.desiredUrl)
 }
 
 /** `DELETE /cmas/{id}/share`: every link of the CMA stops working at once; `revoked` says whether one was live. */
 export async function revokeCmaShare(services: AppServices, actor: Actor, id: string): Promise<{ id: string; revoked: boolean }> {
   const cma = await managedCma(services, actor, id)
-  const result = await services.db
-    .updateTable('cmaShare')
-    .set({ revokedAt: services.now().toISOString() })
-    .where('cmaId', '=', cma.id)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst()
-  return { id: cma.id, revoked: Number(result.numUpdatedRows) > 0 }
+  const revoked = await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('cmaShare')
+      .set({ revokedAt: services.now().toISOString() })
+      .where('cmaId', '=', cma.id)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst()
+    const any = Number(result.numUpdatedRows) > 0
+    // A stored copy of the page (the page store's, a CDN's) must not outlive the link.
+    if (any) await reviseRealtorPages(trx, services, [cma.realtorId])
+    return any
+  })
+  return { id: cma.id, revoked }
 }
 
 /** What a token a visitor brings may look like: anything else is not looked up at all. */
@@ -66,9 +80,15 @@ export async function getSharedReport(services: AppServices, token: string, lang
     .selectFrom('cma')
     .innerJoin('realtor', 'realtor.id', 'cma.realtorId')
     .selectAll('cma')
-    .select('realtor.desiredUrl')
+    .select(['realtor.desiredUrl', 'realtor.revision'])
     .where('cma.id', '=', share.cmaId)
     .executeTakeFirst()
   if (!cma) return null
+  // Stored by the page store: every write to the CMA or its links moves the realtor's revision
+  // (`reviseRealtorPages`), the report's market figures and photos follow the listings, and a
+  // link with an end is made again from then, when it answers 404.
+  dependsOnRealtor(cma.realtorId, Number(cma.revision))
+  dependsOn('listings')
+  if (share.expiresAt) dependsUntil(share.expiresAt)
   return reportOfCma(services, cma, lang)
 }

@@ -17,6 +17,7 @@ import {
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import type { CmaComparableTable, CmaShareTable, CmaTable, Database } from '~/server/db/schema'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 import type { AppServices } from '~/server/services'
 import { photoUrlOf } from '~/server/uploads/photo-address'
 import { emptyAdjustments, rangeBasisOf } from './cma-adjustments'
@@ -279,8 +280,16 @@ export async function patchCma(services: AppServices, actor: Actor, id: string, 
       })
       .where('id', '=', cma.id)
       .execute()
+    // A shared report shows the change at once: its stored page (and a CDN's copy) is made again.
+    if (await isShared(trx, cma.id)) await reviseRealtorPages(trx, services, [cma.realtorId])
   })
   return getCma(services, actor, cma.id)
+}
+
+/** Whether a link to the CMA may be stored somewhere: one not revoked (an expired one's page already ended by itself). */
+async function isShared(trx: Transaction<Database>, cmaId: string): Promise<boolean> {
+  const row = await trx.selectFrom('cmaShare').select('id').where('cmaId', '=', cmaId).where('revokedAt', 'is', null).executeTakeFirst()
+  return row !== undefined
 }
 
 /** `DELETE /cmas/{id}`: its comparables and share links with it (the foreign keys cascade). */
@@ -288,9 +297,11 @@ export async function deleteCma(services: AppServices, actor: Actor, id: string)
   const cma = await managedCma(services, actor, id)
   await services.db.transaction().execute(async (trx) => {
     // Explicit as well as cascaded: SQLite enforces foreign keys only where the connection turned them on.
+    const shared = await isShared(trx, cma.id)
     await trx.deleteFrom('cmaShare').where('cmaId', '=', cma.id).execute()
     await trx.deleteFrom('cmaComparable').where('cmaId', '=', cma.id).execute()
     await trx.deleteFrom('cma').where('id', '=', cma.id).execute()
+    if (shared) await reviseRealtorPages(trx, services, [cma.realtorId])
   })
   return { id: cma.id }
 }

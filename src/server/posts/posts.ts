@@ -16,7 +16,7 @@ import type { FieldErrors } from '~/lib/errors'
 import { AppError, errors, parseInput } from '~/server/app-error'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { isPublicAt, tagsOfPosts } from '~/server/blog/public-posts'
-import { bumpPostRevisions } from '~/server/blog/post-revisions'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 import type { Database, PostTable } from '~/server/db/schema'
 import type { SanitizedPostHtml } from './post-html'
 import type { AppServices } from '~/server/services'
@@ -222,7 +222,7 @@ export async function createPost(services: AppServices, actor: Actor, input: unk
       .values({ id, realtorId: realtor.id, ...columnsOf(fields, services.storage), createdAt: now.toISOString(), updatedAt: now.toISOString() })
       .execute()
     await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
-    await bumpPostRevisions(trx, services, [realtor.id])
+    await reviseRealtorPages(trx, services, [realtor.id])
   })
   return getPost(services, actor, id)
 }
@@ -252,7 +252,7 @@ export async function updatePost(services: AppServices, actor: Actor, id: string
       .where('id', '=', id)
       .execute()
     await writeTags(trx, { id, realtorId: realtor.id }, fields.tags)
-    await bumpPostRevisions(trx, services, [realtor.id])
+    await reviseRealtorPages(trx, services, [realtor.id])
   })
   return getPost(services, actor, id)
 }
@@ -264,7 +264,7 @@ export async function deletePost(services: AppServices, actor: Actor, id: string
   await services.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('postTag').where('postId', '=', id).execute()
     await trx.deleteFrom('post').where('id', '=', id).execute()
-    await bumpPostRevisions(trx, services, [realtor.id])
+    await reviseRealtorPages(trx, services, [realtor.id])
   })
   return { id, deleted: true }
 }

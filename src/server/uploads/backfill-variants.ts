@@ -1,4 +1,4 @@
-import { bumpPostRevisions } from '~/server/blog/post-revisions'
+import { reviseRealtorPages } from '~/server/pages/realtor-page-revisions'
 import { announcePurge, realtorSurrogateKeys } from '~/server/pages/revisions'
 import type { AppServices } from '~/server/services'
 import { storedPhotoKey } from './photo-address'
@@ -36,7 +36,7 @@ export async function backfillPhotoVariants(services: BackfillServices): Promise
   const result = await ensurePhotoVariants(services, owners.keys())
   const refreshed = [...new Set(result.made.flatMap((made) => [...(owners.get(made.key) ?? [])]))]
   if (refreshed.length > 0) {
-    await services.db.transaction().execute((trx) => bumpPostRevisions(trx, services, refreshed))
+    await services.db.transaction().execute((trx) => reviseRealtorPages(trx, services, refreshed))
     announcePurge(services.config.cdnPurge, realtorSurrogateKeys(refreshed))
   }
   return { ...result, realtorsRefreshed: refreshed.length }

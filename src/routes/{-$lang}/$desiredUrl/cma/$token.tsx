@@ -34,10 +34,9 @@ export const Route = createFileRoute('/{-$lang}/$desiredUrl/cma/$token')({
     return { ...head, meta: [...head.meta, { name: 'referrer', content: 'no-referrer' }] }
   },
   // Nothing on it needs code (decision 051); its not-found is the site's, sent as that page is.
-  // `private, no-store` until a CMA's writes (share, revoke, change, delete) move its realtor's page
-  // revision: the page store then declines it (src/server/pages/page-store.ts), and neither it nor a
-  // CDN can keep serving a link that was revoked (decision 075).
-  headers: ({ match }) => (match.status === 'notFound' ? {} : { ...noPageScripts(), 'cache-control': 'private, no-store' }),
+  // Stored like the site's other pages: a CMA's writes (share, revoke, change, delete) move its
+  // realtor's page revision and purge the CDN, and a link's end is a time it depends on (decision 075).
+  headers: ({ match }) => (match.status === 'notFound' ? {} : noPageScripts()),
   component: SharedCmaRoute,
 })
 
