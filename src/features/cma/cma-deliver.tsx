@@ -138,24 +138,7 @@ export function CmaDeliver({
       ) : null}
       <Box title={<Trans>PDF</Trans>} testId="cma-pdf">
         <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${baseId}-pdf-lang`} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Language</Trans>
-            </label>
-            <select
-              id={`${baseId}-pdf-lang`}
-              value={pdfLang}
-              onChange={(event) => setPdfLang(LANGS.find((option) => option === event.target.value) ?? pdfLang)}
-              className={inputClass}
-              data-testid="cma-pdf-lang"
-            >
-              {LANGS.map((option) => (
-                <option key={option} value={option}>
-                  {i18n._(LANGUAGE_NAMES[option])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LanguageSelect id={`${baseId}-pdf-lang`} label={<Trans>Language</Trans>} value={pdfLang} onChange={setPdfLang} testId="cma-pdf-lang" />
           <div className="flex flex-col gap-1">
             <label htmlFor={`${baseId}-paper`} className="text-sm font-medium text-stone-800 dark:text-stone-200">
               <Trans>Paper</Trans>
@@ -280,24 +263,13 @@ export function CmaDeliver({
             <p className="text-sm text-stone-700 dark:text-stone-300">
               <Trans>E-mails {leadName} the link to the report. It is recorded on the lead's timeline.</Trans>
             </p>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${baseId}-send-lang`} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-                <Trans>Language of the e-mail</Trans>
-              </label>
-              <select
-                id={`${baseId}-send-lang`}
-                value={sendLang ?? lead.data.lang}
-                onChange={(event) => setSendLang(LANGS.find((option) => option === event.target.value))}
-                className={inputClass}
-                data-testid="cma-send-lang"
-              >
-                {LANGS.map((option) => (
-                  <option key={option} value={option}>
-                    {i18n._(LANGUAGE_NAMES[option])}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LanguageSelect
+              id={`${baseId}-send-lang`}
+              label={<Trans>Language of the e-mail</Trans>}
+              value={sendLang ?? lead.data.lang}
+              onChange={setSendLang}
+              testId="cma-send-lang"
+            />
             {send.error ? (
               <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
                 {errorMessage(send.error, (id) => i18n._(id), t`The e-mail could not be sent. Try again.`)}
@@ -334,6 +306,34 @@ export function CmaDeliver({
         )}
       </Box>
       {confirm.dialog}
+    </div>
+  )
+}
+
+/** Korean or English, each named in the realtor's language. */
+function LanguageSelect({ id, label, value, onChange, testId }: { id: string; label: ReactNode; value: Lang; onChange: (lang: Lang) => void; testId: string }) {
+  const { i18n } = useLingui()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const chosen = LANGS.find((option) => option === event.target.value)
+          if (chosen) onChange(chosen)
+        }}
+        className={inputClass}
+        data-testid={testId}
+      >
+        {LANGS.map((option) => (
+          <option key={option} value={option}>
+            {i18n._(LANGUAGE_NAMES[option])}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }

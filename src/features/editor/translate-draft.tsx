@@ -21,6 +21,21 @@ import type { DraftTranslationResult } from '~/schemas/draft-translation'
 /** One field to translate: its text now, the other language's field's text now, and how a draft reaches that field. */
 export type DraftPart = { text: string; target: string; apply: (text: string) => void }
 
+/**
+ * The fields of a form written in both languages (`titleKo`/`titleEn`, …), as pairs from the
+ * language written (`from`) to the one its draft fills.
+ */
+export function draftFieldPairs<const Base extends string>(
+  from: Lang,
+  bases: ReadonlyArray<Base>,
+): Array<readonly [`${Base}Ko` | `${Base}En`, `${Base}Ko` | `${Base}En`]> {
+  return bases.map((base) => {
+    const ko = `${base}Ko` as const
+    const en = `${base}En` as const
+    return from === 'ko' ? ([ko, en] as const) : ([en, ko] as const)
+  })
+}
+
 type Outcome = { kind: 'done' | 'failed' | 'undone'; text: string }
 
 export function TranslateDraftButton({

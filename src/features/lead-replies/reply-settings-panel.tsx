@@ -13,7 +13,7 @@ import { saveReplySettings } from '~/functions/lead-replies.functions'
 import { formatPhoneInternational } from '~/lib/phone'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
 import { TimeZonePicker } from './time-zone-picker'
-import { TranslateDraftButton } from '~/features/editor/translate-draft'
+import { draftFieldPairs, TranslateDraftButton } from '~/features/editor/translate-draft'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import {
@@ -183,16 +183,7 @@ function ReplySettingsForm({ realtor, lang, settings }: Props & { settings: Repl
 
   /** One language's subject and text, each with the other language's field its draft fills (issue 54 item 4). */
   const translationParts = (sourceLang: Lang) => {
-    const pairs =
-      sourceLang === 'ko'
-        ? ([
-            ['subjectKo', 'subjectEn'],
-            ['bodyKo', 'bodyEn'],
-          ] as const)
-        : ([
-            ['subjectEn', 'subjectKo'],
-            ['bodyEn', 'bodyKo'],
-          ] as const)
+    const pairs = draftFieldPairs(sourceLang, ['subject', 'body'])
     return pairs.map(([source, target]) => ({
       text: form.getFieldValue(source),
       target: form.getFieldValue(target),

@@ -12,7 +12,7 @@ import { useConfirm } from '~/components/confirm-dialog'
 import { Button, ErrorAlert } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
-import { TranslateDraftButton } from '~/features/editor/translate-draft'
+import { draftFieldPairs, TranslateDraftButton } from '~/features/editor/translate-draft'
 import { createMyPost, deleteMyPost, previewMyPost, updateMyPost } from '~/functions/posts.functions'
 import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
@@ -225,18 +225,7 @@ export function PostForm({
 
   /** The title, summary and text of one language, each with the other language's field its draft fills. */
   const translationParts = (sourceLang: Lang) => {
-    const pairs =
-      sourceLang === 'ko'
-        ? ([
-            ['titleKo', 'titleEn'],
-            ['summaryKo', 'summaryEn'],
-            ['bodyKo', 'bodyEn'],
-          ] as const)
-        : ([
-            ['titleEn', 'titleKo'],
-            ['summaryEn', 'summaryKo'],
-            ['bodyEn', 'bodyKo'],
-          ] as const)
+    const pairs = draftFieldPairs(sourceLang, ['title', 'summary', 'body'])
     return pairs.map(([source, target]) => ({
       text: form.getFieldValue(source),
       target: form.getFieldValue(target),

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { PROPERTY_KINDS } from '../home'
-import { valuationStatusSchema } from '../valuations'
-import { CMA_ADJUSTMENT_FEATURES, cmaRangeBasisSchema } from './cma'
+import { CMA_ADJUSTMENT_FEATURES, cmaComparableListingFacts, cmaRangeBasisSchema } from './cma'
 
 /*
  * What the share page and the PDF both render of a CMA (issue 53 part 2): one view model, made on
@@ -20,16 +19,7 @@ const reportAdjustmentSchema = z.object({
 export type CmaReportAdjustment = z.infer<typeof reportAdjustmentSchema>
 
 const reportComparableFacts = {
-  status: valuationStatusSchema,
-  basis: z.enum(['sold', 'listed']),
-  price: z.number(),
-  date: z.string(),
-  city: z.string(),
-  beds: z.number().nullable(),
-  baths: z.number().nullable(),
-  livingArea: z.number(),
-  yearBuilt: z.number().nullable(),
-  lotSizeSquareFeet: z.number().nullable(),
+  ...cmaComparableListingFacts,
   /** An absolute URL of the listing's photo (the PDF fetches it, the page shows it), or null. */
   photoUrl: z.string().nullable(),
   /** The lines that are not 0, in the grid's order. */

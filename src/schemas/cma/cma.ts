@@ -70,12 +70,8 @@ export const cmaAdjustmentsSchema = z.object({
 })
 export type CmaAdjustments = z.infer<typeof cmaAdjustmentsSchema>
 
-/** A comparable's own facts, as its listing gave them when the CMA chose it (kept: listings change). */
-const comparableFacts = {
-  /** The row of this CMA's comparable (PATCH names it). */
-  id: z.string(),
-  listingKey: z.string(),
-  picked: z.boolean(),
+/** What a comparable's listing said when the CMA chose it (kept: listings change); the report shows the same. */
+export const cmaComparableListingFacts = {
   status: valuationStatusSchema,
   /** `sold`: a close price; `listed`: an asking price. */
   basis: z.enum(['sold', 'listed']),
@@ -89,6 +85,14 @@ const comparableFacts = {
   livingArea: z.number(),
   yearBuilt: z.number().nullable(),
   lotSizeSquareFeet: z.number().nullable(),
+}
+
+const comparableFacts = {
+  /** The row of this CMA's comparable (PATCH names it). */
+  id: z.string(),
+  listingKey: z.string(),
+  picked: z.boolean(),
+  ...cmaComparableListingFacts,
   /** The listing's first photo (its smallest width variant that suits a card), or null. */
   photoUrl: z.string().nullable(),
   adjustments: cmaAdjustmentsSchema,
