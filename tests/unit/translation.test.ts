@@ -78,6 +78,15 @@ describe('cutting a long draft', () => {
     expect(splitForTranslation(unbroken, 10).pieces).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)])
     expect(splitForTranslation('short', 10)).toEqual({ pieces: ['short'], separators: [] })
   })
+
+  it("cuts a post's HTML after a block's end tag, never inside a tag", () => {
+    const html = '<p>First <a href="https://example.com/a. b">link</a>.</p><p>Second <strong>one</strong>.</p><h2>Third</h2>'
+    const split = splitForTranslation(html, 60, 'html')
+    expect(split.pieces).toEqual(['<p>First <a href="https://example.com/a. b">link</a>.</p>', '<p>Second <strong>one</strong>.</p><h2>Third</h2>'])
+    expect(joinTranslated(split.pieces, split.separators)).toBe(html)
+    // As plain text the same HTML is cut at a sentence end inside the link's address.
+    expect(splitForTranslation(html, 60).pieces[0]).toBe('<p>First <a href="https://example.com/a.')
+  })
 })
 
 describe('the settings', () => {
@@ -232,6 +241,12 @@ describe('the adapters, as each provider documents its API', () => {
       expect(sent[0]?.body).toEqual({ text: ['안녕하세요'], target_lang: 'EN-US', source_lang: 'KO' })
     })
 
+    it("asks DeepL to translate around a post's HTML tags", async () => {
+      answer(200, { translations: [{ text: '<p>밝은 <strong>집</strong></p>' }] })
+      expect(await deepl.translate(['<p>Bright <strong>home</strong></p>'], 'ko', 'en', 'html')).toEqual(['<p>밝은 <strong>집</strong></p>'])
+      expect(sent[0]?.body).toEqual({ text: ['<p>Bright <strong>home</strong></p>'], target_lang: 'KO', source_lang: 'EN', tag_handling: 'html' })
+    })
+
     it('sorts 456 as the quota, 403 as the key, 429 with its Retry-After, 5xx as the server', async () => {
       answer(456, { message: 'Quota exceeded' })
       await expect(deepl.translate(['a'], 'ko')).rejects.toMatchObject({ kind: 'quota' })
@@ -260,6 +275,12 @@ describe('the adapters, as each provider documents its API', () => {
           body: { q: ['Garage'], target: 'ko', format: 'text' },
         },
       ])
+    })
+
+    it('sends a post\'s HTML with format "html"', async () => {
+      answer(200, { data: { translations: [{ translatedText: '<p>차고</p>' }] } })
+      expect(await google.translate(['<p>Garage</p>'], 'ko', 'en', 'html')).toEqual(['<p>차고</p>'])
+      expect(sent[0]?.body).toEqual({ q: ['<p>Garage</p>'], target: 'ko', format: 'html', source: 'en' })
     })
 
     it("reads the error's reason: a daily limit is the quota, a rate limit waits, a bad key is auth", async () => {

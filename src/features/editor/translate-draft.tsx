@@ -8,6 +8,7 @@ import type { Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
 import { draftTranslationStatusQuery } from '~/queries/translation'
 import type { DraftTranslationResult } from '~/schemas/draft-translation'
+import type { TextFormat } from '~/schemas/translation'
 
 /*
  * "Translate to English / 한국어로 번역" beside the realtor's own writing (issue 54 item 4,
@@ -19,7 +20,7 @@ import type { DraftTranslationResult } from '~/schemas/draft-translation'
  */
 
 /** One field to translate: its text now, the other language's field's text now, and how a draft reaches that field. */
-export type DraftPart = { text: string; target: string; apply: (text: string) => void }
+export type DraftPart = { text: string; target: string; apply: (text: string) => void; format?: TextFormat }
 
 /**
  * The fields of a form written in both languages (`titleKo`/`titleEn`, …), as pairs from the
@@ -100,7 +101,7 @@ export function TranslateDraftButton({
     setBusy(true)
     setOutcome(null)
     try {
-      const results = await Promise.all(wanted.map((part) => translateMyDraft({ data: { text: part.text, from, to } })))
+      const results = await Promise.all(wanted.map((part) => translateMyDraft({ data: { text: part.text, from, to, format: part.format } })))
       const failed = results.find((result) => !result.ok)
       if (failed && !failed.ok) {
         setOutcome({ kind: 'failed', text: failure(failed) })

@@ -12,7 +12,7 @@ import { useConfirm } from '~/components/confirm-dialog'
 import { Button, ErrorAlert } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
-import { draftFieldPairs, TranslateDraftButton } from '~/features/editor/translate-draft'
+import { draftFieldPairs, TranslateDraftButton, type DraftPart } from '~/features/editor/translate-draft'
 import { createMyPost, deleteMyPost, previewMyPost, updateMyPost } from '~/functions/posts.functions'
 import type { Lang } from '~/lib/lang'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
@@ -226,9 +226,11 @@ export function PostForm({
   /** The title, summary and text of one language, each with the other language's field its draft fills. */
   const translationParts = (sourceLang: Lang) => {
     const pairs = draftFieldPairs(sourceLang, ['title', 'summary', 'body'])
-    return pairs.map(([source, target]) => ({
+    return pairs.map(([source, target]): DraftPart => ({
       text: form.getFieldValue(source),
       target: form.getFieldValue(target),
+      // The text is the editor's HTML: its paragraphs, links and emphasis come back around the translation.
+      format: source.startsWith('body') ? 'html' : 'text',
       apply: (text: string) => {
         dropServerError(target)
         form.setFieldValue(target, text)

@@ -21,5 +21,5 @@ export function draftTranslationStatus(services: AppServices, actor: Actor | nul
 export async function translateEditorDraft(services: AppServices, actor: Actor | null, input: unknown): Promise<DraftTranslationResult> {
   if (!actor) throw errors.unauthorized()
   const request = parseInput(translateDraftSchema, input)
-  return translateDraft(services, { accountId: actor.userId, text: request.text, from: request.from, to: request.to })
+  return translateDraft(services, { accountId: actor.userId, text: request.text, from: request.from, to: request.to, format: request.format })
 }

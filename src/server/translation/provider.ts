@@ -1,3 +1,4 @@
+import type { TextFormat } from '~/schemas/translation'
 import type { TranslationLang } from '~/server/db/schema'
 
 /*
@@ -59,7 +60,8 @@ export type TranslationProvider = {
   /**
    * Translates `texts` into `target`, answering in the same order; `source` when known (the
    * provider detects it otherwise: Papago's `auto`). Throws a `TranslationError`; never
-   * retries (the caller decides, `withRetries`).
+   * retries (the caller decides, `withRetries`). `format: 'html'` keeps the texts' tags where the
+   * provider can (DeepL's `tag_handling`, Google's `format`); plain text when left out.
    */
-  translate: (texts: ReadonlyArray<string>, target: TranslationLang, source?: TranslationLang) => Promise<Array<string>>
+  translate: (texts: ReadonlyArray<string>, target: TranslationLang, source?: TranslationLang, format?: TextFormat) => Promise<Array<string>>
 }

@@ -1,3 +1,4 @@
+import type { TextFormat } from '~/schemas/translation'
 import { exponentialBackoffMs } from '~/server/mail/delivery-lease'
 import { recordTranslationFailure } from '~/server/metrics/registry'
 import { isTransient, TranslationError, type TranslationProvider, type TranslationLang } from './provider'
@@ -43,10 +44,11 @@ export async function translateWithRetries(
   target: TranslationLang,
   source: TranslationLang | undefined,
   policy: RetryPolicy,
+  format: TextFormat = 'text',
 ): Promise<Array<string>> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await provider.translate(texts, target, source)
+      return await provider.translate(texts, target, source, format)
     } catch (caught) {
       const error = asTranslationError(caught)
       recordTranslationFailure(provider.name, error.kind)

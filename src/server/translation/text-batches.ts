@@ -1,3 +1,4 @@
+import type { TextFormat } from '~/schemas/translation'
 /*
  * Cutting work to the provider's measure (decision 071): texts grouped into requests within its
  * text and character limits, a budget's remainder taken newest first, and a long draft cut at
@@ -43,15 +44,17 @@ export function prefixWithin<T extends Sized>(items: ReadonlyArray<T>, remaining
 
 /** Where a text may be cut, most natural first: a blank line, a line end, a sentence end, a space. */
 const CUTS: ReadonlyArray<RegExp> = [/\n\s*\n/g, /\n/g, /(?<=[.!?。？！])\s+/g, /\s+/g]
+/** In HTML, first after a block's end tag (a post's paragraphs have no line ends), so no piece cuts a tag. */
+const HTML_CUTS: ReadonlyArray<RegExp> = [/(?<=<\/(?:p|h[1-6]|li|ul|ol|blockquote|figure)>)/g, ...CUTS]
 
 /**
  * Cuts `text` into pieces of at most `maxChars` (UTF-16 units, never more than the billed count)
  * and the separators between them, so that translating each piece and joining them with the
  * same separators keeps the paragraphs. `pieces.length === separators.length + 1`.
  */
-export function splitForTranslation(text: string, maxChars: number): { pieces: Array<string>; separators: Array<string> } {
+export function splitForTranslation(text: string, maxChars: number, format: TextFormat = 'text'): { pieces: Array<string>; separators: Array<string> } {
   if (text.length <= maxChars) return { pieces: [text], separators: [] }
-  for (const cut of CUTS) {
+  for (const cut of format === 'html' ? HTML_CUTS : CUTS) {
     const parts: Array<string> = []
     const gaps: Array<string> = []
     let last = 0
@@ -71,12 +74,12 @@ export function splitForTranslation(text: string, maxChars: number): { pieces: A
       const next = parts[index] ?? ''
       if (current.length + gap.length + next.length <= maxChars) current += gap + next
       else {
-        appendSplit(pieces, separators, current, maxChars)
+        appendSplit(pieces, separators, current, maxChars, format)
         separators.push(gap)
         current = next
       }
     }
-    appendSplit(pieces, separators, current, maxChars)
+    appendSplit(pieces, separators, current, maxChars, format)
     return { pieces, separators }
   }
   // One unbroken run of characters: cut it blindly.
@@ -85,8 +88,8 @@ export function splitForTranslation(text: string, maxChars: number): { pieces: A
   return { pieces, separators: pieces.slice(1).map(() => '') }
 }
 
-function appendSplit(pieces: Array<string>, separators: Array<string>, part: string, maxChars: number): void {
-  const split = splitForTranslation(part, maxChars)
+function appendSplit(pieces: Array<string>, separators: Array<string>, part: string, maxChars: number, format: TextFormat): void {
+  const split = splitForTranslation(part, maxChars, format)
   pieces.push(...split.pieces)
   separators.push(...split.separators)
 }

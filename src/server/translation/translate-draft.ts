@@ -1,4 +1,4 @@
-import { DRAFT_MAX_CHARS } from '~/schemas/translation'
+import { DRAFT_MAX_CHARS, type TextFormat } from '~/schemas/translation'
 import type { TranslationLang } from '~/server/db/schema'
 import { componentLogger } from '~/server/logging/logger'
 import { recordRateLimitRefusal, recordTranslationChars } from '~/server/metrics/registry'
@@ -20,7 +20,7 @@ import { batchesWithin, joinTranslated, splitForTranslation } from './text-batch
 
 export { DRAFT_MAX_CHARS }
 
-export type TranslateDraftInput = { accountId: string; text: string; from: TranslationLang; to: TranslationLang }
+export type TranslateDraftInput = { accountId: string; text: string; from: TranslationLang; to: TranslationLang; format?: TextFormat }
 
 /**
  * Why no draft came back: `off` (no provider configured), `budget` (today's characters are spent),
@@ -59,7 +59,7 @@ export async function translateDraft(
     return { ok: false, reason: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds }
   }
 
-  const { pieces, separators } = splitForTranslation(text, provider.maxCharsPerRequest)
+  const { pieces, separators } = splitForTranslation(text, provider.maxCharsPerRequest, input.format)
   const sized = pieces.map((piece) => ({ piece, chars: billedChars([piece]) }))
   const chars = sized.reduce((total, item) => total + item.chars, 0)
   const day = budgetDay(services.now())
@@ -75,6 +75,7 @@ export async function translateDraft(
         input.to,
         input.from,
         retry,
+        input.format,
       )
       translated.push(...texts)
       const requestChars = request.reduce((total, item) => total + item.chars, 0)

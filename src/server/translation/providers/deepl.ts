@@ -25,13 +25,19 @@ export function deeplProvider(config: { apiKey: string; url: string }, now: () =
     name: 'deepl',
     maxTextsPerRequest: DEEPL_MAX_TEXTS,
     maxCharsPerRequest: DEEPL_MAX_CHARS,
-    async translate(texts, target, source) {
+    async translate(texts, target, source, format) {
       const answer = await sendTranslationRequest(
         `${config.url}/v2/translate`,
         {
           method: 'POST',
           headers: { authorization: `DeepL-Auth-Key ${config.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ text: texts, target_lang: TARGET[target], ...(source ? { source_lang: SOURCE[source] } : {}) }),
+          body: JSON.stringify({
+            text: texts,
+            target_lang: TARGET[target],
+            ...(source ? { source_lang: SOURCE[source] } : {}),
+            // DeepL then translates the text around the tags and keeps them (a post's paragraphs, links, bold).
+            ...(format === 'html' ? { tag_handling: 'html' } : {}),
+          }),
         },
         now,
       )

@@ -50,7 +50,7 @@ export function googleProvider(config: { apiKey: string; url: string }, now: () 
     name: 'google',
     maxTextsPerRequest: GOOGLE_MAX_TEXTS,
     maxCharsPerRequest: GOOGLE_MAX_CHARS,
-    async translate(texts, target, source) {
+    async translate(texts, target, source, format = 'text') {
       const url = new URL(config.url)
       url.searchParams.set('key', config.apiKey)
       const answer = await sendTranslationRequest(
@@ -58,7 +58,7 @@ export function googleProvider(config: { apiKey: string; url: string }, now: () 
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ q: texts, target, format: 'text', ...(source ? { source } : {}) }),
+          body: JSON.stringify({ q: texts, target, format, ...(source ? { source } : {}) }),
         },
         now,
       )

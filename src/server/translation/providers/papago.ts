@@ -51,6 +51,8 @@ export function papagoProvider(config: { clientId: string; clientSecret: string;
     name: 'papago',
     maxTextsPerRequest: 1,
     maxCharsPerRequest: PAPAGO_MAX_CHARS,
+    // Papago's text API has no HTML mode (its web translation is a separate product): a post's
+    // tags go as text, and the editor and the save-time sanitiser keep only what is allowed.
     async translate(texts, target, source) {
       // One text per request, one after another: a failure stops the batch with nothing half-stored.
       const results: Array<string> = []
