@@ -1,7 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DeleteDialog } from '~/components/delete-dialog'
 import { useToast } from '~/components/toast'
 import { InboxViews, type InboxView } from '~/features/inbox/inbox-views'
@@ -25,6 +27,17 @@ import { Button, buttonClass } from '~/components/ui'
 import { submitWith } from '~/components/form/app-form'
 
 export type EditorTab = 'homepage' | 'messages' | 'statistics' | 'replies' | 'open-houses' | 'posts' | 'cma'
+
+/** The editor's tabs, in their order. */
+const EDITOR_TAB_LINKS: ReadonlyArray<{ tab: EditorTab; label: MessageDescriptor }> = [
+  { tab: 'homepage', label: msg`Homepage` },
+  { tab: 'messages', label: msg`Lead desk` },
+  { tab: 'statistics', label: msg`Statistics` },
+  { tab: 'replies', label: msg`Instant reply` },
+  { tab: 'open-houses', label: msg`Open houses` },
+  { tab: 'posts', label: msg`Posts` },
+  { tab: 'cma', label: msg`Market analysis` },
+]
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users find it. */
 export function focusFirstError(container: HTMLElement | null) {
@@ -61,6 +74,16 @@ export function EditorPage({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
+  const tabsRef = useRef<HTMLElement>(null)
+  // On a phone the tab row scrolls: the open tab is brought to its middle (a link to ?tab=cma opens there).
+  useEffect(() => {
+    const nav = tabsRef.current
+    const active = nav?.querySelector('[aria-current="page"]')
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
+    const navBox = nav.getBoundingClientRect()
+    const activeBox = active.getBoundingClientRect()
+    nav.scrollLeft += activeBox.left - navBox.left - (navBox.width - activeBox.width) / 2
+  }, [tab])
   const [current, setCurrent] = useState(realtor)
   const [uploading, setUploading] = useState(false)
   const [deleteOpen, setDeleteOpen] = useState(false)
@@ -111,7 +134,7 @@ export function EditorPage({
     await navigate({ to: '/{-$lang}', params: { lang: langParam(lang) } })
   }
 
-  const tabClass = (active: boolean) => buttonClass(active ? 'primary' : 'ghost', 'md')
+  const tabClass = (active: boolean, layout: string) => buttonClass(active ? 'primary' : 'ghost', 'md', layout)
 
   return (
     <div>
@@ -130,76 +153,26 @@ export function EditorPage({
             </Link>
           </p>
         </div>
-        <nav aria-label={t`Editor sections`} className="flex flex-wrap gap-1">
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'homepage' }}
-            aria-current={tab === 'homepage' ? 'page' : undefined}
-            className={tabClass(tab === 'homepage')}
-          >
-            <Trans>Homepage</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'messages' }}
-            aria-current={tab === 'messages' ? 'page' : undefined}
-            className={tabClass(tab === 'messages')}
-            data-testid="tab-messages"
-          >
-            <Trans>Lead desk</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'statistics' }}
-            aria-current={tab === 'statistics' ? 'page' : undefined}
-            className={tabClass(tab === 'statistics')}
-            data-testid="tab-statistics"
-          >
-            <Trans>Statistics</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'replies' }}
-            aria-current={tab === 'replies' ? 'page' : undefined}
-            className={tabClass(tab === 'replies')}
-            data-testid="tab-replies"
-          >
-            <Trans>Instant reply</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'open-houses' }}
-            aria-current={tab === 'open-houses' ? 'page' : undefined}
-            className={tabClass(tab === 'open-houses')}
-            data-testid="tab-open-houses"
-          >
-            <Trans>Open houses</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'posts' }}
-            aria-current={tab === 'posts' ? 'page' : undefined}
-            className={tabClass(tab === 'posts')}
-            data-testid="tab-posts"
-          >
-            <Trans>Posts</Trans>
-          </Link>
-          <Link
-            to="/{-$lang}/$desiredUrl/admin"
-            params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
-            search={{ tab: 'cma' }}
-            aria-current={tab === 'cma' ? 'page' : undefined}
-            className={tabClass(tab === 'cma')}
-            data-testid="tab-cma"
-          >
-            <Trans>Market analysis</Trans>
-          </Link>
+        {/* One row that scrolls sideways on a phone (seven tabs would stack four rows high above the
+            work); wrapped on a wider screen. */}
+        <nav
+          ref={tabsRef}
+          aria-label={t`Editor sections`}
+          className="-mx-4 flex w-[calc(100%+2rem)] gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+        >
+          {EDITOR_TAB_LINKS.map((link) => (
+            <Link
+              key={link.tab}
+              to="/{-$lang}/$desiredUrl/admin"
+              params={{ lang: langParam(lang), desiredUrl: current.desiredUrl }}
+              search={{ tab: link.tab }}
+              aria-current={tab === link.tab ? 'page' : undefined}
+              className={tabClass(tab === link.tab, 'shrink-0 whitespace-nowrap')}
+              data-testid={`tab-${link.tab}`}
+            >
+              {i18n._(link.label)}
+            </Link>
+          ))}
         </nav>
       </div>
 
