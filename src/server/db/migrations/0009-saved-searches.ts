@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { confirmedSubscriptionColumns, subscriberColumns } from './columns'
 
 /*
  * Issue 13: saved searches and new-listing alerts.
@@ -31,14 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('saved_search')
-    .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('realtor_id', 'text', (column) => column.notNull().references('realtor.id').onDelete('cascade'))
-    .addColumn('email', 'text', (column) => column.notNull())
-    .addColumn('email_key', 'text', (column) => column.notNull())
-    .addColumn('name', 'text')
-    .addColumn('lang', 'text', (column) => column.notNull())
-    /** The origin the visitor saved the search on: mail links use it when there is no PUBLIC_URL or own domain. */
-    .addColumn('site_origin', 'text', (column) => column.notNull())
+    .$call(subscriberColumns)
     .addColumn('frequency', 'text', (column) => column.notNull())
     // The filters, as columns so one SQL statement matches every search against a batch.
     .addColumn('state', 'text', (column) => column.notNull())
@@ -52,18 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort', 'text', (column) => column.notNull())
     /** The filters in one string: the same visitor saving the same search again is one search. */
     .addColumn('filters_key', 'text', (column) => column.notNull())
-    /** `pending` (not confirmed), `active`, `paused` (by the realtor), `unsubscribed`. */
-    .addColumn('status', 'text', (column) => column.notNull())
-    /** Random, per search: signed links carry it, so deleting or resetting it revokes them all. */
-    .addColumn('link_secret', 'text', (column) => column.notNull())
-    .addColumn('consent_version', 'text', (column) => column.notNull())
-    .addColumn('consent_text', 'text', (column) => column.notNull())
-    .addColumn('consent_lang', 'text', (column) => column.notNull())
-    .addColumn('consent_page', 'text')
-    .addColumn('consented_at', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
-    .addColumn('confirmed_at', 'text')
+    /** Status: `pending` (not confirmed), `active`, `paused` (by the realtor), `unsubscribed`. */
+    .$call(confirmedSubscriptionColumns)
     .addColumn('last_alerted_at', 'text')
     .addColumn('unsubscribed_at', 'text')
     .execute()

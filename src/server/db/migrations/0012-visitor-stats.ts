@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { CreateTableBuilder, Kysely } from 'kysely'
 
 /*
  * Visitor statistics (issue 14, decision 016). No column holds anything about a visitor: no
@@ -13,18 +13,27 @@ import type { Kysely } from 'kysely'
  */
 const DIMENSIONS = ['realtor_id', 'day', 'lang', 'page_kind', 'listing_key', 'referrer_class', 'referrer_host'] as const
 
+/** The DIMENSIONS, as both tables hold them, in that order. */
+function dimensionColumns<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return (
+    table
+      .addColumn('realtor_id', 'text', (column) => column.notNull().references('realtor.id').onDelete('cascade'))
+      .addColumn('day', 'text', (column) => column.notNull())
+      .addColumn('lang', 'text', (column) => column.notNull())
+      // `home` or `listing`; `listing_key` is '' on the homepage, and `referrer_host` '' when direct.
+      .addColumn('page_kind', 'text', (column) => column.notNull())
+      .addColumn('listing_key', 'text', (column) => column.notNull())
+      .addColumn('referrer_class', 'text', (column) => column.notNull())
+      .addColumn('referrer_host', 'text', (column) => column.notNull())
+  )
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('visit_event')
     .addColumn('flush_id', 'text', (column) => column.notNull())
     .addColumn('seq', 'integer', (column) => column.notNull())
-    .addColumn('realtor_id', 'text', (column) => column.notNull().references('realtor.id').onDelete('cascade'))
-    .addColumn('day', 'text', (column) => column.notNull())
-    .addColumn('lang', 'text', (column) => column.notNull())
-    .addColumn('page_kind', 'text', (column) => column.notNull())
-    .addColumn('listing_key', 'text', (column) => column.notNull())
-    .addColumn('referrer_class', 'text', (column) => column.notNull())
-    .addColumn('referrer_host', 'text', (column) => column.notNull())
+    .$call(dimensionColumns)
     .addColumn('views', 'integer', (column) => column.notNull())
     .addColumn('messages', 'integer', (column) => column.notNull())
     .addColumn('saved_searches', 'integer', (column) => column.notNull())
@@ -36,14 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('visit_daily')
-    .addColumn('realtor_id', 'text', (column) => column.notNull().references('realtor.id').onDelete('cascade'))
-    .addColumn('day', 'text', (column) => column.notNull())
-    .addColumn('lang', 'text', (column) => column.notNull())
-    // `home` or `listing`; `listing_key` is '' on the homepage, and `referrer_host` '' when direct.
-    .addColumn('page_kind', 'text', (column) => column.notNull())
-    .addColumn('listing_key', 'text', (column) => column.notNull())
-    .addColumn('referrer_class', 'text', (column) => column.notNull())
-    .addColumn('referrer_host', 'text', (column) => column.notNull())
+    .$call(dimensionColumns)
     .addColumn('views', 'bigint', (column) => column.notNull())
     .addColumn('messages', 'bigint', (column) => column.notNull())
     .addColumn('saved_searches', 'bigint', (column) => column.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { consentColumns } from './columns'
 
 /*
  * Issue 26 item 4: tour requests (decision 022).
@@ -34,11 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lang', 'text', (column) => column.notNull())
     /** The origin the request was sent from: the mails' links point back to it (as saved searches do). */
     .addColumn('site_origin', 'text', (column) => column.notNull())
-    .addColumn('consent_version', 'text', (column) => column.notNull())
-    .addColumn('consent_text', 'text', (column) => column.notNull())
-    .addColumn('consent_lang', 'text', (column) => column.notNull())
-    .addColumn('consent_page', 'text')
-    .addColumn('consented_at', 'text', (column) => column.notNull())
+    .$call(consentColumns)
     /** `requested`, `confirmed`, `proposed`, `cancelled`, `declined`. */
     .addColumn('status', 'text', (column) => column.notNull())
     /** JSON { start, date, time } of the confirmed or proposed time; NULL before either. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { consentColumns } from './columns'
 
 /*
  * Issue 27 item 2: seller leads. A visitor who valued a home on the realtor's home-value page
@@ -39,11 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('comparable_count', 'integer', (column) => column.notNull())
     /** The origin the lead was sent from: the mail's links point back to it. */
     .addColumn('site_origin', 'text', (column) => column.notNull())
-    .addColumn('consent_version', 'text', (column) => column.notNull())
-    .addColumn('consent_text', 'text', (column) => column.notNull())
-    .addColumn('consent_lang', 'text', (column) => column.notNull())
-    .addColumn('consent_page', 'text')
-    .addColumn('consented_at', 'text', (column) => column.notNull())
+    .$call(consentColumns)
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
   await db.schema.createIndex('seller_lead_realtor_created_idx').on('seller_lead').columns(['realtor_id', 'created_at', 'id']).execute()

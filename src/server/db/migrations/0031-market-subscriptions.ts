@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { confirmedSubscriptionColumns, subscriberColumns } from './columns'
 
 /*
  * Issue 27 item 5: a visitor's subscription to one city's monthly market report on one realtor's
@@ -11,31 +12,13 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('market_subscription')
-    .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('realtor_id', 'text', (column) => column.notNull().references('realtor.id').onDelete('cascade'))
-    .addColumn('email', 'text', (column) => column.notNull())
-    /** Lowercase e-mail: one address asking twice for one city is one subscription. */
-    .addColumn('email_key', 'text', (column) => column.notNull())
-    .addColumn('name', 'text')
-    .addColumn('lang', 'text', (column) => column.notNull())
-    /** The origin the visitor subscribed on: mail links use it when there is no PUBLIC_URL or own domain. */
-    .addColumn('site_origin', 'text', (column) => column.notNull())
+    .$call(subscriberColumns)
     /** The city as the market snapshots name it (`state_or_province`, `city_key`). */
     .addColumn('state', 'text', (column) => column.notNull())
     .addColumn('city', 'text', (column) => column.notNull())
     .addColumn('city_key', 'text', (column) => column.notNull())
-    /** `pending` (not confirmed), `active`, `unsubscribed`. */
-    .addColumn('status', 'text', (column) => column.notNull())
-    /** Random, per subscription: signed links carry it, so resetting it revokes them all. */
-    .addColumn('link_secret', 'text', (column) => column.notNull())
-    .addColumn('consent_version', 'text', (column) => column.notNull())
-    .addColumn('consent_text', 'text', (column) => column.notNull())
-    .addColumn('consent_lang', 'text', (column) => column.notNull())
-    .addColumn('consent_page', 'text')
-    .addColumn('consented_at', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
-    .addColumn('confirmed_at', 'text')
+    /** Status: `pending` (not confirmed), `active`, `unsubscribed`. */
+    .$call(confirmedSubscriptionColumns)
     .addColumn('last_sent_month', 'text')
     .addColumn('unsubscribed_at', 'text')
     .execute()
