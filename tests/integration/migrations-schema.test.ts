@@ -11,7 +11,8 @@ import { describeOnEachDatabase, type TestDatabase } from './harness'
  * read the diff.
  */
 
-type Row = Record<string, unknown>
+// What the catalogues answer: names, definitions, defaults (text or null).
+type Row = Record<string, string | number | null>
 
 function lines(rows: ReadonlyArray<Row>, columns: ReadonlyArray<string>): string {
   return rows.map((row) => columns.map((column) => String(row[column] ?? '')).join(' | ')).join('\n') + '\n'
