@@ -1,4 +1,6 @@
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
+import { phoneMetadata } from '#phone-metadata'
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core'
+import { supportedCountry } from './phone'
 
 /*
  * A phone as the lead desk's CSV writes it (issue 52 item 4): E.164 (`+17145550188`) when it
@@ -7,6 +9,6 @@ import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-j
  */
 export function phoneForExport(phone: string | null, country = 'US'): string {
   if (phone === null) return ''
-  const parsed = parsePhoneNumberFromString(phone, isSupportedCountry(country) ? country : 'US')
+  const parsed = parsePhoneNumberFromString(phone, supportedCountry(country) ?? 'US', phoneMetadata)
   return parsed?.isValid() ? parsed.number : phone
 }

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js'
+import { PHONE_METADATA_COMPLETE, phoneMetadata } from '#phone-metadata'
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/core'
 
 /*
  * Phone numbers (issue 52 item 7, decision 070), on libphonenumber-js: Google's numbering plan
@@ -6,7 +7,8 @@ import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from '
  * E.164 (`+19495550123`, `+821012345678`): one form whatever the visitor typed, callable from
  * anywhere, and comparable. It is shown in the national form of its own country and linked as
  * `tel:` with its country code. Isomorphic: the forms check numbers in the browser with the
- * same rules the server stores them by.
+ * same rules the server stores them by, on the plans of the calling codes the forms offer
+ * (`#phone-metadata`: every plan on the server, +1 and +82 in the browser).
  */
 
 /** The countries our visitors and realtors call from: realtors work in the US; many visitors write Korean numbers (010-…). */
@@ -19,9 +21,14 @@ function isCountryCode(value: string): value is CountryCode {
   return /^[A-Z]{2}$/.test(value)
 }
 
+/** The country named, when the plans loaded here hold it. */
+export function supportedCountry(value: string | undefined): CountryCode | undefined {
+  const code = value?.toUpperCase()
+  return code && isCountryCode(code) && isSupportedCountry(code, phoneMetadata) ? code : undefined
+}
+
 function validNumber(raw: string, country: string | undefined): PhoneNumber | undefined {
-  const hint = country?.toUpperCase()
-  const parsed = parsePhoneNumberFromString(raw, hint && isCountryCode(hint) ? hint : undefined)
+  const parsed = parsePhoneNumberFromString(raw, { defaultCountry: supportedCountry(country) }, phoneMetadata)
   return parsed?.isValid() ? parsed : undefined
 }
 
@@ -49,6 +56,24 @@ function realNumber(raw: string, country?: string): PhoneNumber | undefined {
 export function parsePhone(raw: string, country?: string): ParsedPhone | null {
   const parsed = realNumber(raw, country)
   return parsed ? { e164: parsed.number, country: parsed.country ?? country?.toUpperCase() ?? '' } : null
+}
+
+/** Whether `text` names a calling code (`+44 …`) that the plans loaded here do not hold. */
+function unknownCallingCode(text: string): boolean {
+  const digits = text.replace(/[^\d+]/g, '')
+  if (!digits.startsWith('+')) return false
+  const codes = Object.keys(phoneMetadata.country_calling_codes)
+  // Calling codes are prefix-free (ITU E.164): at most one of them starts the number.
+  return !codes.some((code) => digits.startsWith(`+${code}`))
+}
+
+/**
+ * Whether a free-typed number (a tour request, a seller lead) may be sent: a real number, or, in
+ * the browser, one with a `+` code whose plan the browser does not hold (the server, which holds
+ * every plan, decides). On the server this is `parsePhone(raw) !== null`.
+ */
+export function mayBePhone(raw: string): boolean {
+  return parsePhone(raw) !== null || (!PHONE_METADATA_COMPLETE && unknownCallingCode(raw))
 }
 
 /*

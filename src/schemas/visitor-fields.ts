@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { isSameSitePath } from '~/lib/consent'
-import { parsePhone } from '~/lib/phone'
+import { mayBePhone, parsePhone } from '~/lib/phone'
 import { messageId } from './messages'
 
 /*
@@ -62,5 +62,5 @@ export const visitorPhoneSchema = z
   .string()
   .trim()
   .max(30, { error: messageId(msg`Enter a valid phone number`) })
-  .refine((value) => value === '' || parsePhone(value) !== null, { error: messageId(msg`Enter a valid phone number`) })
+  .refine((value) => value === '' || mayBePhone(value), { error: messageId(msg`Enter a valid phone number`) })
   .transform((value) => (value === '' ? value : (parsePhone(value)?.e164 ?? value)))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { displayPhone, smsHref, telHref } from '~/lib/contact-links'
-import { formatPhone, formatPhoneInternational, parsePhone, phoneE164 } from '~/lib/phone'
+import { formatPhone, formatPhoneInternational, mayBePhone, parsePhone, phoneE164 } from '~/lib/phone'
 import { isValidPhone, phoneForStorage } from '~/schemas/realtor-fields'
 import { visitorPhoneSchema } from '~/schemas/visitor-fields'
 import { toE164 } from '~/server/db/migrations/0039-phones-e164'
@@ -74,5 +74,13 @@ describe('forms store E.164', () => {
     expect(toE164('(949) 555-0134', undefined)).toBe('+19495550134')
     expect(toE164('+19495550134', undefined)).toBeUndefined()
     expect(toE164('ask my wife', undefined)).toBeUndefined()
+  })
+})
+
+describe('mayBePhone on the server (every plan)', () => {
+  it('is parsePhone: a real number of any country, nothing else', () => {
+    expect(mayBePhone('+44 20 7946 0958')).toBe(true)
+    expect(mayBePhone('+999 1234 5678')).toBe(false)
+    expect(mayBePhone('+44 1')).toBe(false)
   })
 })
