@@ -8,6 +8,7 @@ import { renderCmaPdf, reportImages } from '~/server/cma/cma-pdf'
 import { envSchema } from '~/server/config/env'
 import { openDatabase } from '~/server/db/database'
 import { createServices } from '~/server/services'
+import { CMA_FIXTURE_SUBJECT, cmaFixtureRealtor } from './cma-fixture'
 
 /*
  * `node scripts/run.mjs scripts/bench-cma-pdf.ts [runs]`: how long `GET /cmas/{id}.pdf` spends
@@ -36,30 +37,8 @@ function report(lang: 'ko' | 'en', photoUrls: ReadonlyArray<string>): CmaReport 
   return {
     lang,
     asOf: '2026-12-02',
-    realtor: {
-      name: lang === 'ko' ? '박소라' : 'Sora Park',
-      desiredUrl: 'sora-park',
-      photoUrl: photoUrls[10] ?? null,
-      logoUrl: photoUrls[11] ?? null,
-      color: '#0f766e',
-      email: 'sora@example.com',
-      phone: '+1 949-555-0100',
-      licenseNumber: 'DRE 01234567',
-      brokerageName: 'Sunrise Realty',
-      brokerageLicenseNumber: '07654321',
-      brokerageAddress: '1 Market St, Irvine, CA 92618',
-    },
-    subject: {
-      street: '1 Bench Lane',
-      city: 'Irvine',
-      state: 'CA',
-      postalCode: '92618',
-      propertyType: 'single_family',
-      beds: 3,
-      baths: 2,
-      livingArea: 2000,
-      yearBuilt: 1999,
-    },
+    realtor: cmaFixtureRealtor(lang, { photoUrl: photoUrls[10] ?? null, logoUrl: photoUrls[11] ?? null }),
+    subject: CMA_FIXTURE_SUBJECT,
     comparables: photoUrls.slice(0, 10).map((photoUrl, index) => ({
       status: 'sold',
       basis: 'sold',

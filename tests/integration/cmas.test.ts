@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CMA_FIXTURE_SUBJECT as SUBJECT } from '../../scripts/cma-fixture'
 import type { Cma, CmaList, CmaSent, CmaShare } from '../../src/schemas/cma/cma'
 import type { LeadTimeline } from '../../src/schemas/lead-timeline'
 import { getSharedReport } from '../../src/server/cma/cma-share'
@@ -18,17 +19,6 @@ import { api, createTestApp, describeOnEachDatabase, expectError, signUp, unique
 
 const NOW = new Date(Date.UTC(2026, 10, 20, 12, 0, 0))
 const HIDDEN = 'CMA-HIDDEN Secret Way'
-const SUBJECT = {
-  street: '1 Test Lane',
-  city: 'Irvine',
-  state: 'CA',
-  postalCode: '92618',
-  propertyType: 'single_family',
-  beds: 3,
-  baths: 2,
-  livingArea: 2000,
-  yearBuilt: 1999,
-}
 
 function property(key: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return resoPropertyFixture(key, 'Comparable Ct', { Latitude: 33.68, Longitude: -117.77, YearBuilt: 1995, LotSizeSquareFeet: 5000, ...overrides })

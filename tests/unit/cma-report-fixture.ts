@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { CMA_FIXTURE_SUBJECT, cmaFixtureRealtor } from '../../scripts/cma-fixture'
 import type { CmaReport, CmaReportComparable } from '../../src/schemas/cma/cma-report'
 
 /*
@@ -39,30 +40,8 @@ export function reportFixture(lang: 'ko' | 'en', count = 10): CmaReport {
   return {
     lang,
     asOf: '2026-11-20',
-    realtor: {
-      name: lang === 'ko' ? '박소라' : 'Sora Park',
-      desiredUrl: 'sora-park',
-      photoUrl: 'https://photos.example/realtor.jpg',
-      logoUrl: 'https://photos.example/logo.png',
-      color: '#0f766e',
-      email: 'sora@example.com',
-      phone: '+1 949-555-0100',
-      licenseNumber: '01234567',
-      brokerageName: 'Sunrise Realty',
-      brokerageLicenseNumber: '07654321',
-      brokerageAddress: '1 Market St, Irvine, CA 92618',
-    },
-    subject: {
-      street: '1 Test Lane',
-      city: 'Irvine',
-      state: 'CA',
-      postalCode: '92618',
-      propertyType: 'single_family',
-      beds: 3,
-      baths: 2,
-      livingArea: 2000,
-      yearBuilt: 1999,
-    },
+    realtor: cmaFixtureRealtor(lang, { photoUrl: 'https://photos.example/realtor.jpg', logoUrl: 'https://photos.example/logo.png' }),
+    subject: CMA_FIXTURE_SUBJECT,
     comparables,
     trend: {
       city: 'Irvine',

@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely'
 import type { CmaAdjustments, CmaSubject } from '~/schemas/cma/cma'
 import type { RankedComparable } from '~/schemas/valuations'
 import { adjustedPriceOf } from '~/lib/cma-adjustments'
+import type { CmaComparableTable } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
 import { storedPhotoAddress } from '~/server/uploads/photo-address'
 import { rankComparables } from '~/server/valuations/value-home'
@@ -19,25 +21,12 @@ import { emptyAdjustments } from './cma-adjustments'
 export const CMA_CANDIDATES = 12
 export const CMA_FIRST_PICKED = 6
 
-export type ChosenComparable = {
-  listingKey: string
-  status: 'sold' | 'active' | 'pending'
-  basis: 'sold' | 'listed'
-  price: number
-  date: string
-  address: string | null
-  postalCode: string | null
-  distanceMiles: number | null
-  city: string
-  beds: number | null
-  baths: number | null
-  livingArea: number
-  yearBuilt: number | null
-  lotSizeSquareFeet: number | null
-  photo: string | null
+/**
+ * A chosen comparable as its row stores it, less what the CMA adds on insert (its id, CMA,
+ * position and picked flag) and with its grid still an object, not the column's JSON.
+ */
+export type ChosenComparable = Omit<Selectable<CmaComparableTable>, 'id' | 'cmaId' | 'position' | 'picked' | 'adjustments'> & {
   adjustments: CmaAdjustments
-  adjustedPrice: number
-  matchScore: number
 }
 
 /** The estimator's lines in the grid's names, in whole dollars. */

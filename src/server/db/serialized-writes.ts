@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '~/server/db/schema'
 import type { AppServices } from '~/server/services'
 
 /*
@@ -9,9 +11,11 @@ import type { AppServices } from '~/server/services'
  */
 let sqliteTail: Promise<unknown> = Promise.resolve()
 
-export function serialized<T>(services: AppServices, work: () => Promise<T>): Promise<T> {
-  if (services.dbKind !== 'sqlite') return work()
-  const result = sqliteTail.then(work, work)
+/** `work` in a transaction of its own, after this process's earlier ones on SQLite. */
+export function serializedTransaction<T>(services: AppServices, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const run = () => services.db.transaction().execute(work)
+  if (services.dbKind !== 'sqlite') return run()
+  const result = sqliteTail.then(run, run)
   sqliteTail = result.catch(() => undefined)
   return result
 }

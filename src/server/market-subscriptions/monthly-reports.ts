@@ -5,10 +5,10 @@ import type { MarketReport } from '~/schemas/market'
 import type { Database, MarketSubscriptionTable } from '~/server/db/schema'
 import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
-import { serialized } from '~/server/db/serialized-writes'
+import { serializedTransaction } from '~/server/db/serialized-writes'
 import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
 import { readMarketReport } from '~/server/market/market-reports'
-import { readRealtorForMail, realtorInMail, type RealtorForMail } from '~/server/saved-searches/alerts'
+import { realtorInMail, realtorsForMailRun, type RealtorForMail } from '~/server/saved-searches/alerts'
 import { realtorPageUrl, signSavedSearchToken, type SiteBase } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { marketOneClickUnsubscribeUrl, marketReportPageUrl, marketUnsubscribePageUrl } from './links'
@@ -43,7 +43,7 @@ function siteBaseOf(services: AppServices, realtor: RealtorForMail, subscription
 export async function sendMonthlyMarketReports(services: AppServices): Promise<MarketMailRunResult> {
   await Promise.all([loadCatalog('ko'), loadCatalog('en')])
   const reports = new Map<string, MarketReport | undefined>()
-  const realtors = new Map<string, RealtorForMail | undefined>()
+  const realtorOf = realtorsForMailRun(services)
   const result: MarketMailRunResult = { mails: 0 }
   // Only subscriptions whose city has a month not sent yet: an up-to-date month costs nothing.
   const due = services.db
@@ -66,13 +66,12 @@ export async function sendMonthlyMarketReports(services: AppServices): Promise<M
     for (const subscription of page) {
       const cityKey = `${subscription.state}|${subscription.cityKey}`
       if (!reports.has(cityKey)) reports.set(cityKey, await readMarketReport(services, { stateOrProvince: subscription.state, cityKey: subscription.cityKey }))
-      if (!realtors.has(subscription.realtorId)) realtors.set(subscription.realtorId, await readRealtorForMail(services, subscription.realtorId))
       const report = reports.get(cityKey)
-      const realtor = realtors.get(subscription.realtorId)
+      const realtor = await realtorOf(subscription.realtorId)
       if (!report || !realtor) continue
       // A city the realtor no longer serves has no report page on their site: nothing to send.
       if (!realtor.regions.some((region) => region.state === subscription.state && region.cityKey === subscription.cityKey)) continue
-      const sent = await serialized(services, () => services.db.transaction().execute((trx) => sendOne(services, trx, subscription, realtor, report)))
+      const sent = await serializedTransaction(services, (trx) => sendOne(services, trx, subscription, realtor, report))
       if (sent) result.mails += 1
     }
   }

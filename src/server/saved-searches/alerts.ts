@@ -16,7 +16,7 @@ import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
-import { serialized } from '~/server/db/serialized-writes'
+import { serializedTransaction } from '~/server/db/serialized-writes'
 import { componentLogger } from '~/server/logging/logger'
 import { scheduledJob } from '~/server/logging/job-log'
 
@@ -48,8 +48,20 @@ function isDue(search: Pick<SavedSearch, 'frequency' | 'lastAlertedAt'>, now: Da
   return now.getTime() - Date.parse(search.lastAlertedAt) >= wait
 }
 
-/** The realtor a run's mails come from (alerts, market reports), with their photo and regions. */
-export async function readRealtorForMail(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
+/**
+ * A run's reader of the realtors its mails come from (alerts, market reports): each realtor is
+ * read once per run, however many of their searches or subscriptions are due.
+ */
+export function realtorsForMailRun(services: AppServices): (id: string) => Promise<RealtorForMail | undefined> {
+  const read = new Map<string, RealtorForMail | undefined>()
+  return async (id) => {
+    if (!read.has(id)) read.set(id, await readRealtorForMail(services, id))
+    return read.get(id)
+  }
+}
+
+/** The realtor a run's mails come from, with their photo and regions. */
+async function readRealtorForMail(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
   const realtor = await services.db.selectFrom('realtor').select(SENDER_REALTOR_COLUMNS).where('id', '=', id).executeTakeFirst()
   if (!realtor) return undefined
   const [photos, regions] = await Promise.all([
@@ -136,7 +148,7 @@ export type AlertSendResult = { searches: number; mails: number; dropped: number
  */
 export async function sendDueAlerts(services: AppServices): Promise<AlertSendResult> {
   const now = services.now()
-  const realtors = new Map<string, RealtorForMail | undefined>()
+  const realtorOf = realtorsForMailRun(services)
   // Each source's last run, read once per run (an import writes it before this runs).
   const cache: RunCache = { lastRuns: new Map() }
   await Promise.all([loadCatalog('ko'), loadCatalog('en')])
@@ -152,10 +164,9 @@ export async function sendDueAlerts(services: AppServices): Promise<AlertSendRes
   for await (const page of pagesById(withMatches, 's.id', SEARCH_PAGE)) {
     for (const search of page) {
       if (!isDue(search, now)) continue
-      if (!realtors.has(search.realtorId)) realtors.set(search.realtorId, await readRealtorForMail(services, search.realtorId))
-      const realtor = realtors.get(search.realtorId)
+      const realtor = await realtorOf(search.realtorId)
       if (!realtor) continue
-      const outcome = await serialized(services, () => services.db.transaction().execute((trx) => alertOne(services, trx, search, realtor, now, cache)))
+      const outcome = await serializedTransaction(services, (trx) => alertOne(services, trx, search, realtor, now, cache))
       if (outcome === 'skipped') continue
       result.searches += 1
       if (outcome === 'sent') {

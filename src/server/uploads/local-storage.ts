@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { lstat, mkdir, open, opendir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
+import { plainHttpUrl } from '~/lib/plain-http-url'
 import {
   INSPECT_BYTES,
   PRESIGN_TTL_SECONDS,
@@ -162,14 +163,8 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
  * server's own folders count, so another site's `/uploads/…` photo is not mistaken for ours.
  */
 function keyUnderAnyOrigin(url: string): string | undefined {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return undefined
-  }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search !== '' || parsed.hash !== '') return undefined
-  if (!parsed.pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return undefined
+  const parsed = plainHttpUrl(url)
+  if (!parsed || !parsed.pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return undefined
   const key = parsed.pathname.slice(LOCAL_UPLOAD_PREFIX.length)
   return isValidStorageKey(key) && SERVER_KEY_ROOTS.some((root) => key.startsWith(root)) ? key : undefined
 }
