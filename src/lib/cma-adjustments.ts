@@ -5,6 +5,7 @@
  */
 
 export type AdjustmentGrid = {
+  market: number
   size: number
   beds: number
   baths: number

@@ -6,17 +6,19 @@ import type { MessageDescriptor } from '@lingui/core'
  * workspace (browser), so the two renderings of one report say the same thing.
  */
 
-export const CMA_ADJUSTMENT_LABELS: Record<'size' | 'beds' | 'baths' | 'age' | 'lot' | 'condition' | 'view' | 'pool' | 'other', MessageDescriptor> = {
-  size: msg({ message: 'Living area', context: 'CMA adjustment line' }),
-  beds: msg({ message: 'Bedrooms', context: 'CMA adjustment line' }),
-  baths: msg({ message: 'Bathrooms', context: 'CMA adjustment line' }),
-  age: msg({ message: 'Age', context: 'CMA adjustment line' }),
-  lot: msg({ message: 'Lot', context: 'CMA adjustment line' }),
-  condition: msg({ message: 'Condition', context: 'CMA adjustment line' }),
-  view: msg({ message: 'View', context: 'CMA adjustment line' }),
-  pool: msg({ message: 'Pool', context: 'CMA adjustment line' }),
-  other: msg({ message: 'Other', context: 'CMA adjustment line' }),
-}
+export const CMA_ADJUSTMENT_LABELS: Record<'market' | 'size' | 'beds' | 'baths' | 'age' | 'lot' | 'condition' | 'view' | 'pool' | 'other', MessageDescriptor> =
+  {
+    market: msg({ message: 'Market conditions', context: 'CMA adjustment line' }),
+    size: msg({ message: 'Living area', context: 'CMA adjustment line' }),
+    beds: msg({ message: 'Bedrooms', context: 'CMA adjustment line' }),
+    baths: msg({ message: 'Bathrooms', context: 'CMA adjustment line' }),
+    age: msg({ message: 'Age', context: 'CMA adjustment line' }),
+    lot: msg({ message: 'Lot', context: 'CMA adjustment line' }),
+    condition: msg({ message: 'Condition', context: 'CMA adjustment line' }),
+    view: msg({ message: 'View', context: 'CMA adjustment line' }),
+    pool: msg({ message: 'Pool', context: 'CMA adjustment line' }),
+    other: msg({ message: 'Other', context: 'CMA adjustment line' }),
+  }
 
 export const CMA_COMPARABLE_STATUS_LABELS: Record<'sold' | 'active' | 'pending', MessageDescriptor> = {
   sold: msg({ message: 'Sold', context: 'CMA comparable status' }),

@@ -93,6 +93,7 @@ export const FIELD_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   lot: msg({ message: 'Lot', context: 'CMA adjustment line' }),
   lotSquareFeet: msg`Lot size (sq ft)`,
   mailId: msg`E-mail ID`,
+  market: msg({ message: 'Market conditions', context: 'CMA adjustment line' }),
   marketReport: msg`Monthly market report`,
   maxPrice: msg`Highest price`,
   maxSize: msg`Largest living area`,

@@ -4,6 +4,7 @@ import type { Cma, CmaList, CmaSent, CmaShare } from '../../src/schemas/cma/cma'
 import type { LeadTimeline } from '../../src/schemas/lead-timeline'
 import { getSharedReport } from '../../src/server/cma/cma-share'
 import { upsertHomes } from '../../src/server/listings/home-store'
+import { rankComparables } from '../../src/server/valuations/value-home'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
 import { resoPropertyFixture } from '../reso-property-fixture'
@@ -59,6 +60,30 @@ describeOnEachDatabase('CMAs', (database) => {
     ])
     expect(parsed.rejected).toEqual([])
     await upsertHomes(s.db, parsed.records, { source: 'demo', isDemo: true, now: NOW })
+    // Irvine's price per sq ft up 1 % a month: its sale of September is worth more today (the market line).
+    await s.db
+      .insertInto('marketSnapshot')
+      .values(
+        ['2026-08', '2026-09', '2026-10', '2026-11'].map((month, index) => ({
+          stateOrProvince: 'CA',
+          cityKey: 'irvine',
+          month,
+          city: 'Irvine',
+          source: 'demo',
+          isDemo: 1,
+          listingCount: 8,
+          activeCount: 7,
+          newListings: 1,
+          priceReductions: 0,
+          soldCount: 1,
+          medianListPrice: 1_000_000,
+          medianPricePerSquareFoot: 500 * 1.01 ** index,
+          medianDaysOnMarket: 20,
+          monthsOfSupply: null,
+          asOf: NOW.toISOString(),
+        })),
+      )
+      .execute()
     const lead = await api<{ id: string }>(s, 'POST', '/seller-leads', {
       body: {
         realtorId,
@@ -110,6 +135,41 @@ describeOnEachDatabase('CMAs', (database) => {
     expect(hidden).toMatchObject({ address: null, postalCode: null, distanceMiles: null })
     expect(JSON.stringify(cma)).not.toContain('Secret Way')
     expect(cma.rangeBasis.pickedCount).toBe(6)
+  })
+
+  it("puts the estimator's move to today's market on a line of its own, so each adjusted price is the estimator's; an older CMA reads it as 0", async () => {
+    const cma = await createCma()
+    const ranked = new Map((await rankComparables(s, { realtorId, ...SUBJECT }, 12)).map((home) => [home.listingKey, home]))
+    // The sale of two months ago is worth more today.
+    expect(cma.comparables.find((home) => home.listingKey === 'CMA-4')?.adjustments.market).toBeGreaterThan(0)
+    for (const home of cma.comparables) {
+      const estimated = ranked.get(home.listingKey)
+      if (!estimated) throw new Error(`${home.listingKey} was not ranked`)
+      expect(home.adjustments.market, home.listingKey).toBe(Math.round(estimated.marketPrice - estimated.price))
+      // Each line is rounded to the dollar: six lines differ from the estimator's sum by a few dollars at most.
+      expect(Math.abs(home.adjustedPrice - estimated.adjustedPrice), home.listingKey).toBeLessThanOrEqual(6)
+    }
+    const first = cma.comparables[0]
+    if (!first) throw new Error('no comparables')
+    // A grid changed without naming the market line keeps it.
+    const patched = await api<Cma>(s, 'PATCH', `/cmas/${cma.id}`, {
+      token: ownerToken,
+      body: { comparables: [{ id: first.id, adjustments: { view: 10_000 } }] },
+    })
+    expect(patched.status, patched.text).toBe(200)
+    expect(patched.body.comparables[0]?.adjustments).toMatchObject({ market: first.adjustments.market, view: 10_000 })
+    // A grid stored before the market line existed.
+    const patchedFirst = patched.body.comparables[0]
+    if (!patchedFirst) throw new Error('no comparables')
+    const { market: _market, ...older } = patchedFirst.adjustments
+    await s.db
+      .updateTable('cmaComparable')
+      .set({ adjustments: JSON.stringify(older) })
+      .where('id', '=', first.id)
+      .execute()
+    const read = await api<Cma>(s, 'GET', `/cmas/${cma.id}`, { token: ownerToken })
+    expect(read.status, read.text).toBe(200)
+    expect(read.body.comparables[0]?.adjustments).toMatchObject({ market: 0, size: first.adjustments.size, view: 10_000 })
   })
 
   it('lists, changes and deletes a CMA, recomputing adjusted prices on the server', async () => {

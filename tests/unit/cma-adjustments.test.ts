@@ -22,9 +22,24 @@ describe('adjustedPriceOf', () => {
 })
 
 describe('gridOf', () => {
-  it("puts the estimator's five lines in the grid in whole dollars, the realtor's lines at 0", () => {
-    const grid = gridOf({ adjustments: { livingArea: 12_345.6, beds: -8_000.4, baths: 0, age: -0.2, lot: 1_999.5 } })
-    expect(grid).toEqual({ size: 12_346, beds: -8_000, baths: 0, age: 0, lot: 2_000, condition: 0, view: 0, pool: 0, other: { label: '', amount: 0 } })
+  it("puts the estimator's six lines in the grid in whole dollars (market conditions: its price today less its price), the realtor's lines at 0", () => {
+    const grid = gridOf({
+      price: 1_000_000,
+      marketPrice: 1_031_250.4,
+      adjustments: { livingArea: 12_345.6, beds: -8_000.4, baths: 0, age: -0.2, lot: 1_999.5 },
+    })
+    expect(grid).toEqual({
+      market: 31_250,
+      size: 12_346,
+      beds: -8_000,
+      baths: 0,
+      age: 0,
+      lot: 2_000,
+      condition: 0,
+      view: 0,
+      pool: 0,
+      other: { label: '', amount: 0 },
+    })
     expect(Object.is(grid.age, -0)).toBe(false)
   })
 })

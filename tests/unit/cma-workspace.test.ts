@@ -9,7 +9,7 @@ import { publicPageRule } from '../../src/schemas/public-search'
  * sends, and the share link's address as the page store sees it.
  */
 
-const ZERO: CmaAdjustments = { size: 0, beds: 0, baths: 0, age: 0, lot: 0, condition: 0, view: 0, pool: 0, other: { label: '', amount: 0 } }
+const ZERO: CmaAdjustments = { market: 0, size: 0, beds: 0, baths: 0, age: 0, lot: 0, condition: 0, view: 0, pool: 0, other: { label: '', amount: 0 } }
 
 function comparable(id: string, price: number, adjustments: CmaAdjustments, picked = true): Cma['comparables'][number] {
   return {

@@ -20,6 +20,7 @@ export type CmaDraft = {
 
 function gridText(grid: AdjustmentGrid): GridText {
   const text: GridText = {
+    market: '',
     size: '',
     beds: '',
     baths: '',
@@ -60,6 +61,7 @@ export function isValidCell(text: string): boolean {
 
 export function gridOf(text: GridText): AdjustmentGrid {
   return {
+    market: cellAmount(text.market),
     size: cellAmount(text.size),
     beds: cellAmount(text.beds),
     baths: cellAmount(text.baths),

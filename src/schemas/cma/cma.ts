@@ -31,7 +31,7 @@ export const cmaSubjectAnswerSchema = z.object({
 }) satisfies z.ZodType<CmaSubject>
 
 /** The grid's fixed lines, in the order the grid, the share page and the PDF show them. */
-export const CMA_ADJUSTMENT_FEATURES = ['size', 'beds', 'baths', 'age', 'lot', 'condition', 'view', 'pool'] as const
+export const CMA_ADJUSTMENT_FEATURES = ['market', 'size', 'beds', 'baths', 'age', 'lot', 'condition', 'view', 'pool'] as const
 export type CmaAdjustmentFeature = (typeof CMA_ADJUSTMENT_FEATURES)[number]
 
 /** Dollars added to (positive) or taken from (negative) a comparable's price; whole dollars. */
@@ -54,10 +54,14 @@ export const cmaOtherAdjustmentSchema = z
 
 /**
  * One comparable's adjustment grid: each line brings the comparable to the subject (a comparable
- * 200 sq ft smaller than the subject gets a positive size line). The server suggests the first five
- * from the area's data; condition, view, pool and the free line start at 0 and are the realtor's.
+ * 200 sq ft smaller than the subject gets a positive size line). The server suggests the first six
+ * from the area's data: market conditions (a sale's price brought to today by the city's monthly
+ * trend, an asking price to what homes there sell for against their asking price), then size,
+ * beds, baths, age and lot; condition, view, pool and the free line start at 0 and are the
+ * realtor's. A CMA saved before the market line existed reads it as 0.
  */
 export const cmaAdjustmentsSchema = z.object({
+  market: adjustmentAmountSchema,
   size: adjustmentAmountSchema,
   beds: adjustmentAmountSchema,
   baths: adjustmentAmountSchema,

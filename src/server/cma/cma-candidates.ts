@@ -13,8 +13,11 @@ import { emptyAdjustments } from './cma-adjustments'
  * decision 073: by distance, size, rooms, age and recency, sales before asking prices), each with
  * the adjustments it estimated from the area's own data for living area, beds, baths, age and lot.
  * The CMA keeps the comparable's own price (what it sold or is asking for, as the seller will read
- * it) and the grid's lines; condition, view, pool and the free line start at 0 and are the
- * realtor's. This is the one place that asks the estimator.
+ * it) and puts what the estimator did to that price before adjusting it on a line of its own,
+ * market conditions: a sale brought to today by the city's monthly trend, an asking price to what
+ * homes there sell for. So a CMA's adjusted price is the estimator's, and the seller sees why.
+ * Condition, view, pool and the free line start at 0 and are the realtor's. This is the one place
+ * that asks the estimator.
  */
 
 /** How many candidates a CMA offers, and how many of the best it picks to start with. */
@@ -30,11 +33,12 @@ export type ChosenComparable = Omit<Selectable<CmaComparableTable>, 'id' | 'cmaI
 }
 
 /** The estimator's lines in the grid's names, in whole dollars. */
-export function gridOf(ranked: Pick<RankedComparable, 'adjustments'>): CmaAdjustments {
+export function gridOf(ranked: Pick<RankedComparable, 'adjustments' | 'price' | 'marketPrice'>): CmaAdjustments {
   const { livingArea, beds, baths, age, lot } = ranked.adjustments
   // `+ 0` turns a rounded -0 into 0, which the grid and JSON show alike.
   return {
     ...emptyAdjustments(),
+    market: Math.round(ranked.marketPrice - ranked.price) + 0,
     size: Math.round(livingArea) + 0,
     beds: Math.round(beds) + 0,
     baths: Math.round(baths) + 0,

@@ -62,8 +62,10 @@ export function storedSubject(json: string): CmaSubject {
   return cmaSubjectSchema.parse(JSON.parse(json))
 }
 
+/** The grid as stored; a CMA saved before the market line existed reads it as 0. */
 export function storedAdjustments(json: string) {
-  const parsed = cmaAdjustmentsSchema.safeParse(JSON.parse(json))
+  const stored: unknown = JSON.parse(json)
+  const parsed = cmaAdjustmentsSchema.safeParse(typeof stored === 'object' && stored !== null ? { market: 0, ...stored } : stored)
   return parsed.success ? parsed.data : emptyAdjustments()
 }
 

@@ -49,7 +49,7 @@ export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
         tags: [TAG],
         security: bearer,
         summary: 'Start a CMA for a home: `subject` takes the inputs of `POST /valuations`; `leadId` names the seller lead it is for',
-        description: `The comparables are the estimator's best twelve by match (distance, size, rooms, age, recency; sales before asking prices), the best six picked; each comes with the estimator's adjustments in its grid and its adjusted price (its own price + every line). A comparable whose MLS withholds its address has \`address\`, \`postalCode\` and \`distanceMiles\` null. ${owner}`,
+        description: `The comparables are the estimator's best twelve by match (distance, size, rooms, age, recency; sales before asking prices), the best six picked; each comes with the estimator's adjustments in its grid (\`market\` first: its price brought to today by the city's monthly trend, or an asking price to what homes there sell for; then size, beds, baths, age, lot) and its adjusted price (its own price + every line), the estimator's own. A comparable whose MLS withholds its address has \`address\`, \`postalCode\` and \`distanceMiles\` null. ${owner}`,
         requestBody: jsonContent(cmaCreateSchema),
         responses: { '201': { description: 'The CMA', ...jsonContent(cma) }, ...errorResponses(400, 401, 404, 413, 415) },
       },
