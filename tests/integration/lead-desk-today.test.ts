@@ -18,6 +18,7 @@ import {
   type ErrorBody,
   type TestApp,
 } from './harness'
+import { SELLER_HOME } from '../seller-home-fixture'
 
 /*
  * The realtor's day on one screen (issue 52 items 1 and 4, decision 067) on SQLite and
@@ -124,15 +125,7 @@ describeOnEachDatabase('the lead desk’s day', (database) => {
         phone: '+1 949 555 0199',
         lang: 'ko',
         timeframe: '3-6',
-        street: '12 Elm Street',
-        city: 'Irvine',
-        state: 'CA',
-        postalCode: '92618',
-        propertyType: 'single_family',
-        beds: 3,
-        baths: 2,
-        livingArea: 2000,
-        yearBuilt: 1998,
+        ...SELLER_HOME,
         estimateLow: 1_000_000,
         estimateTypical: 1_050_000,
         estimateHigh: 1_100_000,

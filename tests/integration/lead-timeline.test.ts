@@ -19,6 +19,7 @@ import type { AppServices } from '../../src/server/services'
 import { resoPropertyFixture } from '../reso-property-fixture'
 import { api, createTestApp, describeOnEachDatabase, expectError, signUp, signUpAdmin, uniqueEmail, validContact, validRealtor, type TestApp } from './harness'
 import { startSmtpSink } from './smtp-sink'
+import { SELLER_HOME } from '../seller-home-fixture'
 
 /*
  * A lead's timeline (issue 52 item 2, decision 068) on SQLite and PostgreSQL: each kind of lead
@@ -232,15 +233,7 @@ describeOnEachDatabase('lead timeline', (database) => {
       lang: 'en',
       body: {
         realtorId: realtor.id,
-        street: '12 Elm Street',
-        city: 'Irvine',
-        state: 'CA',
-        postalCode: '92618',
-        propertyType: 'single_family',
-        beds: 3,
-        baths: 2,
-        livingArea: 2000,
-        yearBuilt: 1998,
+        ...SELLER_HOME,
         name: 'Jiwoo Han',
         email,
         lang: 'en',

@@ -19,6 +19,7 @@ import {
 } from './harness'
 import { startSmtpSink } from './smtp-sink'
 import { resoPropertyFixture } from '../reso-property-fixture'
+import { SELLER_HOME } from '../seller-home-fixture'
 
 /*
  * Issue 27 item 2: a seller lead over REST and the form without scripts, on SQLite and
@@ -41,15 +42,7 @@ function property(key: string, price: number): Record<string, unknown> {
 function sellerBody(realtorId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     realtorId,
-    street: '12 Elm Street',
-    city: 'Irvine',
-    state: 'CA',
-    postalCode: '92618',
-    propertyType: 'single_family',
-    beds: 3,
-    baths: 2,
-    livingArea: 2000,
-    yearBuilt: 1998,
+    ...SELLER_HOME,
     name: 'Jiwoo Han',
     email: `owner-${Math.random().toString(36).slice(2, 10)}@example.org`,
     phone: '(949) 555-0199',
