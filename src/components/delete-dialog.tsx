@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { MODAL_DIALOG_CLASS } from './confirm-dialog'
+import { FieldRow } from './form/field-row'
 import { Button, Icon } from './ui'
 
 /**
@@ -87,10 +88,7 @@ export function DeleteDialog({
           <p id={descriptionId} className="text-stone-700 dark:text-stone-300">
             {description}
           </p>
-          <div>
-            <label htmlFor={inputId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              {label}
-            </label>
+          <FieldRow id={inputId} label={label}>
             <input
               ref={inputRef}
               id={inputId}
@@ -101,10 +99,10 @@ export function DeleteDialog({
               autoCorrect="off"
               spellCheck={false}
               aria-invalid={typed !== '' && !matches}
-              className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 font-mono text-base text-stone-900 shadow-sm focus:border-stone-900 focus:outline-2 focus:outline-stone-900 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
+              className="block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 font-mono text-base text-stone-900 shadow-sm focus:border-stone-900 focus:outline-2 focus:outline-stone-900 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
               data-testid={testIds.input}
             />
-          </div>
+          </FieldRow>
           <div role="alert">
             {error ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900 dark:bg-red-950 dark:text-red-100">{error}</p> : null}
           </div>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouteContext } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import { useConfirm } from '~/components/confirm-dialog'
+import { FieldRow } from '~/components/form/field-row'
 import { inputClass } from '~/components/form/inputs'
 import { Button, buttonClass, Icon } from '~/components/ui'
 import { revokeMyCmaShare, sendMyCma, shareMyCma } from '~/functions/cma.functions'
@@ -139,10 +140,7 @@ export function CmaDeliver({
       <Box title={<Trans>PDF</Trans>} testId="cma-pdf">
         <div className="grid grid-cols-2 gap-3">
           <LanguageSelect id={`${baseId}-pdf-lang`} label={<Trans>Language</Trans>} value={pdfLang} onChange={setPdfLang} testId="cma-pdf-lang" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${baseId}-paper`} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Paper</Trans>
-            </label>
+          <FieldRow id={`${baseId}-paper`} label={<Trans>Paper</Trans>}>
             <select
               id={`${baseId}-paper`}
               value={paper}
@@ -153,7 +151,7 @@ export function CmaDeliver({
               <option value="letter">{t`US Letter`}</option>
               <option value="a4">{t`A4`}</option>
             </select>
-          </div>
+          </FieldRow>
         </div>
         <a href={cmaPdfPath(cma.id, pdfLang, paper)} download className={buttonClass('secondary', 'md')} data-testid="cma-pdf-download">
           <Icon name="download" />
@@ -168,10 +166,7 @@ export function CmaDeliver({
               const url = `${origin}${cma.share?.paths[option] ?? ''}`
               const name = i18n._(LANGUAGE_NAMES[option])
               return (
-                <div key={option} className="flex flex-col gap-1">
-                  <label htmlFor={`${baseId}-link-${option}`} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-                    {t`Link in ${name}`}
-                  </label>
+                <FieldRow key={option} id={`${baseId}-link-${option}`} label={t`Link in ${name}`}>
                   <div className="flex gap-2">
                     <input
                       id={`${baseId}-link-${option}`}
@@ -190,7 +185,7 @@ export function CmaDeliver({
                       <Trans>Copy</Trans>
                     </Button>
                   </div>
-                </div>
+                </FieldRow>
               )
             })}
             <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="cma-share-expiry">
@@ -314,10 +309,7 @@ export function CmaDeliver({
 function LanguageSelect({ id, label, value, onChange, testId }: { id: string; label: ReactNode; value: Lang; onChange: (lang: Lang) => void; testId: string }) {
   const { i18n } = useLingui()
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-        {label}
-      </label>
+    <FieldRow id={id} label={label}>
       <select
         id={id}
         value={value}
@@ -334,6 +326,6 @@ function LanguageSelect({ id, label, value, onChange, testId }: { id: string; la
           </option>
         ))}
       </select>
-    </div>
+    </FieldRow>
   )
 }

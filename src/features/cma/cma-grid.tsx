@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import type { Lang } from '~/lib/lang'
 import { CMA_ADJUSTMENT_FEATURES, type CmaAdjustmentFeature, type CmaComparable } from '~/schemas/cma/cma'
 import { isValidCell, liveAdjustedPrice, type GridText } from './cma-draft'
@@ -10,6 +10,10 @@ type GridCell = CmaAdjustmentFeature | 'otherLabel' | 'otherAmount'
 
 const cellClass =
   'block min-h-11 w-full min-w-28 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-right text-base text-stone-900 tabular-nums focus:border-stone-900 focus:outline-2 focus:outline-stone-900 aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100 dark:focus:border-stone-100 dark:focus:outline-stone-100 dark:aria-[invalid=true]:border-red-400'
+
+/** The first column's cells: the feature names, which stay in view as the table scrolls sideways. */
+const rowHead =
+  'sticky left-0 z-10 w-28 min-w-28 bg-stone-50 px-3 py-2 text-left text-sm font-semibold break-keep text-stone-900 sm:w-36 sm:min-w-36 dark:bg-stone-900 dark:text-stone-100'
 
 /**
  * The adjustment grid (issue 53): one column per picked comparable, one row per feature, read
@@ -48,8 +52,11 @@ export function CmaGrid({
       </section>
     )
   }
-  const rowHead =
-    'sticky left-0 z-10 w-28 min-w-28 bg-stone-50 px-3 py-2 text-left text-sm font-semibold break-keep text-stone-900 sm:w-36 sm:min-w-36 dark:bg-stone-900 dark:text-stone-100'
+  /** The adjusted price as the realtor types: the stored one until the comparable's cells change. */
+  const adjustedPrice = (comparable: CmaComparable) => {
+    const grid = grids[comparable.id]
+    return grid ? liveAdjustedPrice(comparable.price, grid) : comparable.adjustedPrice
+  }
   return (
     <section aria-labelledby={headingId} data-testid="cma-grid">
       <h3 id={headingId} className="text-lg font-semibold text-stone-900 dark:text-stone-50">
@@ -90,10 +97,9 @@ export function CmaGrid({
             </tr>
           </thead>
           <tbody>
-            <tr className="border-b border-stone-200 dark:border-stone-800">
-              <th scope="row" className={rowHead}>
-                {comparables.some((comparable) => comparable.basis === 'listed') ? <Trans>Price (sale or asking)</Trans> : <Trans>Sale price</Trans>}
-              </th>
+            <GridRow
+              heading={comparables.some((comparable) => comparable.basis === 'listed') ? <Trans>Price (sale or asking)</Trans> : <Trans>Sale price</Trans>}
+            >
               {comparables.map((comparable) => (
                 <td key={comparable.id} className="px-3 py-2 text-right font-semibold text-stone-900 tabular-nums dark:text-stone-50">
                   {cmaDollars(comparable.price)}
@@ -104,48 +110,35 @@ export function CmaGrid({
                   ) : null}
                 </td>
               ))}
-            </tr>
+            </GridRow>
             {CMA_ADJUSTMENT_FEATURES.map((feature) => {
               const label = i18n._(CMA_ADJUSTMENT_LABELS[feature])
               return (
-                <tr key={feature} className="border-b border-stone-200 dark:border-stone-800">
-                  <th scope="row" className={rowHead}>
-                    {label}
-                  </th>
+                <GridRow key={feature} heading={label}>
                   {comparables.map((comparable) => {
                     const text = grids[comparable.id]?.[feature] ?? ''
-                    const valid = isValidCell(text)
                     const address = words.address(comparable)
                     return (
                       <td key={comparable.id} className="px-3 py-1.5 align-top">
-                        <input
-                          value={text}
-                          inputMode="numeric"
-                          onChange={(event) => onCell(comparable.id, feature, event.target.value)}
-                          aria-label={t`${label} adjustment for ${address}, in dollars`}
-                          aria-describedby={hintId}
-                          aria-invalid={!valid}
-                          className={cellClass}
-                          data-testid={`cma-cell-${feature}`}
-                        />
-                        {valid ? null : (
-                          <span className="mt-1 block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
-                            <Trans>Enter a whole number of dollars</Trans>
-                          </span>
-                        )}
+                        <div className="grid gap-1">
+                          <DollarInput
+                            value={text}
+                            onChange={(value) => onCell(comparable.id, feature, value)}
+                            label={t`${label} adjustment for ${address}, in dollars`}
+                            describedBy={hintId}
+                            testId={`cma-cell-${feature}`}
+                          />
+                          <DollarError value={text} />
+                        </div>
                       </td>
                     )
                   })}
-                </tr>
+                </GridRow>
               )
             })}
-            <tr className="border-b border-stone-200 dark:border-stone-800">
-              <th scope="row" className={rowHead}>
-                {i18n._(CMA_ADJUSTMENT_LABELS.other)}
-              </th>
+            <GridRow heading={i18n._(CMA_ADJUSTMENT_LABELS.other)}>
               {comparables.map((comparable) => {
                 const grid = grids[comparable.id]
-                const amountValid = isValidCell(grid?.otherAmount ?? '')
                 const labelError = cellErrors[comparable.id]
                 const address = words.address(comparable)
                 return (
@@ -161,66 +154,100 @@ export function CmaGrid({
                         className={`${cellClass} text-left`}
                         data-testid="cma-cell-other-label"
                       />
-                      <input
+                      <DollarInput
                         value={grid?.otherAmount ?? ''}
-                        inputMode="numeric"
-                        onChange={(event) => onCell(comparable.id, 'otherAmount', event.target.value)}
-                        aria-label={t`Other adjustment for ${address}, in dollars`}
-                        aria-invalid={!amountValid}
-                        className={cellClass}
-                        data-testid="cma-cell-other-amount"
+                        onChange={(value) => onCell(comparable.id, 'otherAmount', value)}
+                        label={t`Other adjustment for ${address}, in dollars`}
+                        testId="cma-cell-other-amount"
                       />
-                      {labelError ? (
-                        <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
-                          {labelError}
-                        </span>
-                      ) : null}
-                      {amountValid ? null : (
-                        <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
-                          <Trans>Enter a whole number of dollars</Trans>
-                        </span>
-                      )}
+                      {labelError ? <CellAlert>{labelError}</CellAlert> : null}
+                      <DollarError value={grid?.otherAmount ?? ''} />
                     </div>
                   </td>
                 )
               })}
-            </tr>
-            <tr className="border-b border-stone-200 dark:border-stone-800">
-              <th scope="row" className={rowHead}>
-                <Trans>Net adjustment</Trans>
-              </th>
-              {comparables.map((comparable) => {
-                const grid = grids[comparable.id]
-                const adjusted = grid ? liveAdjustedPrice(comparable.price, grid) : comparable.adjustedPrice
-                return (
-                  <td key={comparable.id} className="px-3 py-2 text-right text-stone-800 tabular-nums dark:text-stone-200">
-                    {cmaDollars(adjusted - comparable.price, true)}
-                  </td>
-                )
-              })}
-            </tr>
-            <tr>
-              <th scope="row" className={rowHead}>
-                <Trans>Adjusted price</Trans>
-              </th>
-              {comparables.map((comparable) => {
-                const grid = grids[comparable.id]
-                const adjusted = grid ? liveAdjustedPrice(comparable.price, grid) : comparable.adjustedPrice
-                return (
-                  <td
-                    key={comparable.id}
-                    className="px-3 py-2 text-right text-base font-bold text-stone-900 tabular-nums dark:text-stone-50"
-                    data-testid="cma-adjusted"
-                  >
-                    <output aria-live="polite">{cmaDollars(adjusted)}</output>
-                  </td>
-                )
-              })}
-            </tr>
+            </GridRow>
+            <GridRow heading={<Trans>Net adjustment</Trans>}>
+              {comparables.map((comparable) => (
+                <td key={comparable.id} className="px-3 py-2 text-right text-stone-800 tabular-nums dark:text-stone-200">
+                  {cmaDollars(adjustedPrice(comparable) - comparable.price, true)}
+                </td>
+              ))}
+            </GridRow>
+            <GridRow heading={<Trans>Adjusted price</Trans>} last>
+              {comparables.map((comparable) => (
+                <td
+                  key={comparable.id}
+                  className="px-3 py-2 text-right text-base font-bold text-stone-900 tabular-nums dark:text-stone-50"
+                  data-testid="cma-adjusted"
+                >
+                  <output aria-live="polite">{cmaDollars(adjustedPrice(comparable))}</output>
+                </td>
+              ))}
+            </GridRow>
           </tbody>
         </table>
       </div>
     </section>
+  )
+}
+
+/** A row of the grid: what it is, then a cell per comparable; ruled off from the next unless `last`. */
+function GridRow({ heading, last = false, children }: { heading: ReactNode; last?: boolean; children: ReactNode }) {
+  return (
+    <tr className={last ? undefined : 'border-b border-stone-200 dark:border-stone-800'}>
+      <th scope="row" className={rowHead}>
+        {heading}
+      </th>
+      {children}
+    </tr>
+  )
+}
+
+/** A cell of dollars: flagged invalid until it holds a whole number (`DollarError` words why). */
+function DollarInput({
+  value,
+  onChange,
+  label,
+  describedBy,
+  testId,
+}: {
+  value: string
+  onChange: (value: string) => void
+  /** The cell's name: its feature and its comparable, as a table cell has no label of its own. */
+  label: string
+  describedBy?: string
+  testId: string
+}) {
+  return (
+    <input
+      value={value}
+      inputMode="numeric"
+      onChange={(event) => onChange(event.target.value)}
+      aria-label={label}
+      aria-describedby={describedBy}
+      aria-invalid={!isValidCell(value)}
+      className={cellClass}
+      data-testid={testId}
+    />
+  )
+}
+
+/** Why a cell of dollars is invalid, under it; nothing while it is valid. */
+function DollarError({ value }: { value: string }) {
+  return isValidCell(value) ? null : (
+    <CellAlert>
+      <Trans>Enter a whole number of dollars</Trans>
+    </CellAlert>
+  )
+}
+
+/** A cell's error, announced as it appears. */
+function CellAlert({ children }: { children: ReactNode }) {
+  return (
+    <span className="block text-xs font-medium text-red-700 dark:text-red-300" role="alert">
+      {children}
+    </span>
   )
 }
 

@@ -9,6 +9,7 @@ import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { afterLeadNotesChanged } from '~/queries/changes'
 import { leadNotesQuery } from '~/queries/leads'
 import type { LeadNote } from '~/schemas/leads'
+import { LeadSection } from './lead-section'
 
 /**
  * A lead's private notes (issue 26): dated, newest first, added and deleted in place. The
@@ -19,7 +20,6 @@ import type { LeadNote } from '~/schemas/leads'
 export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: string; leadId: string; formatDateTime: (iso: string) => string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const headingId = useId()
   const fieldId = useId()
   const errorId = useId()
   const [draft, setDraft] = useState('')
@@ -70,18 +70,16 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
 
   const notes = notesQuery.data?.notes ?? []
   return (
-    <section aria-labelledby={headingId} className="mt-5 border-t border-stone-200 pt-4 dark:border-stone-800" data-testid="lead-notes">
-      <h4 id={headingId} className="text-sm font-semibold text-stone-900 dark:text-stone-50">
-        <Trans>Private notes</Trans>
-      </h4>
-      <p className="text-sm text-stone-600 dark:text-stone-300">
-        <Trans>Only you see these notes.</Trans>
-      </p>
-      {notesQuery.isError ? (
-        <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300" role="alert">
-          {errorMessage(notesQuery.error, (id) => i18n._(id), t`The notes could not be loaded. Check your connection and try again.`)}
-        </p>
-      ) : null}
+    <LeadSection
+      title={<Trans>Private notes</Trans>}
+      intro={<Trans>Only you see these notes.</Trans>}
+      loadError={
+        notesQuery.isError
+          ? errorMessage(notesQuery.error, (id) => i18n._(id), t`The notes could not be loaded. Check your connection and try again.`)
+          : undefined
+      }
+      testId="lead-notes"
+    >
       {notes.length > 0 ? (
         <ul className="mt-3 grid gap-2" data-testid="lead-note-list">
           {notes.map((note) => {
@@ -150,6 +148,6 @@ export function LeadNotes({ realtorId, leadId, formatDateTime }: { realtorId: st
         </div>
       </form>
       {confirm.dialog}
-    </section>
+    </LeadSection>
   )
 }

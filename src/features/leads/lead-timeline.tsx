@@ -11,6 +11,7 @@ import { leadMailQuery, leadTimelineQuery } from '~/queries/leads'
 import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
 import type { LeadTimelineEntry, TimelineMail } from '~/schemas/lead-timeline'
 import { LEAD_STAGE_LABELS } from '~/schemas/lead-labels'
+import { LeadSection } from './lead-section'
 import { MAIL_KIND_LABELS, MAIL_STATE_CLASSES, MAIL_STATE_LABELS } from './timeline-labels'
 
 /**
@@ -32,27 +33,25 @@ export function LeadTimeline({
   formatDay: (day: string) => string
 }) {
   const { t, i18n } = useLingui()
-  const headingId = useId()
   const viewerLang = i18n.locale === 'en' ? 'en' : 'ko'
   const timeline = useQuery({ ...leadTimelineQuery(realtorId, leadId, viewerLang), retry: false })
   const entries = timeline.data?.entries ?? []
 
   return (
-    <section aria-labelledby={headingId} className="mt-5 border-t border-stone-200 pt-4 dark:border-stone-800" data-testid="lead-timeline">
-      <h4 id={headingId} className="text-sm font-semibold text-stone-900 dark:text-stone-50">
-        <Trans>Timeline</Trans>
-      </h4>
-      <p className="text-sm text-stone-600 dark:text-stone-300">
-        <Trans>What the visitor sent, every e-mail they were sent, and your changes, oldest first.</Trans>
-      </p>
+    <LeadSection
+      title={<Trans>Timeline</Trans>}
+      intro={<Trans>What the visitor sent, every e-mail they were sent, and your changes, oldest first.</Trans>}
+      loadError={
+        timeline.isError
+          ? errorMessage(timeline.error, (id) => i18n._(id), t`The timeline could not be loaded. Check your connection and try again.`)
+          : undefined
+      }
+      testId="lead-timeline"
+    >
+      {/* Never beside the error: a query is pending or has failed, not both. */}
       {timeline.isPending ? (
         <p className="mt-2 text-sm text-stone-600 dark:text-stone-300" role="status">
           <Trans>Loading the timeline…</Trans>
-        </p>
-      ) : null}
-      {timeline.isError ? (
-        <p className="mt-2 text-sm font-medium text-red-800 dark:text-red-300" role="alert">
-          {errorMessage(timeline.error, (id) => i18n._(id), t`The timeline could not be loaded. Check your connection and try again.`)}
         </p>
       ) : null}
       {entries.length > 0 ? (
@@ -73,7 +72,7 @@ export function LeadTimeline({
           ))}
         </ol>
       ) : null}
-    </section>
+    </LeadSection>
   )
 }
 

@@ -27,66 +27,79 @@ function sizeOptions(chosen: number | undefined): Array<number> {
 const selectClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
 
+/**
+ * One filter: its label above its control and, when the page could not take the choice as it
+ * was, a note beside it that the control names (`aria-describedby` of `${id}-note`). The label
+ * takes the page's text colour, so the realtor's theme shows through.
+ */
+function FilterField({ id, label, note, className, children }: { id: string; label: ReactNode; note?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {note ? (
+        <p id={`${id}-note`} className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="filter-note">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The id of a filter's note, for its control's `aria-describedby`, when it has one. */
+function noteId(id: string, note: ReactNode): string | undefined {
+  return note ? `${id}-note` : undefined
+}
+
+/** Filled in by the selects: what the visitor has chosen, before sending. */
+type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
+
+/** The lowest or highest price: the prices of the chosen type, kept in the choice as it changes. */
 function PriceSelect({
   id,
-  name,
+  bound,
   label,
-  value,
-  prices,
-  onChange,
+  choice,
+  onChoose,
   note,
 }: {
   id: string
-  name: string
+  bound: 'minPrice' | 'maxPrice'
   label: ReactNode
-  value: number | undefined
-  prices: Array<number>
-  onChange: (price: number | undefined) => void
+  choice: FilterChoice
+  onChoose: (choice: FilterChoice) => void
   /** Said beside the field: a choice the page could not take as it was. */
   note?: ReactNode
 }) {
   const { t } = useLingui()
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label} note={note}>
       <select
         id={id}
-        name={name}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.currentTarget.value ? Number(event.currentTarget.value) : undefined)}
-        aria-describedby={note ? `${id}-note` : undefined}
+        name={bound}
+        value={choice[bound] ?? ''}
+        onChange={(event) => onChoose({ ...choice, [bound]: event.currentTarget.value ? Number(event.currentTarget.value) : undefined })}
+        aria-describedby={noteId(id, note)}
         className={selectClass}
       >
         <option value="">{t`Any`}</option>
-        {prices.map((price) => (
+        {priceOptions(choice.type, choice[bound]).map((price) => (
           <option key={price} value={price}>
             {formatPrice(price)}
           </option>
         ))}
       </select>
-      {note ? <FieldNote id={`${id}-note`}>{note}</FieldNote> : null}
-    </div>
-  )
-}
-
-function FieldNote({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="filter-note">
-      {children}
-    </p>
+    </FilterField>
   )
 }
 
 function SizeSelect({ id, name, label, value, note }: { id: string; name: string; label: ReactNode; value: number | undefined; note?: ReactNode }) {
   const { t } = useLingui()
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ''} aria-describedby={note ? `${id}-note` : undefined} className={selectClass}>
+    <FilterField id={id} label={label} note={note}>
+      <select id={id} name={name} defaultValue={value ?? ''} aria-describedby={noteId(id, note)} className={selectClass}>
         <option value="">{t`Any`}</option>
         {sizeOptions(value).map((size) => {
           const area = formatNumber(size)
@@ -97,8 +110,7 @@ function SizeSelect({ id, name, label, value, note }: { id: string; name: string
           )
         })}
       </select>
-      {note ? <FieldNote id={`${id}-note`}>{note}</FieldNote> : null}
-    </div>
+    </FilterField>
   )
 }
 
@@ -106,10 +118,7 @@ function SizeSelect({ id, name, label, value, note }: { id: string; name: string
 function AtLeastSelect({ id, name, label, counts, value }: { id: string; name: string; label: ReactNode; counts: Array<number>; value: number | undefined }) {
   const { t } = useLingui()
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ''} className={selectClass}>
         <option value="">{t`Any`}</option>
         {counts.map((count) => (
@@ -118,12 +127,9 @@ function AtLeastSelect({ id, name, label, counts, value }: { id: string; name: s
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   )
 }
-
-/** Filled in by the selects: what the visitor has chosen, before sending. */
-type FilterChoice = { type: ListingPriceType; minPrice: number | undefined; maxPrice: number | undefined }
 
 /**
  * The filter form. A plain GET form without JavaScript; with it, switching between sale and
@@ -174,10 +180,7 @@ export function ListingFilters({
       {/* The search page's map area and open map stay as the filters change. */}
       {search.bbox ? <input type="hidden" name="bbox" value={search.bbox} /> : null}
       {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
-      <div>
-        <label htmlFor={`${formId}-type`} className="block text-sm font-medium">
-          <Trans>Sale or rent</Trans>
-        </label>
+      <FilterField id={`${formId}-type`} label={<Trans>Sale or rent</Trans>}>
         <select
           id={`${formId}-type`}
           name="type"
@@ -188,12 +191,9 @@ export function ListingFilters({
           <option value="sale">{t`For sale`}</option>
           <option value="rent">{t`For rent`}</option>
         </select>
-      </div>
+      </FilterField>
       {more ? (
-        <div>
-          <label htmlFor={`${formId}-kind`} className="block text-sm font-medium">
-            <Trans>Property type</Trans>
-          </label>
+        <FilterField id={`${formId}-kind`} label={<Trans>Property type</Trans>}>
           <select id={`${formId}-kind`} name="propertyType" defaultValue={search.propertyType ?? ''} className={selectClass}>
             {/* Empty, so a form sent without scripts leaves it out: every kind is the page's default. */}
             <option value="">{t`Any type`}</option>
@@ -203,23 +203,15 @@ export function ListingFilters({
             <option value="multi_family">{t`Multi-family home`}</option>
             <option value="land">{t`Land`}</option>
           </select>
-        </div>
+        </FilterField>
       ) : null}
-      <PriceSelect
-        id={`${formId}-min`}
-        name="minPrice"
-        label={<Trans>Lowest price</Trans>}
-        value={choice.minPrice}
-        prices={priceOptions(choice.type, choice.minPrice)}
-        onChange={(minPrice) => setChoice({ ...choice, minPrice })}
-      />
+      <PriceSelect id={`${formId}-min`} bound="minPrice" label={<Trans>Lowest price</Trans>} choice={choice} onChoose={setChoice} />
       <PriceSelect
         id={`${formId}-max`}
-        name="maxPrice"
+        bound="maxPrice"
         label={<Trans>Highest price</Trans>}
-        value={choice.maxPrice}
-        prices={priceOptions(choice.type, choice.maxPrice)}
-        onChange={(maxPrice) => setChoice({ ...choice, maxPrice })}
+        choice={choice}
+        onChoose={setChoice}
         note={pricesSwapped ? <Trans>Your lowest price was above your highest, so the two were swapped.</Trans> : undefined}
       />
       <AtLeastSelect id={`${formId}-beds`} name="minBeds" label={<Trans>Bedrooms</Trans>} counts={BEDROOMS} value={search.minBeds} />
@@ -234,10 +226,7 @@ export function ListingFilters({
             value={sizes.maxSize}
             note={sizesSwapped ? <Trans>Your smallest living area was above your largest, so the two were swapped.</Trans> : undefined}
           />
-          <div>
-            <label htmlFor={`${formId}-zip`} className="block text-sm font-medium">
-              <Trans>ZIP code</Trans>
-            </label>
+          <FilterField id={`${formId}-zip`} label={<Trans>ZIP code</Trans>}>
             <input
               id={`${formId}-zip`}
               name="postalCode"
@@ -250,17 +239,11 @@ export function ListingFilters({
               defaultValue={search.postalCode ?? ''}
               className={selectClass}
             />
-          </div>
-          <div className="col-span-2">
-            <label htmlFor={`${formId}-q`} className="block text-sm font-medium">
-              <Trans>Street, neighborhood or keyword</Trans>
-            </label>
+          </FilterField>
+          <FilterField id={`${formId}-q`} label={<Trans>Street, neighborhood or keyword</Trans>} className="col-span-2">
             <input id={`${formId}-q`} name="q" type="search" maxLength={100} defaultValue={search.q ?? ''} className={selectClass} />
-          </div>
-          <div>
-            <label htmlFor={`${formId}-sort`} className="block text-sm font-medium">
-              <Trans>Sort by</Trans>
-            </label>
+          </FilterField>
+          <FilterField id={`${formId}-sort`} label={<Trans>Sort by</Trans>}>
             <select id={`${formId}-sort`} name="sort" defaultValue={search.sort ?? ''} className={selectClass}>
               {/* Empty for the default order, so a form sent without scripts leaves it out. */}
               <option value="">{t`Newest first`}</option>
@@ -269,7 +252,7 @@ export function ListingFilters({
               <option value="size_asc">{t`Size: small to large`}</option>
               <option value="size_desc">{t`Size: large to small`}</option>
             </select>
-          </div>
+          </FilterField>
         </>
       ) : null}
       <div className={`col-span-2 flex items-end ${narrow ? '' : 'sm:col-span-1'}`}>
