@@ -64,8 +64,9 @@ export function CmaGrid({
       </h3>
       <p id={hintId} className="mt-1 text-sm text-stone-700 dark:text-stone-300">
         <Trans>
-          Dollars that bring each comparable to the seller's home: add where the comparable is worse, subtract where it is better. Size, bedrooms, bathrooms,
-          age and lot start from the area's own sales.
+          Dollars that bring each comparable to the seller's home: add where the comparable is worse, subtract where it is better. Market conditions bring a
+          sale's price to today by the city's monthly trend, and an asking price to what homes there sell for; size, bedrooms, bathrooms, age and lot start from
+          the area's own sales.
         </Trans>
       </p>
       {/* Focusable so a keyboard can scroll it; named for screen readers. */}
