@@ -8,7 +8,7 @@ import { buildRssFeed } from '../../src/server/blog/rss-feed'
 import type { PostTable } from '../../src/server/db/schema'
 import { collectDependencies } from '../../src/server/pages/page-dependencies'
 import { buildSitemap } from '../../src/server/seo/sitemap'
-import { api, createTestApp, describeOnEachDatabase, ORIGIN, signUp, uniqueEmail, validRealtor, type TestApp } from './harness'
+import { api, createTestApp, describeOnEachDatabase, marketSnapshotRow, ORIGIN, signUp, uniqueEmail, validRealtor, type TestApp } from './harness'
 
 /*
  * A realtor's public posts (issue 28) on SQLite and PostgreSQL: drafts never public, scheduled
@@ -167,24 +167,17 @@ describeOnEachDatabase('blog', (database) => {
     // And to its market report once the area has market figures (issue 27).
     await app.services.db
       .insertInto('marketSnapshot')
-      .values({
-        stateOrProvince: 'CA',
-        cityKey: 'tustin',
-        month: '2026-11',
-        city: 'Tustin',
-        source: 'demo',
-        isDemo: 1,
-        listingCount: 1,
-        activeCount: 1,
-        newListings: 0,
-        priceReductions: 0,
-        soldCount: null,
-        medianListPrice: 700_000,
-        medianPricePerSquareFoot: 500,
-        medianDaysOnMarket: 10,
-        monthsOfSupply: null,
-        asOf: new Date().toISOString(),
-      })
+      .values(
+        marketSnapshotRow('2026-11', {
+          cityKey: 'tustin',
+          city: 'Tustin',
+          listingCount: 1,
+          activeCount: 1,
+          medianListPrice: 700_000,
+          medianDaysOnMarket: 10,
+          asOf: new Date().toISOString(),
+        }),
+      )
       .execute()
     expect((await readBlogPost(app.services, { desiredUrl, lang: 'en', slug: 'woodbridge' }))?.marketCity).toBe('tustin-ca')
   })

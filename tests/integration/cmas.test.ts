@@ -8,7 +8,18 @@ import { rankComparables } from '../../src/server/valuations/value-home'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import type { AppServices } from '../../src/server/services'
 import { resoPropertyFixture } from '../reso-property-fixture'
-import { api, createTestApp, describeOnEachDatabase, expectError, signUp, uniqueEmail, validRealtor, type ErrorBody, type TestApp } from './harness'
+import {
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  expectError,
+  marketSnapshotRow,
+  signUp,
+  uniqueEmail,
+  validRealtor,
+  type ErrorBody,
+  type TestApp,
+} from './harness'
 
 /*
  * A realtor's CMA over REST (issue 53 part 2) on SQLite and PostgreSQL: made from a subject and
@@ -64,24 +75,16 @@ describeOnEachDatabase('CMAs', (database) => {
     await s.db
       .insertInto('marketSnapshot')
       .values(
-        ['2026-08', '2026-09', '2026-10', '2026-11'].map((month, index) => ({
-          stateOrProvince: 'CA',
-          cityKey: 'irvine',
-          month,
-          city: 'Irvine',
-          source: 'demo',
-          isDemo: 1,
-          listingCount: 8,
-          activeCount: 7,
-          newListings: 1,
-          priceReductions: 0,
-          soldCount: 1,
-          medianListPrice: 1_000_000,
-          medianPricePerSquareFoot: 500 * 1.01 ** index,
-          medianDaysOnMarket: 20,
-          monthsOfSupply: null,
-          asOf: NOW.toISOString(),
-        })),
+        ['2026-08', '2026-09', '2026-10', '2026-11'].map((month, index) =>
+          marketSnapshotRow(month, {
+            listingCount: 8,
+            activeCount: 7,
+            newListings: 1,
+            soldCount: 1,
+            medianPricePerSquareFoot: 500 * 1.01 ** index,
+            asOf: NOW.toISOString(),
+          }),
+        ),
       )
       .execute()
     const lead = await api<{ id: string }>(s, 'POST', '/seller-leads', {

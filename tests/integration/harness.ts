@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import pg from 'pg'
 import sharp from 'sharp'
 import { describe, expect, inject } from 'vitest'
@@ -10,6 +10,7 @@ import type { RealtorInput } from '../../src/schemas/realtor'
 import { resolveActor, type Actor } from '../../src/server/auth/actor'
 import { setPlatformRole } from '../../src/server/auth/platform-role'
 import { openDatabase, type AppDatabase, type DbConfig } from '../../src/server/db/database'
+import type { MarketSnapshotTable } from '../../src/server/db/schema'
 import { API_PREFIX, handleApiRequest } from '../../src/server/http/api'
 import { handleAuthRequest } from '../../src/server/http/auth-handler'
 import { handleUploadRequest } from '../../src/server/http/upload-handler'
@@ -195,6 +196,32 @@ export async function createTestApp(
 let ipCounter = randomInt(1, 1000) * 1000
 
 /** A client address nobody else uses, so rate limits of one test never touch another. */
+/**
+ * A month of a city's market figures as the snapshot job stores them: Irvine's demo month, quiet
+ * (no sales counted), with what a test needs in place of each default.
+ */
+export function marketSnapshotRow(month: string, values: Partial<Insertable<MarketSnapshotTable>> = {}): Insertable<MarketSnapshotTable> {
+  return {
+    stateOrProvince: 'CA',
+    cityKey: 'irvine',
+    month,
+    city: 'Irvine',
+    source: 'demo',
+    isDemo: 1,
+    listingCount: 10,
+    activeCount: 10,
+    newListings: 0,
+    priceReductions: 0,
+    soldCount: null,
+    medianListPrice: 1_000_000,
+    medianPricePerSquareFoot: 500,
+    medianDaysOnMarket: 20,
+    monthsOfSupply: null,
+    asOf: `${month}-28T00:00:00.000Z`,
+    ...values,
+  }
+}
+
 export function uniqueIp(): string {
   ipCounter += 1
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`

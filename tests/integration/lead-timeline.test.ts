@@ -17,7 +17,19 @@ import { signSavedSearchToken } from '../../src/server/saved-searches/links'
 import { confirmSavedSearch } from '../../src/server/saved-searches/subscriptions'
 import type { AppServices } from '../../src/server/services'
 import { resoPropertyFixture } from '../reso-property-fixture'
-import { api, createTestApp, describeOnEachDatabase, expectError, signUp, signUpAdmin, uniqueEmail, validContact, validRealtor, type TestApp } from './harness'
+import {
+  api,
+  createTestApp,
+  describeOnEachDatabase,
+  expectError,
+  marketSnapshotRow,
+  signUp,
+  signUpAdmin,
+  uniqueEmail,
+  validContact,
+  validRealtor,
+  type TestApp,
+} from './harness'
 import { startSmtpSink } from './smtp-sink'
 import { SELLER_HOME } from '../seller-home-fixture'
 
@@ -207,24 +219,16 @@ describeOnEachDatabase('lead timeline', (database) => {
   it("holds a seller's home and the estimate shown, the instant reply and the market report mails its box asked for; not the realtor's notice", async () => {
     await s.db
       .insertInto('marketSnapshot')
-      .values({
-        stateOrProvince: 'CA',
-        cityKey: 'irvine',
-        month: '2026-10',
-        city: 'Irvine',
-        source: 'demo',
-        isDemo: 1,
-        listingCount: 4,
-        activeCount: 4,
-        newListings: 0,
-        priceReductions: 0,
-        soldCount: null,
-        medianListPrice: 1_010_000,
-        medianPricePerSquareFoot: 505,
-        medianDaysOnMarket: 50,
-        monthsOfSupply: null,
-        asOf: at(0).toISOString(),
-      })
+      .values(
+        marketSnapshotRow('2026-10', {
+          listingCount: 4,
+          activeCount: 4,
+          medianListPrice: 1_010_000,
+          medianPricePerSquareFoot: 505,
+          medianDaysOnMarket: 50,
+          asOf: at(0).toISOString(),
+        }),
+      )
       .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
       .execute()
     app.clock.set(at(20))

@@ -10,6 +10,7 @@ import {
   createTestApp,
   describeOnEachDatabase,
   expectError,
+  marketSnapshotRow,
   openSecondServices,
   pinnedInWindow,
   signUp,
@@ -51,25 +52,23 @@ function request(realtorId: string, overrides: Record<string, unknown> = {}): Re
 async function insertSnapshot(services: AppServices, city: string, month: string, overrides: Record<string, number | null> = {}): Promise<void> {
   await services.db
     .insertInto('marketSnapshot')
-    .values({
-      stateOrProvince: 'CA',
-      cityKey: city.toLowerCase(),
-      month,
-      city,
-      source: 'demo',
-      isDemo: 1,
-      listingCount: 40,
-      activeCount: 31,
-      newListings: 9,
-      priceReductions: 4,
-      soldCount: 6,
-      medianListPrice: 1_185_000,
-      medianPricePerSquareFoot: 612.4,
-      medianDaysOnMarket: 23,
-      monthsOfSupply: 2.5,
-      asOf: `${month}-20T12:00:00.000Z`,
-      ...overrides,
-    })
+    .values(
+      marketSnapshotRow(month, {
+        cityKey: city.toLowerCase(),
+        city,
+        listingCount: 40,
+        activeCount: 31,
+        newListings: 9,
+        priceReductions: 4,
+        soldCount: 6,
+        medianListPrice: 1_185_000,
+        medianPricePerSquareFoot: 612.4,
+        medianDaysOnMarket: 23,
+        monthsOfSupply: 2.5,
+        asOf: `${month}-20T12:00:00.000Z`,
+        ...overrides,
+      }),
+    )
     .execute()
 }
 

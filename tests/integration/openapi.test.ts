@@ -4,13 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { AppServices } from '../../src/server/services'
 import {
-  PASSWORD,
-  TEST_LIMITS,
   api,
   createTestApp,
+  marketSnapshotRow,
+  PASSWORD,
   pinnedInWindow,
   signUp,
   signUpAdmin,
+  TEST_LIMITS,
   uniqueEmail,
   uniqueIp,
   uploadPhoto,
@@ -781,24 +782,16 @@ describe('OpenAPI document (SQLite)', () => {
     pinnedInWindow(app.clock)
     await s.db
       .insertInto('marketSnapshot')
-      .values({
-        stateOrProvince: 'CA',
-        cityKey: 'irvine',
-        month: '2026-11',
-        city: 'Irvine',
-        source: 'demo',
-        isDemo: 1,
-        listingCount: 10,
-        activeCount: 8,
-        newListings: 2,
-        priceReductions: 1,
-        soldCount: null,
-        medianListPrice: 1_000_000,
-        medianPricePerSquareFoot: null,
-        medianDaysOnMarket: 12,
-        monthsOfSupply: null,
-        asOf: '2026-11-20T12:00:00.000Z',
-      })
+      .values(
+        marketSnapshotRow('2026-11', {
+          activeCount: 8,
+          newListings: 2,
+          priceReductions: 1,
+          medianPricePerSquareFoot: null,
+          medianDaysOnMarket: 12,
+          asOf: '2026-11-20T12:00:00.000Z',
+        }),
+      )
       .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
       .execute()
     const ip = uniqueIp()

@@ -8,6 +8,7 @@ import {
   createTestApp,
   describeOnEachDatabase,
   expectError,
+  marketSnapshotRow,
   pinnedInWindow,
   signUp,
   TEST_LIMITS,
@@ -112,24 +113,16 @@ describeOnEachDatabase('seller leads', (database) => {
   it('creates a pending market report subscription when the box is ticked, confirmed by its own mail, and none otherwise', async () => {
     await s.db
       .insertInto('marketSnapshot')
-      .values({
-        stateOrProvince: 'CA',
-        cityKey: 'irvine',
-        month: '2026-11',
-        city: 'Irvine',
-        source: 'demo',
-        isDemo: 1,
-        listingCount: 4,
-        activeCount: 4,
-        newListings: 0,
-        priceReductions: 0,
-        soldCount: null,
-        medianListPrice: 1_010_000,
-        medianPricePerSquareFoot: 505,
-        medianDaysOnMarket: 50,
-        monthsOfSupply: null,
-        asOf: NOW.toISOString(),
-      })
+      .values(
+        marketSnapshotRow('2026-11', {
+          listingCount: 4,
+          activeCount: 4,
+          medianListPrice: 1_010_000,
+          medianPricePerSquareFoot: 505,
+          medianDaysOnMarket: 50,
+          asOf: NOW.toISOString(),
+        }),
+      )
       .onConflict((conflict) => conflict.columns(['stateOrProvince', 'cityKey', 'month']).doNothing())
       .execute()
     const subscriptionsOf = (email: string) => s.db.selectFrom('marketSubscription').selectAll().where('email', '=', email).execute()

@@ -3,7 +3,7 @@ import { upsertHomes } from '../../src/server/listings/home-store'
 import { parseResoProperties } from '../../src/server/listings/reso-property'
 import { loadCandidateIndex } from '../../src/server/valuations/comparables'
 import { estimateHomeValue } from '../../src/server/valuations/estimate'
-import { createTestApp, describeOnEachDatabase, type TestApp } from './harness'
+import { createTestApp, describeOnEachDatabase, marketSnapshotRow, type TestApp } from './harness'
 import { resoPropertyFixture } from '../reso-property-fixture'
 
 /*
@@ -72,24 +72,9 @@ describeOnEachDatabase('valuation comparables', (database) => {
     await app.services.db
       .insertInto('marketSnapshot')
       .values(
-        months.map((month, index) => ({
-          stateOrProvince: 'CA',
-          cityKey: 'irvine',
-          month,
-          city: 'Irvine',
-          source: 'demo',
-          isDemo: 1,
-          listingCount: 10,
-          activeCount: 10,
-          newListings: 1,
-          priceReductions: 0,
-          soldCount: 1,
-          medianListPrice: 1_000_000,
-          medianPricePerSquareFoot: Math.round(500 * 1.01 ** index * 100) / 100,
-          medianDaysOnMarket: 20,
-          monthsOfSupply: 3,
-          asOf: `${month}-28T00:00:00.000Z`,
-        })),
+        months.map((month, index) =>
+          marketSnapshotRow(month, { newListings: 1, soldCount: 1, medianPricePerSquareFoot: Math.round(500 * 1.01 ** index * 100) / 100, monthsOfSupply: 3 }),
+        ),
       )
       .execute()
     const index = await loadCandidateIndex(app.services.db, app.services.config.displayProfiles, { propertyType: 'single_family', state: 'CA' }, NOW)
