@@ -227,16 +227,7 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
         <h3 id={`${baseId}-deliver`} className="mb-3 text-lg font-semibold text-stone-900 dark:text-stone-50">
           <Trans>Deliver the report</Trans>
         </h3>
-        <CmaDeliver
-          cma={cma}
-          desiredUrl={desiredUrl}
-          lang={lang}
-          unsaved={dirty}
-          saveFirst={save}
-          onStatus={(message) => {
-            setStatus(message)
-          }}
-        />
+        <CmaDeliver cma={cma} desiredUrl={desiredUrl} lang={lang} unsaved={dirty} saveFirst={save} onStatus={setStatus} />
       </section>
       {blocker.status === 'blocked' ? <LeaveDialog onStay={blocker.reset} onLeave={blocker.proceed} /> : null}
     </div>
