@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
+import { FieldRow } from '~/components/form/field-row'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { defaultPaymentInputs, downPaymentPercent, estimateMonthlyPayment, LOAN_TERMS, type LoanTermYears, type PaymentInputs } from '~/lib/mortgage'
 
@@ -16,7 +17,7 @@ type NumberField = Exclude<keyof PaymentInputs, 'termYears'>
 type Draft = Record<NumberField | 'downPaymentPercent', string>
 
 const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-[var(--accent-text)] focus:outline-2 focus:outline-[var(--accent-text)] aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
+  'block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-[var(--accent-text)] focus:outline-2 focus:outline-[var(--accent-text)] aria-[invalid=true]:border-red-700 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100'
 
 /** Digits with grouping commas and a decimal point; `$`, `%` and spaces a visitor may type are ignored. */
 function parseAmount(text: string): number | undefined {
@@ -97,10 +98,7 @@ export function PaymentEstimate({ home }: { home: { price: number; state: string
     const inputId = `${id}-${name}`
     const invalid = parsed[name] === undefined
     return (
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-          {label}
-        </label>
+      <FieldRow id={inputId} label={label} errors={invalid ? [t`Enter a number`] : []}>
         <div className="relative">
           <input
             id={inputId}
@@ -121,12 +119,7 @@ export function PaymentEstimate({ home }: { home: { price: number; state: string
             {unit}
           </span>
         </div>
-        {invalid ? (
-          <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-            <Trans>Enter a number</Trans>
-          </p>
-        ) : null}
-      </div>
+      </FieldRow>
     )
   }
 
@@ -150,10 +143,7 @@ export function PaymentEstimate({ home }: { home: { price: number; state: string
           {field('downPayment', <Trans>Down payment</Trans>, '$')}
           {field('downPaymentPercent', <Trans>Down payment (%)</Trans>, '%')}
           {field('interestRatePercent', <Trans>Interest rate</Trans>, '%')}
-          <div>
-            <label htmlFor={`${id}-term`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Loan term</Trans>
-            </label>
+          <FieldRow id={`${id}-term`} label={<Trans>Loan term</Trans>}>
             <select
               id={`${id}-term`}
               name="termYears"
@@ -167,7 +157,7 @@ export function PaymentEstimate({ home }: { home: { price: number; state: string
                 </option>
               ))}
             </select>
-          </div>
+          </FieldRow>
           {field('propertyTaxRatePercent', <Trans>Property tax (per year)</Trans>, '%')}
           {field('insurancePerYear', <Trans>Home insurance (per year)</Trans>, '$')}
           <div className="col-span-2">{field('hoaPerMonth', <Trans>HOA dues (per month)</Trans>, '$')}</div>

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { describedBy, FieldRow } from '~/components/form/field-row'
 import type { AreaUnit } from '~/lib/format'
 import {
   VALUATION_ACTION,
@@ -36,7 +37,7 @@ const AREA_UNIT_OPTIONS: Record<Lang, ReadonlyArray<{ value: AreaUnit; label: st
 }
 
 const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-[var(--accent)] focus:ring-2 focus:ring-[var(--accent)] focus:outline-none aria-[invalid=true]:border-red-700 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50'
+  'block min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 focus:border-[var(--accent)] focus:ring-2 focus:ring-[var(--accent)] focus:outline-none aria-[invalid=true]:border-red-700 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-50'
 
 const valuationFieldOf = fieldByHead(VALUATION_FORM_FIELDS)
 
@@ -103,21 +104,12 @@ export function ValuationForm({
     label: ReactNode,
     input: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode,
   ) => {
-    const errors = fieldErrors[name]
+    const errors = fieldErrors[name] ?? []
     const inputId = `${id}-${name}`
-    const errorId = `${inputId}-error`
     return (
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-          {label}
-        </label>
-        {input({ id: inputId, ...(errors ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}) })}
-        {errors ? (
-          <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {errors.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <FieldRow id={inputId} label={label} errors={errors}>
+        {input({ id: inputId, ...(errors.length > 0 ? { 'aria-invalid': true, 'aria-describedby': describedBy(inputId, { errors }) } : {}) })}
+      </FieldRow>
     )
   }
 
@@ -194,10 +186,7 @@ export function ValuationForm({
             <input {...props} name="livingArea" defaultValue={values.livingArea} inputMode="decimal" maxLength={9} required className={inputClass} />
           ))}
           {units.length > 1 ? (
-            <div>
-              <label htmlFor={`${id}-areaUnit`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-                <Trans>Unit</Trans>
-              </label>
+            <FieldRow id={`${id}-areaUnit`} label={<Trans>Unit</Trans>}>
               <select id={`${id}-areaUnit`} name="areaUnit" defaultValue={values.areaUnit} className={inputClass}>
                 {units.map((unit) => (
                   <option key={unit.value} value={unit.value}>
@@ -205,7 +194,7 @@ export function ValuationForm({
                   </option>
                 ))}
               </select>
-            </div>
+            </FieldRow>
           ) : (
             <p className="flex items-end pb-2.5 text-stone-700 dark:text-stone-300">
               <input type="hidden" name="areaUnit" value="sqft" />
