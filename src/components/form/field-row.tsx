@@ -69,8 +69,21 @@ export function textControlProps(field: TextFieldApi, id: string, errors: Array<
 /**
  * A label above its control, then the hint and the error the control names by `describedBy`.
  * A field that has no error to word (its `aria-invalid` says enough) leaves `errors` out.
+ * `announce` makes the error an alert: for an error that comes while focus is elsewhere (a
+ * panel's button, an upload), which `aria-describedby` alone would leave unread.
  */
-export function FieldRow({ errors = [], ...props }: { id: string; label: ReactNode; hint?: ReactNode; errors?: Array<string>; children: ReactNode }) {
+export function FieldRow({
+  errors = [],
+  announce = false,
+  ...props
+}: {
+  id: string
+  label: ReactNode
+  hint?: ReactNode
+  errors?: Array<string>
+  announce?: boolean
+  children: ReactNode
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -83,7 +96,12 @@ export function FieldRow({ errors = [], ...props }: { id: string; label: ReactNo
         </p>
       ) : null}
       {errors.length > 0 ? (
-        <p id={`${props.id}-error`} className="mt-1 flex gap-1.5 text-sm font-medium text-red-700 dark:text-red-300" data-testid={`${props.id}-error`}>
+        <p
+          id={`${props.id}-error`}
+          role={announce ? 'alert' : undefined}
+          className="mt-1 flex gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+          data-testid={`${props.id}-error`}
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" />
           </svg>

@@ -5,6 +5,7 @@ import Link from '@tiptap/extension-link'
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useId, useState, type ReactNode } from 'react'
+import { describedBy, FieldRow } from '~/components/form/field-row'
 import { inputClass } from '~/components/form/inputs'
 import { Button, LineIcon } from '~/components/ui'
 import { POST_BODY_CLASS } from '~/features/blog/post-body'
@@ -161,6 +162,7 @@ function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () =>
   const [href, setHref] = useState(typeof current.href === 'string' ? current.href : '')
   const [trusted, setTrusted] = useState(current.trusted === true)
   const [error, setError] = useState('')
+  const errors = error ? [error] : []
   const apply = () => {
     const value = href.trim()
     if (value === '') {
@@ -183,10 +185,13 @@ function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () =>
       action={{ label: <Trans>Apply link</Trans>, onClick: apply, testId: `${testId}-link-apply` }}
       onCancel={onClose}
     >
-      <div>
-        <label htmlFor={`${id}-href`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-          <Trans>Address</Trans>
-        </label>
+      <FieldRow
+        id={`${id}-href`}
+        label={<Trans>Address</Trans>}
+        hint={error ? undefined : <Trans>Leave it empty to remove the link.</Trans>}
+        errors={errors}
+        announce
+      >
         <input
           id={`${id}-href`}
           value={href}
@@ -206,21 +211,12 @@ function LinkPanel({ editor, onClose, testId }: { editor: Editor; onClose: () =>
           autoComplete="off"
           placeholder="https://"
           aria-invalid={error !== ''}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          className={`${inputClass} mt-1`}
+          aria-describedby={describedBy(`${id}-href`, { hint: !error, errors })}
+          className={inputClass}
           data-testid={`${testId}-link-href`}
           ref={focusOnMount}
         />
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            <Trans>Leave it empty to remove the link.</Trans>
-          </p>
-        )}
-      </div>
+      </FieldRow>
       <div className="flex items-start gap-2 text-sm text-stone-800 dark:text-stone-200">
         <input
           id={`${id}-trusted`}
@@ -260,6 +256,8 @@ function ImagePanel({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const [altError, setAltError] = useState('')
+  const fileErrors = error ? [error] : []
+  const altErrors = altError ? [altError] : []
   const apply = async () => {
     const description = decorative ? '' : alt.trim()
     if (!editing && !file) {
@@ -304,10 +302,7 @@ function ImagePanel({
       onCancel={onClose}
     >
       {editing ? null : (
-        <div>
-          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-            <Trans>Photo file (JPEG, PNG, WebP or AVIF)</Trans>
-          </label>
+        <FieldRow id={`${id}-file`} label={<Trans>Photo file (JPEG, PNG, WebP or AVIF)</Trans>} errors={fileErrors} announce>
           <input
             id={`${id}-file`}
             type="file"
@@ -317,21 +312,19 @@ function ImagePanel({
               setError('')
             }}
             aria-invalid={error !== ''}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="mt-1 block w-full text-sm text-stone-800 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-medium dark:text-stone-200 dark:file:bg-stone-800 dark:file:text-stone-100"
+            aria-describedby={describedBy(`${id}-file`, { errors: fileErrors })}
+            className="block w-full text-sm text-stone-800 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:font-medium dark:text-stone-200 dark:file:bg-stone-800 dark:file:text-stone-100"
             data-testid={`${testId}-image-file`}
           />
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        </FieldRow>
       )}
-      <div>
-        <label htmlFor={`${id}-alt`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-          <Trans>What the photo shows</Trans>
-        </label>
+      <FieldRow
+        id={`${id}-alt`}
+        label={<Trans>What the photo shows</Trans>}
+        hint={altError ? undefined : <Trans>Read aloud to visitors who cannot see it, and read by search engines.</Trans>}
+        errors={altErrors}
+        announce
+      >
         <input
           id={`${id}-alt`}
           value={decorative ? '' : alt}
@@ -342,21 +335,12 @@ function ImagePanel({
           disabled={decorative}
           maxLength={300}
           aria-invalid={altError !== ''}
-          aria-describedby={altError ? `${id}-alt-error` : `${id}-alt-hint`}
-          className={`${inputClass} mt-1`}
+          aria-describedby={describedBy(`${id}-alt`, { hint: !altError, errors: altErrors })}
+          className={inputClass}
           data-testid={`${testId}-image-alt`}
           ref={editing ? focusOnMount : undefined}
         />
-        {altError ? (
-          <p id={`${id}-alt-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-            {altError}
-          </p>
-        ) : (
-          <p id={`${id}-alt-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            <Trans>Read aloud to visitors who cannot see it, and read by search engines.</Trans>
-          </p>
-        )}
-      </div>
+      </FieldRow>
       <div className="flex items-start gap-2 text-sm text-stone-800 dark:text-stone-200">
         <input
           id={`${id}-decorative`}
