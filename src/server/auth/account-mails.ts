@@ -3,7 +3,18 @@ import { msg, plural } from '@lingui/core/macro'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { isLang, langFromAcceptLanguage, readCookie, DEFAULT_LANG, LANG_COOKIE, type Lang } from '~/lib/lang'
 import type { Mailer } from '~/server/mail/mailer'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
+import {
+  escapeHtml,
+  MAIL_COLOURS,
+  MAIL_FONT,
+  mailBodyRow,
+  mailButton,
+  mailDocument,
+  mailFinePrintRow,
+  mailLink,
+  mailParagraph,
+  mailParagraphHtml,
+} from '~/server/mail/mail-html'
 
 /*
  * The account's own mails (issue 32, item 4): the address verification link and the password
@@ -72,9 +83,6 @@ function wording(input: AccountMailInput, i18n: I18n) {
   }
 }
 
-/** A link button's colour: dark enough for white text in light and dark mail clients alike. */
-const ACTION_COLOUR = '#1d4ed8'
-
 export function renderAccountMail(input: AccountMailInput, i18n: I18n): RenderedAccountMail {
   const words = wording(input, i18n)
   const site = input.siteName
@@ -100,25 +108,24 @@ export function renderAccountMail(input: AccountMailInput, i18n: I18n): Rendered
   ].join('\n')
 
   const e = escapeHtml
-  const font = MAIL_FONT
-  const url = e(input.url)
+  const { text: textColour, muted, rule } = MAIL_COLOURS
+  const message = [
+    `<h1 style="margin:0 0 12px;font-size:20px;">${e(words.heading)}</h1>`,
+    mailParagraph(words.what),
+    mailButton(input.url, words.action),
+    // The address itself, for a client that shows no buttons or a reader who copies it.
+    mailParagraphHtml(mailLink(input.url, input.url), `font-size:13px;color:${muted};word-break:break-all;`),
+    mailParagraph(words.expiry),
+    mailParagraph(words.notYou),
+  ]
   const html = mailDocument({
     lang: input.lang,
     title: words.subject,
     width: 560,
-    rows: `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;${font}font-size:18px;font-weight:bold;color:#1c1917;">${e(input.siteName)}</td></tr>
-<tr><td style="padding:20px 24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
-<h1 style="margin:0 0 12px;font-size:20px;">${e(words.heading)}</h1>
-<p style="margin:0 0 16px;">${e(words.what)}</p>
-<p style="margin:0 0 16px;"><a href="${url}" style="display:inline-block;padding:12px 20px;background:${ACTION_COLOUR};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px;">${e(words.action)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#44403c;word-break:break-all;"><a href="${url}" style="color:${ACTION_COLOUR};">${url}</a></p>
-<p style="margin:0 0 8px;">${e(words.expiry)}</p>
-<p style="margin:0;">${e(words.notYou)}</p>
-</td></tr>
-<tr><td style="padding:16px 24px 24px;${font}font-size:13px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-<p style="margin:0 0 4px;">${e(signature)}</p>
-<p style="margin:0;">${e(why)}</p>
-</td></tr>`,
+    rows: `<tr><td style="padding:20px 24px;border-bottom:1px solid ${rule};${MAIL_FONT}font-size:18px;font-weight:bold;color:${textColour};">${e(input.siteName)}</td></tr>
+${mailBodyRow(message.join('\n'))}
+${mailFinePrintRow(`${mailParagraph(signature, 'margin:0 0 4px;')}
+${mailParagraph(why, 'margin:0;')}`)}`,
   })
   return { subject: words.subject, text, html }
 }

@@ -8,7 +8,7 @@ import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import { footerLines } from '~/server/lead-replies/reply-mail'
 import { fallbackOrigin } from '~/server/lead-replies/serialize'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import { SENDER_REALTOR_COLUMNS, postalAddressFor } from '~/server/mail/sender-realtor'
 import { isSuppressed } from '~/server/mail/suppression'
@@ -50,21 +50,19 @@ export function cmaMail(input: CmaMailInput, i18n: I18n): { subject: string; tex
   const close = i18n._(msg`I am glad to go through it with you. Just reply to this mail.`)
   const why = i18n._(msg`You receive this mail because you asked ${realtorName} for a valuation of your home.`)
   const text = [greeting, '', intro, ...(rangeLine ? ['', rangeLine] : []), '', linkLine, link, '', close, '', '--', ...input.footer, '', why].join('\n')
-  const e = escapeHtml
+  const message = [
+    mailParagraph(greeting),
+    mailParagraph(intro),
+    rangeLine ? mailParagraph(rangeLine, 'font-weight:bold;') : '',
+    mailButton(link, i18n._(msg`Open the market analysis`)),
+    mailParagraph(close),
+  ]
   const html = mailDocument({
     lang: input.lang,
     title: subject,
-    rows: `<tr><td style="padding:28px 28px 8px;${MAIL_FONT}font-size:15px;line-height:1.6;color:#1c1917;">
-<p style="margin:0 0 12px;">${e(greeting)}</p>
-<p style="margin:0 0 12px;">${e(intro)}</p>
-${rangeLine ? `<p style="margin:0 0 16px;font-weight:700;">${e(rangeLine)}</p>` : ''}
-<p style="margin:0 0 20px;"><a href="${e(link)}" style="display:inline-block;background:#1c1917;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:700;">${e(i18n._(msg`Open the market analysis`))}</a></p>
-<p style="margin:0 0 12px;">${e(close)}</p>
-</td></tr>
-<tr><td style="padding:8px 28px 28px;${MAIL_FONT}font-size:12px;line-height:1.5;color:#57534e;">
-<p style="margin:0 0 8px;">${input.footer.map(e).join('<br>')}</p>
-<p style="margin:0;">${e(why)}</p>
-</td></tr>`,
+    rows: `${mailBodyRow(message.join('\n'))}
+${mailFinePrintRow(`${mailParagraphHtml(input.footer.map(escapeHtml).join('<br>'), 'margin:0 0 8px;')}
+${mailParagraph(why, 'margin:0;')}`)}`,
   })
   return { subject, text, html }
 }

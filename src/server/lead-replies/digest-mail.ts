@@ -2,7 +2,7 @@ import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import type { LeadKind } from '~/schemas/leads'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
 
 /*
  * The realtor's daily digest (issue 26 item 3): what came in, what is due, which tour requests
@@ -93,25 +93,17 @@ export function renderDigestMail(input: DigestInput, i18n: I18n): { subject: str
   ].join('\n')
 
   const e = escapeHtml
-  const font = MAIL_FONT
-  const html = mailDocument({
-    lang: input.lang,
-    title: subject,
-    rows: `<tr><td style="padding:24px;${font}font-size:15px;line-height:1.5;color:#1c1917;">
-<p style="margin:0 0 16px;">${e(greeting)}</p>
-${sections
-  .map(
+  const sectionsHtml = sections.map(
     (section) => `<h2 style="margin:16px 0 6px;font-size:16px;">${e(section.title)}</h2>
 <ul style="margin:0;padding-left:20px;">${section.leads.map((lead) => `<li>${e(leadLine(lead, i18n, section.followUp))}</li>`).join('')}${
       section.more > 0 ? `<li>${e(moreText(section.more))}</li>` : ''
     }</ul>`,
   )
-  .join('\n')}
-<p style="margin:20px 0 0;"><a href="${e(input.workspaceUrl)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${e(open)}</a></p>
-</td></tr>
-<tr><td style="padding:16px 24px 24px;${font}font-size:13px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-<p style="margin:0;">${e(why)} <a href="${e(input.settingsUrl)}" style="color:#1d4ed8;">${e(input.settingsUrl)}</a></p>
-</td></tr>`,
+  const html = mailDocument({
+    lang: input.lang,
+    title: subject,
+    rows: `${mailBodyRow([mailParagraph(greeting), ...sectionsHtml, mailButton(input.workspaceUrl, open)].join('\n'))}
+${mailFinePrintRow(mailParagraphHtml(`${e(why)} ${mailLink(input.settingsUrl, input.settingsUrl)}`, 'margin:0;'))}`,
   })
   return { subject, text, html }
 }

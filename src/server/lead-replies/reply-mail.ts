@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import { renderTemplate, type ReplyValues } from '~/lib/reply-placeholders'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
+import { escapeHtml, MAIL_COLOURS, mailBodyRow, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
 
 /*
  * The instant reply as it goes out (issue 26, decision 021). Pure, so the words are unit-tested.
@@ -50,22 +50,16 @@ export function renderReplyMail(input: ReplyMailInput, i18n: I18n): RenderedRepl
   const footer = footerLines(input.realtor, i18n)
   const text = [body, '', '--', ...footer, '', why].join('\n')
 
-  const e = escapeHtml
-  const font = MAIL_FONT
   const paragraphs = body
     .split(/\n{2,}/)
-    .map((paragraph) => `<p style="margin:0 0 12px;">${paragraph.split('\n').map(e).join('<br>')}</p>`)
+    .map((paragraph) => mailParagraphHtml(paragraph.split('\n').map(escapeHtml).join('<br>')))
     .join('\n')
+  const signature = footer.map((line, index) => mailParagraph(line, index === 0 ? `margin:0;font-weight:bold;color:${MAIL_COLOURS.text};` : 'margin:0;'))
   const html = mailDocument({
     lang: input.lang,
     title: subject,
-    rows: `<tr><td style="padding:24px;${font}font-size:16px;line-height:1.55;color:#1c1917;">
-${paragraphs}
-</td></tr>
-<tr><td style="padding:16px 24px 24px;${font}font-size:14px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-${footer.map((line, index) => `<p style="margin:0;${index === 0 ? 'font-weight:bold;color:#1c1917;' : ''}">${e(line)}</p>`).join('\n')}
-<p style="margin:12px 0 0;">${e(why)}</p>
-</td></tr>`,
+    rows: `${mailBodyRow(paragraphs)}
+${mailFinePrintRow([...signature, mailParagraph(why, 'margin:12px 0 0;')].join('\n'))}`,
   })
   return { subject, text, html }
 }

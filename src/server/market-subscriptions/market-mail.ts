@@ -4,8 +4,8 @@ import { dateTimeFormat } from '~/lib/date-time-format'
 import { formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { MarketReport } from '~/schemas/market'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
-import { realtorHeaderRow, realtorLines, safeUrl, type AlertMailInput, type RenderedMail } from '~/server/saved-searches/alert-mail'
+import { escapeHtml, MAIL_COLOURS, MAIL_FONT, mailBodyRow, mailDocument, mailLinkRow, mailParagraph, safeUrl, type RenderedMail } from '~/server/mail/mail-html'
+import { realtorFinePrintRow, realtorHeaderRow, realtorLines, type MailRealtor } from '~/server/mail/realtor-mail'
 
 /*
  * The monthly market report mail (issue 27 item 5): one city's figures of the month, in the
@@ -17,7 +17,7 @@ import { realtorHeaderRow, realtorLines, safeUrl, type AlertMailInput, type Rend
 
 export type MarketMailInput = {
   lang: Lang
-  realtor: AlertMailInput['realtor']
+  realtor: MailRealtor
   visitorName: string | null
   report: Pick<MarketReport, 'city' | 'state' | 'isDemo' | 'source' | 'current'>
   reportUrl: string
@@ -93,30 +93,27 @@ export function renderMarketMail(input: MarketMailInput, i18n: I18n): RenderedMa
   const figureRows = figures
     .map(
       (line) =>
-        `<tr><td style="padding:6px 0;border-top:1px solid #e7e5e4;${font}font-size:15px;color:#44403c;">${e(line.label)}</td><td align="right" style="padding:6px 0;border-top:1px solid #e7e5e4;${font}font-size:17px;font-weight:bold;color:#1c1917;">${e(line.value)}</td></tr>`,
+        `<tr><td style="padding:6px 0;border-top:1px solid ${MAIL_COLOURS.rule};${font}font-size:15px;color:${MAIL_COLOURS.muted};">${e(line.label)}</td><td align="right" style="padding:6px 0;border-top:1px solid ${MAIL_COLOURS.rule};${font}font-size:17px;font-weight:bold;color:${MAIL_COLOURS.text};">${e(line.value)}</td></tr>`,
     )
     .join('\n')
+  const { muted } = MAIL_COLOURS
+  const message = [
+    mailParagraph(greeting),
+    mailParagraph(`${place} · ${month}`, 'font-size:18px;font-weight:bold;'),
+    mailParagraph(intro),
+    demo ? mailParagraph(demo, 'padding:8px;background:#fef3c7;border-radius:6px;color:#78350f;') : '',
+  ]
   const html = mailDocument({
     lang: input.lang,
     title: subject,
     rows: `${realtorHeaderRow(realtor, licence)}
-<tr><td style="padding:20px 24px 0;${font}font-size:15px;line-height:1.5;color:#1c1917;">
-<p style="margin:0 0 8px;">${e(greeting)}</p>
-<p style="margin:0 0 8px;font-size:18px;font-weight:bold;">${e(place)} · ${e(month)}</p>
-<p style="margin:0 0 8px;">${e(intro)}</p>
-${demo ? `<p style="margin:0 0 8px;padding:8px;background:#fef3c7;border-radius:6px;color:#78350f;">${e(demo)}</p>` : ''}
-</td></tr>
+${mailBodyRow(message.join('\n'), { continued: true })}
 <tr><td style="padding:8px 24px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${figureRows}
 </table></td></tr>
-<tr><td style="padding:12px 24px;${font}font-size:15px;"><a href="${e(safeUrl(input.reportUrl) ?? '')}" style="color:#1d4ed8;font-weight:bold;">${e(fullReport)}</a></td></tr>
-<tr><td style="padding:0 24px 12px;${font}font-size:14px;color:#44403c;"><p style="margin:0;">${e(source)}</p></td></tr>
-<tr><td style="padding:16px 24px 24px;${font}font-size:14px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-<p style="margin:0 0 8px;">${e(why)}</p>
-<p style="margin:0 0 8px;"><a href="${e(safeUrl(input.unsubscribeUrl) ?? '')}" style="color:#1d4ed8;">${e(unsubscribe)}</a></p>
-<p style="margin:0 0 4px;">${e(name)} · <a href="mailto:${e(realtor.email)}" style="color:#44403c;">${e(realtor.email)}</a></p>
-${address ? `<p style="margin:0;">${e(address)}</p>` : ''}
-</td></tr>`,
+${mailLinkRow(safeUrl(input.reportUrl) ?? '', fullReport)}
+<tr><td style="padding:0 24px 12px;${font}font-size:14px;color:${muted};"><p style="margin:0;">${e(source)}</p></td></tr>
+${realtorFinePrintRow(realtor, why, [{ href: input.unsubscribeUrl, label: unsubscribe }])}`,
   })
   return { subject, text, html }
 }

@@ -1,6 +1,20 @@
 import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { escapeHtml, MAIL_FONT, mailDocument } from '~/server/mail/mail-html'
+import {
+  escapeHtml,
+  MAIL_COLOURS,
+  MAIL_FONT,
+  mailBodyRow,
+  mailDocument,
+  mailFinePrintRow,
+  mailLink,
+  mailLinkRow,
+  mailParagraph,
+  mailParagraphHtml,
+  safeUrl,
+  type RenderedMail,
+} from '~/server/mail/mail-html'
+import { realtorFinePrintRow, realtorHeaderRow, realtorLines, type MailRealtor } from '~/server/mail/realtor-mail'
 import { areaText, homePrice } from '~/lib/home-display'
 import { disclaimerTexts, formatLastUpdated, listingCredit } from '~/lib/listing-source-text'
 import { formatPrice } from '~/lib/format'
@@ -28,17 +42,7 @@ export type AlertHome = {
 
 export type AlertMailInput = {
   lang: Lang
-  realtor: {
-    name: string
-    email: string
-    photo: string | null
-    licenseNumber: string | null
-    brokerageName: string | null
-    brokerageLicenseNumber: string | null
-    /** The brokerage's address, else the platform's (CAN-SPAM); null when neither is configured. */
-    postalAddress: string | null
-    homepageUrl: string
-  }
+  realtor: MailRealtor
   search: {
     visitorName: string | null
     city: string
@@ -60,19 +64,6 @@ export type AlertMailInput = {
   unsubscribeUrl: string
   /** The sources of the shown homes, with their last successful run. */
   sources: ReadonlyArray<ListingSource>
-}
-
-export type RenderedMail = { subject: string; text: string; html: string }
-
-/** Only http(s) addresses become links or images: anything else in data is dropped. */
-export function safeUrl(url: string | null): string | null {
-  if (!url) return null
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null
-  } catch {
-    return null
-  }
 }
 
 function subjectOf(input: AlertMailInput, i18n: I18n): string {
@@ -152,33 +143,6 @@ function disclosureLines(input: AlertMailInput, i18n: I18n): Array<{ translated:
   })
 }
 
-/** The license and brokerage lines a realtor's mails carry under their name (state rules). */
-export function realtorLines(
-  realtor: Pick<AlertMailInput['realtor'], 'licenseNumber' | 'brokerageName' | 'brokerageLicenseNumber'>,
-  i18n: I18n,
-): Array<string> {
-  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
-  return [
-    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
-  ].filter((line) => line !== null)
-}
-
-/** The card's first row: the realtor's photo, name (linked to their homepage) and license lines. */
-export function realtorHeaderRow(realtor: Pick<AlertMailInput['realtor'], 'name' | 'photo' | 'homepageUrl'>, lines: ReadonlyArray<string>): string {
-  const e = escapeHtml
-  const font = MAIL_FONT
-  const photo = safeUrl(realtor.photo)
-  const name = realtor.name
-  return `<tr><td style="padding:20px 24px;border-bottom:1px solid #e7e5e4;">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-${photo ? `<td width="64" valign="top" style="padding-right:12px;"><img src="${e(photo)}" width="64" height="64" alt="${e(name)}" style="display:block;width:64px;height:64px;border-radius:32px;border:0;"></td>` : ''}
-<td valign="middle" style="${font}font-size:15px;line-height:1.4;color:#1c1917;">
-<p style="margin:0;font-size:18px;font-weight:bold;"><a href="${e(safeUrl(realtor.homepageUrl) ?? '')}" style="color:#1c1917;text-decoration:none;">${e(name)}</a></p>
-${lines.map((line) => `<p style="margin:0;">${e(line)}</p>`).join('')}
-</td></tr></table></td></tr>`
-}
-
 export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail {
   const subject = subjectOf(input, i18n)
   const name = input.realtor.name
@@ -232,16 +196,16 @@ export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail
     .map(({ home, lines }) => {
       const url = safeUrl(home.url) ?? ''
       const image = safeUrl(home.photo)
-      return `<tr><td style="padding:12px 0;border-top:1px solid #e7e5e4;">
+      return `<tr><td style="padding:12px 0;border-top:1px solid ${MAIL_COLOURS.rule};">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
 ${image ? `<td width="180" valign="top" style="padding-right:12px;"><a href="${e(url)}"><img src="${e(image)}" width="180" height="120" alt="${e(lines.address)}" style="display:block;width:180px;height:120px;object-fit:cover;border:0;border-radius:6px;"></a></td>` : ''}
-<td valign="top" style="${font}font-size:15px;line-height:1.45;color:#1c1917;">
+<td valign="top" style="${font}font-size:15px;line-height:1.45;color:${MAIL_COLOURS.text};">
 <p style="margin:0 0 2px;font-size:13px;font-weight:bold;color:#b45309;">${e(lines.reason)}${lines.demo ? ` · ${e(lines.demo)}` : ''}</p>
 <p style="margin:0 0 2px;font-size:20px;font-weight:bold;">${e(lines.price)}</p>
 ${lines.facts ? `<p style="margin:0 0 2px;">${e(lines.facts)}</p>` : ''}
-<p style="margin:0 0 4px;"><a href="${e(url)}" style="color:#1c1917;font-weight:bold;">${e(lines.address)}</a></p>
-${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:#44403c;">${e(lines.credit)}</p>` : ''}
-<p style="margin:0;"><a href="${e(url)}" style="color:#1d4ed8;">${e(view)}</a></p>
+<p style="margin:0 0 4px;"><a href="${e(url)}" style="color:${MAIL_COLOURS.text};font-weight:bold;">${e(lines.address)}</a></p>
+${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:${MAIL_COLOURS.muted};">${e(lines.credit)}</p>` : ''}
+${mailParagraphHtml(mailLink(url, view), 'margin:0;')}
 </td></tr></table></td></tr>`
     })
     .join('\n')
@@ -257,23 +221,16 @@ ${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:#44403c;">${e(li
     lang: input.lang,
     title: subject,
     rows: `${realtorHeaderRow(input.realtor, realtor)}
-<tr><td style="padding:20px 24px 0;${font}font-size:15px;line-height:1.5;color:#1c1917;">
-<p style="margin:0 0 8px;">${e(greeting)}</p>
-<p style="margin:0 0 8px;">${e(intro)}</p>
-</td></tr>
+${mailBodyRow([mailParagraph(greeting), mailParagraph(intro)].join('\n'), { continued: true })}
 <tr><td style="padding:0 24px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${homeRows}
 </table></td></tr>
-${moreText ? `<tr><td style="padding:12px 24px;${font}font-size:15px;"><a href="${e(safeUrl(input.moreUrl) ?? '')}" style="color:#1d4ed8;font-weight:bold;">${e(moreText)}</a></td></tr>` : ''}
-<tr><td style="padding:16px 24px;${font}font-size:14px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-${disclosureHtml}
-</td></tr>
-<tr><td style="padding:16px 24px 24px;${font}font-size:14px;line-height:1.5;color:#44403c;border-top:1px solid #e7e5e4;">
-<p style="margin:0 0 8px;">${e(why)}</p>
-<p style="margin:0 0 8px;"><a href="${e(safeUrl(input.manageUrl) ?? '')}" style="color:#1d4ed8;">${e(manage)}</a> · <a href="${e(safeUrl(input.unsubscribeUrl) ?? '')}" style="color:#1d4ed8;">${e(unsubscribe)}</a></p>
-<p style="margin:0 0 4px;">${e(name)} · <a href="mailto:${e(input.realtor.email)}" style="color:#44403c;">${e(input.realtor.email)}</a></p>
-${address ? `<p style="margin:0;">${e(address)}</p>` : ''}
-</td></tr>`,
+${moreText ? mailLinkRow(safeUrl(input.moreUrl) ?? '', moreText) : ''}
+${mailFinePrintRow(disclosureHtml)}
+${realtorFinePrintRow(input.realtor, why, [
+  { href: input.manageUrl, label: manage },
+  { href: input.unsubscribeUrl, label: unsubscribe },
+])}`,
   })
   return { subject, text, html }
 }
