@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { Selectable, Transaction } from 'kysely'
 import { i18nFor, loadCatalog } from '~/i18n/i18n'
-import type { Lang } from '~/lib/lang'
-import { realtorDisplayName } from '~/lib/realtor-names'
 import type { Database, SavedSearchTable } from '~/server/db/schema'
 import { listingSourceOf } from '~/server/listings/display-profile'
 import { lastRunsOf } from '~/server/listings/home-store'
 import { imagesFor, SUMMARY_COLUMNS, toSummary } from '~/server/listings/homes'
 import { enqueueMail, deliverPendingMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
-import { photoUrlOf } from '~/server/uploads/photo-address'
-import { renderAlertMail, type AlertHome, type AlertMailInput } from './alert-mail'
+import { renderAlertMail, type AlertHome } from './alert-mail'
 import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
-import { postalAddressFor, SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
+import { postalAddressFor, realtorInMail, type RealtorForMail } from '~/server/mail/sender-realtor'
+import { realtorsForMailRun } from '~/server/realtors/realtors-for-mail'
 import { claimActiveRow, type ClaimMark } from '~/server/db/claim-row'
 import { pagesById } from '~/server/db/pages-by-id'
 import { serializedTransaction } from '~/server/db/serialized-writes'
@@ -28,89 +26,10 @@ const DAY_MS = 24 * 3600_000
 
 type SavedSearch = Selectable<SavedSearchTable>
 
-/** What a realtor's mails say about them, read once per run. */
-export type RealtorForMail = {
-  name: Record<'ko' | 'en', string>
-  email: string
-  desiredUrl: string
-  hompageHost: string | null
-  photo: string | null
-  licenseNumber: string | null
-  brokerageName: string | null
-  brokerageLicenseNumber: string | null
-  brokerageAddress: string | null
-  regions: Array<{ state: string; cityKey: string }>
-}
-
 function isDue(search: Pick<SavedSearch, 'frequency' | 'lastAlertedAt'>, now: Date): boolean {
   if (search.frequency === 'instant' || search.lastAlertedAt === null) return true
   const wait = search.frequency === 'daily' ? DAY_MS : 7 * DAY_MS
   return now.getTime() - Date.parse(search.lastAlertedAt) >= wait
-}
-
-/**
- * A run's reader of the realtors its mails come from (alerts, market reports): each realtor is
- * read once per run, however many of their searches or subscriptions are due.
- */
-export function realtorsForMailRun(services: AppServices): (id: string) => Promise<RealtorForMail | undefined> {
-  const read = new Map<string, RealtorForMail | undefined>()
-  return async (id) => {
-    if (!read.has(id)) read.set(id, await readRealtorForMail(services, id))
-    return read.get(id)
-  }
-}
-
-/** The realtor a run's mails come from, with their photo and regions. */
-async function readRealtorForMail(services: AppServices, id: string): Promise<RealtorForMail | undefined> {
-  const realtor = await services.db.selectFrom('realtor').select(SENDER_REALTOR_COLUMNS).where('id', '=', id).executeTakeFirst()
-  if (!realtor) return undefined
-  const [photos, regions] = await Promise.all([
-    services.db
-      .selectFrom('realtorPhoto')
-      .select(['path', 'url'])
-      .where('realtorId', '=', id)
-      .where('path', 'in', ['id', 'logo'])
-      .orderBy('sortOrder')
-      .execute(),
-    services.db.selectFrom('activityRegion').select(['state', 'cityKey']).where('realtorId', '=', id).orderBy('sortOrder').execute(),
-  ])
-  const photo = photos.find((item) => item.path === 'id') ?? photos.find((item) => item.path === 'logo')
-  return {
-    name: { ko: realtorDisplayName(realtor, 'ko'), en: realtorDisplayName(realtor, 'en') },
-    email: realtor.email,
-    desiredUrl: realtor.desiredUrl,
-    hompageHost: realtor.hompageHost,
-    photo: photo ? photoUrlOf(services.storage, photo.url) : null,
-    licenseNumber: realtor.licenseNumber,
-    brokerageName: realtor.brokerageName,
-    brokerageLicenseNumber: realtor.brokerageLicenseNumber,
-    brokerageAddress: realtor.brokerageAddress,
-    regions,
-  }
-}
-
-/**
- * The realtor as their mails (alerts, market reports) present them: the name in the mail's
- * language, how to reach them, the licence lines and the postal address CAN-SPAM requires.
- * `photo` comes absolute: each mail resolves it against its own page.
- */
-export function realtorInMail(
-  services: AppServices,
-  realtor: RealtorForMail,
-  lang: Lang,
-  { homepageUrl, photo }: { homepageUrl: string; photo: string | null },
-): AlertMailInput['realtor'] {
-  const { email, licenseNumber, brokerageName, brokerageLicenseNumber } = realtor
-  return {
-    name: realtor.name[lang],
-    email,
-    photo,
-    licenseNumber,
-    brokerageName,
-    brokerageLicenseNumber,
-    postalAddress: postalAddressFor(realtor, services),
-    homepageUrl,
-  }
 }
 
 /** A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against. */
