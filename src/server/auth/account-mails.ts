@@ -14,6 +14,7 @@ import {
   mailLink,
   mailParagraph,
   mailParagraphHtml,
+  type RenderedMail,
 } from '~/server/mail/mail-html'
 
 /*
@@ -29,8 +30,6 @@ export const VERIFICATION_LINK_HOURS = 24
 export const RESET_LINK_HOURS = 1
 
 export type AccountMailKind = 'verify-email' | 'reset-password'
-
-export type RenderedAccountMail = { subject: string; text: string; html: string }
 
 /**
  * The language of a new account: the page's language, which the site's sign-up sends as
@@ -83,7 +82,7 @@ function wording(input: AccountMailInput, i18n: I18n) {
   }
 }
 
-export function renderAccountMail(input: AccountMailInput, i18n: I18n): RenderedAccountMail {
+export function renderAccountMail(input: AccountMailInput, i18n: I18n): RenderedMail {
   const words = wording(input, i18n)
   const site = input.siteName
   const signature = i18n._(msg`The ${site} team`)

@@ -8,7 +8,16 @@ import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import { footerLines } from '~/server/lead-replies/reply-mail'
 import { fallbackOrigin } from '~/server/lead-replies/serialize'
-import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import {
+  escapeHtml,
+  mailBodyRow,
+  mailButton,
+  mailDocument,
+  mailFinePrintRow,
+  mailParagraph,
+  mailParagraphHtml,
+  type RenderedMail,
+} from '~/server/mail/mail-html'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import { SENDER_REALTOR_COLUMNS, postalAddressFor } from '~/server/mail/sender-realtor'
 import { isSuppressed } from '~/server/mail/suppression'
@@ -38,7 +47,7 @@ type CmaMailInput = {
 }
 
 /** The mail's subject, text and HTML: pure, so its words are tested. */
-export function cmaMail(input: CmaMailInput, i18n: I18n): { subject: string; text: string; html: string } {
+export function cmaMail(input: CmaMailInput, i18n: I18n): RenderedMail {
   const { realtorName, address, link } = input
   const subject = i18n._(msg`Your home's market analysis from ${realtorName}: ${address}`).replace(/[\r\n]+/g, ' ')
   const greeting = input.leadName ? i18n._(msg`Hello ${input.leadName},`) : i18n._(msg`Hello,`)

@@ -2,7 +2,17 @@ import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import type { LeadKind } from '~/schemas/leads'
-import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import {
+  escapeHtml,
+  mailBodyRow,
+  mailButton,
+  mailDocument,
+  mailFinePrintRow,
+  mailLink,
+  mailParagraph,
+  mailParagraphHtml,
+  type RenderedMail,
+} from '~/server/mail/mail-html'
 
 /*
  * The realtor's daily digest (issue 26 item 3): what came in, what is due, which tour requests
@@ -44,7 +54,7 @@ function leadLine(lead: DigestLead, i18n: I18n, withFollowUp: boolean): string {
   return `${who} · ${i18n._(KIND[lead.kind])}${due}`
 }
 
-export function renderDigestMail(input: DigestInput, i18n: I18n): { subject: string; text: string; html: string } {
+export function renderDigestMail(input: DigestInput, i18n: I18n): RenderedMail {
   const date = input.localDate
   const newCount = input.newTotal
   const dueCount = input.followUpTotal

@@ -2,7 +2,17 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import { renderTemplate, type ReplyValues } from '~/lib/reply-placeholders'
-import { escapeHtml, MAIL_COLOURS, mailBodyRow, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import {
+  escapeHtml,
+  MAIL_COLOURS,
+  mailBodyRow,
+  mailDocument,
+  mailFinePrintRow,
+  mailParagraph,
+  mailParagraphHtml,
+  type RenderedMail,
+} from '~/server/mail/mail-html'
+import { realtorLines } from '~/server/mail/realtor-mail'
 
 /*
  * The instant reply as it goes out (issue 26, decision 021). Pure, so the words are unit-tested.
@@ -26,20 +36,12 @@ export type ReplyMailInput = {
   }
 }
 
-export type RenderedReply = { subject: string; text: string; html: string }
-
 /** Realtor identity lines of the footer, in the mail's language. */
 export function footerLines(realtor: ReplyMailInput['realtor'], i18n: I18n): Array<string> {
-  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense, name } = realtor
-  return [
-    name,
-    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicense ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicense})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
-    realtor.postalAddress,
-  ].filter((line): line is string => Boolean(line))
+  return [realtor.name, ...realtorLines(realtor, i18n), realtor.postalAddress].filter((line): line is string => Boolean(line))
 }
 
-export function renderReplyMail(input: ReplyMailInput, i18n: I18n): RenderedReply {
+export function renderReplyMail(input: ReplyMailInput, i18n: I18n): RenderedMail {
   // One line: a value can never start a header or a second subject line.
   const subject = renderTemplate(input.subjectTemplate, input.values)
     .replace(/[\r\n]+/g, ' ')

@@ -4,7 +4,8 @@ import type { Lang } from '~/lib/lang'
 import { formatPhoneInternational } from '~/lib/phone'
 import { tourTimeText } from '~/lib/listing-time-zones'
 import type { TourMode } from '~/schemas/tours'
-import { escapeHtml } from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml, type RenderedMail } from '~/server/mail/mail-html'
+import { realtorLines } from '~/server/mail/realtor-mail'
 
 /*
  * The visitor's mails about their tour (issue 26 item 4): the confirmed or proposed time (with
@@ -38,25 +39,21 @@ export type TourMailInput = {
   realtor: TourMailRealtor
 }
 
-export type RenderedTourMail = { subject: string; text: string; html: string }
-
 function modeText(mode: TourMode, i18n: I18n): string {
   return mode === 'video' ? i18n._(msg`Video tour`) : i18n._(msg`In-person tour`)
 }
 
 /** The footer every tour mail carries: who sent it, their license and brokerage, a postal address. */
 function footerLines(realtor: TourMailRealtor, i18n: I18n): Array<string> {
-  const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicence } = realtor
   return [
     realtor.name,
-    licenseNumber ? i18n._(msg`License number: ${licenseNumber}`) : null,
-    brokerage ? (brokerageLicence ? i18n._(msg`Brokerage: ${brokerage} (license ${brokerageLicence})`) : i18n._(msg`Brokerage: ${brokerage}`)) : null,
+    ...realtorLines(realtor, i18n),
     realtor.postalAddress,
     i18n._(msg`You receive this e-mail because you asked for a tour of this home. Reply to this e-mail to reach ${realtor.name}.`),
   ].filter((line): line is string => line !== null && line !== '')
 }
 
-export function renderTourMail(input: TourMailInput, i18n: I18n): RenderedTourMail {
+export function renderTourMail(input: TourMailInput, i18n: I18n): RenderedMail {
   const { realtor, address } = input
   const realtorName = realtor.name
   const visitor = input.visitorName
@@ -95,14 +92,19 @@ export function renderTourMail(input: TourMailInput, i18n: I18n): RenderedTourMa
   const listing = i18n._(msg`The home`)
   const footer = footerLines(realtor, i18n)
   const text = [greeting, '', lead, '', ...facts, '', after, ...(phone ? [phone] : []), '', `${listing}: ${input.listingUrl}`, '', '--', ...footer].join('\n')
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(lead)}</p>`,
-    `<ul>${facts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(after)}${phone ? `<br>${escapeHtml(phone)}` : ''}</p>`,
-    `<p><a href="${escapeHtml(input.listingUrl)}">${escapeHtml(listing)}</a></p>`,
-    `<hr><p style="color:#57534e;font-size:13px">${footer.map(escapeHtml).join('<br>')}</p>`,
-  ].join('\n')
+  const message = [
+    mailParagraph(greeting),
+    mailParagraph(lead),
+    `<ul style="margin:0 0 12px;padding-left:20px;">${facts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    mailParagraphHtml(`${escapeHtml(after)}${phone ? `<br>${escapeHtml(phone)}` : ''}`),
+    mailParagraphHtml(mailLink(input.listingUrl, listing, 'font-weight:bold;')),
+  ]
+  const html = mailDocument({
+    lang: input.lang,
+    title: subject,
+    rows: `${mailBodyRow(message.join('\n'))}
+${mailFinePrintRow(mailParagraphHtml(footer.map(escapeHtml).join('<br>'), 'margin:0;'))}`,
+  })
   return { subject, text, html }
 }
 
