@@ -14,8 +14,8 @@ import {
   mailLink,
   mailParagraph,
   mailParagraphHtml,
-  type RenderedMail,
 } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 
 /*
  * The account's own mails (issue 32, item 4): the address verification link and the password

@@ -8,16 +8,8 @@ import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import { footerLines } from '~/server/lead-replies/reply-mail'
 import { fallbackOrigin } from '~/server/lead-replies/serialize'
-import {
-  escapeHtml,
-  mailBodyRow,
-  mailButton,
-  mailDocument,
-  mailFinePrintRow,
-  mailParagraph,
-  mailParagraphHtml,
-  type RenderedMail,
-} from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import { SENDER_REALTOR_COLUMNS, postalAddressFor } from '~/server/mail/sender-realtor'
 import { isSuppressed } from '~/server/mail/suppression'

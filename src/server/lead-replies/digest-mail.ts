@@ -2,17 +2,8 @@ import { msg, plural } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import type { LeadKind } from '~/schemas/leads'
-import {
-  escapeHtml,
-  mailBodyRow,
-  mailButton,
-  mailDocument,
-  mailFinePrintRow,
-  mailLink,
-  mailParagraph,
-  mailParagraphHtml,
-  type RenderedMail,
-} from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 
 /*
  * The realtor's daily digest (issue 26 item 3): what came in, what is due, which tour requests

@@ -2,16 +2,8 @@ import { msg } from '@lingui/core/macro'
 import type { I18n } from '@lingui/core'
 import type { Lang } from '~/lib/lang'
 import { renderTemplate, type ReplyValues } from '~/lib/reply-placeholders'
-import {
-  escapeHtml,
-  MAIL_COLOURS,
-  mailBodyRow,
-  mailDocument,
-  mailFinePrintRow,
-  mailParagraph,
-  mailParagraphHtml,
-  type RenderedMail,
-} from '~/server/mail/mail-html'
+import { escapeHtml, MAIL_COLOURS, mailBodyRow, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 import { realtorLines } from '~/server/mail/realtor-mail'
 
 /*

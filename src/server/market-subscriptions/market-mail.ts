@@ -4,7 +4,8 @@ import { dateTimeFormat } from '~/lib/date-time-format'
 import { formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import type { MarketReport } from '~/schemas/market'
-import { escapeHtml, MAIL_COLOURS, MAIL_FONT, mailBodyRow, mailDocument, mailLinkRow, mailParagraph, safeUrl, type RenderedMail } from '~/server/mail/mail-html'
+import { escapeHtml, MAIL_COLOURS, MAIL_FONT, mailBodyRow, mailDocument, mailLinkRow, mailParagraph, safeUrl } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 import { realtorFinePrintRow, realtorHeaderRow, realtorLines, type MailRealtor } from '~/server/mail/realtor-mail'
 
 /*

@@ -12,8 +12,8 @@ import {
   mailParagraph,
   mailParagraphHtml,
   safeUrl,
-  type RenderedMail,
 } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 import { realtorFinePrintRow, realtorHeaderRow, realtorLines, type MailRealtor } from '~/server/mail/realtor-mail'
 import { areaText, homePrice } from '~/lib/home-display'
 import { disclaimerTexts, formatLastUpdated, listingCredit } from '~/lib/listing-source-text'

@@ -4,7 +4,8 @@ import type { Lang } from '~/lib/lang'
 import { formatPhoneInternational } from '~/lib/phone'
 import { tourTimeText } from '~/lib/listing-time-zones'
 import type { TourMode } from '~/schemas/tours'
-import { escapeHtml, mailBodyRow, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml, type RenderedMail } from '~/server/mail/mail-html'
+import { escapeHtml, mailBodyRow, mailDocument, mailFinePrintRow, mailLink, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
+import type { RenderedMail } from '~/server/mail/mail-html'
 import { realtorLines } from '~/server/mail/realtor-mail'
 
 /*
