@@ -136,14 +136,7 @@ function AtLeastSelect({ id, name, label, counts, value }: { id: string; name: s
  * rent offers that type's prices at once, keeping a chosen price that still fits and clearing
  * one that does not (`onPricesCleared` lets the section say so).
  */
-export function ListingFilters({
-  search,
-  regionIndex,
-  onSubmit,
-  onTypeSwitched,
-  narrow,
-  more = false,
-}: {
+type ListingFiltersProps = {
   search: FilterSearch
   regionIndex: number
   /** Half the page's width: two filters a row, as on a phone. */
@@ -153,7 +146,9 @@ export function ListingFilters({
   /** With the router: the search goes through it. Without (an island): the form's own GET, tidied. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
   onTypeSwitched: (type: ListingPriceType, cleared: boolean) => void
-}) {
+}
+
+export function ListingFilters({ search, regionIndex, onSubmit, onTypeSwitched, narrow, more = false }: ListingFiltersProps) {
   const { t } = useLingui()
   const formId = useId()
   // Reversed bounds are shown as the list reads them, and the page says so beside the field.
@@ -301,30 +296,16 @@ function sendWithoutEmptyChoices(event: FormEvent<HTMLFormElement>): void {
  * rent offers that type's prices at once, saying so when a chosen price was cleared.
  */
 export function StandaloneListingFilters({
-  search,
-  regionIndex,
-  narrow,
-  more,
   pricesClearedFor,
-}: {
-  search: FilterSearch
-  regionIndex: number
-  narrow: boolean
-  more?: boolean
+  ...filters
+}: Omit<ListingFiltersProps, 'onSubmit' | 'onTypeSwitched'> & {
   /** The type whose prices the server cleared from the URL (a form sent without scripts), if any. */
   pricesClearedFor: ListingPriceType | null
 }) {
   const [clearedFor, setClearedFor] = useState(pricesClearedFor)
   return (
     <>
-      <ListingFilters
-        search={search}
-        regionIndex={regionIndex}
-        narrow={narrow}
-        more={more}
-        onSubmit={sendWithoutEmptyChoices}
-        onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)}
-      />
+      <ListingFilters {...filters} onSubmit={sendWithoutEmptyChoices} onTypeSwitched={(type, cleared) => setClearedFor(cleared ? type : null)} />
       <PricesClearedNote clearedFor={clearedFor} />
     </>
   )
