@@ -416,8 +416,8 @@ describeOnEachDatabase('saved-search alerts', (database) => {
       brokerageAddress: ' 100 Spectrum Center Dr, Irvine, CA 92618 ',
       regions: [],
     }
-    const links = { homepageUrl: 'http://test.local/ko/sora', photo: 'http://test.local/uploads/sora.jpg' }
-    expect(realtorInMail(s, realtor, 'ko', links)).toEqual({
+    const homepageUrl = 'http://test.local/ko/sora'
+    expect(realtorInMail(s, realtor, 'ko', homepageUrl)).toEqual({
       name: '박소라',
       email: 'sora@realty.example',
       photo: 'http://test.local/uploads/sora.jpg',
@@ -427,6 +427,9 @@ describeOnEachDatabase('saved-search alerts', (database) => {
       postalAddress: '100 Spectrum Center Dr, Irvine, CA 92618',
       homepageUrl: 'http://test.local/ko/sora',
     })
-    expect(realtorInMail(s, realtor, 'en', links).name).toBe('Sora Park')
+    expect(realtorInMail(s, realtor, 'en', homepageUrl).name).toBe('Sora Park')
+    // A photo stored elsewhere keeps its own address; anything but a path or http(s) shows none.
+    expect(realtorInMail(s, { ...realtor, photo: 'https://cdn.example/sora.jpg' }, 'ko', homepageUrl).photo).toBe('https://cdn.example/sora.jpg')
+    expect(realtorInMail(s, { ...realtor, photo: 'javascript:alert(1)' }, 'ko', homepageUrl).photo).toBeNull()
   })
 })

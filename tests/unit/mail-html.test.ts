@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAIL_COLOURS, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailLink, mailParagraph } from '../../src/server/mail/mail-html'
-import { realtorFinePrintRow } from '../../src/server/mail/realtor-mail'
+import { absoluteMailUrl, MAIL_COLOURS, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailLink, mailParagraph } from '~/server/mail/mail-html'
+import { realtorFinePrintRow } from '~/server/mail/realtor-mail'
 
 describe("the pieces every mail's HTML is made of", () => {
   it('escape what they are given, text and addresses alike', () => {
@@ -10,6 +10,15 @@ describe("the pieces every mail's HTML is made of", () => {
     expect(link).toContain('>&lt;Open&gt;</a>')
     expect(mailButton('https://x.example/?a&b', 'Go <now>')).toContain('href="https://x.example/?a&amp;b"')
     expect(mailButton('https://x.example/', 'Go <now>')).toContain('>Go &lt;now&gt;</a>')
+  })
+
+  it('make a stored path absolute against the page it belongs to, keep http(s), and drop the rest', () => {
+    const page = 'https://sora.example/en/sora-park'
+    expect(absoluteMailUrl('/uploads/a b.jpg', page)).toBe('https://sora.example/uploads/a%20b.jpg')
+    expect(absoluteMailUrl('HTTPS://cdn.example/x.jpg', page)).toBe('HTTPS://cdn.example/x.jpg')
+    expect(absoluteMailUrl('uploads/x.jpg', page)).toBeNull()
+    expect(absoluteMailUrl('data:image/png;base64,AAAA', page)).toBeNull()
+    expect(absoluteMailUrl(null, page)).toBeNull()
   })
 
   it('give a paragraph its spacing first, so a style of its own replaces it', () => {

@@ -21,6 +21,17 @@ export function safeUrl(url: string | null): string | null {
   }
 }
 
+/**
+ * A stored address (`/uploads/…`, `/listing-photos/…`) made absolute against the page it
+ * belongs to, since a mail has no page to resolve it against; an http(s) address is kept, and
+ * anything else is dropped.
+ */
+export function absoluteMailUrl(url: string | null, pageUrl: string): string | null {
+  if (!url) return null
+  if (/^https?:\/\//i.test(url)) return url
+  return url.startsWith('/') ? new URL(url, pageUrl).toString() : null
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character)
 }

@@ -1,5 +1,6 @@
 import type { Lang } from '~/lib/lang'
 import type { AppServices } from '~/server/services'
+import { absoluteMailUrl } from './mail-html'
 import type { MailRealtor } from './realtor-mail'
 
 /*
@@ -46,19 +47,14 @@ export type RealtorForMail = {
 /**
  * The realtor as their mails (alerts, market reports) present them: the name in the mail's
  * language, how to reach them, the licence lines and the postal address CAN-SPAM requires.
- * `photo` comes absolute: each mail resolves it against its own page.
+ * The stored photo is made absolute against the homepage the mail links to.
  */
-export function realtorInMail(
-  services: AppServices,
-  realtor: RealtorForMail,
-  lang: Lang,
-  { homepageUrl, photo }: { homepageUrl: string; photo: string | null },
-): MailRealtor {
+export function realtorInMail(services: AppServices, realtor: RealtorForMail, lang: Lang, homepageUrl: string): MailRealtor {
   const { email, licenseNumber, brokerageName, brokerageLicenseNumber } = realtor
   return {
     name: realtor.name[lang],
     email,
-    photo,
+    photo: absoluteMailUrl(realtor.photo, homepageUrl),
     licenseNumber,
     brokerageName,
     brokerageLicenseNumber,

@@ -101,8 +101,7 @@ async function sendOne(
   const mail = renderMarketMail(
     {
       lang,
-      // A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against.
-      realtor: realtorInMail(services, realtor, lang, { homepageUrl, photo: realtor.photo ? new URL(realtor.photo, homepageUrl).toString() : null }),
+      realtor: realtorInMail(services, realtor, lang, homepageUrl),
       visitorName: subscription.name,
       report,
       reportUrl: marketReportPageUrl(base, lang, report),

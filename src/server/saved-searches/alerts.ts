@@ -5,6 +5,7 @@ import type { Database, SavedSearchTable } from '~/server/db/schema'
 import { listingSourceOf } from '~/server/listings/display-profile'
 import { lastRunsOf } from '~/server/listings/home-store'
 import { imagesFor, SUMMARY_COLUMNS, toSummary } from '~/server/listings/homes'
+import { absoluteMailUrl } from '~/server/mail/mail-html'
 import { enqueueMail, deliverPendingMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 import { renderAlertMail, type AlertHome } from './alert-mail'
@@ -30,13 +31,6 @@ function isDue(search: Pick<SavedSearch, 'frequency' | 'lastAlertedAt'>, now: Da
   if (search.frequency === 'instant' || search.lastAlertedAt === null) return true
   const wait = search.frequency === 'daily' ? DAY_MS : 7 * DAY_MS
   return now.getTime() - Date.parse(search.lastAlertedAt) >= wait
-}
-
-/** A stored photo path (`/uploads/…`) made absolute: mail has no page to resolve it against. */
-function absolute(url: string | null, origin: string): string | null {
-  if (!url) return null
-  if (/^https?:\/\//i.test(url)) return url
-  return url.startsWith('/') ? `${origin}${url}` : null
 }
 
 /** The homepage's own search for these filters (the region whose city this is, when the realtor serves it). */
@@ -194,13 +188,13 @@ async function alertOne(
     publicUrl: services.config.publicUrl,
     siteOrigin: search.siteOrigin,
   }
-  const origin = new URL(realtorPageUrl(base, lang, '')).origin
+  const homepageUrl = realtorPageUrl(base, lang, '')
   const homes: Array<AlertHome> = shown.map((row) => ({
     summary: toSummary(row, images.get(row.id) ?? [], { lang }),
     reason: row.reason,
     previousPrice: row.previousPrice === null ? null : Number(row.previousPrice),
     url: realtorPageUrl(base, lang, `homes/${encodeURIComponent(row.listingKey)}`),
-    photo: absolute(images.get(row.id)?.[0] ?? null, origin),
+    photo: absoluteMailUrl(images.get(row.id)?.[0] ?? null, homepageUrl),
   }))
   const sourceIds = [...new Set(shown.map((row) => row.source))].sort()
   const missing = sourceIds.filter((source) => !cache.lastRuns.has(source))
@@ -214,7 +208,7 @@ async function alertOne(
   const mail = renderAlertMail(
     {
       lang,
-      realtor: realtorInMail(services, realtor, lang, { homepageUrl: realtorPageUrl(base, lang, ''), photo: absolute(realtor.photo, origin) }),
+      realtor: realtorInMail(services, realtor, lang, homepageUrl),
       search: {
         visitorName: search.name,
         city: search.city,
