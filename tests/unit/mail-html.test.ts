@@ -17,6 +17,10 @@ describe("the pieces every mail's HTML is made of", () => {
     expect(absoluteMailUrl('/uploads/a b.jpg', page)).toBe('https://sora.example/uploads/a%20b.jpg')
     expect(absoluteMailUrl('HTTPS://cdn.example/x.jpg', page)).toBe('HTTPS://cdn.example/x.jpg')
     expect(absoluteMailUrl('uploads/x.jpg', page)).toBeNull()
+    // A path never leads to another host, however it is spelled.
+    expect(absoluteMailUrl('//evil.example/x.jpg', page)).toBeNull()
+    expect(absoluteMailUrl('/\\evil.example/x.jpg', page)).toBeNull()
+    expect(absoluteMailUrl('//[x.jpg', page)).toBeNull()
     expect(absoluteMailUrl('data:image/png;base64,AAAA', page)).toBeNull()
     expect(absoluteMailUrl(null, page)).toBeNull()
   })

@@ -24,12 +24,16 @@ export function safeUrl(url: string | null): string | null {
 /**
  * A stored address (`/uploads/…`, `/listing-photos/…`) made absolute against the page it
  * belongs to, since a mail has no page to resolve it against; an http(s) address is kept, and
- * anything else is dropped.
+ * anything else is dropped. A path stays on the page's site: `//host/x` and `/\host/x` are
+ * read by URL parsers as another host, and are dropped too, as is what no parser reads (`//[`).
  */
 export function absoluteMailUrl(url: string | null, pageUrl: string): string | null {
   if (!url) return null
   if (/^https?:\/\//i.test(url)) return url
-  return url.startsWith('/') ? new URL(url, pageUrl).toString() : null
+  if (!url.startsWith('/') || !URL.canParse(url, pageUrl)) return null
+  const page = new URL(pageUrl)
+  const resolved = new URL(url, page)
+  return resolved.origin === page.origin ? resolved.toString() : null
 }
 
 export function escapeHtml(value: string): string {
