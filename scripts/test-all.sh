@@ -102,7 +102,7 @@ begin_phase "Production build"
 npm run --silent build > /tmp/realtor-build.log 2>&1 || { tail -50 /tmp/realtor-build.log; exit 1; }
 begin_phase "End-to-end tests (Chromium)"
 npm run --silent test:e2e
-begin_phase "Server log of the end-to-end run: request lines, no e-mail address (decision 044)"
+begin_phase "Server log of the end-to-end run: request lines, no e-mail address, no 5xx (decisions 044, 076)"
 node scripts/run.mjs scripts/check-server-log.ts "${E2E_SERVER_LOG:-test-logs/e2e-server.log}"
 begin_phase "Container image steps (the Dockerfile's build and start scripts on a clean copy)"
 bash scripts/image/smoke-test.sh

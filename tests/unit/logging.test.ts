@@ -4,7 +4,7 @@ import { logProblems, scanLog } from '~/server/logging/log-scan'
 import { componentLogger, createLogger } from '~/server/logging/logger'
 import { prettyLine } from '~/server/logging/pretty'
 import { scrubText, serializeError } from '~/server/logging/redaction'
-import { metricsRegistry } from '~/server/metrics/registry'
+import { measureRequest, metricsRegistry } from '~/server/metrics/registry'
 import { answerWithRequestLog, REQUEST_ID_HEADER, withRequestId } from '~/server/web/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
 
@@ -105,6 +105,17 @@ describe('redaction', () => {
   })
 })
 
+/** The front door's two outer layers, as src/server.ts stacks them: the log outside the metrics. */
+function measuredAndLogged(request: Request, handle: () => Promise<Response>): Promise<Response> {
+  return answerWithRequestLog(request, (logged, { kind }) => measureRequest(logged, handle, kind))
+}
+
+/** `http_requests_total` of one label set, as a scrape reads it. */
+async function requestCount(kind: string, method: string, status: number): Promise<number> {
+  const values = (await metricsRegistry.getSingleMetric('http_requests_total')?.get())?.values ?? []
+  return values.find((value) => value.labels.kind === kind && value.labels.method === method && value.labels.status === String(status))?.value ?? 0
+}
+
 describe('request log', () => {
   it('writes one line per request with its id, method, kind, route, status, time; the id goes back as X-Request-Id', async () => {
     logs = captureLogs('info')
@@ -161,6 +172,39 @@ describe('request log', () => {
     expect(logs.withMessage('request')).toEqual([
       expect.objectContaining({ level: 50, status: 500, err: expect.objectContaining({ message: 'render failed for [email]' }) as unknown }),
     ])
+  })
+
+  it('writes a 5xx whose client had gone as a 499 at info, and counts it as one (decision 076)', async () => {
+    logs = captureLogs('info')
+    const before = await requestCount('upload', 'GET', 499)
+    // What Start does when a visitor closes the tab mid-request: the signal aborts, a 500 comes back.
+    const left = new AbortController()
+    await measuredAndLogged(new Request('https://site.test/uploads/a.webp', { signal: left.signal }), () => {
+      left.abort(new Error('aborted'))
+      return Promise.resolve(new Response(null, { status: 500 }))
+    })
+    // A request that throws after its client left: no error line, since nothing failed on our side.
+    const leftWhileThrowing = new AbortController()
+    await expect(
+      measuredAndLogged(new Request('https://site.test/uploads/b.webp', { signal: leftWhileThrowing.signal }), () => {
+        leftWhileThrowing.abort(new Error('aborted'))
+        return Promise.reject(new Error('aborted'))
+      }),
+    ).rejects.toThrow('aborted')
+    // A real 500, the client still there, stays one; a finished answer to a client who left keeps its status.
+    await measuredAndLogged(new Request('https://site.test/uploads/c.webp'), () => Promise.resolve(new Response(null, { status: 500 })))
+    const answered = new AbortController()
+    await measuredAndLogged(new Request('https://site.test/uploads/d.webp', { signal: answered.signal }), () => {
+      answered.abort()
+      return Promise.resolve(new Response('ok'))
+    })
+    expect(logs.withMessage('request').map((line) => [line.level, line.status, 'err' in line])).toEqual([
+      [30, 499, false],
+      [30, 499, false],
+      [30, 500, false],
+      [30, 200, false],
+    ])
+    expect(await requestCount('upload', 'GET', 499)).toBe(before + 2)
   })
 
   it('writes health and metrics probes only at debug', async () => {
@@ -236,7 +280,7 @@ describe("the check of a test run's server log", () => {
 
   it('passes a log of request lines without e-mail addresses', () => {
     const scan = scanLog(`[serve] 2 workers on port 3210\n${request}\n${request}\n`)
-    expect(scan).toMatchObject({ lines: 3, jsonLines: 2, requestLines: 2, emails: [] })
+    expect(scan).toMatchObject({ lines: 3, jsonLines: 2, requestLines: 2, emails: [], serverErrors: [] })
     expect(logProblems(scan)).toEqual([])
   })
 
@@ -248,6 +292,16 @@ describe("the check of a test run's server log", () => {
       { line: 3, address: 'kim@b.co' },
     ])
     expect(logProblems(scan)).toEqual(['line 2 holds an e-mail address: e2e-visitor@example.com', 'line 3 holds an e-mail address: kim@b.co'])
+  })
+
+  it('fails a request answered with a 5xx; a client that left first (499) is none', () => {
+    const line = (status: number, kind: string) => JSON.stringify({ level: 30, msg: 'request', reqId: 'a', method: 'GET', kind, status, ms: 1 })
+    const scan = scanLog([request, line(499, 'upload'), line(500, 'serverfn'), line(503, 'page')].join('\n'))
+    expect(scan.serverErrors).toEqual([
+      { line: 3, status: 500, kind: 'serverfn' },
+      { line: 4, status: 503, kind: 'page' },
+    ])
+    expect(logProblems(scan)).toEqual(['line 3 answered a request (serverfn) with 500', 'line 4 answered a request (page) with 503'])
   })
 
   it('fails an empty log, or one without a request line', () => {

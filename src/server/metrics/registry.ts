@@ -126,10 +126,27 @@ function seriesOf(kind: RouteKind, method: string, status: number): RequestSerie
   return series
 }
 
+/** nginx's "client closed request": what a request is logged and counted as when its client left first. */
+export const CLIENT_CLOSED_REQUEST = 499
+
+/**
+ * The status a request is logged and counted with (decision 076). A visitor who closes a tab or
+ * follows a link while a photo or a page is on its way aborts the request's signal, and Start
+ * answers the abort with a 500 of its own making: counted as one, every closed tab was a server
+ * error on the dashboard and in the log. A 5xx whose client has gone is a 499, as nginx writes it.
+ *
+ * The signal is read only after a 5xx: srvx makes it on the first read (an AbortController and a
+ * listener on the socket), which the requests that succeed should not pay for.
+ */
+export function statusAsAnswered(request: Request, status: number): number {
+  return status >= 500 && request.signal.aborted ? CLIENT_CLOSED_REQUEST : status
+}
+
 /**
  * Answers a request through `handle` and counts it: its kind, method and status, and the time
  * until its response headers (a body may stream on after). A request that throws counts as a 500,
- * which is what the framework makes of it. `kind`: the request's, when the caller has it already.
+ * which is what the framework makes of it (a 499 when the client had gone, `statusAsAnswered`).
+ * `kind`: the request's, when the caller has it already.
  */
 export async function measureRequest(
   request: Request,
@@ -143,7 +160,7 @@ export async function measureRequest(
     status = response.status
     return response
   } finally {
-    countRequest(kind, request.method, status, started)
+    countRequest(kind, request.method, statusAsAnswered(request, status), started)
   }
 }
 

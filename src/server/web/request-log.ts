@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { routeKindOf, type RouteKind } from '~/server/metrics/registry'
+import { routeKindOf, statusAsAnswered, type RouteKind } from '~/server/metrics/registry'
 import { ListedResponse } from '~/server/web/listed-response'
 import { logger, requestLogger, runWithRequestId } from '~/server/logging/logger'
 
@@ -20,8 +20,9 @@ export type LoggedRequest = { url: URL; kind: RouteKind }
 
 /**
  * Answers a request through `handle` and writes its one log line: a new id, the method, the
- * route's kind (and pattern, when known), the status, the time to the response headers, and the
- * worker (in every line's base). The id goes back as `X-Request-Id`, set here, outside the page
+ * route's kind (and pattern, when known), the status (499 for a 5xx whose client had gone,
+ * `statusAsAnswered`), the time to the response headers, and the worker (in every line's base).
+ * The id goes back as `X-Request-Id`, set here, outside the page
  * store, on the response it produced or replayed: a stored page never carries the id of the
  * visitor whose request rendered it. An id a client sends is not taken: it would let anyone
  * write what they like into the log and join lines of other requests (decision 044).
@@ -46,11 +47,17 @@ export async function answerWithRequestLog(
   try {
     response = await runWithRequestId(reqId, () => handle(request, { url, kind }))
   } catch (error) {
-    // What the framework makes of a throw: a 500.
-    logger().error({ reqId, method: request.method, kind, route: options.routeOf?.(url.pathname), status: 500, ms: elapsedMs(started), err: error }, 'request')
+    // What the framework makes of a throw: a 500, or a 499 when the client had gone, which is no
+    // error of ours (its reason is Node's "aborted", with nothing to learn from).
+    const status = statusAsAnswered(request, 500)
+    if (status !== 500) writeRequestLine({ reqId, method: request.method, kind, pathname: url.pathname, status, started }, options.routeOf)
+    else logger().error({ reqId, method: request.method, kind, route: options.routeOf?.(url.pathname), status, ms: elapsedMs(started), err: error }, 'request')
     throw error
   }
-  writeRequestLine({ reqId, method: request.method, kind, pathname: url.pathname, status: response.status, started }, options.routeOf)
+  writeRequestLine(
+    { reqId, method: request.method, kind, pathname: url.pathname, status: statusAsAnswered(request, response.status), started },
+    options.routeOf,
+  )
   return withRequestId(response, reqId)
 }
 
