@@ -14,7 +14,6 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
 import { Route as ListingPhotosSplatRouteImport } from './routes/listing-photos/$'
 import { Route as MapDataSplatRouteImport } from './routes/map-data/$'
-import { Route as UploadsSplatRouteImport } from './routes/uploads/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
 import { Route as Char123LangChar125AdminRouteImport } from './routes/{-$lang}/admin'
@@ -73,11 +72,6 @@ const ListingPhotosSplatRoute = ListingPhotosSplatRouteImport.update({
 const MapDataSplatRoute = MapDataSplatRouteImport.update({
   id: '/map-data/$',
   path: '/map-data/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const UploadsSplatRoute = UploadsSplatRouteImport.update({
-  id: '/uploads/$',
-  path: '/uploads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LangChar125IndexRoute = Char123LangChar125IndexRouteImport.update({
@@ -289,7 +283,6 @@ export interface FileRoutesByFullPath {
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
-  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -329,7 +322,6 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
-  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -372,7 +364,6 @@ export interface FileRoutesById {
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
   '/listing-photos/$': typeof ListingPhotosSplatRoute
   '/map-data/$': typeof MapDataSplatRoute
-  '/uploads/$': typeof UploadsSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -416,7 +407,6 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl'
     | '/listing-photos/$'
     | '/map-data/$'
-    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -456,7 +446,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/listing-photos/$'
     | '/map-data/$'
-    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -498,7 +487,6 @@ export interface FileRouteTypes {
     | '/{-$lang}/$desiredUrl'
     | '/listing-photos/$'
     | '/map-data/$'
-    | '/uploads/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -540,7 +528,6 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   ListingPhotosSplatRoute: typeof ListingPhotosSplatRoute
   MapDataSplatRoute: typeof MapDataSplatRoute
-  UploadsSplatRoute: typeof UploadsSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
 
@@ -579,13 +566,6 @@ declare module '@tanstack/react-router' {
       path: '/map-data/$'
       fullPath: '/map-data/$'
       preLoaderRoute: typeof MapDataSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/uploads/$': {
-      id: '/uploads/$'
-      path: '/uploads/$'
-      fullPath: '/uploads/$'
-      preLoaderRoute: typeof UploadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$lang}/': {
@@ -950,7 +930,6 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   ListingPhotosSplatRoute: ListingPhotosSplatRoute,
   MapDataSplatRoute: MapDataSplatRoute,
-  UploadsSplatRoute: UploadsSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -18,6 +18,8 @@ import { storeTargetFor } from '~/server/pages/public-routes'
 import { getServices } from '~/server/process-services'
 import type { AppServices } from '~/server/services'
 import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
+import { handleUploadRequest } from '~/server/http/upload-handler'
+import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
 import { requestOrigin } from '~/server/site/site-context'
 import { ACCOUNT_MENU_PATH } from '~/lib/account-menu'
 import { EDIT_ACCESS_PATH } from '~/lib/edit-access'
@@ -55,9 +57,14 @@ if (hasIslandsRuntime()) renderIslandsWith((root, identifierPrefix) => renderToS
 joinClusterMetrics()
 
 // scripts/serve.mjs wraps Node's handler with this once the worker is ready: the page store's
-// current answers are sent from Node's own request, before srvx, nitro and Start (decision 059).
+// current answers and the local disk's photos are sent from Node's own request, before srvx,
+// nitro and Start (decisions 059, 077).
 Reflect.set(globalThis, NODE_FRONT, (next: NodeHandler) =>
-  withStoredAnswers(next, { store: () => (boundServices ? publicStore(boundServices) : undefined), routeOf: apiRoutePatternOf }),
+  withStoredAnswers(next, {
+    store: () => (boundServices ? publicStore(boundServices) : undefined),
+    storage: () => boundServices?.storage,
+    routeOf: apiRoutePatternOf,
+  }),
 )
 
 let boundServices: AppServices | undefined
@@ -105,6 +112,9 @@ async function answer(request: Request, services: AppServices, options: RequestO
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }
   if (pathname.startsWith(PAGE_FONT_PATH)) return secured(request, await pageFonts.respond(request))
+  // The local-disk driver's photos, and its signed uploads (decision 077): Start's router cost a
+  // photo ten times the reading of its file, and a homepage asks for a dozen of them.
+  if (pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return secured(request, await handleUploadRequest(request, services))
   // Start answers server functions; a call it cannot decode gets our JSON error (issue 32).
   if (pathname.startsWith(SERVER_FN_PREFIX)) return answerServerFnCall(request, async () => handler.fetch(request, options))
   return handler.fetch(request, options)

@@ -4,7 +4,11 @@ import { countRequest, routeKindOf } from '~/server/metrics/registry'
 import type { PageStore } from '~/server/pages/page-store'
 import { storeTargetFor } from '~/server/pages/public-routes'
 import { originFromHeaders } from '~/server/site/site-context'
+import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
+import type { StorageDriver } from '~/server/uploads/storage-driver'
 import { REQUEST_ID_HEADER, writeRequestLine } from '~/server/web/request-log'
+import { applySecurityHeaders } from './security-headers'
+import { storedFileHeaders } from './upload-handler'
 
 /*
  * Stored answers sent from Node's own request (issue 49, decision 059).
@@ -17,7 +21,8 @@ import { REQUEST_ID_HEADER, writeRequestLine } from '~/server/web/request-log'
  * response, with what the full front gives it (the same key, checks, headers and bytes, its
  * `X-Request-Id`, its log line and its metrics). Everything else, a miss included, goes on to the
  * full front untouched, which then does what it always did (decision 009's freshness: the
- * revision read here began after the request arrived, as there).
+ * revision read here began after the request arrived, as there). The local-disk driver's photos
+ * are sent from here too (decision 077).
  */
 
 export type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void
@@ -31,6 +36,11 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 export type StoredAnswersOptions = {
   /** This process's page store, once its services are up; undefined before. */
   store: () => PageStore | undefined
+  /**
+   * This process's storage, once its services are up: the local-disk driver's photos are sent
+   * from here too (decision 077). Undefined before, and S3's photos are never asked of us.
+   */
+  storage?: () => StorageDriver | undefined
   /** The route pattern of an API path, for the log line (as the full front writes it). */
   routeOf: (pathname: string) => string | undefined
   /** The request id; a fresh random UUID by default (tests give their own). */
@@ -69,10 +79,13 @@ export function withStoredAnswers(next: NodeHandler, options: StoredAnswersOptio
   return (request, response) => {
     const started = performance.now()
     const { method, headers } = request
-    const store = method === 'GET' || method === 'HEAD' ? options.store() : undefined
-    const url = store ? plainUrl(request, headers) : undefined
-    if (!store || !url || method === undefined) return next(request, response)
+    if (method !== 'GET' && method !== 'HEAD') return next(request, response)
+    const url = plainUrl(request, headers)
+    if (!url) return next(request, response)
     const kind = routeKindOf(url.pathname)
+    if (kind === 'upload') return sendStoredPhoto(request, response, { url, method, started, reqId: newId, storage: options.storage?.(), next })
+    const store = options.store()
+    if (!store) return next(request, response)
     const target =
       kind === 'page' || kind === 'api'
         ? storeTargetFor(
@@ -97,4 +110,33 @@ export function withStoredAnswers(next: NodeHandler, options: StoredAnswersOptio
       () => next(request, response),
     )
   }
+}
+
+type PhotoRequest = { url: URL; method: string; started: number; reqId: () => string; storage: StorageDriver | undefined; next: NodeHandler }
+
+/**
+ * A photo of the local-disk driver (decision 077): a homepage asks for a dozen, and through the
+ * full front each paid for srvx, nitro, h3 and Start's entry, several times the reading of its
+ * file. Sent here with the headers the full front gives it (the upload handler's and the security
+ * headers), its id, log line and count. A key that is not valid, a file not found, a read that
+ * fails and the S3 driver go the full way, which answers them in the caller's language.
+ */
+function sendStoredPhoto(request: IncomingMessage, response: ServerResponse, photo: PhotoRequest): void {
+  const { url, method, started, storage, next } = photo
+  const key = url.pathname.slice(LOCAL_UPLOAD_PREFIX.length)
+  if (storage?.kind !== 'local') return next(request, response)
+  storage.get(key).then(
+    (file) => {
+      if (!file) return next(request, response)
+      const headers = new Headers(storedFileHeaders(file))
+      applySecurityHeaders({ url: url.href, headers: { get: (name) => headerText(request.headers[name]) ?? null } }, headers)
+      const reqId = photo.reqId()
+      headers.set(REQUEST_ID_HEADER, reqId)
+      response.writeHead(200, [...headers])
+      response.end(method === 'HEAD' ? undefined : file.bytes)
+      writeRequestLine({ reqId, method, kind: 'upload', pathname: url.pathname, status: 200, started })
+      countRequest('upload', method, 200, started)
+    },
+    () => next(request, response),
+  )
 }

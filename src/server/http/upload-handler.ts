@@ -5,6 +5,7 @@ import { acceptLocalUpload, type AcceptUploadErrorCode } from '~/server/uploads/
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
 import { recordPhotoVariants } from '~/server/uploads/photo-variants'
 import { AppError, errors } from '~/server/app-error'
+import type { StoredFile } from '~/server/uploads/storage-driver'
 import { apiLang, errorResponse, json, readLimited } from '~/server/web/responses'
 
 const uploadErrors: Record<AcceptUploadErrorCode, () => AppError> = {
@@ -56,17 +57,19 @@ export async function handleUploadRequest(request: Request, services: AppService
   if (request.method === 'GET' || request.method === 'HEAD') {
     const file = await services.storage.get(key).catch(() => undefined)
     if (!file) return errorResponse(errors.notFound(), lang)
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.bytes), {
-      status: 200,
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.bytes.byteLength),
-        // Keys are unique per upload, so a stored file never changes.
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-      },
-    })
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.bytes), { status: 200, headers: storedFileHeaders(file) })
   }
   return errorResponse(errors.methodNotAllowed(), lang, { allow: 'GET, HEAD, PUT' })
+}
+
+/** The headers of a stored file's 200, here and where Node's own request answers it (node-front.ts). */
+export function storedFileHeaders(file: StoredFile): Record<string, string> {
+  return {
+    'content-type': file.contentType,
+    'content-length': String(file.bytes.byteLength),
+    // Keys are unique per upload, so a stored file never changes.
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  }
 }

@@ -19,6 +19,9 @@ export type PresignedUpload = {
   headers: Readonly<Record<string, string>>
 }
 
+/** One stored file's bytes and type, as `get` reads it. */
+export type StoredFile = { bytes: Uint8Array; contentType: string }
+
 /** One stored object as a listing sees it. */
 export type StoredObject = { key: string; lastModified: Date }
 
@@ -27,7 +30,7 @@ export interface StorageDriver {
   presignPut(input: { key: string; contentType: UploadContentType; maxBytes: number }): Promise<PresignedUpload>
   /** Server-side writes (thumbnails, seed data). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
-  get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>
+  get(key: string): Promise<StoredFile | undefined>
   /**
    * An object's size and first bytes (at most INSPECT_BYTES) without reading all of it; undefined
    * when nothing is stored under the key. What a save checks of a file a browser sent straight
