@@ -1,5 +1,3 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { serve } from 'srvx/node'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import { withStoredAnswers, type NodeHandler } from '../../src/server/http/node-front'
@@ -9,6 +7,7 @@ import { measureRequest } from '../../src/server/metrics/registry'
 import type { StorageDriver } from '../../src/server/uploads/storage-driver'
 import { answerWithRequestLog } from '../../src/server/web/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
+import { closeAll, comparable, get, listen, type Listening } from '../node-servers'
 import { createTestApp, makeJpeg, type TestApp } from './harness'
 
 /*
@@ -47,33 +46,8 @@ const fullPath: NodeHandler = (request, response) => void srvxHandler?.(request,
 let ids = 0
 const withFront = withStoredAnswers(fullPath, { store: () => undefined, storage: () => storage, routeOf: () => undefined, newId: () => `id-${++ids}` })
 
-function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ server: http.Server; base: string }> {
-  const server = http.createServer(handler)
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
-}
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
-
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method, agent: false, headers: { host: 'realtor.test', ...headers } }, (response) => {
-      const chunks: Array<Buffer> = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-/** The headers a visitor could tell apart, without the per-request and per-connection ones. */
-function comparable(headers: http.IncomingHttpHeaders): Record<string, unknown> {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'x-request-id': _id, 'transfer-encoding': _chunked, ...rest } = headers
-  return rest
-}
-
-let front: { server: http.Server; base: string }
-let full: { server: http.Server; base: string }
+let front: Listening
+let full: Listening
 const KEY = 'realtors/node-photos/top/photo.jpg'
 let jpeg: Uint8Array
 
@@ -87,7 +61,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([front, full].map(({ server }) => new Promise((resolve) => server.close(resolve))))
+  await closeAll([front, full])
   await app?.close()
 })
 

@@ -1,5 +1,3 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { serve } from 'srvx/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -12,6 +10,7 @@ import type { RevisionSnapshot } from '~/server/pages/revisions'
 import { requestOrigin } from '~/server/site/site-context'
 import { answerWithRequestLog } from '~/server/web/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
+import { closeAll, comparable, get, listen, type Listening } from '../node-servers'
 
 /*
  * Stored answers sent from Node's own request (issue 49, decision 059), on real Node servers
@@ -75,32 +74,6 @@ const fullPath: NodeHandler = (request, response) => void srvxHandler?.(request,
 let ids = 0
 const withFront = withStoredAnswers(fullPath, { store: () => store, routeOf: () => undefined, newId: () => `id-${++ids}` })
 
-function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ server: http.Server; base: string }> {
-  const server = http.createServer(handler)
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
-}
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
-
-/** Both servers are asked for one site (the store keys by the origin asked for), unless a test names another. */
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${path}`, { method, agent: false, headers: { host: 'realtor.test', ...headers } }, (response) => {
-      const chunks: Array<Buffer> = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-/** The headers a visitor could tell apart, without the per-request and per-connection ones. */
-function comparable(headers: http.IncomingHttpHeaders): Record<string, unknown> {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'x-request-id': _id, ...rest } = headers
-  return rest
-}
-
 async function requestsCounted(): Promise<number> {
   const metric = (await metricsRegistry.getSingleMetric('http_requests_total')?.get())?.values ?? []
   return metric
@@ -108,8 +81,8 @@ async function requestsCounted(): Promise<number> {
     .reduce((sum, value) => sum + value.value, 0)
 }
 
-let front: { server: http.Server; base: string }
-let full: { server: http.Server; base: string }
+let front: Listening
+let full: Listening
 let logs: LogCapture
 
 beforeAll(async () => {
@@ -118,7 +91,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([front, full].map(({ server }) => new Promise((resolve) => server.close(resolve))))
+  await closeAll([front, full])
 })
 
 beforeEach(() => {
