@@ -12,8 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as Char123LangChar125RouteRouteImport } from './routes/{-$lang}/route'
-import { Route as ListingPhotosSplatRouteImport } from './routes/listing-photos/$'
-import { Route as MapDataSplatRouteImport } from './routes/map-data/$'
 import { Route as Char123LangChar125IndexRouteImport } from './routes/{-$lang}/index'
 import { Route as Char123LangChar125DesiredUrlRouteRouteImport } from './routes/{-$lang}/$desiredUrl/route'
 import { Route as Char123LangChar125AdminRouteImport } from './routes/{-$lang}/admin'
@@ -62,16 +60,6 @@ const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
 const Char123LangChar125RouteRoute = Char123LangChar125RouteRouteImport.update({
   id: '/{-$lang}',
   path: '/{-$lang}',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ListingPhotosSplatRoute = ListingPhotosSplatRouteImport.update({
-  id: '/listing-photos/$',
-  path: '/listing-photos/$',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MapDataSplatRoute = MapDataSplatRouteImport.update({
-  id: '/map-data/$',
-  path: '/map-data/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123LangChar125IndexRoute = Char123LangChar125IndexRouteImport.update({
@@ -281,8 +269,6 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/listing-photos/$': typeof ListingPhotosSplatRoute
-  '/map-data/$': typeof MapDataSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -320,8 +306,6 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
-  '/listing-photos/$': typeof ListingPhotosSplatRoute
-  '/map-data/$': typeof MapDataSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -362,8 +346,6 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/{-$lang}/$desiredUrl': typeof Char123LangChar125DesiredUrlRouteRouteWithChildren
-  '/listing-photos/$': typeof ListingPhotosSplatRoute
-  '/map-data/$': typeof MapDataSplatRoute
   '/{-$lang}/admin': typeof Char123LangChar125AdminRoute
   '/{-$lang}/agreement': typeof Char123LangChar125AgreementRoute
   '/{-$lang}/process': typeof Char123LangChar125ProcessRoute
@@ -405,8 +387,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/listing-photos/$'
-    | '/map-data/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -444,8 +424,6 @@ export interface FileRouteTypes {
   to:
     | '/robots.txt'
     | '/sitemap.xml'
-    | '/listing-photos/$'
-    | '/map-data/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -485,8 +463,6 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/{-$lang}/$desiredUrl'
-    | '/listing-photos/$'
-    | '/map-data/$'
     | '/{-$lang}/admin'
     | '/{-$lang}/agreement'
     | '/{-$lang}/process'
@@ -526,8 +502,6 @@ export interface RootRouteChildren {
   Char123LangChar125RouteRoute: typeof Char123LangChar125RouteRouteWithChildren
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
-  ListingPhotosSplatRoute: typeof ListingPhotosSplatRoute
-  MapDataSplatRoute: typeof MapDataSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
 
@@ -552,20 +526,6 @@ declare module '@tanstack/react-router' {
       path: '/{-$lang}'
       fullPath: '/{-$lang}'
       preLoaderRoute: typeof Char123LangChar125RouteRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/listing-photos/$': {
-      id: '/listing-photos/$'
-      path: '/listing-photos/$'
-      fullPath: '/listing-photos/$'
-      preLoaderRoute: typeof ListingPhotosSplatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/map-data/$': {
-      id: '/map-data/$'
-      path: '/map-data/$'
-      fullPath: '/map-data/$'
-      preLoaderRoute: typeof MapDataSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$lang}/': {
@@ -928,8 +888,6 @@ const rootRouteChildren: RootRouteChildren = {
   Char123LangChar125RouteRoute: Char123LangChar125RouteRouteWithChildren,
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
-  ListingPhotosSplatRoute: ListingPhotosSplatRoute,
-  MapDataSplatRoute: MapDataSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -20,6 +20,9 @@ import type { AppServices } from '~/server/services'
 import { handleVisitBeacon, VISIT_BEACON_PATH } from '~/server/stats/beacon'
 import { handleUploadRequest } from '~/server/http/upload-handler'
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
+import { handleListingPhotoRequest } from '~/server/http/listing-photo-handler'
+import { LISTING_PHOTO_PATH } from '~/server/listings/listing-photos'
+import { handleMapFileRequest, MAP_FILES_PREFIX, mapFilesDirectory } from '~/server/map/map-files'
 import { requestOrigin } from '~/server/site/site-context'
 import { ACCOUNT_MENU_PATH } from '~/lib/account-menu'
 import { EDIT_ACCESS_PATH } from '~/lib/edit-access'
@@ -112,9 +115,11 @@ async function answer(request: Request, services: AppServices, options: RequestO
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }
   if (pathname.startsWith(PAGE_FONT_PATH)) return secured(request, await pageFonts.respond(request))
-  // The local-disk driver's photos, and its signed uploads (decision 077): Start's router cost a
-  // photo ten times the reading of its file, and a homepage asks for a dozen of them.
+  // Files, never pages (decision 077): Start's router cost a photo ten times the reading of its
+  // file, and a homepage asks for a dozen photos, a map for dozens of tile ranges.
   if (pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return secured(request, await handleUploadRequest(request, services))
+  if (pathname.startsWith(LISTING_PHOTO_PATH)) return secured(request, await handleListingPhotoRequest(request, services))
+  if (pathname.startsWith(MAP_FILES_PREFIX)) return secured(request, await handleMapFileRequest(request, mapFilesDirectory()))
   // Start answers server functions; a call it cannot decode gets our JSON error (issue 32).
   if (pathname.startsWith(SERVER_FN_PREFIX)) return answerServerFnCall(request, async () => handler.fetch(request, options))
   return handler.fetch(request, options)
