@@ -115,8 +115,8 @@ async function answer(request: Request, services: AppServices, options: RequestO
     return secured(request, await handleApiRequest(request, { services, clientIp: clientIpOf(request) }))
   }
   if (pathname.startsWith(PAGE_FONT_PATH)) return secured(request, await pageFonts.respond(request))
-  // Files, never pages (decision 077): Start's router cost a photo ten times the reading of its
-  // file, and a homepage asks for a dozen photos, a map for dozens of tile ranges.
+  // Files, never pages (decision 077): Start's router cost a photo several times the reading of
+  // its file, and a homepage asks for a dozen photos, a map for dozens of tile ranges.
   if (pathname.startsWith(LOCAL_UPLOAD_PREFIX)) return secured(request, await handleUploadRequest(request, services))
   if (pathname.startsWith(LISTING_PHOTO_PATH)) return secured(request, await handleListingPhotoRequest(request, services))
   if (pathname.startsWith(MAP_FILES_PREFIX)) return secured(request, await handleMapFileRequest(request, mapFilesDirectory()))

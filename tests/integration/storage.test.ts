@@ -262,6 +262,23 @@ describe('local storage driver', () => {
     await storage.delete(['seed/readme.txt'])
   })
 
+  it('keeps a type it has read, but never a file: one removed by another process is gone at once; a put again serves its new type', async () => {
+    const key = 'seed/known-type.png'
+    const bytes = await makeImage('png', 4, 4)
+    await storage.put(key, bytes, 'image/png')
+    expect((await storage.get(key))?.contentType).toBe('image/png')
+    // Another worker's clean-up removes it: this one's memory of its type brings nothing back.
+    await rm(path.join(dir, key))
+    await rm(path.join(dir, `${key}.meta.json`))
+    expect(await storage.get(key)).toBeUndefined()
+    await storage.put(key, bytes, 'application/octet-stream')
+    expect((await storage.get(key))?.contentType).toBe('application/octet-stream')
+    // Another worker over the same folder reads the type from the sidecar.
+    const other = createStorage({ driver: 'local', dir, publicBaseUrl: `${BASE_URL}/`, signingSecret: SECRET })
+    expect(await other.get(key)).toEqual({ bytes, contentType: 'application/octet-stream' })
+    await storage.delete([key])
+  })
+
   it('a gallery upload also stores a real WebP thumbnail, narrower than the original', async () => {
     const original = await makeImage('jpeg', 1200, 800)
     const presigned = await presign({ path: 'gallery', contentType: 'image/jpeg' })

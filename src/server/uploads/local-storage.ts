@@ -1,6 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { lstat, mkdir, open, opendir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile as readFileWithCallback } from 'node:fs'
+import { lstat, mkdir, open, opendir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { LRUCache } from 'lru-cache'
 import { uploadContentTypeSchema, type UploadContentType } from '~/schemas/photo'
 import { plainHttpUrl } from '~/lib/plain-http-url'
 import {
@@ -24,6 +27,13 @@ export type LocalStorageConfig = { dir: string; publicBaseUrl: string; signingSe
 
 export const LOCAL_UPLOAD_PREFIX = '/uploads/'
 
+/**
+ * A whole file in one read (decision 077). `fs/promises`' readFile goes through a FileHandle, a
+ * promise per step (open, stat, read, close); a photo is read on every request, and the callback
+ * form costs it a fraction of that.
+ */
+const readWholeFile = promisify(readFileWithCallback)
+
 type StoredMeta = { contentType: string }
 
 const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -38,6 +48,10 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
   if (config.signingSecret.length < 16) throw new Error('Local storage signingSecret must be at least 16 characters')
   const root = path.resolve(config.dir)
   const base = `${trimTrailingSlashes(config.publicBaseUrl)}${LOCAL_UPLOAD_PREFIX}`
+  // The type a key's file is served with, so that a photo asked again costs one read, not two
+  // (decision 077). A key names one upload, whose type never changes; the bytes are still read
+  // every time, so a deleted file is gone at once. 10,000 types are well under a megabyte.
+  const knownTypes = new LRUCache<string, string>({ max: 10_000 })
 
   // The pattern check already forbids traversal; resolving and comparing is the second lock
   // in case the pattern is ever loosened.
@@ -95,6 +109,7 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
       // Sidecar first: a reader that finds the bytes also finds their type.
       await writeAtomically(`${file}${LOCAL_META_SUFFIX}`, JSON.stringify(meta))
       await writeAtomically(file, bytes)
+      knownTypes.set(key, contentType)
     },
 
     async get(key) {
@@ -102,12 +117,17 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
       const file = fileFor(key)
       let bytes: Uint8Array
       try {
-        bytes = new Uint8Array(await readFile(file))
+        bytes = new Uint8Array(await readWholeFile(file))
       } catch (error) {
         if (isMissingFileError(error)) return undefined
         throw error
       }
-      return { bytes, contentType: (await readMeta(`${file}${LOCAL_META_SUFFIX}`)) ?? contentTypeFromExtension(file) }
+      let contentType = knownTypes.get(key)
+      if (contentType === undefined) {
+        contentType = (await readMeta(`${file}${LOCAL_META_SUFFIX}`)) ?? contentTypeFromExtension(file)
+        knownTypes.set(key, contentType)
+      }
+      return { bytes, contentType }
     },
 
     async inspect(key) {
@@ -131,7 +151,9 @@ export function createLocalStorage(config: LocalStorageConfig): StorageDriver {
 
     async delete(keys) {
       // Nothing can be stored under an invalid key, so there is nothing to delete for one.
-      const files = keys.filter(isValidStorageKey).map(fileFor)
+      const valid = keys.filter(isValidStorageKey)
+      for (const key of valid) knownTypes.delete(key)
+      const files = valid.map(fileFor)
       await Promise.all(files.flatMap((file) => [rm(file, { force: true }), rm(`${file}${LOCAL_META_SUFFIX}`, { force: true })]))
     },
 
@@ -240,7 +262,7 @@ async function* walk(folder: string, keyPrefix: string): AsyncGenerator<StoredOb
 async function readMeta(file: string): Promise<string | undefined> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await readWholeFile(file, 'utf8')
   } catch (error) {
     if (isMissingFileError(error)) return undefined
     throw error
