@@ -180,8 +180,7 @@ export async function benchPages() {
     if (baseline) await waitFor(`${baselineBase}/builds/latest.json`)
     const demo = await get(`${base}/cozying-api/v1/home/list?realtor=sora-park&homesPerPage=1`)
     const detailPath = JSON.parse(demo.body.toString()).homes?.[0]?.url
-    // A homepage photo: served by Start's route through the request log and the metrics, not from
-    // the page store, as every request that is not a stored page is (decision 076).
+    // A homepage photo: not a stored page, read from the storage on every request (decision 077).
     const photoPath = (await get(`${base}/sora-park`)).body.toString().match(/\/uploads\/[^"' ,]+\.w640\.webp/)?.[0]
     const pages = [
       ['demo homepage (ko)', '/sora-park'],

@@ -6,7 +6,7 @@ import { storeTargetFor } from '~/server/pages/public-routes'
 import { originFromHeaders } from '~/server/site/site-context'
 import { LOCAL_UPLOAD_PREFIX } from '~/server/uploads/local-storage'
 import type { StorageDriver } from '~/server/uploads/storage-driver'
-import { REQUEST_ID_HEADER, writeRequestLine } from '~/server/web/request-log'
+import { REQUEST_ID_HEADER, writeRequestLine, type AnsweredRequest } from '~/server/web/request-log'
 import { applySecurityHeaders } from './security-headers'
 import { storedFileHeaders } from './upload-handler'
 
@@ -98,13 +98,7 @@ export function withStoredAnswers(next: NodeHandler, options: StoredAnswersOptio
     store.storedAnswer(target, { method, acceptEncoding: headers['accept-encoding'], ifNoneMatch: headers['if-none-match'] }).then(
       (answer) => {
         if (!answer) return next(request, response)
-        const reqId = newId()
-        const answerHeaders = answer.headers.slice()
-        answerHeaders.push([REQUEST_ID_HEADER, reqId])
-        response.writeHead(answer.status, answerHeaders)
-        response.end(answer.body ?? undefined)
-        writeRequestLine({ reqId, method, kind, pathname: url.pathname, status: answer.status, started }, options.routeOf)
-        countRequest(kind, method, answer.status, started)
+        send(response, answer.status, answer.headers, answer.body, { reqId: newId(), method, kind, pathname: url.pathname, started }, options.routeOf)
       },
       // The revisions could not be read: the full front answers, and logs, what it makes of that.
       () => next(request, response),
@@ -130,13 +124,32 @@ function sendStoredPhoto(request: IncomingMessage, response: ServerResponse, pho
       if (!file) return next(request, response)
       const headers = new Headers(storedFileHeaders(file))
       applySecurityHeaders({ url: url.href, headers: { get: (name) => headerText(request.headers[name]) ?? null } }, headers)
-      const reqId = photo.reqId()
-      headers.set(REQUEST_ID_HEADER, reqId)
-      response.writeHead(200, [...headers])
-      response.end(method === 'HEAD' ? undefined : file.bytes)
-      writeRequestLine({ reqId, method, kind: 'upload', pathname: url.pathname, status: 200, started })
-      countRequest('upload', method, 200, started)
+      send(response, 200, [...headers], method === 'HEAD' ? null : file.bytes, {
+        reqId: photo.reqId(),
+        method,
+        kind: 'upload',
+        pathname: url.pathname,
+        started,
+      })
     },
     () => next(request, response),
   )
+}
+
+/**
+ * Writes an answer made here, with its `X-Request-Id`, then its request line and its count: what
+ * the full front's request log and metrics do for the answers they wrap.
+ */
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: ReadonlyArray<[string, string]>,
+  body: Uint8Array | null,
+  answered: Omit<AnsweredRequest, 'status'>,
+  routeOf?: (pathname: string) => string | undefined,
+): void {
+  response.writeHead(status, [...headers, [REQUEST_ID_HEADER, answered.reqId]])
+  response.end(body ?? undefined)
+  writeRequestLine({ ...answered, status }, routeOf)
+  countRequest(answered.kind, answered.method, status, answered.started)
 }
