@@ -4,7 +4,7 @@ import { logProblems, scanLog } from '~/server/logging/log-scan'
 import { componentLogger, createLogger } from '~/server/logging/logger'
 import { prettyLine } from '~/server/logging/pretty'
 import { scrubText, serializeError } from '~/server/logging/redaction'
-import { measureRequest, metricsRegistry } from '~/server/metrics/registry'
+import { measureRequest, metricsRegistry, routeKindOf } from '~/server/metrics/registry'
 import { answerWithRequestLog, REQUEST_ID_HEADER, withRequestId } from '~/server/web/request-log'
 import { captureLogs, type LogCapture } from '../log-capture'
 
@@ -224,6 +224,24 @@ describe('request log', () => {
     expect(answered.status).toBe(307)
     expect(answered.headers.get('location')).toBe('https://site.test/en')
     expect(answered.headers.get(REQUEST_ID_HEADER)).toBe('id-1')
+  })
+})
+
+describe('route kinds', () => {
+  it('labels every file answered before Start as an asset, whatever its ending', () => {
+    // A map tile or the map style is no page view: counted as one, it would skew the page latency.
+    expect(routeKindOf('/map-data/tiles/14/2813/6559.pbf')).toBe('asset')
+    expect(routeKindOf('/map-data/style.json')).toBe('asset')
+    expect(routeKindOf('/listing-photos/ab/cd/photo-w640')).toBe('asset')
+    expect(routeKindOf('/uploads/realtor/photo.w640.webp')).toBe('upload')
+  })
+
+  it('keeps pages, the API and its beacon apart', () => {
+    expect(routeKindOf('/sora-park')).toBe('page')
+    expect(routeKindOf('/en/sora-park/homes/123')).toBe('page')
+    expect(routeKindOf('/cozying-api/v1/realtors')).toBe('api')
+    expect(routeKindOf('/cozying-api/visit')).toBe('beacon')
+    expect(routeKindOf('/_serverFn/abc')).toBe('serverfn')
   })
 })
 

@@ -92,7 +92,10 @@ export function routeKindOf(pathname: string): RouteKind {
   if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
   if (pathname.startsWith('/_serverFn')) return 'serverfn'
   if (pathname.startsWith('/uploads/')) return 'upload'
-  if (/^\/(?:assets|builds|fonts|_build)\//.test(pathname) || /\.(?:js|css|ico|png|jpe?g|webp|avif|svg|woff2?|ttf|map)$/.test(pathname)) return 'asset'
+  // Files answered before Start (listing photo copies, the map's style, tiles and glyphs) are
+  // files whatever their ending: a tile (.pbf) or the style (.json) is not a page view.
+  if (/^\/(?:assets|builds|fonts|_build|listing-photos|map-data)\//.test(pathname) || /\.(?:js|css|ico|png|jpe?g|webp|avif|svg|woff2?|ttf|map)$/.test(pathname))
+    return 'asset'
   return 'page'
 }
 
