@@ -1,97 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18nFor, loadCatalog } from '../../src/i18n/i18n'
-import type { Lang } from '../../src/lib/lang'
-import type { HomeSummary } from '../../src/schemas/home'
 import { escapeHtml } from '../../src/server/mail/mail-html'
-import { renderAlertMail, type AlertMailInput } from '../../src/server/saved-searches/alert-mail'
-
-function summary(overrides: Partial<HomeSummary> = {}): HomeSummary {
-  return {
-    homeId: 'K1',
-    fullAddress: '12 Elm <St>, Irvine, CA 92620',
-    city: 'Irvine',
-    state: 'CA',
-    postalCode: '92620',
-    price: 1_234_567,
-    beds: 3,
-    baths: 2,
-    size: 1650,
-    lotSizeSqft: null,
-    yearBuilt: null,
-    type: 'sale',
-    openHouses: [],
-    propertyType: 'SingleFamilyResidence',
-    homeStatus: 'Active',
-    images: [],
-    imageVariants: [],
-    listOfficeName: 'Coast & "Sons" Realty',
-    listAgentFullName: null,
-    onMarketDate: '2026-03-01',
-    isDemo: false,
-    sourceId: 'file:feed',
-    url: null,
-    latitude: 33.68,
-    longitude: -117.82,
-    ...overrides,
-  }
-}
-
-function input(lang: Lang, overrides: Partial<AlertMailInput> = {}): AlertMailInput {
-  return {
-    lang,
-    realtor: {
-      name: 'Sora <Park>',
-      email: 'sora@realty.example',
-      photo: 'https://cdn.example/sora.jpg',
-      licenseNumber: 'DRE #1',
-      brokerageName: 'Orange Coast Realty',
-      brokerageLicenseNumber: null,
-      postalAddress: '100 Main St, Irvine, CA',
-      homepageUrl: 'https://sora.example/',
-    },
-    search: {
-      visitorName: null,
-      city: 'Irvine',
-      state: 'CA',
-      listingType: 'sale',
-      minPrice: 500_000,
-      maxPrice: 1_500_000,
-      minBeds: 3,
-      minBaths: null,
-      frequency: 'instant',
-    },
-    homes: [
-      { summary: summary(), reason: 'new', previousPrice: null, url: 'https://sora.example/homes/K1', photo: 'javascript:alert(1)' },
-      {
-        summary: summary({ homeId: 'K2', price: 950_000 }),
-        reason: 'price-drop',
-        previousPrice: 999_000,
-        url: 'https://sora.example/homes/K2',
-        photo: 'https://photos.example/k2.jpg',
-      },
-    ],
-    total: 14,
-    moreUrl: 'https://sora.example/?type=sale',
-    manageUrl: 'https://sora.example/alerts?token=abc',
-    unsubscribeUrl: 'https://sora.example/alerts?token=abc&unsubscribe=1',
-    sources: [
-      {
-        id: 'file:feed',
-        mlsName: 'CRMLS',
-        isDemo: false,
-        disclaimer: null,
-        disclaimerKo: null,
-        credit: null,
-        creditWithAgent: null,
-        showAgentName: false,
-        logo: null,
-        timeZone: 'America/Los_Angeles',
-        lastUpdatedAt: '2026-03-02T17:01:00.000Z',
-      },
-    ],
-    ...overrides,
-  }
-}
+import { renderAlertMail } from '../../src/server/saved-searches/alert-mail'
+import { alertMailInput } from './alert-mail-fixture'
 
 describe('alert mail', () => {
   beforeAll(async () => {
@@ -100,7 +11,7 @@ describe('alert mail', () => {
   })
 
   it('escapes every value from data in the HTML and drops non-http images', () => {
-    const mail = renderAlertMail(input('en'), i18nFor('en'))
+    const mail = renderAlertMail(alertMailInput('en'), i18nFor('en'))
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
     expect(mail.html).toContain('12 Elm &lt;St&gt;, Irvine, CA 92620')
     expect(mail.html).toContain('Listed by Coast &amp; &quot;Sons&quot; Realty')
@@ -114,7 +25,7 @@ describe('alert mail', () => {
   })
 
   it('words prices as spec §9, the reasons, the search and how many more there are', () => {
-    const mail = renderAlertMail(input('en'), i18nFor('en'))
+    const mail = renderAlertMail(alertMailInput('en'), i18nFor('en'))
     expect(mail.subject).toBe('14 new or reduced homes in Irvine, CA — Sora <Park>')
     expect(mail.text).toContain('New listing: $1.23M')
     expect(mail.text).toContain('Price reduced from $999,000: $950,000')
@@ -124,17 +35,17 @@ describe('alert mail', () => {
     expect(mail.text).toContain('Listing data last updated March 2, 2026 at 9:01 AM PST')
     expect(mail.text).toContain('Unsubscribe: https://sora.example/alerts?token=abc&unsubscribe=1')
     expect(mail.text).toContain('100 Main St, Irvine, CA')
-    const one = renderAlertMail(input('en', { homes: input('en').homes.slice(0, 1), total: 1 }), i18nFor('en'))
+    const one = renderAlertMail(alertMailInput('en', { homes: alertMailInput('en').homes.slice(0, 1), total: 1 }), i18nFor('en'))
     expect(one.subject).toBe('1 new home in Irvine, CA — Sora <Park>')
     expect(one.text).not.toContain('see them all')
   })
 
   it('shows sizes in 평 and ㎡ in Korean, with the English disclaimer beside its rendering', () => {
-    const mail = renderAlertMail(input('ko'), i18nFor('ko'))
+    const mail = renderAlertMail(alertMailInput('ko'), i18nFor('ko'))
     expect(mail.text).toContain('1,650 sqft (153.3㎡ · 46.4평)')
     expect(mail.html).toContain('<html lang="ko">')
     expect(mail.text).toContain("Listing information is provided by CRMLS for consumers' personal")
-    const english = renderAlertMail(input('en'), i18nFor('en'))
+    const english = renderAlertMail(alertMailInput('en'), i18nFor('en'))
     expect(english.text).not.toContain('평')
   })
 })

@@ -30,6 +30,16 @@ import type { ListingSource } from '~/schemas/listing-source'
  * escaped.
  */
 
+/**
+ * A home's photo block (180 px and its gap) and its text block: side by side they fit the card's
+ * 552 px (with 4 to spare, so that rounding never wraps them); where the card is narrower (a phone's 280 px or so) the text wraps below the photo
+ * instead of being squeezed into the 90 px beside it. Inline blocks rather than a media query:
+ * several phone clients drop a mail's `<style>`; Outlook, which ignores max-width, gets the two
+ * table cells of the conditional comments.
+ */
+const HOME_PHOTO_BLOCK = 192
+const HOME_TEXT_BLOCK = 356
+
 export type AlertHome = {
   summary: HomeSummary
   reason: 'new' | 'price-drop'
@@ -196,17 +206,17 @@ export function renderAlertMail(input: AlertMailInput, i18n: I18n): RenderedMail
     .map(({ home, lines }) => {
       const url = safeUrl(home.url) ?? ''
       const image = safeUrl(home.photo)
-      return `<tr><td style="padding:12px 0;border-top:1px solid ${MAIL_COLOURS.rule};">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
-${image ? `<td width="180" valign="top" style="padding-right:12px;"><a href="${e(url)}"><img src="${e(image)}" width="180" height="120" alt="${e(lines.address)}" style="display:block;width:180px;height:120px;object-fit:cover;border:0;border-radius:6px;"></a></td>` : ''}
-<td valign="top" style="${font}font-size:15px;line-height:1.45;color:${MAIL_COLOURS.text};">
+      // Side by side where the card is wide, stacked on a phone (see HOME_PHOTO_BLOCK).
+      return `<tr><td style="padding:12px 0;border-top:1px solid ${MAIL_COLOURS.rule};font-size:0;">
+${image ? `<!--[if mso]><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td width="${HOME_PHOTO_BLOCK}" valign="top"><![endif]--><div style="display:inline-block;width:100%;max-width:${HOME_PHOTO_BLOCK}px;vertical-align:top;"><div style="padding:0 12px 10px 0;"><a href="${e(url)}"><img src="${e(image)}" width="180" height="120" alt="${e(lines.address)}" style="display:block;width:180px;height:120px;object-fit:cover;border:0;border-radius:6px;"></a></div></div><!--[if mso]></td><td valign="top"><![endif]-->` : ''}
+<div style="display:inline-block;width:100%;${image ? `max-width:${HOME_TEXT_BLOCK}px;` : ''}vertical-align:top;${font}font-size:15px;line-height:1.45;color:${MAIL_COLOURS.text};">
 <p style="margin:0 0 2px;font-size:13px;font-weight:bold;color:#b45309;">${e(lines.reason)}${lines.demo ? ` · ${e(lines.demo)}` : ''}</p>
 <p style="margin:0 0 2px;font-size:20px;font-weight:bold;">${e(lines.price)}</p>
 ${lines.facts ? `<p style="margin:0 0 2px;">${e(lines.facts)}</p>` : ''}
 <p style="margin:0 0 4px;"><a href="${e(url)}" style="color:${MAIL_COLOURS.text};font-weight:bold;">${e(lines.address)}</a></p>
 ${lines.credit ? `<p style="margin:0 0 4px;font-size:15px;color:${MAIL_COLOURS.muted};">${e(lines.credit)}</p>` : ''}
 ${mailParagraphHtml(mailLink(url, view), 'margin:0;')}
-</td></tr></table></td></tr>`
+</div>${image ? '<!--[if mso]></td></tr></table><![endif]-->' : ''}</td></tr>`
     })
     .join('\n')
   const disclosureHtml = disclosures
