@@ -40,3 +40,16 @@ describe('a malformed escape on a path programs call (issue 48)', () => {
     expect(await page.text()).toBe('This address is not valid')
   })
 })
+
+describe('a form posted before the scripts loaded', () => {
+  it.each([
+    ['/sora-park?x=1', '/sora-park?x=1'],
+    ['//evil.example/x', '/evil.example/x'],
+    ['/\\evil.example/x', '/evil.example/x'],
+    ['///evil.example?a=b', '/evil.example?a=b'],
+  ])('POST %s is sent back to %s, never to another site', async (path, back) => {
+    const response = await refused('POST', path, 'en')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(back)
+  })
+})

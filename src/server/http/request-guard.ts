@@ -55,7 +55,9 @@ export async function refuseUnanswerable(request: Request, url: URL): Promise<Re
     // The home-value form without scripts: its page answers the POST with the estimate (decision 036).
     if (request.method === 'POST' && isHomeValuePagePath(pathname)) return undefined
     if (request.method === 'POST' && !hasMalformedEscape(pathname)) {
-      return new Response(null, { status: 303, headers: { location: `${pathname}${url.search}`, 'cache-control': 'no-store' } })
+      // One leading slash: `//host/x` (or `/\host/x`) would send the browser to another site.
+      const samePath = pathname.replace(/^[/\\]+/, '/')
+      return new Response(null, { status: 303, headers: { location: `${samePath}${url.search}`, 'cache-control': 'no-store' } })
     }
     return refusal(pathname, 405, errors.methodNotAllowed().descriptor, { allow: 'GET, HEAD' })
   }
