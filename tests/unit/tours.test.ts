@@ -106,6 +106,19 @@ describe('tour calendar', () => {
     expect(event.attendees.map((attendee) => String(attendee.getFirstValue()).toLowerCase())).toEqual(['mailto:minji@example.org'])
   })
 
+  it("keeps a visitor's typed name inside its own value: no added parameter, no other address", () => {
+    const name = 'Bob";X-INJ=1:mailto:x@evil.example\nURL:https://evil.example/login\rX-EVIL:1'
+    const text = tourCalendar({ ...input, method: 'REQUEST', sequence: 1, attendee: { name, email: 'minji@example.org' }, description: 'a\rDTSTART:1' })
+    const { event, vevent } = parse(text)
+    const [attendee] = event.attendees
+    expect(String(attendee?.getFirstValue()).toLowerCase()).toBe('mailto:minji@example.org')
+    expect(attendee?.getParameter('x-inj')).toBeUndefined()
+    expect(attendee?.getParameter('cn')).toBe("Bob';X-INJ=1:mailto:x@evil.example URL:https://evil.example/login X-EVIL:1")
+    expect(vevent?.getAllProperties().map((property) => property.name)).not.toContain('x-evil')
+    expect(event.description).toBe('a\nDTSTART:1')
+    expect(text).not.toMatch(/\r(?!\n)/)
+  })
+
   it('cancels with the same UID and a higher sequence', () => {
     const { calendar, event, vevent } = parse(tourCalendar({ ...input, method: 'CANCEL', sequence: 2 }))
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL')

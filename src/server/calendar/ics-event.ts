@@ -71,18 +71,45 @@ export function foldIcs(text: string): string {
 }
 
 /**
+ * A name as a quoted parameter value (`CN="…"`). RFC 5545 §3.1 allows neither a double quote nor
+ * a control character there, and the library writes `"` as `\"`, which is no escape: the quote
+ * ends the value, and a visitor's name could add parameters or change the invited address.
+ */
+function parameterText(value: string): string {
+  return value.replace(/"/g, "'").replace(/\p{Cc}+/gu, ' ')
+}
+
+/** A text value with every line break as `\n`: the library escapes `\r\n` and `\n`, not a lone `\r`. */
+function textValue(value: string | undefined): string | undefined {
+  return value?.replace(/\r\n?/g, '\n')
+}
+
+/** What a visitor or a realtor typed, made safe for the library's writing of it (see above). */
+function typedValuesCleaned(attributes: EventAttributes): EventAttributes {
+  const { organizer, attendees } = attributes
+  return {
+    ...attributes,
+    title: textValue(attributes.title),
+    description: textValue(attributes.description),
+    location: textValue(attributes.location),
+    organizer: organizer && { ...organizer, name: organizer.name === undefined ? undefined : parameterText(organizer.name) },
+    attendees: attendees?.map((attendee) => ({ ...attendee, name: attendee.name === undefined ? undefined : parameterText(attendee.name) })),
+  }
+}
+
+/**
  * A VCALENDAR of one event, made by the `ics` library and folded by octets. Only our own data
  * goes in, checked before: a refusal is a bug, not bad input, so it is thrown.
  */
 export function icsEvent(attributes: EventAttributes): string {
-  const { error, value } = createEvent(attributes)
+  const { error, value } = createEvent(typedValuesCleaned(attributes))
   if (error || !value) throw new Error('The calendar event could not be made', { cause: error })
   return foldIcs(value)
 }
 
 /** A VCALENDAR of several events (a tour request's times), made and folded as `icsEvent`. */
 export function icsEvents(events: Array<EventAttributes>, header: HeaderAttributes): string {
-  const { error, value } = createEvents(events, header)
+  const { error, value } = createEvents(events.map(typedValuesCleaned), header)
   if (error || !value) throw new Error('The calendar events could not be made', { cause: error })
   return foldIcs(value)
 }
