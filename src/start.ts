@@ -10,6 +10,7 @@ import { markServerFnReached } from '~/server/http/server-fn-guard'
 import { applySecurityHeaders } from '~/server/http/security-headers'
 import { getServices } from '~/server/process-services'
 import { classifyHost, runOnOwnDomain } from '~/server/site/own-domain'
+import { requestHost } from '~/server/site/site-context'
 import { isHomeValuePagePath } from '~/lib/home-value'
 import { renderWithPostedValuation } from '~/server/valuations/posted-valuation'
 
@@ -42,7 +43,7 @@ const compression = createMiddleware().server(async ({ request, next }) => {
  * realtor's answers 404.
  */
 const ownDomain = createMiddleware().server(async ({ request, next }) => {
-  const host = await classifyHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host'))
+  const host = await classifyHost(requestHost((name) => request.headers.get(name)))
   if (host.kind === 'ours') return next()
   if (host.kind === 'unknown') {
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })

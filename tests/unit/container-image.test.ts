@@ -78,6 +78,9 @@ describe('compose.yaml, the topology at scale', () => {
     for (const [name, definition] of apps) expect(definition.environment?.TRUSTED_PROXY_HOPS, name).toBe('1')
     const nginx = read('deploy/nginx.conf')
     expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for')
+    // The app believes the forwarded host and scheme behind that hop: nginx must write them, not pass a client's on.
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Host $host')
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $scheme')
     for (const [name] of apps) expect(nginx).toContain(`server ${name}:3000`)
   })
 
