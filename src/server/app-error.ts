@@ -93,6 +93,10 @@ export const errors = {
     new AppError('CONFLICT', msg`This domain is already used by another homepage`, {
       fieldErrors: { hompageUrl: [msg`This domain is already used by another homepage`.id] },
     }),
+  domainIsOurs: () =>
+    new AppError('VALIDATION_FAILED', undefined, {
+      fieldErrors: { hompageUrl: [msg`This is the address of our own site: enter a domain of your own`.id] },
+    }),
   oneRealtorPerAccount: () => new AppError('CONFLICT', msg`Your account already has a homepage`),
   invalidJson: () => new AppError('BAD_REQUEST', msg`The request body is not valid JSON`),
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', msg`The file is too large`),

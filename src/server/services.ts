@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { dataDir, env, type Env } from '~/server/config/env'
+import { ourHostsFrom, type OurHosts } from '~/server/config/our-hosts'
 import { sendAccountMail } from './auth/account-mails'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { migrateToLatest, type AppDatabase, type DbKind, type PoolUse } from './db/database'
@@ -33,6 +34,8 @@ export type ServerConfig = {
   mailFrom: string
   /** PUBLIC_URL: where mail links point when a realtor has no own domain (saved searches, issue 13). */
   publicUrl: string | undefined
+  /** Our own site's hosts, which no realtor may name as their domain. */
+  ourHosts: OurHosts
   /** MAIL_POSTAL_ADDRESS: the postal address alert mails show when the realtor gave none (CAN-SPAM). */
   mailPostalAddress: string | undefined
   siteName: { ko: string; en: string }
@@ -191,6 +194,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
       providers: configuredProviders(authSettings),
       mailFrom: config.MAIL_FROM,
       publicUrl: config.PUBLIC_URL,
+      ourHosts: ourHostsFrom(config),
       mailPostalAddress: config.MAIL_POSTAL_ADDRESS,
       siteName: { ko: config.SITE_NAME_KO, en: config.SITE_NAME_EN },
       displayProfiles,

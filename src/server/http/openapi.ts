@@ -178,7 +178,11 @@ export function apiPaths(): ZodOpenApiPathsObject {
         summary: 'A realtor by id, desiredUrl, or URL-encoded own domain',
         requestParams: { path: z.object({ key: z.string() }) },
         responses: {
-          '200': { description: 'The realtor as a visitor sees it: no account id or bookkeeping times', ...jsonContent(publicRealtorResponse) },
+          '200': {
+            description:
+              'The realtor as a visitor sees it: no account id or bookkeeping times. A homepage not published (`isMakeHomepage` N) answers only who it is (id, desiredUrl, names, licence, brokerage, regions, design): its contact details, texts, photos, reviews, SEO and tags are empty until it is published.',
+            ...jsonContent(publicRealtorResponse),
+          },
           ...errorResponses(404),
         },
       },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor, type RealtorFields } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
+import { isOurHost } from '~/server/config/our-hosts'
 import { uploadFolderOf } from '~/server/uploads/storage'
 import { componentLogger } from '~/server/logging/logger'
 import { ensurePhotoVariants, forgetPhotoVariants, withDerivedKeys } from '~/server/uploads/photo-variants'
@@ -20,6 +21,41 @@ function toPublicRealtor(realtor: Realtor): PublicRealtor {
   return publicRealtorSchema.parse({ ...realtor, testimonials: realtor.testimonials.filter((testimonial) => !testimonial.hidden) })
 }
 
+/**
+ * A homepage not published (`isMakeHomepage` N: not yet, or taken down by an admin) as anyone
+ * may read it: who it is (its address, names, licence and brokerage, which its few pages that
+ * still answer, such as a saved search's unsubscribe page, show in its colours), and none of
+ * what its owner wrote for visitors: contact details, texts, photos, reviews, SEO and tags stay
+ * theirs until it is published. The same for everyone, so the page store may keep it.
+ */
+function closedSite(realtor: PublicRealtor): PublicRealtor {
+  const noSeo = { title: null, description: null, keywords: null, author: null }
+  return {
+    ...realtor,
+    email: '',
+    contactPhone: null,
+    companyPhone: null,
+    kakaoLink: null,
+    snsYoutubeUrl: null,
+    snsInstagramUrl: null,
+    recommendedYoutubeUrl: null,
+    hompageUrl: null,
+    aboutMeKr: null,
+    aboutMeEn: null,
+    salesCount: null,
+    lastYearSalesTotal: null,
+    careerStart: null,
+    careerEnd: null,
+    photos: [],
+    additionalSections: [],
+    seoMeta: { ko: noSeo, en: noSeo },
+    googleSiteVerification: null,
+    naverSiteVerification: null,
+    tagManagerId: null,
+    testimonials: [],
+  }
+}
+
 /** Spec §7 `GET /realtor/{key}`: public; an id, a desiredUrl, or an own domain. */
 export async function getRealtor(services: AppServices, key: string): Promise<PublicRealtor> {
   const realtor = await findRealtor(services, key)
@@ -31,7 +67,8 @@ export async function getRealtor(services: AppServices, key: string): Promise<Pu
 export async function findRealtor(services: AppServices, key: string): Promise<PublicRealtor | undefined> {
   const id = await findRealtorIdByKey(services.db, key)
   const realtor = id ? await readRealtor(services.db, services.storage, id) : undefined
-  return realtor ? toPublicRealtor(realtor) : undefined
+  if (!realtor) return undefined
+  return realtor.isMakeHomepage === 'Y' ? toPublicRealtor(realtor) : closedSite(toPublicRealtor(realtor))
 }
 
 /** The whole resource, for the answer to its owner's create or update. */
@@ -51,6 +88,8 @@ async function assertAddressesFree(services: AppServices, fields: { desiredUrl: 
   if (slugOwner && slugOwner.id !== exceptId) throw errors.desiredUrlTaken()
   const host = hostKeyOf(fields.hompageUrl)
   if (host) {
+    // A realtor who named our own host would take over the platform's landing page and directory.
+    if (isOurHost(host, services.config.ourHosts)) throw errors.domainIsOurs()
     const hostOwner = await services.db.selectFrom('realtor').select('id').where('hompageHost', '=', host).executeTakeFirst()
     if (hostOwner && hostOwner.id !== exceptId) throw errors.domainTaken()
   }

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
-import { isOwnHost, normalizeHost } from '~/lib/host-environment'
+import { normalizeHost } from '~/lib/host-environment'
 import { env } from '~/server/config/env'
+import { isOurHost, ourHostsFrom } from '~/server/config/our-hosts'
 import { getServices } from '~/server/process-services'
 
 /** The realtor whose own domain the current request came in on (set by the middleware). */
@@ -32,10 +33,8 @@ const cache = new LRUCache<string, { value: HostKind; realtorsRevision: number }
 export async function classifyHost(rawHost: string | null): Promise<HostKind> {
   const host = normalizeHost(rawHost ?? '')
   if (!host) return { kind: 'ours' }
-  const config = env()
-  const publicHost = config.PUBLIC_URL ? normalizeHost(config.PUBLIC_URL) : undefined
-  const productHosts = [...config.PRODUCT_HOSTS, ...(publicHost ? [publicHost] : [])]
-  if (isOwnHost(host, { productHosts, devHost: config.DEV_HOST })) return { kind: 'ours' }
+  const ours = ourHostsFrom(env())
+  if (isOurHost(host, ours)) return { kind: 'ours' }
   const services = await getServices()
   const { realtors: realtorsRevision } = await services.revisions.current()
   const cached = cache.get(host)
@@ -46,7 +45,7 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
     .where('hompageHost', '=', host)
     .where('isMakeHomepage', '=', 'Y')
     .executeTakeFirst()
-  const value: HostKind = realtor ? { kind: 'realtor', desiredUrl: realtor.desiredUrl } : productHosts.length > 0 ? { kind: 'unknown' } : { kind: 'ours' }
+  const value: HostKind = realtor ? { kind: 'realtor', desiredUrl: realtor.desiredUrl } : ours.productHosts.length > 0 ? { kind: 'unknown' } : { kind: 'ours' }
   cache.set(host, { value, realtorsRevision })
   return value
 }
