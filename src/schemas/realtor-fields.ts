@@ -187,6 +187,15 @@ export function siteVerificationSchema(name: SiteVerificationName) {
 }
 
 /**
+ * A number as JSON sends it, or as a form sends it: decimal digits in text. Nothing else becomes
+ * one (`z.coerce` would make 7 of `[7]`, 1 of `true` and 16 of `"0x10"`): it stays as it came,
+ * for the number schema to refuse with its message.
+ */
+export function numberFromText(value: unknown): unknown {
+  return typeof value === 'string' && /^\s*[+-]?\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : value
+}
+
+/**
  * An optional field: empty strings and null become undefined, so "cleared", "never set" and
  * a value read back from the API (null) all agree.
  */

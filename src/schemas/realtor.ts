@@ -8,6 +8,7 @@ import {
   desiredUrlSchema,
   emailSchema,
   hexColorSchema,
+  numberFromText,
   optional,
   phoneForStorage,
   phoneProblem,
@@ -39,7 +40,8 @@ export const activityRegionSchema = z.object({
 })
 export type ActivityRegion = z.infer<typeof activityRegionSchema>
 
-export const additionalSectionSchema = z.object({
+// Strict: an unknown key is a mistake to answer, not a section to blank (PATCH replaces the list).
+export const additionalSectionSchema = z.strictObject({
   id: z.string().max(64).optional(),
   titleKo: optional(shortText(120)),
   titleEn: optional(shortText(120)),
@@ -48,19 +50,20 @@ export const additionalSectionSchema = z.object({
 })
 export type AdditionalSection = z.infer<typeof additionalSectionSchema>
 
-export const seoMetaEntrySchema = z.object({
+export const seoMetaEntrySchema = z.strictObject({
   title: optional(shortText(120)),
   description: optional(shortText(320)),
   keywords: optional(shortText(320)),
   author: optional(shortText(120)),
 })
-export const seoMetaSchema = z.object({
+// Strict, as the sections: `{ "seoMeta": { "a": 1 } }` would otherwise blank every SEO text.
+export const seoMetaSchema = z.strictObject({
   ko: seoMetaEntrySchema.default({}),
   en: seoMetaEntrySchema.default({}),
 })
 export type SeoMeta = z.infer<typeof seoMetaSchema>
 
-const nonNegativeInt = z.coerce
+const nonNegativeInt = z
   .number({ error: messageId(msg`Enter a number`) })
   .int({ error: messageId(msg`Enter a whole number`) })
   .min(0, { error: messageId(msg`Enter zero or more`) })
@@ -91,16 +94,20 @@ export const realtorInputSchema = z
     aboutMeKr: optional(shortText(5000)),
     aboutMeEn: optional(shortText(5000)),
     // A count column is a 32-bit integer on PostgreSQL.
-    salesCount: optional(nonNegativeInt.max(2_147_483_647, { error: messageId(msg`This number is too large`) })),
-    lastYearSalesTotal: optional(nonNegativeInt),
+    salesCount: optional(z.preprocess(numberFromText, nonNegativeInt.max(2_147_483_647, { error: messageId(msg`This number is too large`) }))),
+    lastYearSalesTotal: optional(z.preprocess(numberFromText, nonNegativeInt)),
     licenseNumber: optional(shortText(40)),
     careerStart: optional(careerDateSchema),
     careerEnd: optional(careerDateSchema),
-    designFontSize: z.coerce
-      .number({ error: messageId(msg`Enter a number`) })
-      .int({ error: messageId(msg`Enter a whole number`) })
-      .min(FONT_SIZES.min, { error: messageId(msg`Choose a font size from 12 to 24`) })
-      .max(FONT_SIZES.max, { error: messageId(msg`Choose a font size from 12 to 24`) })
+    designFontSize: z
+      .preprocess(
+        numberFromText,
+        z
+          .number({ error: messageId(msg`Enter a number`) })
+          .int({ error: messageId(msg`Enter a whole number`) })
+          .min(FONT_SIZES.min, { error: messageId(msg`Choose a font size from 12 to 24`) })
+          .max(FONT_SIZES.max, { error: messageId(msg`Choose a font size from 12 to 24`) }),
+      )
       .default(FONT_SIZES.default),
     designMainColor: hexColorSchema.default('#1D4ED8'),
     designMainDarkMode: yesNoSchema.default('N'),

@@ -5,7 +5,7 @@ import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } f
 import { leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { blankAsAbsent, consentPageSchema, honeypotSchema, optionalVisitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
-import { emailSchema } from './realtor-fields'
+import { emailSchema, numberFromText } from './realtor-fields'
 
 /*
  * A visitor's saved search (issue 13), as the "Save this search" form and the REST API send it.
@@ -16,8 +16,8 @@ import { emailSchema } from './realtor-fields'
 
 function wholeNumber(max: number) {
   return z.preprocess(
-    blankAsAbsent,
-    z.coerce
+    (value) => numberFromText(blankAsAbsent(value)),
+    z
       .number({ error: messageId(msg`Enter a whole number`) })
       .int({ error: messageId(msg`Enter a whole number`) })
       .min(0, { error: messageId(msg`Enter a number of 0 or more`) })

@@ -376,6 +376,30 @@ describeOnEachDatabase('REST API', (database) => {
       expect(en.body.fieldErrors).toEqual({ phoneCountryCode: ['Phone country code is required'] })
     })
 
+    it('answers a mistyped key or a non-number with 400 and keeps what was saved (decision 078)', async () => {
+      const { token, realtor } = await newRealtorOwner({ salesCount: 12, additionalSections: [{ titleEn: 'Why me', bodyEn: 'Twenty years here.' }] })
+      for (const body of [
+        { seoMeta: { a: 1 } },
+        { additionalSections: [{ a: 1 }] },
+        { salesCount: [7] },
+        { designFontSize: '0x10' },
+        { lastYearSalesTotal: true },
+      ]) {
+        const refused = await api<ErrorBody>(s, 'PATCH', `/realtor/${realtor.id}`, { token, body, lang: EN })
+        expectError(refused, 400, 'VALIDATION_FAILED', MESSAGES.validation)
+        expect(Object.keys(refused.body.fieldErrors ?? {}), JSON.stringify(body)).toHaveLength(1)
+      }
+      const kept = await api<{
+        seoMeta: { en: { title: string | null } }
+        additionalSections: Array<{ titleEn: string | null }>
+        salesCount: number
+        designFontSize: number
+      }>(s, 'GET', `/realtor/${realtor.id}`, { lang: EN })
+      expect(kept.body.seoMeta.en.title).toBe('Jane Kim')
+      expect(kept.body.additionalSections.map((section) => section.titleEn)).toEqual(['Why me'])
+      expect(kept.body).toMatchObject({ salesCount: 12, designFontSize: 16 })
+    })
+
     it("keeps each section's id across saves; PATCH {} changes nothing but updatedAt (issue 17)", async () => {
       const { token, realtor } = await newRealtorOwner({
         additionalSections: [

@@ -34,6 +34,8 @@ describe('savedSearchRequestSchema', () => {
     expect(paths({ ...base, consentVersion: 'contact-v1' })).toEqual(['consentVersion'])
     expect(paths({ ...base, consentPage: 'https://evil.example' })).toEqual(['consentPage'])
     expect(paths({ ...base, city: '' })).toEqual(['city'])
+    // A number is a JSON number or decimal digits, nothing z.coerce would make one of.
+    expect(paths({ ...base, minPrice: [7], minBeds: true, maxPrice: '0x10', minBaths: '1e1' })).toEqual(['maxPrice', 'minBaths', 'minBeds', 'minPrice'])
   })
 
   it('knows the current saved-search wording', () => {
