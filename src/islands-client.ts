@@ -12,7 +12,7 @@ import { ISLAND_ATTRIBUTES } from './features/islands/island-names'
 import { EDIT_LINK_ATTRIBUTE, editAccessUrl } from './lib/edit-access'
 import { langCookieString, LANGUAGE_SWITCH_ATTRIBUTE } from './lib/lang'
 import { reloadAfterChunkError } from './lib/new-version'
-import { SITE_MENU_ATTRIBUTE } from './lib/site-nav'
+import { closeSiteMenuOnLeave } from './lib/site-nav'
 import { sendVisitBeacon, VISIT_META, visitFromJson } from './lib/visit-beacon'
 import { whenIdle } from './lib/when-idle'
 
@@ -132,20 +132,7 @@ document.addEventListener('click', (event) => {
   if (lang === 'ko' || lang === 'en') document.cookie = langCookieString(lang, location.protocol === 'https:')
 })
 
-// The site header's menu is a <details> (it opens without scripts): a choice closes it, which a
-// link to a section of this same page (Contact on the homepage) would not do by itself, and so
-// does Escape, handing the focus back to the menu's button.
-document.addEventListener('click', (event) => {
-  const link = event.target instanceof Element ? event.target.closest('a') : null
-  link?.closest(`details[${SITE_MENU_ATTRIBUTE}]`)?.removeAttribute('open')
-})
-document.addEventListener('keydown', (event) => {
-  if (event.key !== 'Escape') return
-  const menu = document.querySelector<HTMLDetailsElement>(`details[${SITE_MENU_ATTRIBUTE}][open]`)
-  if (!menu) return
-  menu.open = false
-  menu.querySelector('summary')?.focus()
-})
+closeSiteMenuOnLeave(document)
 
 // One view per page shown (decision 016).
 const visit = document.querySelector(`meta[name="${VISIT_META}"]`)?.getAttribute('content')

@@ -4,13 +4,13 @@ import { toPublicPath } from '~/lib/own-domain-paths'
 import { LANGUAGE_SWITCH_ATTRIBUTE, langCookieString, localizedPath, type Lang } from '~/lib/lang'
 import { isPlainClick } from '~/lib/plain-click'
 import { useLang } from '~/i18n/use-lang'
-import { buttonClass } from './ui'
+import { buttonClass, type ButtonVariant } from './ui'
 
 /**
  * Same page, other language. A plain link (works without JavaScript); with JavaScript it
  * also stores the choice in the language cookie and navigates without a full reload.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ variant = 'outline' }: { variant?: ButtonVariant } = {}) {
   const lang = useLang()
   const router = useRouter()
   const target: Lang = lang === 'ko' ? 'en' : 'ko'
@@ -33,7 +33,7 @@ export function LanguageSwitch() {
       data-testid="language-switch"
       // Read by the islands runtime, which stores the choice where no router handles the click (decision 051).
       {...{ [LANGUAGE_SWITCH_ATTRIBUTE]: target }}
-      className={buttonClass('outline')}
+      className={buttonClass(variant)}
       onClick={(event) => {
         if (!isPlainClick(event)) return
         event.preventDefault()

@@ -35,6 +35,11 @@ const buttonVariants = {
   accentOutline: `border-stone-300 font-medium text-[var(--accent-text)] hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-900 ${accentFocus} ${accentCurrent}`,
   /** Takes the text colour around it: links of a header, controls over a photo. */
   quiet: `border-transparent font-medium hover:bg-current/10 focus-visible:outline-current ${accentCurrent}`,
+  /**
+   * A light outline in the text colour around it: a realtor's site header, whose colours follow
+   * the header's own setting, not the page's (a dark header over a light page, or the reverse).
+   */
+  headerOutline: 'border-current/30 font-medium hover:bg-current/10 focus-visible:outline-current',
   /** An outline in the text colour around it, for a box of its own colour (a success notice). */
   inherit: 'border-current font-medium hover:bg-current/10 focus-visible:outline-current',
   /** A translucent outline for a coloured or photographic background. */

@@ -40,5 +40,34 @@ export function siteNavLinks(input: {
   })
 }
 
-/** Marks the site header's menu (a `<details>`), which the islands runtime closes on a choice or Escape. */
+/** Marks the site header's menu (a `<details>`), which scripts close on a choice, a tap outside or Escape. */
 export const SITE_MENU_ATTRIBUTE = 'data-site-menu'
+
+/**
+ * The site header's menu is a `<details>` (it opens without scripts). Where scripts run (the
+ * islands runtime), a choice in it closes it, which a link to a section
+ * of this same page would not do by itself; so do a tap outside it and Escape, which hands the
+ * focus back to its button. Returns what stops listening.
+ */
+export function closeSiteMenuOnLeave(root: Document): () => void {
+  const openMenu = () => root.querySelector<HTMLDetailsElement>(`details[${SITE_MENU_ATTRIBUTE}][open]`)
+  const onClick = (event: MouseEvent) => {
+    const menu = openMenu()
+    if (!menu) return
+    const target = event.target instanceof Element ? event.target : null
+    if (!target || !menu.contains(target) || target.closest('a')) menu.open = false
+  }
+  const onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    const menu = openMenu()
+    if (!menu) return
+    menu.open = false
+    menu.querySelector('summary')?.focus()
+  }
+  root.addEventListener('click', onClick)
+  root.addEventListener('keydown', onKeydown)
+  return () => {
+    root.removeEventListener('click', onClick)
+    root.removeEventListener('keydown', onKeydown)
+  }
+}

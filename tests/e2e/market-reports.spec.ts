@@ -68,6 +68,8 @@ for (const [lang, text] of Object.entries(PAGES)) {
       const table = page.getByRole('table', { name: text.table })
       // Eleven months of demonstration history and this month, newest first.
       await expect(table.locator('tbody tr')).toHaveCount(12)
+      // The table scrolls in its own box; nothing of it (its links' screen-reader text) widens the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
       await expect(page.getByTestId('listing-disclosure')).toBeVisible()
       await expect(page.getByRole('link', { name: text.other })).toHaveAttribute('href', text.report.replace('irvine-ca', 'tustin-ca'))
       await expect(page.getByTestId('home-value-link')).toHaveAttribute('href', text.home + '/home-value')

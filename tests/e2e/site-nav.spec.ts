@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { axeViolations, pathOf } from './helpers.ts'
 
 /*
@@ -69,8 +69,24 @@ test.describe('the site menu on a phone with JavaScript', () => {
     await menu.getByRole('link', { name: 'Contact' }).click()
     await expect(page).toHaveURL(/\/en\/sora-park#contact$/)
     await expect(menu).toBeHidden()
+
+    // A tap outside the open menu closes it too.
+    await button.click()
+    await expect(menu).toBeVisible()
+    await tapOutside(page, menu)
+    await expect(menu).toBeHidden()
   })
 })
+
+/** A tap on the page below the open menu, on something that is no link (checked, so the tap cannot navigate). */
+async function tapOutside(page: Page, menu: Locator): Promise<void> {
+  const box = await menu.boundingBox()
+  if (!box) throw new Error('the menu is not shown')
+  const point = { x: 4, y: Math.min(box.y + box.height + 24, (page.viewportSize()?.height ?? 700) - 4) }
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a, button, input, select, textarea, summary') === null, point)
+  expect(hit, 'nothing to follow under the tap').toBe(true)
+  await page.mouse.click(point.x, point.y)
+}
 
 test.describe('the site header on a desktop', () => {
   test('links every page of the realtor in a row, with the language switch, and titles name the realtor', async ({ page }) => {

@@ -12,16 +12,21 @@ import type { PublicRealtor } from '~/schemas/realtor'
 import { EditLink } from './edit-link'
 import { firstPhoto } from './photos'
 
-/** Lighter than `buttonClass`: twelve of these are in every page's HTML (the page-weight test). */
+/**
+ * Lighter than `buttonClass`: twelve of these are in every page's HTML (the page-weight test).
+ * The focus ring is the header's text colour, outside the pill: the current page's pill is the
+ * realtor's colour with its own text colour, which could be the panel's (white on white).
+ */
 const NAV_LINK =
-  'inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-current aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)]'
+  'inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--header-text)] aria-[current=page]:bg-[var(--accent)] aria-[current=page]:text-[var(--on-accent)]'
 
 /**
  * The header of every page of a realtor's site (issue 51 item 1): their name home, the site's
  * pages and the language switch. Wide screens show the links in a row; narrower ones a menu
  * that is a `<details>`, so it opens without JavaScript and traps nothing. Links are plain
  * `<a>` (a realtor's pages are documents from the page store, decision 051); with scripts a
- * choice closes the menu (`onClick` in the app, the islands runtime on an islands page).
+ * choice, a tap outside and Escape close the menu (the islands runtime's `closeSiteMenuOnLeave`;
+ * the header is only ever on pages of the islands or of no scripts at all).
  */
 export function SiteHeader({
   realtor,
@@ -58,16 +63,11 @@ export function SiteHeader({
   }
   const home = links[0]?.href ?? '/'
   const logo = firstPhoto(realtor, 'logo')
-  const list = (layout: string, linkLayout: string, inMenu: boolean) => (
+  const list = (layout: string, linkLayout: string) => (
     <ul className={layout}>
       {links.map((link) => (
         <li key={link.key}>
-          <a
-            href={link.href}
-            aria-current={link.key === current ? 'page' : undefined}
-            className={`${NAV_LINK} ${linkLayout}`}
-            onClick={inMenu ? (event) => event.currentTarget.closest('details')?.removeAttribute('open') : undefined}
-          >
+          <a href={link.href} aria-current={link.key === current ? 'page' : undefined} className={`${NAV_LINK} ${linkLayout}`}>
             {labels[link.key]}
           </a>
         </li>
@@ -76,7 +76,7 @@ export function SiteHeader({
   )
   return (
     <header
-      className={`sticky top-0 z-30 border-b backdrop-blur ${dark ? 'border-stone-800 bg-stone-950/90 text-stone-100' : 'border-stone-200 bg-white/90 text-stone-900'}`}
+      className={`sticky top-0 z-30 border-b backdrop-blur ${dark ? 'border-stone-800 bg-stone-950/90 text-stone-100 [--header-text:var(--color-stone-100)]' : 'border-stone-200 bg-white/90 text-stone-900 [--header-text:var(--color-stone-900)]'}`}
     >
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:px-6">
         <a href={home} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold">
@@ -86,13 +86,13 @@ export function SiteHeader({
           </span>
         </a>
         <nav aria-label={t`Site`} className="hidden lg:block" data-testid="site-nav">
-          {list('flex items-center gap-1', 'whitespace-nowrap', false)}
+          {list('flex items-center gap-1', 'whitespace-nowrap')}
         </nav>
         <div className="flex shrink-0 items-center gap-1">
           {editLink ? <EditLink realtorId={realtor.id} desiredUrl={realtor.desiredUrl} /> : null}
-          <LanguageSwitch />
+          <LanguageSwitch variant="headerOutline" />
           <details className="group lg:hidden" data-testid="site-menu" {...{ [SITE_MENU_ATTRIBUTE]: '' }}>
-            <summary className={buttonClass('outline', 'sm', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+            <summary className={buttonClass('headerOutline', 'sm', 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
                 <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
                 <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
@@ -103,7 +103,7 @@ export function SiteHeader({
               aria-label={t`Site`}
               className={`absolute inset-x-0 top-full border-b shadow-lg ${dark ? 'border-stone-800 bg-stone-950 text-stone-100' : 'border-stone-200 bg-white text-stone-900'}`}
             >
-              {list('mx-auto grid max-w-5xl gap-1 px-4 py-3 sm:px-6', 'w-full text-base', true)}
+              {list('mx-auto grid max-w-5xl gap-1 px-4 py-3 sm:px-6', 'w-full text-base')}
             </nav>
           </details>
         </div>

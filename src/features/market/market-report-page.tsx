@@ -144,7 +144,9 @@ export function MarketReportPage({
                 <MarketTrendChart trend={report.trend} lang={lang} city={cityShown} monthToDate={report.monthToDate} />
               </div>
               <div
-                className="overflow-x-auto rounded-2xl border border-stone-200 dark:border-stone-800"
+                // Relative: the screen-reader text of its links is absolutely placed, and would
+                // otherwise stand outside the scroller and widen the page on a phone.
+                className="relative overflow-x-auto rounded-2xl border border-stone-200 dark:border-stone-800"
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
                 tabIndex={0}
                 role="region"
