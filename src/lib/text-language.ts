@@ -11,12 +11,19 @@ import type { Lang } from './lang'
 const HANGUL = /\p{Script=Hangul}/u
 /** Letters of any script (Latin, Hangul, Han, …); digits, spaces and punctuation say nothing. */
 const LETTER = /\p{L}/u
+/**
+ * What one Hangul character weighs against one Latin letter: a syllable block holds two or three
+ * letters (jamo). Counted one to one, a Korean sentence about a listing ("5872 Sugarloaf Pl,
+ * Irvine, CA 92602 매물(매물 번호 DEMO-000271)에 대해 더 알고 싶습니다.", the listing page's
+ * own words) had more Latin letters, from the address, than Hangul, and was answered in English.
+ */
+const HANGUL_WEIGHT = 3
 
 /**
- * `ko` when more than half of the letters are Hangul, `en` when fewer than half are, and the
- * page's language when the text has no letters or exactly half (a tie says nothing).
- * Han characters count as letters but not as Hangul: a message of Chinese characters alone
- * is neither, and we answer it in English rather than guess.
+ * `ko` when Hangul weighs more than half of the letters, `en` when less, and the page's language
+ * when the text has no letters or exactly half (a tie says nothing). Han characters count as
+ * letters but not as Hangul: a message of Chinese characters alone is neither, and we answer it
+ * in English rather than guess.
  */
 export function detectTextLanguage(text: string | null | undefined, pageLang: Lang): Lang {
   if (!text) return pageLang
@@ -24,8 +31,10 @@ export function detectTextLanguage(text: string | null | undefined, pageLang: La
   let hangul = 0
   for (const character of text) {
     if (!LETTER.test(character)) continue
-    letters++
-    if (HANGUL.test(character)) hangul++
+    if (HANGUL.test(character)) {
+      hangul += HANGUL_WEIGHT
+      letters += HANGUL_WEIGHT
+    } else letters++
   }
   if (letters === 0 || hangul * 2 === letters) return pageLang
   return hangul * 2 > letters ? 'ko' : 'en'

@@ -16,6 +16,13 @@ describe('detectTextLanguage', () => {
     expect(detectTextLanguage('Can I see the 어바인 house on Saturday afternoon?', 'ko')).toBe('en')
   })
 
+  it("weighs a Hangul syllable as the letters it holds: the listing page's Korean question about an address stays Korean", () => {
+    expect(detectTextLanguage('5872 Sugarloaf Pl, Irvine, CA 92602 매물(매물 번호 DEMO-000271)에 대해 더 알고 싶습니다.', 'ko')).toBe('ko')
+    expect(detectTextLanguage('5872 Sugarloaf Pl, Irvine, CA 92602 매물(매물 번호 DEMO-000271)에 대해 더 알고 싶습니다.', 'en')).toBe('ko')
+    expect(detectTextLanguage("I'd like to know more about 5872 Sugarloaf Pl, Irvine, CA 92602 (listing DEMO-000271).", 'ko')).toBe('en')
+    expect(detectTextLanguage("Hi, I'm 김민지. Is the Irvine house still available this weekend?", 'ko')).toBe('en')
+  })
+
   it('ignores digits, spaces, punctuation and emoji', () => {
     expect(detectTextLanguage('010-1234-5678 !!! 🙂 가', 'en')).toBe('ko')
   })
@@ -25,8 +32,8 @@ describe('detectTextLanguage', () => {
     expect(detectTextLanguage(undefined, 'en')).toBe('en')
     expect(detectTextLanguage(null, 'ko')).toBe('ko')
     expect(detectTextLanguage('12345 ??', 'en')).toBe('en')
-    expect(detectTextLanguage('ab 가나', 'en')).toBe('en')
-    expect(detectTextLanguage('ab 가나', 'ko')).toBe('ko')
+    expect(detectTextLanguage('abcdef 가나', 'en')).toBe('en')
+    expect(detectTextLanguage('abcdef 가나', 'ko')).toBe('ko')
   })
 
   it('counts Han characters as letters that are not Hangul', () => {
