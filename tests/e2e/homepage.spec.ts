@@ -192,8 +192,11 @@ for (const p of LANGS) {
       async ({ page }) => {
         const listPath = `/cozying-api/v1/home/list?realtor=sora-park&lang=${p.lang}`
         const { homes } = (await (await page.request.get(listPath)).json()) as { homes: Array<{ url: string | null }> }
-        for (const path of [p.path, homes[0]?.url ?? '']) {
-          await openHomepage(page, path)
+        // The status pages too (a form sent without scripts, a link from a mail): sent with no scripts at all.
+        const statusPages = [`${p.path}/contact-message?status=sent`, `${p.path}/alerts`]
+        for (const path of [p.path, homes[0]?.url ?? '', ...statusPages]) {
+          if (statusPages.includes(path)) expect((await page.goto(path))?.status(), path).toBe(200)
+          else await openHomepage(page, path)
           const fairHousing = page.getByRole('contentinfo').getByTestId('fair-housing')
           await expect(fairHousing.getByRole('img', { name: p.lang === 'ko' ? /공정 주택 기회/ : /Equal Housing Opportunity/ })).toBeVisible()
           await expect(fairHousing).toContainText(p.lang === 'ko' ? '공정주택법' : 'Fair Housing Act')

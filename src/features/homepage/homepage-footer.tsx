@@ -20,7 +20,18 @@ function EqualHousingLogo({ label }: { label: string }) {
  * The legally required disclosures (license number, brokerage and its license) on every
  * page of a realtor's site, in the page's body text size, never smaller.
  */
-export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realtor: PublicRealtor; name: string; as?: 'footer' | 'div' }) {
+export function HomepageFooter({
+  realtor,
+  name,
+  as: Footer = 'footer',
+  analytics = true,
+}: {
+  realtor: PublicRealtor
+  name: string
+  as?: 'footer' | 'div'
+  /** False on a page sent without scripts (a status page), where the analytics choice could not work. */
+  analytics?: boolean
+}) {
   const { t } = useLingui()
   const { licenseNumber, brokerageName: brokerage, brokerageLicenseNumber: brokerageLicense } = realtor
   return (
@@ -30,13 +41,16 @@ export function HomepageFooter({ realtor, name, as: Footer = 'footer' }: { realt
         {licenseNumber ? <p>{t`License number: ${licenseNumber}`}</p> : null}
         {brokerage ? <p>{brokerageLicense ? t`Brokerage: ${brokerage} (license ${brokerageLicense})` : t`Brokerage: ${brokerage}`}</p> : null}
         {realtor.brokerageAddress ? <p>{realtor.brokerageAddress}</p> : null}
-        <p>
-          <a href={`mailto:${realtor.email}`} className="underline underline-offset-4">
-            {realtor.email}
-          </a>
-        </p>
+        {/* A homepage not published shows no address (decision 078). */}
+        {realtor.email ? (
+          <p>
+            <a href={`mailto:${realtor.email}`} className="underline underline-offset-4">
+              {realtor.email}
+            </a>
+          </p>
+        ) : null}
         {/* A realtor's analytics tag asks each visitor first (decision 015); never in the editor's preview (a div). */}
-        {Footer === 'footer' && realtor.tagManagerId ? (
+        {Footer === 'footer' && analytics && realtor.tagManagerId ? (
           <Island
             of={analyticsChoiceIsland}
             when="idle"
