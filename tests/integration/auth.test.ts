@@ -97,6 +97,32 @@ describe('auth on sqlite: e-mail, bearer tokens, rate limit', () => {
     expect(unknown.headers.get('set-auth-token')).toBeNull()
   })
 
+  it("words its refusals in the caller's language, beside the field they belong to, keeping better-auth's code", async () => {
+    const email = uniqueEmail('words')
+    expect((await signUpRaw(s, email)).status).toBe(200)
+    const wrong = await authRequest<{ code: string; message: string; fieldErrors?: unknown }>(s, 'POST', '/sign-in/email', {
+      body: { email, password: 'not-the-password' },
+      lang: 'ko',
+    })
+    expect(wrong.status).toBe(401)
+    expect(wrong.body).toEqual({ code: 'INVALID_EMAIL_OR_PASSWORD', message: '이메일 또는 비밀번호가 올바르지 않습니다.' })
+    expect(wrong.headers.get('content-language')).toBe('ko')
+
+    const taken = await authRequest(s, 'POST', '/sign-up/email', { body: { email, password: PASSWORD, name: 'Again' }, lang: 'en' })
+    expect(taken.status).toBe(422)
+    expect(taken.body).toEqual({
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+      message: 'An account with this e-mail already exists. Sign in instead.',
+      fieldErrors: { email: ['An account with this e-mail already exists. Sign in instead.'] },
+    })
+
+    // A malformed body: our sentence, never its validator's detail.
+    const malformed = await authRequest(s, 'POST', '/sign-in/email', { body: { email: 1, password: [] }, lang: 'ko' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.text).not.toMatch(/Invalid input|body\.email|expected string/)
+    expect(malformed.body).toEqual({ code: 'VALIDATION_ERROR', message: '입력 내용을 다시 확인해 주세요' })
+  })
+
   it('refuses a tampered or signed-out token with 401 on the API', async () => {
     const token = (await signUpRaw(s, uniqueEmail('tamper'))).headers.get('set-auth-token') ?? ''
     const [value = '', signature = ''] = token.split('.')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyAuthError, failureField, failurePlace } from '~/features/auth/auth-errors'
+import { classifyAuthError, failureField, failurePlace } from '~/lib/auth-errors'
 import {
   STORAGE_KEYS,
   clearSignIn,

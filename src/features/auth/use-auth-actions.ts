@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { langParam, type Lang } from '~/lib/lang'
-import { classifyAuthError, type AuthErrorResponse, type AuthFailure } from './auth-errors'
+import { AUTH_FAILURE_MESSAGES, classifyAuthError, type AuthErrorResponse, type AuthFailure } from '~/lib/auth-errors'
 import { browserStorage, clearSignIn, storeSignIn, type LoginMethod, type StoredUser } from './browser-storage'
 import { afterSignedOut } from '~/queries/changes'
 
@@ -33,29 +33,8 @@ export function authFetchOptions(lang: Lang) {
 
 /** The translated sentence for a failure. */
 export function useFailureMessage() {
-  const { t } = useLingui()
-  return (failure: AuthFailure): string => {
-    switch (failure.kind) {
-      case 'wrong-credentials':
-        return t`The e-mail or password is not correct.`
-      case 'email-taken':
-        return t`An account with this e-mail already exists. Sign in instead.`
-      case 'invalid-email':
-        return t`Enter a valid e-mail address`
-      case 'password-too-short':
-        return t`Use at least 8 characters`
-      case 'password-too-long':
-        return t`Use at most 128 characters`
-      case 'invalid-token':
-        return t`This link has expired or was already used. Ask for a new one.`
-      case 'rate-limited':
-        return failure.message ?? t`Too many attempts. Please wait a moment and try again.`
-      case 'network':
-        return t`The server could not be reached. Check your connection and try again.`
-      case 'unknown':
-        return t`Something went wrong. Please try again.`
-    }
-  }
+  const { i18n } = useLingui()
+  return (failure: AuthFailure): string => (failure.kind === 'rate-limited' && failure.message ? failure.message : i18n._(AUTH_FAILURE_MESSAGES[failure.kind]))
 }
 
 /** Where the sign-in goes next: the redirect page of the same variant (`/login` or `/{desiredUrl}/login`). */

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { useAppForm } from '~/components/form/app-form'
 import { useSchemaInWords } from '~/components/form/schema-in-words'
 import type { StoredUser } from './browser-storage'
-import type { AuthErrorResponse } from './auth-errors'
+import type { AuthErrorResponse } from '~/lib/auth-errors'
 import { authFetchOptions, runAuth, useFinishEmailSignIn, type SignInTarget } from './use-auth-actions'
 import type { FailureDisplay } from './use-failure-display'
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { focusFirstInvalid, focusSoon } from '~/components/form/focus'
-import { failurePlace, type AuthFailure } from './auth-errors'
+import { failurePlace, type AuthFailure } from '~/lib/auth-errors'
 import { useFailureMessage } from './use-auth-actions'
 
 /** Server errors that belong beside a field rather than above the form. */

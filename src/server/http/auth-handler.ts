@@ -1,9 +1,12 @@
-import { loadCatalog } from '~/i18n/i18n'
+import { z } from 'zod'
+import { loadCatalog, translate } from '~/i18n/i18n'
+import { AUTH_FAILURE_MESSAGES, classifyAuthError, failureField } from '~/lib/auth-errors'
+import { ERRORS } from '~/lib/errors'
 import { errors } from '~/server/app-error'
 import type { Auth } from '~/server/auth/auth'
 import type { AppServices } from '~/server/services'
 import { enforceRateLimit } from '~/server/web/rate-limit'
-import { apiLang, errorResponse } from '~/server/web/responses'
+import { apiLang, errorResponse, json } from '~/server/web/responses'
 
 const AUTH_BASE_PATH = '/api/auth'
 
@@ -96,5 +99,44 @@ export async function handleAuthRequest(request: Request, options: { services: A
     const others = allowed.filter((method) => method !== request.method)
     return refusal(request, errors.methodNotAllowed(), others.length > 0 ? { allow: others.join(', ') } : {})
   }
-  return response
+  return inCallersLanguage(request, response)
+}
+
+/** What better-auth's refusals carry (its message is English, and not shown). */
+const betterAuthRefusalSchema = z.object({ code: z.string() })
+
+/** better-auth's codes for a body its validator refused (a wrong type, a missing field, not JSON). */
+const MALFORMED_BODY_CODES = new Set(['VALIDATION_ERROR', 'INVALID_JSON', 'BAD_REQUEST'])
+
+/**
+ * better-auth's own refusals (a wrong password, a taken address, a malformed body) carry its
+ * English message, and for a malformed body its validator's detail (`[body.email] Invalid input:
+ * expected string`). A program gets our sentence for its code in the language it asked for, as
+ * the sign-in forms show it, with the field it belongs to; the code stays better-auth's, which
+ * its client and ours read. Our own answers (the rate limit's 429) are translated already.
+ */
+async function inCallersLanguage(request: Request, response: Response): Promise<Response> {
+  if (response.status < 400 || response.status >= 500 || response.status === 429) return response
+  if (!response.headers.get('content-type')?.includes('application/json')) return response
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined)
+  const refusal = betterAuthRefusalSchema.safeParse(body)
+  if (!refusal.success) return response
+  const { code } = refusal.data
+  const lang = apiLang(request)
+  await loadCatalog(lang)
+  const failure = classifyAuthError({ status: response.status, code })
+  const descriptor = failure.kind === 'unknown' && MALFORMED_BODY_CODES.has(code) ? ERRORS.VALIDATION_FAILED.message : AUTH_FAILURE_MESSAGES[failure.kind]
+  const message = translate(lang, descriptor)
+  const field = failureField(failure)
+  // Its other headers (a cookie it clears, say) stay as they were.
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.set('content-language', lang)
+  headers.set('vary', 'Accept-Language')
+  const translated = json({ code, message, ...(field === 'form' ? {} : { fieldErrors: { [field]: [message] } }) }, response.status)
+  translated.headers.forEach((value, name) => headers.set(name, value))
+  return new Response(translated.body, { status: response.status, headers })
 }

@@ -1,7 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
 /**
- * What went wrong with a better-auth call, in our terms. better-auth answers
- * `{ message, code }` in English; we never show its message, only our own translated text
- * for its code. The exception is the rate limit: our own limiter answers the 429 with a
+ * What went wrong with a better-auth call, in our terms. better-auth words `{ message, code }`
+ * in English (and a malformed body as its validator's detail); the sign-in forms show, and the
+ * server answers a program (`/api/auth`, src/server/http/auth-handler.ts), our own translated
+ * text for its code. The exception is the rate limit: our own limiter answers the 429 with a
  * message already translated into the language the request asked for.
  */
 export type AuthFailure =
@@ -65,3 +69,16 @@ export function failurePlace(failure: AuthFailure, fields: ReadonlyArray<'email'
   const field = failureField(failure)
   return field !== 'form' && fields.includes(field) ? field : 'form'
 }
+
+/** Each failure's sentence, translated where it is shown: the sign-in forms, and `/api/auth`'s own answers. */
+export const AUTH_FAILURE_MESSAGES = {
+  'wrong-credentials': msg`The e-mail or password is not correct.`,
+  'email-taken': msg`An account with this e-mail already exists. Sign in instead.`,
+  'invalid-email': msg`Enter a valid e-mail address`,
+  'password-too-short': msg`Use at least 8 characters`,
+  'password-too-long': msg`Use at most 128 characters`,
+  'invalid-token': msg`This link has expired or was already used. Ask for a new one.`,
+  'rate-limited': msg`Too many attempts. Please wait a moment and try again.`,
+  network: msg`The server could not be reached. Check your connection and try again.`,
+  unknown: msg`Something went wrong. Please try again.`,
+} satisfies Record<AuthFailure['kind'], MessageDescriptor>
