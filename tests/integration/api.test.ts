@@ -849,6 +849,19 @@ describeOnEachDatabase('REST API', (database) => {
         const forged = await post(formOf(`plain-form-forged-${stamp}@example.org`, 'ko'), headers)
         expect(forged.status, JSON.stringify(headers)).toBe(403)
       }
+
+      // A form that names no realtor of ours has no status page to land on: the API's 404, in words.
+      for (const realtorId of ['nope', '']) {
+        const nobody = formOf(`plain-form-nobody-${stamp}@example.org`, 'en')
+        nobody.set('realtorId', realtorId)
+        const answer = await api<ErrorBody>(s, 'POST', '/realtor-contacts', {
+          rawBody: nobody.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          lang: EN,
+          ip: uniqueIp(),
+        })
+        expectError(answer, 404, 'NOT_FOUND', MESSAGES.realtorNotFound)
+      }
       expect(await countContacts(ownerRealtor.id)).toBe(before + 3)
     })
 

@@ -57,10 +57,13 @@ export async function answerVisitorForm(
     .select(['desiredUrl', 'hompageHost'])
     .where('id', '=', form.realtorId ?? '')
     .executeTakeFirst()
+  // Every form of ours names its realtor: one that names none has no status page to land on
+  // (it would be a 404 on our own host), so it is refused as the API refuses it.
+  if (!realtor) throw errors.realtorNotFound()
   const back = form.consentPage && isSameSitePath(form.consentPage) ? form.consentPage : undefined
   const host = new URL(origin).host.toLowerCase()
   const prefix = lang === 'en' ? '/en' : ''
-  const page = realtor && realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/${statusPath}` : `${prefix}/${statusPath}`
+  const page = realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/${statusPath}` : `${prefix}/${statusPath}`
   const query = new URLSearchParams()
   try {
     const created = await act(origin)
