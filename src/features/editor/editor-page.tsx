@@ -154,11 +154,12 @@ export function EditorPage({
           </p>
         </div>
         {/* One row that scrolls sideways on a phone (seven tabs would stack four rows high above the
-            work); wrapped on a wider screen. */}
+            work), fading at its right edge so the tabs beyond it are seen to be there; wrapped on a
+            wider screen. */}
         <nav
           ref={tabsRef}
           aria-label={t`Editor sections`}
-          className="-mx-4 flex w-[calc(100%+2rem)] gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+          className="-mx-4 flex w-[calc(100%+2rem)] [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:[mask-image:none] sm:px-0 sm:pb-0"
         >
           {EDITOR_TAB_LINKS.map((link) => (
             <Link

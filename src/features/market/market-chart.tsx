@@ -118,14 +118,16 @@ export function MarketTrendChart({
             {t`month to date`}
           </text>
         ) : null}
-        <path d={path} fill="none" stroke="var(--accent)" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" />
+        {/* The accent as text takes it (checked against the card, light or dark), not the button's fill:
+            a line must stand out from its card by 3:1 (WCAG 1.4.11). */}
+        <path d={path} fill="none" stroke="var(--accent-text)" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" />
         {running && beforeRunning ? (
-          <line x1={beforeRunning.x} y1={beforeRunning.y} x2={running.x} y2={running.y} stroke="var(--accent)" strokeWidth={3} strokeDasharray="6 5" />
+          <line x1={beforeRunning.x} y1={beforeRunning.y} x2={running.x} y2={running.y} stroke="var(--accent-text)" strokeWidth={3} strokeDasharray="6 5" />
         ) : null}
         {whole.map((point) => (
-          <circle key={point.month} cx={point.x} cy={point.y} r={4} fill="var(--accent)" />
+          <circle key={point.month} cx={point.x} cy={point.y} r={4} fill="var(--accent-text)" />
         ))}
-        {running ? <circle cx={running.x} cy={running.y} r={5} fill="white" stroke="var(--accent)" strokeWidth={3} /> : null}
+        {running ? <circle cx={running.x} cy={running.y} r={5} fill="white" stroke="var(--accent-text)" strokeWidth={3} /> : null}
       </svg>
       {bottom > 0 ? (
         <figcaption className="mt-2 text-sm text-stone-600 dark:text-stone-400" data-testid="market-chart-axis-note">
