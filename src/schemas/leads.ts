@@ -149,6 +149,14 @@ export type LeadToday = z.infer<typeof leadTodaySchema>
  * the visitor is answered in (detected from what they wrote; the realtor corrects it), or any
  * of them together.
  */
+/** The follow-up days a realtor may set. */
+export const FOLLOW_UP_RANGE = { first: '2000-01-01', last: '2099-12-31' } as const
+
+/** A calendar day a follow-up may be set to; a date input's year half typed (0002-…) is not one. */
+export function isFollowUpDay(day: string): boolean {
+  return isCalendarDay(day) && day >= FOLLOW_UP_RANGE.first && day <= FOLLOW_UP_RANGE.last
+}
+
 export const leadUpdateBodySchema = z
   .object({
     stage: leadStageSchema.optional(),
@@ -156,6 +164,9 @@ export const leadUpdateBodySchema = z
       .string()
       .trim()
       .refine(isCalendarDay, { error: messageId(msg`Enter a date as YYYY-MM-DD`) })
+      // A follow-up is a working day of this century: year 0000 is a typo, and 9999-12-31 is what
+      // the list's order reads as "no date" (server/leads/follow-up-cursor.ts).
+      .refine((day) => !isCalendarDay(day) || isFollowUpDay(day), { error: messageId(msg`Choose a date from 2000 to 2099`) })
       .nullable()
       .optional(),
     lang: z

@@ -276,6 +276,14 @@ describeOnEachDatabase('CMAs', (database) => {
     expect(await getSharedReport(s, again.body.token, 'ko')).toBeNull()
     expect((await api<Cma>(s, 'GET', `/cmas/${cma.id}`, { token: ownerToken })).body.share).toBeNull()
 
+    // JSON that is no set of fields (null, a list) is refused, and changes nothing: no new link, no mail.
+    for (const path of [`/cmas/${cma.id}/share`, `/cmas/${cma.id}/send`])
+      for (const rawBody of ['null', '[]', '7']) {
+        const refused = await api<ErrorBody>(s, 'POST', path, { token: ownerToken, rawBody, headers: { 'content-type': 'application/json' } })
+        expectError(refused, 400, 'VALIDATION_FAILED')
+      }
+    expect((await api<Cma>(s, 'GET', `/cmas/${cma.id}`, { token: ownerToken })).body.share).toBeNull()
+
     const past = await api<ErrorBody>(s, 'POST', `/cmas/${cma.id}/share`, { token: ownerToken, body: { expiresAt: '2026-11-19T00:00:00Z' } })
     expectError(past, 400, 'VALIDATION_FAILED')
     expect(Object.keys(past.body.fieldErrors ?? {})).toEqual(['expiresAt'])

@@ -230,6 +230,12 @@ describeOnEachDatabase('the lead desk', (database) => {
     expect(badDay.body.fieldErrors?.nextFollowUp).toEqual(['Enter a date as YYYY-MM-DD'])
     const korean = await api<ErrorBody>(s, 'PATCH', `/leads/${target}`, { token: ownerToken, body: { nextFollowUp: '2026-13-01' }, lang: 'ko' })
     expect(korean.body.fieldErrors?.nextFollowUp?.[0]).not.toBe('Enter a date as YYYY-MM-DD')
+    // Year 0000 is a typo, and 9999-12-31 is what the list's order reads as "no date".
+    for (const day of ['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
+      const outOfRange = await api<ErrorBody>(s, 'PATCH', `/leads/${target}`, { token: ownerToken, body: { nextFollowUp: day }, lang: EN })
+      expect(outOfRange.status, day).toBe(400)
+      expect(outOfRange.body.fieldErrors?.nextFollowUp, day).toEqual(['Choose a date from 2000 to 2099'])
+    }
 
     for (const query of ['kind=call', 'stage=won', 'lang=fr', 'limit=0', 'limit=501', `q=${'x'.repeat(101)}`, 'cursor=forged']) {
       const result = await api<ErrorBody>(s, 'GET', `/leads?${query}`, { token: ownerToken, lang: EN })

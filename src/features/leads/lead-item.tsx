@@ -7,7 +7,7 @@ import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead
 import { displayPhone, telHref } from '~/lib/contact-links'
 import { LANGS, type Lang } from '~/lib/lang'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
-import { isCalendarDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
+import { FOLLOW_UP_RANGE, isFollowUpDay, type LeadItem as Lead, type LeadStage } from '~/schemas/leads'
 import { LEAD_KINDS } from './lead-kinds'
 import { LEAD_REPLY_LABELS, LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from '~/schemas/lead-labels'
 import { LeadNotes } from './lead-notes'
@@ -144,13 +144,16 @@ export function LeadItem({
             <input
               id={followUpId}
               type="date"
-              // Uncontrolled: a half-typed date must not be overwritten while the realtor types it.
+              min={FOLLOW_UP_RANGE.first}
+              max={FOLLOW_UP_RANGE.last}
+              // Uncontrolled: a half-typed date must not be overwritten while the realtor types it,
+              // nor sent (a year typed digit by digit passes through 0002, 0020, 0202).
               key={lead.nextFollowUp ?? ''}
               defaultValue={lead.nextFollowUp ?? ''}
               onChange={(event) => {
                 const value = event.target.value
                 if (value === '') onFollowUpChange(null)
-                else if (isCalendarDay(value)) onFollowUpChange(value)
+                else if (isFollowUpDay(value)) onFollowUpChange(value)
               }}
               aria-describedby={statusId}
               className={inputClass}

@@ -74,7 +74,7 @@ ${mailParagraph(why, 'margin:0;')}`)}`,
  * the CMA first when it has no live link.
  */
 export async function sendCmaToLead(services: AppServices, actor: Actor, id: string, input: unknown): Promise<CmaSent> {
-  const request = parseInput(cmaSendRequestSchema, input ?? {})
+  const request = parseInput(cmaSendRequestSchema, input === undefined ? {} : input)
   const cma = await managedCma(services, actor, id)
   if (cma.leadId === null) throw noLead()
   const lead = await services.db

@@ -36,7 +36,7 @@ export async function createShare(
 
 /** `POST /cmas/{id}/share`: a new link (any earlier one is revoked). An expiry must be in the future. */
 export async function shareCma(services: AppServices, actor: Actor, id: string, input: unknown): Promise<CmaShare> {
-  const request = parseInput(cmaShareRequestSchema, input ?? {})
+  const request = parseInput(cmaShareRequestSchema, input === undefined ? {} : input)
   const cma = await managedCma(services, actor, id)
   const expiresAt = request.expiresAt === undefined ? null : new Date(request.expiresAt).toISOString()
   if (expiresAt !== null && expiresAt <= services.now().toISOString())

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import { publicRealtorSchema, realtorInputSchema, type PublicRealtor, type Realtor, type RealtorFields } from '~/schemas/realtor'
 import { canManage, type Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
@@ -192,6 +193,9 @@ async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray
   }
 }
 
+/** A PATCH body: fields by name, each checked by the realtor schema after the merge. */
+const patchBodySchema = z.record(z.string(), z.unknown())
+
 /**
  * Spec §7 `PATCH /realtor/{id}` → 200. The body holds the fields to change; `photos`, when
  * present, is the full new list (the client merges its existing photos with the newly
@@ -199,9 +203,10 @@ async function deleteUnusedPhotoFiles(services: AppServices, urls: ReadonlyArray
  */
 export async function updateRealtor(services: AppServices, actor: Actor | null, id: string, patch: unknown): Promise<Realtor> {
   const current = await ownedRealtor(services, actor, id)
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw errors.invalidJson()
+  // `null`, a list or a number is valid JSON but no set of fields: the same 400 as every body endpoint's.
+  const changes = parseInput(patchBodySchema, patch)
   const { id: _id, userId: _userId, createdAt: _createdAt, updatedAt: _updatedAt, ...editable } = current
-  const fields = parseInput(realtorInputSchema, { ...editable, ...patch })
+  const fields = parseInput(realtorInputSchema, { ...editable, ...changes })
   await assertAddressesFree(services, fields, id)
   const added = await assertAddedPhotosStored(services.storage, services.config.uploadMaxBytes, {
     previousUrls: current.photos.map((photo) => photo.url),
