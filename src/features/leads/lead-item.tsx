@@ -75,7 +75,7 @@ export function LeadItem({
               <Icon name={kind.icon} className="size-3" />
               {i18n._(kind.label)}
             </span>
-            <span className="min-w-0 text-base font-semibold break-all text-stone-900 dark:text-stone-50">{who}</span>
+            <span className="min-w-0 text-base font-semibold break-words text-stone-900 dark:text-stone-50">{who}</span>
             <span
               className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-800 dark:text-stone-100"
               data-testid="lead-stage"
