@@ -141,6 +141,26 @@ for (const { lang, newName } of LANGS) {
       expect((await storageKeys(page)).accessToken).toBeNull()
     })
 
+    test('a sign-in sent before the scripts are ready comes back saying nothing was sent', async ({ browser }) => {
+      // No scripts at all: the form posts itself, as it does when Enter comes before the page is live.
+      const context = await browser.newContext({ javaScriptEnabled: false })
+      try {
+        const page = await context.newPage()
+        await page.goto(localized(lang, '/login'))
+        await page.getByTestId('sign-in-form').getByRole('textbox').first().fill(DEMO_ACCOUNT.email)
+        await page.getByTestId('sign-in-form').locator('input[type="password"]').fill(DEMO_ACCOUNT.password)
+        await page.getByTestId('sign-in-form').locator('input[type="password"]').press('Enter')
+        await expect(page.getByTestId('auth-unsent')).toHaveText(
+          catalogText(lang, 'The page was still loading, so nothing was sent. Please enter your e-mail and password again.'),
+        )
+        expect(pathOf(page.url())).toBe(localized(lang, '/login'))
+        // The password never travels in the address.
+        expect(page.url()).not.toContain(encodeURIComponent(DEMO_ACCOUNT.password))
+      } finally {
+        await context.close()
+      }
+    })
+
     test('a malformed e-mail shows the error beside the field, and nothing is sent', { tag: '@phone' }, async ({ page }) => {
       await openSignIn(page, localized(lang, '/login'))
       let authRequests = 0

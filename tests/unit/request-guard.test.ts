@@ -47,6 +47,9 @@ describe('a form posted before the scripts loaded', () => {
     ['//evil.example/x', '/evil.example/x'],
     ['/\\evil.example/x', '/evil.example/x'],
     ['///evil.example?a=b', '/evil.example?a=b'],
+    // A sign-in page is told that nothing was sent.
+    ['/login', '/login?unsent=1'],
+    ['/en/sora-park/login?redirect=%2Fen%2Fsora-park', '/en/sora-park/login?redirect=%2Fen%2Fsora-park&unsent=1'],
   ])('POST %s is sent back to %s, never to another site', async (path, back) => {
     const response = await refused('POST', path, 'en')
     expect(response.status).toBe(303)

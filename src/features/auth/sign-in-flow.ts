@@ -1,5 +1,6 @@
-import { localizedPath, stripLangPrefix, type Lang } from '~/lib/lang'
-import { oneOf, searchSchema, text, type SearchOutput } from '~/lib/search-params'
+import { localizedPath, type Lang } from '~/lib/lang'
+import { isSignInPath, UNSENT_SIGN_IN_PARAM } from '~/lib/sign-in-paths'
+import { oneOf, searchSchema, text, wholeNumber, type SearchOutput } from '~/lib/search-params'
 import { localRedirect, loginSearchFields } from '~/schemas/navigation'
 import { LOGIN_METHODS } from './browser-storage'
 
@@ -20,6 +21,8 @@ export const signInPageSearchSchema = searchSchema({
   ...loginSearchFields,
   mode: oneOf(SIGN_IN_MODES),
   error: text({ max: 100 }),
+  // The router reads `?unsent=1` as the number 1.
+  [UNSENT_SIGN_IN_PARAM]: wholeNumber({ min: 1, max: 1 }),
 })
 export type SignInPageSearch = SearchOutput<typeof signInPageSearchSchema>
 
@@ -37,11 +40,6 @@ export const resetPasswordSearchSchema = searchSchema({
 })
 export type ResetPasswordSearch = SearchOutput<typeof resetPasswordSearchSchema>
 
-/** A sign-in page itself (any language, any realtor): never a place to return to. */
-function isSignInPath(path: string): boolean {
-  return /^(?:\/[^/?#]+)?\/login(?:[/?#]|$)/.test(stripLangPrefix(path))
-}
-
 /**
  * Where a completed sign-in leads, in the language of the page the user signed in on:
  * 1. the page they came from (`redirect`, already checked to be a local path);
@@ -58,6 +56,7 @@ export function signInDestination(input: {
   homepage: string | undefined
   ownRealtor: { desiredUrl: string } | null
 }): string {
+  // A sign-in page itself is never a place to return to.
   if (input.redirect && !isSignInPath(input.redirect)) return localizedPath(input.lang, input.redirect)
   if (input.homepage) return localizedPath(input.lang, `/${input.homepage}`)
   return ownHomepagePath(input.lang, input.ownRealtor)

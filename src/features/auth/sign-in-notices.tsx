@@ -76,3 +76,17 @@ export function ProviderErrorNotice({ code }: { code: string }) {
     </div>
   )
 }
+
+/**
+ * The form was posted before the page's scripts were ready (a quick Enter, a password manager),
+ * and came back unread: without this the visitor would see the same empty form and wait.
+ */
+export function UnsentSignInNotice() {
+  return (
+    <div className="mt-6">
+      <FormAlert id="unsent-sign-in" testId="auth-unsent">
+        <Trans>The page was still loading, so nothing was sent. Please enter your e-mail and password again.</Trans>
+      </FormAlert>
+    </div>
+  )
+}

@@ -12,7 +12,7 @@ import { ProviderButtons } from './provider-buttons'
 import { authProvidersQuery } from '~/queries/session'
 import type { SignInMode, SignInPageSearch } from './sign-in-flow'
 import { SignInForm } from './sign-in-form'
-import { ProviderErrorNotice, SignedInNotice } from './sign-in-notices'
+import { ProviderErrorNotice, SignedInNotice, UnsentSignInNotice } from './sign-in-notices'
 import { SignUpForm } from './sign-up-form'
 import type { SignInTarget } from './use-auth-actions'
 
@@ -67,6 +67,7 @@ export function SignInPage({ lang, search, homepage }: { lang: Lang; search: Sig
 
         <SignedInNotice target={target} onSignedOut={focusFirstField} />
         {search.error && mode !== 'forgot' ? <ProviderErrorNotice code={search.error} /> : null}
+        {search.unsent && mode !== 'forgot' ? <UnsentSignInNotice /> : null}
 
         <AuthCard ref={cardRef}>
           {mode === 'forgot' ? (

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { loadCatalog, translate } from '~/i18n/i18n'
 import { isHomeValuePagePath } from '~/lib/home-value'
 import { langFromPath } from '~/lib/lang'
+import { isSignInPath, UNSENT_SIGN_IN_PARAM } from '~/lib/sign-in-paths'
 import { AppError, errors } from '~/server/app-error'
 import { apiLang, errorResponse } from '~/server/web/responses'
 
@@ -57,7 +58,11 @@ export async function refuseUnanswerable(request: Request, url: URL): Promise<Re
     if (request.method === 'POST' && !hasMalformedEscape(pathname)) {
       // One leading slash: `//host/x` (or `/\host/x`) would send the browser to another site.
       const samePath = pathname.replace(/^[/\\]+/, '/')
-      return new Response(null, { status: 303, headers: { location: `${samePath}${url.search}`, 'cache-control': 'no-store' } })
+      const search = new URLSearchParams(url.search)
+      // A sign-in page says that nothing was sent (its fields come back empty: no password is kept).
+      if (isSignInPath(samePath)) search.set(UNSENT_SIGN_IN_PARAM, '1')
+      const query = search.size > 0 ? `?${search.toString()}` : ''
+      return new Response(null, { status: 303, headers: { location: `${samePath}${query}`, 'cache-control': 'no-store' } })
     }
     return refusal(pathname, 405, errors.methodNotAllowed().descriptor, { allow: 'GET, HEAD' })
   }
