@@ -16,6 +16,8 @@ import {
   marketSnapshotRow,
   signUp,
   uniqueEmail,
+  uniqueIp,
+  validContact,
   validRealtor,
   type ErrorBody,
   type TestApp,
@@ -246,6 +248,13 @@ describeOnEachDatabase('CMAs', (database) => {
     const foreignLead = await api<ErrorBody>(s, 'POST', '/cmas', { token: otherToken, body: { realtorId: otherRealtorId, subject: SUBJECT, leadId } })
     expectError(foreignLead, 400, 'VALIDATION_FAILED')
     expect(Object.keys(foreignLead.body.fieldErrors ?? {})).toEqual(['leadId'])
+    // Nor is a lead of this realtor's that is no seller: a message has no home to value.
+    const message = await api<{ id: string }>(s, 'POST', '/realtor-contacts', { body: validContact(realtorId), ip: uniqueIp() })
+    expect(message.status, message.text).toBe(201)
+    const messageLead = await s.db.selectFrom('lead').select('id').where('id', '=', message.body.id).executeTakeFirstOrThrow()
+    const notSeller = await api<ErrorBody>(s, 'POST', '/cmas', { token: ownerToken, body: { realtorId, subject: SUBJECT, leadId: messageLead.id }, lang: 'en' })
+    expectError(notSeller, 400, 'VALIDATION_FAILED')
+    expect(notSeller.body.fieldErrors).toEqual({ leadId: ["Choose one of your seller leads: a market analysis values a seller's home"] })
     expect((await api<Cma>(s, 'GET', `/cmas/${cma.id}`, { token: ownerToken })).status).toBe(200)
   })
 

@@ -164,10 +164,15 @@ async function insertComparables(trx: Transaction<Database>, cmaId: string, chos
 
 /** A lead of the same realtor, or a field error: a CMA is sent to the lead it names. */
 async function checkedLead(services: AppServices, realtorId: string, leadId: string): Promise<void> {
-  const lead = await services.db.selectFrom('lead').select('id').where('id', '=', leadId).where('realtorId', '=', realtorId).executeTakeFirst()
+  const lead = await services.db.selectFrom('lead').select('kind').where('id', '=', leadId).where('realtorId', '=', realtorId).executeTakeFirst()
   if (!lead)
     throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
       fieldErrors: { leadId: [msg`This lead was not found among your leads`.id] },
+    })
+  // A CMA is sent to the seller whose home it values (cma-send.ts): a buyer's message or a tour has no such home.
+  if (lead.kind !== 'seller')
+    throw new AppError('VALIDATION_FAILED', msg`Some fields need your attention`, {
+      fieldErrors: { leadId: [msg`Choose one of your seller leads: a market analysis values a seller's home`.id] },
     })
 }
 
