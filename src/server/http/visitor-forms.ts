@@ -83,12 +83,17 @@ export async function answerVisitorForm(
  * per-client limits. JSON cannot come that way (a cross-site JSON post needs a preflight the API
  * never grants). The browser's own word (`Sec-Fetch-Site`) first; else the `Origin`'s host
  * against this request's (the scheme is left out: behind a proxy that does not say it ends TLS,
- * the request looks like plain HTTP). A program's form, which sends neither, is taken.
+ * the request looks like plain HTTP). A program's form, which sends neither, is taken; an
+ * opaque `Origin: null` is not, unless `Sec-Fetch-Site` vouches for it.
  */
 function isFromAnotherSite(request: Request, url: URL): boolean {
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return true
+  const fetchSite = request.headers.get('sec-fetch-site')
+  if (fetchSite === 'cross-site') return true
   const origin = request.headers.get('origin')
-  if (origin === null || origin === 'null') return false
+  if (origin === null) return false
+  // `null` is an opaque origin (a sandboxed frame, a data: page): nobody's page of ours, unless
+  // the browser itself says the post came from this site (a page whose referrer policy hides it).
+  if (origin === 'null') return fetchSite !== 'same-origin' && fetchSite !== 'same-site'
   try {
     return new URL(origin).host !== new URL(requestOrigin(request, url)).host
   } catch {
