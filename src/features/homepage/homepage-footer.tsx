@@ -44,7 +44,7 @@ export function HomepageFooter({
         {/* A homepage not published shows no address (decision 078). */}
         {realtor.email ? (
           <p>
-            <a href={`mailto:${realtor.email}`} className="underline underline-offset-4">
+            <a href={`mailto:${realtor.email}`} className="inline-flex min-h-11 items-center underline underline-offset-4">
               {realtor.email}
             </a>
           </p>

@@ -66,7 +66,8 @@ export function MarketCountLink({
       // The first area is the search's default: no `region` keeps the address the page store knows.
       search={{ ...(index === 0 ? {} : { region: index }), ...COUNT_SEARCH[of] }}
       data-testid={of === 'active' ? 'market-count-link' : `market-${of}-link`}
-      className="text-[var(--accent-text)] underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none"
+      // At least 24 px tall, a finger's target (WCAG 2.5.8), in a table cell or a card's line alike.
+      className="inline-flex min-h-6 items-center text-[var(--accent-text)] underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:ring-[var(--accent)] focus-visible:outline-none"
     >
       {shown}
       {/* Said after the visible number, so the link's name begins with what it shows (WCAG 2.5.3). */}
