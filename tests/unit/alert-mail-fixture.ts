@@ -1,6 +1,7 @@
 import type { Lang } from '../../src/lib/lang'
 import type { HomeSummary } from '../../src/schemas/home'
 import type { AlertMailInput } from '../../src/server/saved-searches/alert-mail'
+import { listingSourceFixture } from '../listing-source-fixture'
 
 /* An alert mail's input: for the unit tests of its words and the browser test of its layout. */
 
@@ -73,21 +74,7 @@ export function alertMailInput(lang: Lang, overrides: Partial<AlertMailInput> = 
     moreUrl: 'https://sora.example/?type=sale',
     manageUrl: 'https://sora.example/alerts?token=abc',
     unsubscribeUrl: 'https://sora.example/alerts?token=abc&unsubscribe=1',
-    sources: [
-      {
-        id: 'file:feed',
-        mlsName: 'CRMLS',
-        isDemo: false,
-        disclaimer: null,
-        disclaimerKo: null,
-        credit: null,
-        creditWithAgent: null,
-        showAgentName: false,
-        logo: null,
-        timeZone: 'America/Los_Angeles',
-        lastUpdatedAt: '2026-03-02T17:01:00.000Z',
-      },
-    ],
+    sources: [listingSourceFixture({ id: 'file:feed', mlsName: 'CRMLS', lastUpdatedAt: '2026-03-02T17:01:00.000Z' })],
     ...overrides,
   }
 }
