@@ -31,8 +31,24 @@ function toPublicRealtor(realtor: Realtor): PublicRealtor {
  */
 function closedSite(realtor: PublicRealtor): PublicRealtor {
   const noSeo = { title: null, description: null, keywords: null, author: null }
+  // Every field is named, nothing spread: a field added to the realtor stays out of a closed
+  // site until someone decides here that a visitor may see it (the compiler asks for it).
   return {
-    ...realtor,
+    id: realtor.id,
+    desiredUrl: realtor.desiredUrl,
+    isMakeHomepage: realtor.isMakeHomepage,
+    displayNameKo: realtor.displayNameKo,
+    displayNameEn: realtor.displayNameEn,
+    licenseNumber: realtor.licenseNumber,
+    brokerageName: realtor.brokerageName,
+    brokerageLicenseNumber: realtor.brokerageLicenseNumber,
+    brokerageAddress: realtor.brokerageAddress,
+    activityRegion: realtor.activityRegion,
+    phoneCountryCode: realtor.phoneCountryCode,
+    designFontSize: realtor.designFontSize,
+    designMainColor: realtor.designMainColor,
+    designMainDarkMode: realtor.designMainDarkMode,
+    contentDarkMode: realtor.contentDarkMode,
     email: '',
     contactPhone: null,
     companyPhone: null,
