@@ -33,6 +33,15 @@ export function listingCredit(
 }
 
 /**
+ * The name a page or a mail gives a listing source. A real MLS's name is a name, kept as the
+ * profile writes it; the demo's `mlsName` is the API's English "Demo data", which a reader gets
+ * in their own language.
+ */
+export function sourceName(source: { mlsName: string; isDemo: boolean }, i18n: I18n): string {
+  return source.isDemo ? i18n._(msg`Demo data`) : source.mlsName
+}
+
+/**
  * The disclaimer: `english` is authoritative and always shown; `translated` is the page
  * language's rendering shown beside it on Korean pages (the profile's own, else the catalog's
  * rendering of the standard text), null when there is none or the page is English.

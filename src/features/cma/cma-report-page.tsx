@@ -9,6 +9,7 @@ import type { CmaReport, CmaReportComparable, cmaReportTrendMonthSchema } from '
 import { RESO_SUB_TYPE } from '~/schemas/home'
 import { useComparableWords } from './cma-candidates'
 import { CMA_ADJUSTMENT_LABELS, cmaDollars } from '~/lib/cma-words'
+import { sourceName } from '~/lib/listing-source-text'
 import { cmaDayText } from './cma-labels'
 
 /*
@@ -169,7 +170,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
           data-testid="cma-report-disclosures"
         >
           <p className="whitespace-pre-line" data-testid="cma-report-disclaimer">
-            {report.disclosures.mlsName ? `${report.disclosures.mlsName}: ` : null}
+            {report.disclosures.mlsName ? `${sourceName(report.disclosures, i18n)}: ` : null}
             {report.disclosures.disclaimer} <Trans>Information as of {asOf}.</Trans>
           </p>
           <p className="flex items-center gap-2" data-testid="cma-report-equal-housing">

@@ -9,6 +9,7 @@ import { marketSubscriptionIsland } from '~/features/market-subscriptions/market
 import { formatNumber, formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
+import { sourceName } from '~/lib/listing-source-text'
 import type { MarketCity, MarketFigures, MarketReport } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
@@ -64,14 +65,14 @@ export function MarketReportPage({
   report: MarketReport
   cities: ReadonlyArray<MarketCity>
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const { current, source } = report
   const place = placeName(report.city, report.state, lang, realtor.activityRegion)
   const cityShown = cityName(report.city, report.state, lang, realtor.activityRegion)
   const asOf = formatAsOf(current.asOf, lang, source.timeZone)
   const listings = formatNumber(current.listingCount)
-  const mls = source.mlsName
+  const mls = sourceName(source, i18n)
   const others = cities.filter((city) => city.slug !== report.slug)
   const pricePerFoot = current.medianPricePerSquareFoot === null ? null : formatPrice(current.medianPricePerSquareFoot)
   const perPyeong = lang === 'ko' && current.medianPricePerSquareFoot !== null ? formatPrice(pricePerPyeong(current.medianPricePerSquareFoot)) : null

@@ -4,6 +4,7 @@ import { useId, useMemo } from 'react'
 import { ErrorAlert } from '~/components/ui'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
+import { sourceName } from '~/lib/listing-source-text'
 import { adminListingSourcesQuery } from '~/queries/admin'
 import type { AdminListingSource, ImportRun } from '~/schemas/admin'
 
@@ -53,6 +54,7 @@ export function ListingSourcesPanel({ lang }: { lang: Lang }) {
  * seen the day it happens, and a success after failures says it recovered.
  */
 export function ListingSourceCard({ source, formatTime }: { source: AdminListingSource; formatTime: (iso: string) => string }) {
+  const { i18n } = useLingui()
   const hours = source.maxAgeHours
   const homes = source.listedHomes
   const lastRun = source.lastRunAt ? formatTime(source.lastRunAt) : null
@@ -70,7 +72,7 @@ export function ListingSourceCard({ source, formatTime }: { source: AdminListing
       }`}
     >
       <p className="font-semibold break-all">{source.source}</p>
-      <p>{source.mlsName}</p>
+      <p>{sourceName(source, i18n)}</p>
       <p className="mt-2">{lastRun ? <Trans>Last successful import: {lastRun}</Trans> : <Trans>No successful import recorded</Trans>}</p>
       <p>
         <Plural value={homes} one="# home listed" other="# homes listed" />
