@@ -306,3 +306,36 @@ export function serviceAreaName(
   if (!neighborhood) return place
   return lang === 'ko' ? `${place} ${neighborhood}` : `${neighborhood}, ${place}`
 }
+
+/** The table read the other way: a Korean city name to its English key (the first, where two share one). */
+const ENGLISH_CITY_KEYS: ReadonlyMap<string, string> = new Map(
+  Object.entries(KOREAN_CITY_NAMES)
+    .reverse()
+    .map(([english, korean]) => [korean, english]),
+)
+
+const titleCase = (key: string) => key.replace(/(^|[\s-])(\p{L})/gu, (_whole, before: string, letter: string) => before + letter.toUpperCase())
+
+/**
+ * A place a person typed, such as a review's city ("Irvine", "Irvine, CA", "어바인"), in the
+ * page's language when it names a city we know: the realtor's own Korean name for a city they
+ * serve first, the table next. Anything else stays as typed: a guess would be worse than the
+ * person's own words.
+ */
+export function typedPlaceName(typed: string, lang: Lang, overrides: ReadonlyArray<PlaceNameOverride> = []): string {
+  const text = typed.trim().replace(/\s+/g, ' ')
+  if (lang === 'ko') {
+    const withState = /^(.+?),\s*([A-Za-z]{2})$/.exec(text)
+    if (withState) {
+      const [, city = '', state = ''] = withState
+      const named = placeName(city, state, 'ko', overrides)
+      return named === `${city.trim()}, ${state.toUpperCase()}` ? text : named
+    }
+    const own = overrides.find((item) => item.cityKo?.trim() && keyOf(item.city) === keyOf(text))?.cityKo?.trim()
+    return own ?? KOREAN_CITY_NAMES[keyOf(text)] ?? text
+  }
+  const own = overrides.find((item) => item.cityKo?.trim() === text)?.city.trim()
+  if (own) return own
+  const key = ENGLISH_CITY_KEYS.get(text)
+  return key === undefined ? text : titleCase(key)
+}

@@ -169,6 +169,9 @@ test('a realtor adds reviews in the editor, orders and hides one, and the homepa
     await expect(korean.getByTestId('testimonial-note')).toHaveCount(0)
     await expect(korean.locator('blockquote')).toHaveText(REVIEW.textKo)
     await expect(korean).toContainText(koText('Rated {rating} out of 5').replace('{rating}', '4'))
+    // The city typed in English reads in Korean on the Korean page.
+    await expect(korean).toContainText('캘리포니아주 어바인')
+    await expect(korean).not.toContainText(REVIEW.city)
 
     // The public API: the visible review, without the flag; the owner's answer has both.
     const publicAnswer = await page.request.get(`${API}/realtor/${slug}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cityName, KOREAN_CITY_NAMES, KOREAN_STATE_NAMES, placeName, serviceAreaName, spelledPlaceName, stateName } from '~/lib/place-names'
+import { cityName, KOREAN_CITY_NAMES, KOREAN_STATE_NAMES, placeName, serviceAreaName, spelledPlaceName, stateName, typedPlaceName } from '~/lib/place-names'
 
 /*
  * Korean place names (issue 51 item 7, decision 065): every demo city and the largest
@@ -115,5 +115,23 @@ describe('Korean place names', () => {
     expect(serviceAreaName(area, 'en')).toBe('Woodbridge, Irvine, California')
     expect(serviceAreaName({ ...area, neighborhood: null, cityKo: '얼바인' }, 'ko')).toBe('캘리포니아주 얼바인')
     expect(spelledPlaceName('Duluth', 'GA', 'en')).toBe('Duluth, Georgia')
+  })
+
+  it('names a typed city in the page language when it knows it, and keeps anything else as typed', () => {
+    expect(typedPlaceName(' Irvine ', 'ko')).toBe('어바인')
+    expect(typedPlaceName('irvine, ca', 'ko')).toBe('캘리포니아주 어바인')
+    expect(typedPlaceName('어바인', 'en')).toBe('Irvine')
+    expect(typedPlaceName('라캐냐다플린트리지', 'en')).toBe('La Cañada Flintridge')
+    expect(typedPlaceName('Irvine', 'en')).toBe('Irvine')
+    expect(typedPlaceName('어바인', 'ko')).toBe('어바인')
+    // The realtor's own Korean name wins both ways.
+    const areas = [{ state: 'CA', city: 'Irvine', cityKo: '얼바인' }]
+    expect(typedPlaceName('Irvine', 'ko', areas)).toBe('얼바인')
+    expect(typedPlaceName('얼바인', 'en', areas)).toBe('Irvine')
+    // Unknown places, or more than a city, are the person's words.
+    expect(typedPlaceName('Smallville', 'ko')).toBe('Smallville')
+    expect(typedPlaceName('Smallville, KS', 'ko')).toBe('Smallville, KS')
+    expect(typedPlaceName('Woodbridge, Irvine', 'ko')).toBe('Woodbridge, Irvine')
+    expect(typedPlaceName('우리 동네', 'en')).toBe('우리 동네')
   })
 })

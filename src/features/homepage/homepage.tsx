@@ -282,7 +282,7 @@ export function RealtorHomepage({
 
               {testimonials.length > 0 ? (
                 <Section id="testimonials" title={<Trans>What clients say</Trans>}>
-                  <TestimonialsSection testimonials={testimonials} lang={lang} />
+                  <TestimonialsSection testimonials={testimonials} lang={lang} places={realtor.activityRegion} />
                 </Section>
               ) : null}
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
+import { typedPlaceName, type PlaceNameOverride } from '~/lib/place-names'
 // Types only: the homepage's first download must not carry zod (the schema module imports it).
 import type { PublicTestimonial, TestimonialSource } from '~/schemas/testimonial'
 
@@ -58,8 +59,10 @@ function Stars({ rating }: { rating: number }) {
   )
 }
 
-function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: Lang }) {
+function Review({ testimonial, lang, places }: { testimonial: PublicTestimonial; lang: Lang; places: ReadonlyArray<PlaceNameOverride> }) {
   const { t } = useLingui()
+  // A city typed once reads in the page's language where we know it ("Irvine" is 어바인 on a Korean page).
+  const city = testimonial.city ? typedPlaceName(testimonial.city, lang, places) : null
   const own = lang === 'ko' ? testimonial.textKo : testimonial.textEn
   const other = lang === 'ko' ? testimonial.textEn : testimonial.textKo
   const text = own || other || ''
@@ -89,10 +92,10 @@ function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: L
       </blockquote>
       <figcaption className="mt-auto text-sm text-stone-600 dark:text-stone-300">
         <span className="block font-semibold text-stone-900 dark:text-stone-50">{testimonial.clientName}</span>
-        {testimonial.city || date ? (
+        {city || date ? (
           <span className="block">
-            {testimonial.city}
-            {testimonial.city && date ? ' · ' : null}
+            {city}
+            {city && date ? ' · ' : null}
             {date && testimonial.date ? <time dateTime={testimonial.date}>{date}</time> : null}
           </span>
         ) : null}
@@ -121,14 +124,23 @@ function Review({ testimonial, lang }: { testimonial: PublicTestimonial; lang: L
 /**
  * Client reviews on the homepage (issue 14): a plain list, every review visible at once and
  * nothing moving by itself (no carousel). No review markup in the page's structured data:
- * see decision 014.
+ * see decision 014. `places` are the realtor's service areas, whose Korean city names a review's
+ * city is read with.
  */
-export function TestimonialsSection({ testimonials, lang }: { testimonials: ReadonlyArray<PublicTestimonial>; lang: Lang }) {
+export function TestimonialsSection({
+  testimonials,
+  lang,
+  places,
+}: {
+  testimonials: ReadonlyArray<PublicTestimonial>
+  lang: Lang
+  places: ReadonlyArray<PlaceNameOverride>
+}) {
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid="testimonials">
       {testimonials.map((testimonial) => (
         <li key={testimonial.id} data-testid="testimonial">
-          <Review testimonial={testimonial} lang={lang} />
+          <Review testimonial={testimonial} lang={lang} places={places} />
         </li>
       ))}
     </ul>
