@@ -95,3 +95,50 @@ describeOnEachDatabase('site claims', (database) => {
     expect(open.body.contactPhone).not.toBeNull()
   })
 })
+
+/*
+ * With PUBLIC_URL unset (the embedded default) a visitor's mails link back to the origin their
+ * form came to, which the client names in `Host`: only one of our hosts is taken (decision 078).
+ */
+describeOnEachDatabase('mail links without PUBLIC_URL', (database) => {
+  let app: TestApp
+  let s: AppServices
+  let realtorId: string
+
+  beforeAll(async () => {
+    app = await createTestApp(database.name, { env: { PUBLIC_URL: '', PRODUCT_HOSTS: '' } })
+    s = app.services
+    const token = await signUp(s, uniqueEmail('hosts'))
+    const created = await api<{ id: string }>(s, 'POST', '/realtor', { token, body: validRealtor(), lang: EN })
+    expect(created.status, created.text).toBe(201)
+    realtorId = created.body.id
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  async function savedOn(host: string): Promise<string | undefined> {
+    const body = {
+      realtorId,
+      email: uniqueEmail('visitor'),
+      frequency: 'daily',
+      state: 'CA',
+      city: 'Irvine',
+      type: 'sale',
+      consentVersion: 'saved-search-v1',
+      consentPage: '/en/x',
+    }
+    const saved = await api<{ id: string }>(s, 'POST', '/saved-searches', { body, headers: { host }, lang: EN })
+    expect(saved.status, saved.text).toBe(202)
+    const row = await s.db.selectFrom('savedSearch').select('siteOrigin').where('id', '=', saved.body.id).executeTakeFirst()
+    return row?.siteOrigin
+  }
+
+  it('keeps one of our hosts, and links a host nobody configured to localhost instead', async () => {
+    expect(await savedOn('localhost:3000')).toBe('http://localhost:3000')
+    expect(await savedOn('127.0.0.1:8080')).toBe('http://127.0.0.1:8080')
+    const forged = await savedOn('evil.example')
+    expect(forged).toMatch(/^http:\/\/localhost:\d+$/)
+  })
+})

@@ -16,3 +16,15 @@ export function ourHostsFrom(config: Pick<Env, 'PRODUCT_HOSTS' | 'PUBLIC_URL' | 
 export function isOurHost(host: string, ours: OurHosts): boolean {
   return isOwnHost(host, ours)
 }
+
+/**
+ * The origin a visitor's mails may link back to, from the origin their form was posted to: kept
+ * when its host is one of ours, else `fallback` (decision 078). It matters only with PUBLIC_URL
+ * unset, since PUBLIC_URL (or the realtor's own domain) names the links otherwise; and there the
+ * `Host` is whatever the client sent: a search saved with `Host: evil.example` would get a
+ * genuine mail whose signed confirm, manage and unsubscribe links went there.
+ */
+export function mailOriginFor(origin: string, ours: OurHosts, fallback: string): { origin: string; refused: boolean } {
+  const host = new URL(origin).host
+  return isOurHost(host, ours) ? { origin, refused: false } : { origin: fallback, refused: true }
+}

@@ -1,10 +1,24 @@
 import { isSameSitePath } from '~/lib/consent'
 import { isLang, type Lang } from '~/lib/lang'
 import { errors, isAppError } from '~/server/app-error'
+import { mailOriginFor } from '~/server/config/our-hosts'
+import { fallbackOrigin } from '~/server/lead-replies/serialize'
+import { componentLogger } from '~/server/logging/logger'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
 import { requestOrigin } from '~/server/site/site-context'
 import { apiLang, isFormBody, json, readFormBody, readJsonBody } from '~/server/web/responses'
+
+/**
+ * The origin a visitor's mails link back to: the one the form came to when that is one of our
+ * hosts; else, with PUBLIC_URL unset, a `Host` nobody configured, localhost (decision 078).
+ */
+function mailOrigin(services: AppServices, origin: string): string {
+  const checked = mailOriginFor(origin, services.config.ourHosts, fallbackOrigin())
+  if (checked.refused && !services.config.publicUrl)
+    componentLogger('visitor-forms').warn({ origin }, "a visitor's form came to a host that is not ours: its mail links use localhost; set PUBLIC_URL")
+  return checked.origin
+}
 
 /*
  * A visitor's form posted without JavaScript ("Save this search", "Request a tour"): the action
@@ -66,7 +80,7 @@ export async function answerVisitorForm(
   const page = realtor.hompageHost !== host ? `${prefix}/${realtor.desiredUrl}/${statusPath}` : `${prefix}/${statusPath}`
   const query = new URLSearchParams()
   try {
-    const created = await act(origin)
+    const created = await act(mailOrigin(services, origin))
     query.set('status', 'sent')
     // The id of what was made (never what the visitor typed), for a status page that shows it back.
     if (receipt && typeof created === 'object' && created !== null && 'id' in created && typeof created.id === 'string') query.set('receipt', created.id)
@@ -142,6 +156,6 @@ export async function answerVisitorPost(
       endpoint.receipt,
     )
   }
-  const sender = { clientIp, lang: apiLang(request), origin: requestOrigin(request, context.url) }
+  const sender = { clientIp, lang: apiLang(request), origin: mailOrigin(services, requestOrigin(request, context.url)) }
   return json(await endpoint.create(services, await readJsonBody(request), sender), endpoint.accepted)
 }
