@@ -29,7 +29,7 @@ const PAGES = {
     sent: '요청을 보냈습니다.',
     statusSent: '시세 평가를 요청했습니다',
     zipError: '5자리 ZIP 코드를 입력해 주세요',
-    outOfRange: '주변 집들과 너무 달라 숫자를 추측하지 않겠습니다.',
+    outOfRange: '주변 집들과 너무 달라 가격을 추정하지 않습니다.',
     outOfRangeReason: '실내 면적 60,000 sq ft는 주변 비교 주택으로 평가할 수 있는 범위',
     match: /^일치도 \d+\/100$/,
     adjusted: '내 집 기준 조정 가격',

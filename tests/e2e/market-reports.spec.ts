@@ -14,7 +14,7 @@ const PAGES = {
     home: '/sora-park',
     list: '/sora-park/market',
     report: '/sora-park/market/irvine-ca',
-    listTitle: '시장 보고서',
+    listTitle: '시장 리포트',
     heading: '캘리포니아주 어바인 주택 시장',
     median: '매물 가격 중앙값',
     basis: /기준 데모 데이터의 매물 [\d,]+건을 바탕으로 한 수치입니다/,

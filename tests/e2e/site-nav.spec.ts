@@ -9,7 +9,7 @@ import { axeViolations, pathOf } from './helpers.ts'
  */
 
 const WORDS = {
-  ko: { prefix: '', menu: '메뉴', homes: '매물', market: '시장 보고서', contact: '문의', site: '사이트 메뉴' },
+  ko: { prefix: '', menu: '메뉴', homes: '매물', market: '시장 리포트', contact: '문의', site: '사이트 메뉴' },
   en: { prefix: '/en', menu: 'Menu', homes: 'Homes', market: 'Market reports', contact: 'Contact', site: 'Site' },
 } as const
 

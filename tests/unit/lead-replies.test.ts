@@ -156,8 +156,8 @@ describe('the daily digest mail', () => {
       },
       i18nFor('ko'),
     )
-    expect(mail.subject).toBe('2026-03-08 리드 현황')
-    expect(mail.text).toContain('지난 하루 동안 새 리드 3건')
+    expect(mail.subject).toBe('2026-03-08 문의 현황')
+    expect(mail.text).toContain('지난 하루 동안 새 문의 3건')
     expect(mail.text).toContain('외 2건')
     expect(mail.text).toContain('답변을 기다리는 투어 요청 1건')
     expect(mail.text).not.toContain('후속 연락 예정')

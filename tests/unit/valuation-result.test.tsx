@@ -127,7 +127,7 @@ describe('what the page says is stored', () => {
     expect(form('en')).toContain('For the estimate, your address is used only to find comparable homes and is not stored.')
     expect(form('en')).toContain('is stored with your consent, for the realtor to answer it.')
     expect(form('ko')).toContain('입력하신 주소는 비교 주택을 찾는 데에만 쓰이며 저장되지 않습니다.')
-    expect(form('ko')).toContain('중개사의 답변을 위해 저장됩니다.')
+    expect(form('ko')).toContain('리얼터의 답변을 위해 저장됩니다.')
     // The old sentence said only "not stored", beside the seller form that stores it.
     expect(form('en')).not.toContain('Your address is used only for this estimate and is not stored.')
     expect(result('en')).toContain('Unlike the estimate, this request is stored: with your consent, Jane Kim keeps your address')
