@@ -68,6 +68,14 @@ export const CONSENT_WORDINGS = [
       msg`I agree to receive the monthly market report for ${city} by e-mail from ${realtor}. I can unsubscribe at any time from any e-mail.`,
   },
   {
+    // v1's Korean put 로부터 after the realtor's name, wrong after a name ending in a consonant
+    // (김제인로부터): the words are new, so the version is too.
+    version: 'market-report-v2',
+    kind: 'marketReport',
+    describe: ({ realtor, city = '' }) =>
+      msg`I agree to receive ${realtor}'s monthly market report for ${city} by e-mail. I can unsubscribe at any time from any e-mail.`,
+  },
+  {
     version: 'market-report-seller-v1',
     kind: 'marketReport',
     // The seller form's optional box: its own words are the consent; the confirmation mail says who writes and how to stop.
@@ -84,7 +92,7 @@ export const CURRENT_CONSENT = {
   savedSearch: 'saved-search-v1',
   tour: 'tour-v1',
   seller: 'seller-v1',
-  marketReport: 'market-report-v1',
+  marketReport: 'market-report-v2',
 } as const satisfies Record<ConsentKind, ConsentVersion>
 
 /** The seller form's optional "also send me the market report" box (issue 27 item 5). */

@@ -20,6 +20,7 @@ describe('consent registry', () => {
   it('points each kind at a wording of that kind', () => {
     expect(consentWording(CURRENT_CONSENT.contact, 'contact')?.version).toBe('contact-v1')
     expect(consentWording(CURRENT_CONSENT.phoneContact, 'phoneContact')?.version).toBe('phone-contact-v1')
+    expect(consentWording(CURRENT_CONSENT.marketReport, 'marketReport')?.version).toBe('market-report-v2')
     // A version is only good for its own checkbox, and an unknown one for none.
     expect(consentWording('contact-v1', 'phoneContact')).toBeUndefined()
     expect(consentWording('contact-v0', 'contact')).toBeUndefined()
@@ -45,6 +46,10 @@ describe('consent registry', () => {
       expect(text, wording.version).not.toContain('{realtor}')
       if (wording.kind === 'phoneContact') expect(text, wording.version).toContain('김민지')
     }
+    // The current market-report words fit a name ending in a consonant (v1's 김민지로부터 did not).
+    expect(consentText(ko, consentWording(CURRENT_CONSENT.marketReport, 'marketReport')!, { realtor: '김민지', city: '어바인' })).toMatch(
+      /^김민지 님이 보내는 어바인/,
+    )
   })
 })
 
