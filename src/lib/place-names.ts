@@ -334,8 +334,22 @@ export function typedPlaceName(typed: string, lang: Lang, overrides: ReadonlyArr
     const own = overrides.find((item) => item.cityKo?.trim() && keyOf(item.city) === keyOf(text))?.cityKo?.trim()
     return own ?? KOREAN_CITY_NAMES[keyOf(text)] ?? text
   }
-  const own = overrides.find((item) => item.cityKo?.trim() === text)?.city.trim()
+  // "조지아주 둘루스", as placeName writes a Korean place: back to "Duluth, GA".
+  const withState = /^(\S+?)주 (.+)$/.exec(text)
+  const stateCode = withState ? STATE_CODES_BY_KOREAN_NAME.get(withState[1] ?? '') : undefined
+  if (withState && stateCode) {
+    const city = englishCityOf(withState[2] ?? '', overrides)
+    return city === undefined ? text : `${city}, ${stateCode}`
+  }
+  return englishCityOf(text, overrides) ?? text
+}
+
+const STATE_CODES_BY_KOREAN_NAME: ReadonlyMap<string, string> = new Map(Object.entries(KOREAN_STATE_NAMES).map(([code, korean]) => [korean, code]))
+
+/** The English name of a city written in Korean: the realtor's own name for it, else the table's. */
+function englishCityOf(korean: string, overrides: ReadonlyArray<PlaceNameOverride>): string | undefined {
+  const own = overrides.find((item) => item.cityKo?.trim() === korean)?.city.trim()
   if (own) return own
-  const key = ENGLISH_CITY_KEYS.get(text)
-  return key === undefined ? text : titleCase(key)
+  const key = ENGLISH_CITY_KEYS.get(korean)
+  return key === undefined ? undefined : titleCase(key)
 }

@@ -122,6 +122,8 @@ describe('Korean place names', () => {
     expect(typedPlaceName('irvine, ca', 'ko')).toBe('캘리포니아주 어바인')
     expect(typedPlaceName('어바인', 'en')).toBe('Irvine')
     expect(typedPlaceName('라캐냐다플린트리지', 'en')).toBe('La Cañada Flintridge')
+    expect(typedPlaceName('조지아주 둘루스', 'en')).toBe('Duluth, GA')
+    expect(typedPlaceName('조지아주 우리 동네', 'en')).toBe('조지아주 우리 동네')
     expect(typedPlaceName('Irvine', 'en')).toBe('Irvine')
     expect(typedPlaceName('어바인', 'ko')).toBe('어바인')
     // The realtor's own Korean name wins both ways.
