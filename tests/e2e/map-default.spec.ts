@@ -193,5 +193,8 @@ test.describe('a map with no configuration', () => {
     })
     await expect(page.getByTestId('home-location-map').locator('.maplibregl-marker')).toBeVisible()
     await page.getByTestId('home-location').screenshot({ path: testInfo.outputPath('location-map-unreachable.png') })
+    // Read, the note closes: it lies over the map, where a marker may stand under it.
+    await page.getByTestId('home-location').getByRole('button', { name: '이 안내 닫기' }).click()
+    await expect(page.getByTestId('home-location').getByRole('status')).toHaveCount(0)
   })
 })
