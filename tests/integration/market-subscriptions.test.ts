@@ -127,7 +127,7 @@ describeOnEachDatabase('market report subscriptions', (database) => {
       city: 'Irvine',
       cityKey: 'irvine',
       lang: 'ko',
-      consentVersion: 'market-report-v1',
+      consentVersion: 'market-report-v2',
       consentLang: 'en',
       consentPage: '/en/some-realtor/market/irvine-ca',
       confirmedAt: null,
