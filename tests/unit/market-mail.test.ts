@@ -99,7 +99,7 @@ describe('market report mail', () => {
   it('names the demo source in the reader’s language, a real MLS by its own name', () => {
     const demoSource = { ...input().report.source, id: 'demo', mlsName: 'Demo data', isDemo: true }
     const korean = renderMarketMail(input({ lang: 'ko', report: { ...input().report, isDemo: true, source: demoSource } }), i18nFor('ko'))
-    expect(korean.text).toContain('출처: 데모 데이터 매물')
+    expect(korean.text).toContain('출처: 시연용 매물')
     expect(korean.text).not.toContain('Demo data')
     expect(renderMarketMail(input({ lang: 'ko' }), i18nFor('ko')).text).toContain('출처: CRMLS 매물')
   })

@@ -9,7 +9,6 @@ import { marketSubscriptionIsland } from '~/features/market-subscriptions/market
 import { formatNumber, formatPrice } from '~/lib/format'
 import { langParam, type Lang } from '~/lib/lang'
 import { realtorDisplayName } from '~/lib/realtor-names'
-import { sourceName } from '~/lib/listing-source-text'
 import type { MarketCity, MarketFigures, MarketReport } from '~/schemas/market'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
@@ -65,14 +64,14 @@ export function MarketReportPage({
   report: MarketReport
   cities: ReadonlyArray<MarketCity>
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const name = realtorDisplayName(realtor, lang)
   const { current, source } = report
   const place = placeName(report.city, report.state, lang, realtor.activityRegion)
   const cityShown = cityName(report.city, report.state, lang, realtor.activityRegion)
   const asOf = formatAsOf(current.asOf, lang, source.timeZone)
   const listings = formatNumber(current.listingCount)
-  const mls = sourceName(source, i18n)
+  const mls = source.mlsName
   const others = cities.filter((city) => city.slug !== report.slug)
   const pricePerFoot = current.medianPricePerSquareFoot === null ? null : formatPrice(current.medianPricePerSquareFoot)
   const perPyeong = lang === 'ko' && current.medianPricePerSquareFoot !== null ? formatPrice(pricePerPyeong(current.medianPricePerSquareFoot)) : null
@@ -85,9 +84,15 @@ export function MarketReportPage({
             <Trans>{place} housing market</Trans>
           </h1>
           <p className="mt-3 max-w-2xl text-lg text-stone-700 dark:text-stone-300" data-testid="market-basis">
-            <Trans>
-              Based on {listings} listings from {mls} as of {asOf}.
-            </Trans>
+            {source.isDemo ? (
+              <Trans>
+                Based on {listings} demonstration listings as of {asOf}.
+              </Trans>
+            ) : (
+              <Trans>
+                Based on {listings} listings from {mls} as of {asOf}.
+              </Trans>
+            )}
           </p>
           {report.isDemo ? (
             <p className="mt-3 max-w-2xl rounded-lg bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100" data-testid="market-demo-note">

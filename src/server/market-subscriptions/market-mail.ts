@@ -3,7 +3,6 @@ import type { I18n } from '@lingui/core'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { sourceName } from '~/lib/listing-source-text'
 import type { MarketReport } from '~/schemas/market'
 import { escapeHtml, MAIL_COLOURS, MAIL_FONT, mailBodyRow, mailDocument, mailLinkRow, mailParagraph, safeUrl } from '~/server/mail/mail-html'
 import type { RenderedMail } from '~/server/mail/mail-html'
@@ -59,8 +58,8 @@ export function renderMarketMail(input: MarketMailInput, i18n: I18n): RenderedMa
   const intro = i18n._(msg`Here is the market in ${place} this month.`)
   const figures = marketFigureLines(report.current, i18n)
   const fullReport = i18n._(msg`See the full report with the 12-month trend`)
-  const mls = sourceName(report.source, i18n)
-  const source = i18n._(msg`Source: listings of ${mls}`)
+  const mls = report.source.mlsName
+  const source = report.source.isDemo ? i18n._(msg`Source: demonstration listings`) : i18n._(msg`Source: listings of ${mls}`)
   const demo = report.isDemo ? i18n._(msg`Demonstration data: these figures come from sample listings, not a real market.`) : null
   const why = i18n._(msg`You receive this e-mail because you subscribed to the monthly market report for ${place} on ${name}'s website.`)
   const unsubscribe = i18n._(msg`Unsubscribe`)
