@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { environmentForHost, isOwnHost, normalizeHost } from '../../src/lib/host-environment'
+import { mailOriginFor } from '../../src/server/config/our-hosts'
 
 describe('environmentForHost (spec §9 environment)', () => {
   it('is development for a host starting with "dev."', () => {
@@ -174,5 +175,20 @@ describe('normalizeHost (spec §9 realtor lookup by own domain)', () => {
     ]) {
       expect(normalizeHost(garbage), garbage).toBeUndefined()
     }
+  })
+})
+
+describe("mailOriginFor (decision 078: where a visitor's mails may link back to)", () => {
+  const ours = { productHosts: ['homes.example'], devHost: undefined }
+  const fallback = 'http://localhost:3000'
+
+  it('keeps one of our hosts and gives the fallback for any other', () => {
+    expect(mailOriginFor('https://homes.example', ours, fallback)).toEqual({ origin: 'https://homes.example', refused: false })
+    expect(mailOriginFor('http://127.0.0.1:8080', ours, fallback)).toEqual({ origin: 'http://127.0.0.1:8080', refused: false })
+    expect(mailOriginFor('http://evil.example', ours, fallback)).toEqual({ origin: fallback, refused: true })
+  })
+
+  it("takes a Host no URL can hold as nobody's, without throwing", () => {
+    expect(mailOriginFor('http://evil example', ours, fallback)).toEqual({ origin: fallback, refused: true })
   })
 })

@@ -25,6 +25,7 @@ export function isOurHost(host: string, ours: OurHosts): boolean {
  * genuine mail whose signed confirm, manage and unsubscribe links went there.
  */
 export function mailOriginFor(origin: string, ours: OurHosts, fallback: string): { origin: string; refused: boolean } {
-  const host = new URL(origin).host
-  return isOurHost(host, ours) ? { origin, refused: false } : { origin: fallback, refused: true }
+  // A `Host` no URL can hold (`evil example`) is nobody's host of ours, not a failure of the form.
+  const host = URL.canParse(origin) ? new URL(origin).host : undefined
+  return host !== undefined && isOurHost(host, ours) ? { origin, refused: false } : { origin: fallback, refused: true }
 }
