@@ -7,13 +7,12 @@ import { cmaSendRequestSchema, type CmaSent } from '~/schemas/cma/cma'
 import { AppError, parseInput } from '~/server/app-error'
 import type { Actor } from '~/server/auth/actor'
 import { footerLines } from '~/server/lead-replies/reply-mail'
-import { fallbackOrigin } from '~/server/lead-replies/serialize'
 import { escapeHtml, mailBodyRow, mailButton, mailDocument, mailFinePrintRow, mailParagraph, mailParagraphHtml } from '~/server/mail/mail-html'
 import type { RenderedMail } from '~/server/mail/mail-html'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import { SENDER_REALTOR_COLUMNS, postalAddressFor } from '~/server/mail/sender-realtor'
 import { isSuppressed } from '~/server/mail/suppression'
-import { realtorPageUrl } from '~/server/saved-searches/links'
+import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { createShare } from './cma-share'
 import { getCma, isLiveShare, managedCma, storedSubject } from './cmas'
@@ -103,7 +102,7 @@ export async function sendCmaToLead(services: AppServices, actor: Actor, id: str
     .execute()
   const live = shares.find((share) => isLiveShare(share, services.now()))
   const token = live?.token ?? (await createShare(services, cma, null)).token
-  const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: fallbackOrigin() }
+  const base = siteBaseFor(services.config, realtor, mailFallbackOrigin())
   const subject = storedSubject(cma.subject)
   const realtorName = realtorDisplayName(realtor, lang)
   const mail = cmaMail(

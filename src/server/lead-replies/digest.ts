@@ -4,11 +4,12 @@ import { DEFAULT_TIME_ZONE, isTimeZone, localMoment } from '~/lib/local-time'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { Database } from '~/server/db/schema'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
+import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import { pagesById } from '~/server/db/pages-by-id'
 import type { AppServices } from '~/server/services'
 import { isDigestEmpty, renderDigestMail, type DigestLead } from './digest-mail'
 import { DEFAULT_DIGEST_HOUR } from './reply-settings'
-import { fallbackOrigin, serializedOnSqlite } from './serialize'
+import { serializedOnSqlite } from './serialize'
 import { isSuppressed } from '~/server/mail/suppression'
 
 /*
@@ -61,8 +62,8 @@ async function digestOne(
 
   const lang = settings.lang
   await loadCatalog(lang)
-  const origin = (services.config.publicUrl ? new URL(services.config.publicUrl).origin : fallbackOrigin()).replace(/\/$/, '')
-  const workspace = `${origin}${lang === 'en' ? '/en' : ''}/${realtor.desiredUrl}/admin`
+  // The workspace is on the platform, never on the realtor's own domain: signing in happens there.
+  const workspace = realtorPageUrl(siteBaseFor(services.config, { desiredUrl: realtor.desiredUrl, hompageHost: null }, mailFallbackOrigin()), lang, 'admin')
   const mail = renderDigestMail(
     {
       lang,

@@ -7,11 +7,11 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import { safeVisitorName, type ReplyValues } from '~/lib/reply-placeholders'
 import type { Database } from '~/server/db/schema'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
-import { realtorPageUrl } from '~/server/saved-searches/links'
+import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { renderReplyMail } from './reply-mail'
 import { readLeadSettings } from './reply-settings'
-import { fallbackOrigin, serializedOnSqlite } from './serialize'
+import { serializedOnSqlite } from './serialize'
 import { isSuppressed } from '~/server/mail/suppression'
 import { SENDER_REALTOR_COLUMNS } from '~/server/mail/sender-realtor'
 
@@ -90,7 +90,7 @@ async function replyToLead(services: AppServices, leadId: string): Promise<{ out
     await loadCatalog(lang)
     const i18n = i18nFor(lang)
     const name = realtorDisplayName(realtor, lang)
-    const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: fallbackOrigin() }
+    const base = siteBaseFor(services.config, realtor, mailFallbackOrigin())
     const address = await listingAddress(trx, lead.listingKey)
     const values: ReplyValues = {
       visitorName: safeVisitorName(lead.name) || i18n._(msg({ message: 'there', comment: 'Greets a visitor whose name we do not have: "Hello there,"' })),

@@ -15,8 +15,3 @@ export function serializedOnSqlite<T>(services: Pick<AppServices, 'dbKind'>, wor
   sqliteTail = result.catch(() => undefined)
   return result
 }
-
-/** Where links in mail sent without a request point when PUBLIC_URL is not set (development). */
-export function fallbackOrigin(): string {
-  return `http://localhost:${process.env.PORT ?? '3000'}`
-}

@@ -1,6 +1,6 @@
 import { MARKET_ALERT_PAGES, MARKET_SUBSCRIPTION_ACTIONS } from '~/lib/market-subscription-pages'
 import { marketCitySlug, MARKET_SEGMENT } from '~/lib/market-paths'
-import { realtorPageUrl, siteApiUrl, type SiteBase } from '~/server/saved-searches/links'
+import { realtorPageUrl, siteApiUrl, type SiteBase } from '~/server/mail/site-links'
 
 /*
  * The addresses in market report mails (issue 27 item 5), on the same site as the saved-search

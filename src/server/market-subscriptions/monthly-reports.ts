@@ -10,7 +10,8 @@ import { deliverPendingMail, enqueueMail } from '~/server/mail/outbox'
 import { readMarketReport } from '~/server/market/market-reports'
 import { realtorInMail, type RealtorForMail } from '~/server/mail/sender-realtor'
 import { realtorsForMailRun } from '~/server/realtors/realtors-for-mail'
-import { realtorPageUrl, signSavedSearchToken, type SiteBase } from '~/server/saved-searches/links'
+import { signSavedSearchToken } from '~/server/saved-searches/links'
+import { oneClickUnsubscribeHeaders, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { marketOneClickUnsubscribeUrl, marketReportPageUrl, marketUnsubscribePageUrl } from './links'
 import { renderMarketMail } from './market-mail'
@@ -35,10 +36,6 @@ type Subscription = Selectable<MarketSubscriptionTable>
 const PAGE = 500
 
 export type MarketMailRunResult = { mails: number }
-
-function siteBaseOf(services: AppServices, realtor: RealtorForMail, subscription: Subscription): SiteBase {
-  return { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: subscription.siteOrigin }
-}
 
 /** Queues this month's report for every due subscription; see the file's comment. */
 export async function sendMonthlyMarketReports(services: AppServices): Promise<MarketMailRunResult> {
@@ -94,7 +91,7 @@ async function sendOne(
   if (!(await claimActiveRow(trx, MONTH_SENT, subscription.id, subscription.lastSentMonth, month))) return false
 
   const { lang } = subscription
-  const base = siteBaseOf(services, realtor, subscription)
+  const base = siteBaseFor(services.config, realtor, subscription.siteOrigin)
   const homepageUrl = realtorPageUrl(base, lang, '')
   const unsubscribeToken = signSavedSearchToken(services.config.signingSecret, subscription, 'unsubscribe', null)
   const name = realtor.name[lang]
@@ -122,10 +119,7 @@ async function sendOne(
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      headers: {
-        'List-Unsubscribe': `<${marketOneClickUnsubscribeUrl(base, unsubscribeToken)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: oneClickUnsubscribeHeaders(marketOneClickUnsubscribeUrl(base, unsubscribeToken)),
     },
     services.now(),
   )

@@ -17,10 +17,11 @@ import { AppError, errors, isAppError, parseInput } from '~/server/app-error'
 import type { MarketSubscriptionTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/web/rate-limit'
 import { suppressAddress } from '~/server/mail/suppression'
+import { siteBaseFor } from '~/server/mail/site-links'
 import { confirmationMailBodies } from '~/server/mail/confirmation-mail'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { realtorMarketCities } from '~/server/market/market-reports'
-import { CONFIRM_LINK_TTL_SECONDS, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from '~/server/saved-searches/links'
+import { CONFIRM_LINK_TTL_SECONDS, rowForLinkToken, signSavedSearchToken, type LinkPurpose } from '~/server/saved-searches/links'
 import type { AppServices } from '~/server/services'
 import { marketConfirmPageUrl } from './links'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
@@ -58,10 +59,6 @@ async function marketCityOf(services: AppServices, realtor: Pick<Realtor, 'desir
   return cities?.find((item) => item.state === state && (item.city.trim().toLowerCase() === wanted || item.slug === wanted))
 }
 
-function siteBase(services: AppServices, realtor: Pick<Realtor, 'desiredUrl' | 'hompageHost'>, siteOrigin: string): SiteBase {
-  return { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin }
-}
-
 /** The one mail before confirmation, in the visitor's language, from the realtor's name, answered to the realtor. */
 function confirmationMail(services: AppServices, realtor: Realtor, subscription: SubscriptionRow, now: Date): OutboxMail {
   const { lang } = subscription
@@ -76,7 +73,7 @@ function confirmationMail(services: AppServices, realtor: Realtor, subscription:
     ask: i18n._(msg`Please confirm that you would like a monthly e-mail from ${realtorName} with the market report for:`),
     details: [place, i18n._(msg`Median prices, inventory, new listings and days on market, once a month.`)],
     action: i18n._(msg`Confirm my market report`),
-    url: marketConfirmPageUrl(siteBase(services, realtor, subscription.siteOrigin), lang, token),
+    url: marketConfirmPageUrl(siteBaseFor(services.config, realtor, subscription.siteOrigin), lang, token),
     expiry: i18n._(msg`This link works for 7 days. If you did not ask for this, ignore this e-mail: nothing more will be sent.`),
     signature: realtorName,
   })

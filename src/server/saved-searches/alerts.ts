@@ -9,7 +9,8 @@ import { absoluteMailUrl } from '~/server/mail/mail-html'
 import { enqueueMail, deliverPendingMail } from '~/server/mail/outbox'
 import type { AppServices } from '~/server/services'
 import { renderAlertMail, type AlertHome } from './alert-mail'
-import { managePageUrl, oneClickUnsubscribeUrl, realtorPageUrl, signSavedSearchToken, type SiteBase } from './links'
+import { managePageUrl, oneClickUnsubscribeUrl, signSavedSearchToken } from './links'
+import { oneClickUnsubscribeHeaders, realtorPageUrl, siteBaseFor, type SiteBase } from '~/server/mail/site-links'
 import { matchSavedSearches, purgeMatchedChanges } from './matcher'
 import { postalAddressFor, realtorInMail, type RealtorForMail } from '~/server/mail/sender-realtor'
 import { realtorsForMailRun } from '~/server/realtors/realtors-for-mail'
@@ -182,12 +183,7 @@ async function alertOne(
     1,
   )
   const lang = search.lang
-  const base: SiteBase = {
-    desiredUrl: realtor.desiredUrl,
-    hompageHost: realtor.hompageHost,
-    publicUrl: services.config.publicUrl,
-    siteOrigin: search.siteOrigin,
-  }
+  const base = siteBaseFor(services.config, realtor, search.siteOrigin)
   const homepageUrl = realtorPageUrl(base, lang, '')
   const homes: Array<AlertHome> = shown.map((row) => ({
     summary: toSummary(row, images.get(row.id) ?? [], { lang }),
@@ -242,10 +238,7 @@ async function alertOne(
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      headers: {
-        'List-Unsubscribe': `<${oneClickUnsubscribeUrl(base, unsubscribeToken)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: oneClickUnsubscribeHeaders(oneClickUnsubscribeUrl(base, unsubscribeToken)),
     },
     now,
     outboxId,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { realtorPageUrl, siteApiUrl, type SiteBase } from '~/server/mail/site-links'
 
 /*
  * Signed links for saved searches (issue 13): the visitor has no account, so a link in their
@@ -78,36 +79,6 @@ export async function rowForLinkToken<Row extends { id: string; linkSecret: stri
   const row = await load(parsed.searchId)
   if (!row || !verifySavedSearchToken(serverSecret, parsed, row, allowed, new Date(0))) return 'invalid'
   return verifySavedSearchToken(serverSecret, parsed, row, allowed, now) ? row : 'expired'
-}
-
-/** Where a realtor's public pages live, for links in mail sent without a request to answer. */
-export type SiteBase = {
-  desiredUrl: string
-  /** The realtor's own domain key (`realtor.hompageHost`), when set. */
-  hompageHost: string | null
-  /** PUBLIC_URL, when configured. */
-  publicUrl: string | undefined
-  /** The origin the search was saved on: the last resort. */
-  siteOrigin: string
-}
-
-/**
- * The absolute URL of a realtor page path such as `homes/ABC123` or `alerts` (empty for the
- * homepage) in a language: on the realtor's own domain when set (`https://kim.com/en/homes/…`),
- * else under PUBLIC_URL or the origin the search was saved on (`…/en/kim/homes/…`).
- */
-export function realtorPageUrl(base: SiteBase, lang: 'ko' | 'en', path: string): string {
-  const prefix = lang === 'en' ? '/en' : ''
-  const rest = path === '' ? '' : `/${path.replace(/^\/+/, '')}`
-  if (base.hompageHost) return `https://${base.hompageHost}${prefix}${rest}`
-  const origin = (base.publicUrl ? new URL(base.publicUrl).origin : base.siteOrigin).replace(/\/$/, '')
-  return `${origin}${prefix}/${base.desiredUrl}${rest}`
-}
-
-/** A machine path (`/cozying-api/v1/...`) on the same site as realtorPageUrl. */
-export function siteApiUrl(base: SiteBase, path: string): string {
-  const origin = base.hompageHost ? `https://${base.hompageHost}` : (base.publicUrl ? new URL(base.publicUrl).origin : base.siteOrigin).replace(/\/$/, '')
-  return `${origin}${path}`
 }
 
 /*

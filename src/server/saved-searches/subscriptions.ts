@@ -25,12 +25,13 @@ import { AppError, errors, parseInput } from '~/server/app-error'
 import type { SavedSearchTable } from '~/server/db/schema'
 import { enforceRateLimit } from '~/server/web/rate-limit'
 import { suppressAddress } from '~/server/mail/suppression'
+import { siteBaseFor } from '~/server/mail/site-links'
 import { forgetLead, recordLead } from '~/server/leads/record-lead'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
-import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose, type SiteBase } from './links'
+import { CONFIRM_LINK_TTL_SECONDS, confirmPageUrl, rowForLinkToken, signSavedSearchToken, type LinkPurpose } from './links'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
 import { recordIdRequestSchema } from '~/schemas/record-id'
 
@@ -79,10 +80,6 @@ function filtersKey(filters: {
   ])
 }
 
-function siteBase(services: AppServices, realtor: Pick<RealtorForMail, 'desiredUrl' | 'hompageHost'>, siteOrigin: string): SiteBase {
-  return { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin }
-}
-
 /**
  * The one mail sent before confirmation: in the visitor's language, from the realtor's name,
  * answered to the realtor, with a link that expires. It says what the search is, so a person
@@ -98,7 +95,7 @@ function confirmationMail(
   const lang = search.lang
   const realtorName = realtorDisplayName(realtor, lang)
   const token = signSavedSearchToken(services.config.signingSecret, search, 'confirm', new Date(now.getTime() + CONFIRM_LINK_TTL_SECONDS * 1000))
-  const url = confirmPageUrl(siteBase(services, realtor, search.siteOrigin), lang, token)
+  const url = confirmPageUrl(siteBaseFor(services.config, realtor, search.siteOrigin), lang, token)
   const words = savedSearchInWords(i18n, savedSearchFiltersOf(search))
   const frequency = i18n._(frequencyLabel(search.frequency))
   const name = search.name ?? ''

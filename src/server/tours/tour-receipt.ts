@@ -5,7 +5,7 @@ import { TOUR_DURATION_MINUTES } from '~/lib/listing-time-zones'
 import { tourReceiptRequestSchema, type TourReceipt } from '~/schemas/tours'
 import { AppError, parseInput } from '~/server/app-error'
 import { icsEvents } from '~/server/calendar/ics-event'
-import { realtorPageUrl } from '~/server/saved-searches/links'
+import { realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { tourEventUid } from './tour-calendar'
 import { tourEventWords } from './tour-mail'
@@ -54,7 +54,7 @@ export async function tourReceiptCalendarFile(services: AppServices, input: unkn
   await loadCatalog(lang)
   const i18n = i18nFor(lang)
   const realtor = await mailRealtor(services, row.realtorId, lang)
-  const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: row.siteOrigin }
+  const base = siteBaseFor(services.config, realtor, row.siteOrigin)
   const listingUrl = realtorPageUrl(base, lang, `homes/${encodeURIComponent(row.listingKey)}`)
   const words = tourEventWords({ mode: receipt.mode, address: row.listingAddress, realtor, listingUrl }, i18n)
   const host = calendarHost(services)

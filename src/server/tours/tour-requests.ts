@@ -31,7 +31,7 @@ import { getHomeDetail } from '~/server/listings/homes'
 import { deliverOutboxMail, enqueueMail, type OutboxMail } from '~/server/mail/outbox'
 import { knownCursor, readNewestFirstPage } from '~/server/db/newest-first'
 import { managedLeadRow, ownedRealtorIds } from '~/server/realtors/owned-realtors'
-import { realtorPageUrl } from '~/server/saved-searches/links'
+import { realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { tourCalendar } from './tour-calendar'
 import { renderTourMail, tourEventWords, type TourMailInput, type TourMailRealtor } from './tour-mail'
@@ -248,7 +248,7 @@ async function tourMail(services: AppServices, tour: TourRow, kind: TourMailInpu
   await loadCatalog(lang)
   const i18n = i18nFor(lang)
   const realtor = await mailRealtor(services, tour.realtorId, lang)
-  const base = { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: services.config.publicUrl, siteOrigin: tour.siteOrigin }
+  const base = siteBaseFor(services.config, realtor, tour.siteOrigin)
   const listingUrl = realtorPageUrl(base, lang, `homes/${encodeURIComponent(tour.listingKey)}`)
   const mode = tourModeSchema.catch('in_person').parse(tour.mode)
   const mailInput: TourMailInput = {
