@@ -1,24 +1,18 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import { deleteAccountRequestSchema, deletedAccountSchema } from '~/schemas/account'
 
 /*
  * The realtor's data to take away and the account's deletion in the OpenAPI document (issue 30
- * item 8, decision 043). The document's own helpers are passed in, so the error schema keeps its
- * one registered id.
+ * item 8, decision 043). Its helpers come from openapi-parts.ts.
  */
-
-type Helpers = {
-  jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, { description: string }>
-  bearer: Array<Record<string, Array<string>>>
-}
 
 export const ACCOUNT_TAG = {
   name: 'Your data',
   description: "A realtor's data to take away as one ZIP, and the deletion of an account with everything of it",
 } as const
 
-export function accountPaths({ jsonContent, errorResponses, bearer }: Helpers) {
+export function accountPaths() {
   return {
     '/realtors/{id}/export': {
       get: {

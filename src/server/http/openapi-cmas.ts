@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import {
   cmaCreateSchema,
   cmaListQuerySchema,
@@ -13,15 +14,9 @@ import {
 } from '~/schemas/cma/cma'
 
 /*
- * The CMAs' paths of the OpenAPI document (issue 53 part 2, decision 074). The document's helpers
- * are passed in, so this file does not import openapi.ts back.
+ * The CMAs' paths of the OpenAPI document (issue 53 part 2, decision 074). Its helpers come
+ * from openapi-parts.ts.
  */
-
-type Helpers = {
-  jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, unknown>
-  bearer: Array<Record<string, Array<string>>>
-}
 
 const TAG = 'Market analyses'
 export const CMAS_TAG = {
@@ -30,7 +25,7 @@ export const CMAS_TAG = {
     "A realtor's comparative market analyses (CMA) for a seller: comparables, adjustments, a recommended range, a PDF, a share link, sent to the seller lead",
 }
 
-export function cmaPaths({ jsonContent, errorResponses, bearer }: Helpers) {
+export function cmaPaths() {
   const cma = cmaSchema.meta({ id: 'Cma' })
   const path = { path: z.object({ id: z.string() }) }
   const owner = "Only the realtor's owner (or a platform admin): another realtor's CMA is 404 for every method."

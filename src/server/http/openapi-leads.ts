@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import { leadTimelineSchema } from '~/schemas/lead-timeline'
 import {
@@ -14,21 +15,9 @@ import {
 
 /*
  * The lead desk's paths in the OpenAPI document (issue 26 item 6), spread into `openapi.ts`.
- * Errors point at the document's one `Error` component by reference: a second zod copy of it
- * under the same id would be refused.
+ * Its helpers come from openapi-parts.ts.
  */
 
-const errorContent = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
-
-function errorResponses(...statuses: Array<number>) {
-  return Object.fromEntries(statuses.map((status) => [String(status), { description: `Error ${status}`, ...errorContent }]))
-}
-
-function jsonContent(schema: z.ZodType) {
-  return { content: { 'application/json': { schema } } }
-}
-
-const bearer = [{ bearerAuth: [] }]
 const tags = ['Leads']
 const leadPath = z.object({ id: z.string().meta({ description: "The lead's id, unique across kinds (the id of the message, saved search, … it is)" }) })
 const notFoundNote = "Another realtor's lead answers 404, whatever the method: its existence is not disclosed."

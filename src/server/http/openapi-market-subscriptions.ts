@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { errorResponses, jsonContent } from './openapi-parts'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import {
   createdMarketSubscriptionSchema,
@@ -13,17 +14,11 @@ import {
  * the link of the confirmation mail, and the one-click unsubscribe of every report.
  */
 
-function jsonContent(schema: z.ZodType) {
-  return { content: { 'application/json': { schema } } }
-}
-
 /** The market reports' tag (`API_TAGS.market` in openapi.ts, which this file does not import back). */
 const TAG = 'Market reports'
 
 /** The paths, with the document's own error schema (one schema per component id). */
-export function marketSubscriptionPaths(errorBody: z.ZodType): ZodOpenApiPathsObject {
-  const errorResponses = (...statuses: Array<number>) =>
-    Object.fromEntries(statuses.map((status) => [String(status), { description: `Error ${status}`, ...jsonContent(errorBody) }]))
+export function marketSubscriptionPaths(): ZodOpenApiPathsObject {
   const view = marketSubscriptionViewSchema.meta({ id: 'MarketSubscription' })
   return {
     '/market-subscriptions': {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import {
   OPEN_HOUSE_KINDS,
   deletedOpenHouseSchema,
@@ -11,16 +12,10 @@ import {
 /*
  * The open houses' paths of the OpenAPI document (issue 26 item 5). The listings' own paths
  * (`home/list`, `home/{listingKey}`) carry `openHouses` through their schemas in openapi.ts.
- * The document's helpers are passed in, so this file does not import openapi.ts back.
+ * Its helpers come from openapi-parts.ts.
  */
 
-type Helpers = {
-  jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, unknown>
-  bearer: Array<Record<string, Array<string>>>
-}
-
-export function openHousePaths({ jsonContent, errorResponses, bearer }: Helpers) {
+export function openHousePaths() {
   const realtorOpenHouse = realtorOpenHouseSchema.meta({ id: 'RealtorOpenHouse' })
   return {
     '/open-houses': {

@@ -1,21 +1,16 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import { postCreateSchema, postListQuerySchema, postListSchema, postPatchSchema, postSchema } from '~/schemas/posts'
 
 /*
- * The posts' paths of the OpenAPI document (issue 28 item 5). The document's helpers are passed
- * in, so this file does not import openapi.ts back.
+ * The posts' paths of the OpenAPI document (issue 28 item 5). Its helpers come from
+ * openapi-parts.ts.
  */
-
-type Helpers = {
-  jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, unknown>
-  bearer: Array<Record<string, Array<string>>>
-}
 
 const TAG = 'Posts'
 export const POSTS_TAG = { name: TAG, description: "A realtor's articles and neighborhood guides, in Korean and/or English" }
 
-export function postPaths({ jsonContent, errorResponses, bearer }: Helpers) {
+export function postPaths() {
   const post = postSchema.meta({ id: 'Post' })
   // Public, and more for the owner: an anonymous call and a bearer token are both accepted.
   const optionalBearer = [{}, ...bearer]

@@ -1,19 +1,13 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import { replySettingsInputSchema, replySettingsSchema } from '~/schemas/lead-replies'
 
 /*
  * The lead desk's instant reply and digest settings in the OpenAPI document (issue 26,
- * decision 021). The document's own helpers are passed in, so the error schema keeps its
- * one registered id.
+ * decision 021). Its helpers come from openapi-parts.ts.
  */
 
-type Helpers = {
-  jsonContent: (schema: z.ZodType) => { content: { 'application/json': { schema: z.ZodType } } }
-  errorResponses: (...statuses: Array<number>) => Record<string, unknown>
-  bearer: Array<Record<string, Array<string>>>
-}
-
-export function replySettingsPaths({ jsonContent, errorResponses, bearer }: Helpers) {
+export function replySettingsPaths() {
   const path = z.object({ id: z.string().meta({ description: 'The realtor id' }) })
   const settings = replySettingsSchema.meta({ id: 'ReplySettings' })
   return {

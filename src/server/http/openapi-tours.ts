@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 import {
   createdTourRequestSchema,
@@ -14,18 +15,11 @@ import {
  * openapi.ts: a visitor's request (public) and the realtor's list, confirm and cancel.
  */
 
-function jsonContent(schema: z.ZodType) {
-  return { content: { 'application/json': { schema } } }
-}
-
-const bearer = [{ bearerAuth: [] }]
 const tourRequest = tourRequestViewSchema.meta({ id: 'TourRequest' })
 const idPath = z.object({ id: z.string().meta({ description: 'The tour request id (its lead id)' }) })
 
 /** The paths, with the document's own error schema (one schema per component id). */
-export function tourPaths(errorBody: z.ZodType): ZodOpenApiPathsObject {
-  const errorResponses = (...statuses: Array<number>) =>
-    Object.fromEntries(statuses.map((status) => [String(status), { description: `Error ${status}`, ...jsonContent(errorBody) }]))
+export function tourPaths(): ZodOpenApiPathsObject {
   return {
     '/tour-requests': {
       post: {

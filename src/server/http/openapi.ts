@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi'
+import { bearer, errorResponses, jsonContent } from './openapi-parts'
 import {
   contactMessageSchema,
   contactRequestSchema,
@@ -13,7 +14,6 @@ import { directoryPageSchema, directoryQuerySchema } from '~/schemas/directory'
 import { homeDetailSchema, homeListPageSchema, homeListQuerySchema, homePointsQuerySchema, homePointsSchema, MAX_MAP_POINTS } from '~/schemas/home'
 import { publicRealtorSchema, realtorInputSchema, realtorSchema } from '~/schemas/realtor'
 import { tokenRequestSchema, tokenResponseSchema } from '~/server/auth/program-token'
-import { ERROR_CODES, type TranslatedErrorBody } from '~/lib/errors'
 import { leadsPaths } from './openapi-leads'
 import { presignRequestSchema, presignResponseSchema } from '~/schemas/uploads'
 import { statisticsSchema } from '~/schemas/statistics'
@@ -37,28 +37,9 @@ import { valuationAnswerSchema, valuationRequestSchema } from '~/schemas/valuati
 import { marketQuerySchema, marketReportSchema } from '~/schemas/market'
 import { recordIdRequestSchema } from '~/schemas/record-id'
 
-/** The error body as the API answers it (decision 011): in words, by Accept-Language. */
-export const errorBodySchema = z
-  .object({
-    message: z.string().meta({ description: 'Translated by Accept-Language (ko or en).' }),
-    code: z.enum(ERROR_CODES),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .meta({ id: 'Error' }) satisfies z.ZodType<TranslatedErrorBody>
-
 const realtorResponse = realtorSchema.meta({ id: 'Realtor' })
 const publicRealtorResponse = publicRealtorSchema.meta({ id: 'PublicRealtor' })
 const createdContactResponse = createdContactSchema.meta({ id: 'CreatedContact' })
-
-function jsonContent(schema: z.ZodType) {
-  return { content: { 'application/json': { schema } } }
-}
-
-function errorResponses(...statuses: Array<number>) {
-  return Object.fromEntries(statuses.map((status) => [String(status), { description: `Error ${status}`, ...jsonContent(errorBodySchema) }]))
-}
-
-const bearer = [{ bearerAuth: [] }]
 
 /**
  * Conventions every operation keeps (issue 32; `npm test` lints the whole document with
@@ -99,13 +80,13 @@ export const API_TAGS = {
  */
 export function apiPaths(): ZodOpenApiPathsObject {
   return {
-    ...replySettingsPaths({ jsonContent, errorResponses, bearer }),
-    ...accountPaths({ jsonContent, errorResponses, bearer }),
-    ...openHousePaths({ jsonContent, errorResponses, bearer }),
-    ...postPaths({ jsonContent, errorResponses, bearer }),
-    ...cmaPaths({ jsonContent, errorResponses, bearer }),
-    ...tourPaths(errorBodySchema),
-    ...marketSubscriptionPaths(errorBodySchema),
+    ...replySettingsPaths(),
+    ...accountPaths(),
+    ...openHousePaths(),
+    ...postPaths(),
+    ...cmaPaths(),
+    ...tourPaths(),
+    ...marketSubscriptionPaths(),
     '/valuations': {
       post: {
         operationId: 'valueHome',
@@ -118,7 +99,7 @@ export function apiPaths(): ZodOpenApiPathsObject {
         responses: {
           '200': {
             description: 'The estimate, too few comparables, or a home beyond what its comparables span',
-            ...jsonContent(valuationAnswerSchema.meta({ id: 'Valuation' })),
+            ...jsonContent(valuationAnswerSchema.check(z.meta({ id: 'Valuation' }))),
           },
           ...errorResponses(400, 404, 413, 415),
         },
