@@ -16,7 +16,7 @@ import type { Lang } from '~/lib/lang'
 import { askVisitorApi, fieldByHead } from '~/lib/visitor-form-post'
 import type { PropertyKind } from '~/schemas/home'
 import type { PostedValuation, ValuationOutcome } from '~/schemas/valuations'
-import { valuationAnswerReader } from './valuation-answer'
+import { valuationAnswerSchema } from '~/schemas/valuation-answer'
 
 const PROPERTY_TYPES: ReadonlyArray<{ value: PropertyKind; label: MessageDescriptor }> = [
   { value: 'single_family', label: msg`Single-family home` },
@@ -42,7 +42,7 @@ const inputClass =
 const valuationFieldOf = fieldByHead(VALUATION_FORM_FIELDS)
 
 function readValuationAnswer(json: unknown) {
-  const parsed = valuationAnswerReader.safeParse(json)
+  const parsed = valuationAnswerSchema.safeParse(json)
   return parsed.success ? parsed.data : undefined
 }
 
