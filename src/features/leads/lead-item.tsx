@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Icon, buttonClass } from '~/components/ui'
+import { FieldRow } from '~/components/form/field-row'
 import { inputClass } from '~/components/form/inputs'
 import { detailTermClass, LeadToggle, ReachDetails } from '~/features/inbox/lead-details'
 import { displayPhone, telHref } from '~/lib/contact-links'
@@ -115,10 +116,7 @@ export function LeadItem({
       <div id={bodyId} hidden={!expanded} className="border-t border-stone-200 p-4 sm:p-5 dark:border-stone-800">
         {lead.summary ? <p className="mb-4 text-base break-words break-keep text-stone-900 dark:text-stone-100">{lead.summary}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <div>
-            <label htmlFor={stageId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Stage</Trans>
-            </label>
+          <FieldRow id={stageId} label={<Trans>Stage</Trans>}>
             <select
               id={stageId}
               value={lead.stage}
@@ -136,11 +134,8 @@ export function LeadItem({
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor={followUpId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Next follow-up</Trans>
-            </label>
+          </FieldRow>
+          <FieldRow id={followUpId} label={<Trans>Next follow-up</Trans>}>
             <input
               id={followUpId}
               type="date"
@@ -159,11 +154,8 @@ export function LeadItem({
               className={inputClass}
               data-testid="lead-follow-up"
             />
-          </div>
-          <div>
-            <label htmlFor={langId} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Visitor's language</Trans>
-            </label>
+          </FieldRow>
+          <FieldRow id={langId} label={<Trans>Visitor's language</Trans>}>
             <select
               id={langId}
               value={lead.lang}
@@ -181,7 +173,7 @@ export function LeadItem({
                 </option>
               ))}
             </select>
-          </div>
+          </FieldRow>
         </div>
         <p id={statusId} role="status" className="mt-2 min-h-5 text-sm" data-testid="lead-save-status">
           {save?.state === 'saving' ? (

@@ -1,8 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { useId } from 'react'
 import { contrastRatio, MIN_TEXT_CONTRAST, textColorOn } from '~/lib/color'
 import { FONT_SIZES } from '~/schemas/realtor'
-import { GroupCard, inputClass, YesNoField, type GroupProps } from '../field-ui'
+import { FieldShell, GroupCard, inputClass, YesNoField, type GroupProps } from '../field-ui'
 
 function ContrastNote({ color }: { color: string }) {
   const valid = /^#[0-9A-Fa-f]{6}$/.test(color)
@@ -28,57 +27,55 @@ function ContrastNote({ color }: { color: string }) {
 }
 
 export function DesignFields({ form, errors }: GroupProps) {
-  const colorId = useId()
-  const sizeId = useId()
   return (
     <GroupCard id="group-design" title={<Trans>Design</Trans>}>
       <form.Field name="designMainColor">
         {(field) => (
-          <div>
-            <label htmlFor={colorId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-              <Trans>Main color</Trans>
-            </label>
-            <div className="mt-1 flex items-center gap-3">
-              <input
-                type="color"
-                aria-label="#RRGGBB"
-                value={/^#[0-9A-Fa-f]{6}$/.test(field.state.value) ? field.state.value : '#1D4ED8'}
-                onChange={(event) => field.handleChange(event.target.value.toUpperCase())}
-                className="size-11 cursor-pointer rounded-lg border border-stone-300"
-              />
-              <input
-                id={colorId}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                aria-invalid={(errors.designMainColor ?? []).length > 0}
-                className={`${inputClass} mt-0 max-w-40 font-mono`}
-              />
-            </div>
-            {(errors.designMainColor ?? []).length > 0 ? (
-              <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{errors.designMainColor?.join(' ')}</p>
-            ) : null}
-            <ContrastNote color={field.state.value} />
-          </div>
+          <FieldShell label={<Trans>Main color</Trans>} errors={errors.designMainColor ?? []}>
+            {({ id, describedBy, invalid }) => (
+              <>
+                <div className="mt-1 flex items-center gap-3">
+                  <input
+                    type="color"
+                    aria-label="#RRGGBB"
+                    value={/^#[0-9A-Fa-f]{6}$/.test(field.state.value) ? field.state.value : '#1D4ED8'}
+                    onChange={(event) => field.handleChange(event.target.value.toUpperCase())}
+                    className="size-11 cursor-pointer rounded-lg border border-stone-300"
+                  />
+                  <input
+                    id={id}
+                    value={field.state.value}
+                    onChange={(event) => field.handleChange(event.target.value)}
+                    aria-invalid={invalid}
+                    aria-describedby={describedBy}
+                    className={`${inputClass} mt-0 max-w-40 font-mono`}
+                  />
+                </div>
+                <ContrastNote color={field.state.value} />
+              </>
+            )}
+          </FieldShell>
         )}
       </form.Field>
       <form.Field name="designFontSize">
         {(field) => {
           const size = field.state.value
           return (
-            <div>
-              <label htmlFor={sizeId} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
-                <Trans>Text size: {size} px</Trans>
-              </label>
-              <input
-                id={sizeId}
-                type="range"
-                min={FONT_SIZES.min}
-                max={FONT_SIZES.max}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(Number(event.target.value))}
-                className="mt-2 w-full max-w-md accent-blue-700"
-              />
-            </div>
+            <FieldShell label={<Trans>Text size: {size} px</Trans>} errors={errors.designFontSize ?? []}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  type="range"
+                  min={FONT_SIZES.min}
+                  max={FONT_SIZES.max}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(Number(event.target.value))}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  className="mt-2 w-full max-w-md accent-blue-700"
+                />
+              )}
+            </FieldShell>
           )
         }}
       </form.Field>
