@@ -14,6 +14,17 @@ import { homeSearchMapIsland } from './home-search-map-island'
 import { LISTINGS_HEADING_ID, LISTINGS_ID, MAP_LAYOUT, MAP_ONLY, PANE_CHOICE, SEARCH_TOP_ID, searchHref, WITHOUT_SCRIPTS } from './home-search-map-layout'
 import { ListingsView, type ListingsRealtor, type SearchNavigation } from './listings-section'
 
+/** What the home search page renders from: its realtor, the search asked for, the homes found and the map's setup. */
+export type HomeSearchView = {
+  realtor: ListingsRealtor
+  lang: Lang
+  search: HomeSearch
+  /** Whether the URL's prices did not fit its type and were cleared (a form sent without JavaScript). */
+  pricesCleared: boolean
+  list: HomeListPage
+  map: MapSetup
+}
+
 /**
  * The home search with its map open (`?view=map`, issue 29), as the server renders it (decision
  * 051): the list is static HTML, every control a link or a GET form, and only the map beside it
@@ -22,21 +33,7 @@ import { ListingsView, type ListingsRealtor, type SearchNavigation } from './lis
  * the list take turns by two radios whose effect is a style, so the choice works before any
  * script; without scripts the list stands alone at full width.
  */
-export function HomeSearchMapView({
-  realtor,
-  lang,
-  search,
-  pricesCleared,
-  list,
-  map,
-}: {
-  realtor: ListingsRealtor
-  lang: Lang
-  search: HomeSearch
-  pricesCleared: boolean
-  list: HomeListPage
-  map: MapSetup
-}) {
+export function HomeSearchMapView({ realtor, lang, search, pricesCleared, list, map }: HomeSearchView) {
   const { t } = useLingui()
   const page = useVisitorPage()
   const href = (next: HomeSearch) => searchHref(page.path, next)

@@ -2,16 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '~/components/ui'
 import { RealtorPageShell } from '~/features/homepage/realtor-page-shell'
-import { langParam, type Lang } from '~/lib/lang'
+import { langParam } from '~/lib/lang'
 import type { MapSetup } from '~/lib/map-setup'
 import { SCRIPTS_ONLY_ATTRIBUTE, SCRIPTS_ONLY_HIDDEN_WITHOUT_SCRIPTS } from '~/lib/page-scripts'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { HomeListPage } from '~/schemas/home'
-import type { HomeSearch } from '~/schemas/listing-search'
 import type { PublicRealtor } from '~/schemas/realtor'
 import { brokerageAsProminentAsAgent } from '~/schemas/state-disclosures'
 import { HomeSearchHeading } from './home-search-heading'
-import { HomeSearchMapView } from './home-search-map-view'
+import { HomeSearchMapView, type HomeSearchView } from './home-search-map-view'
 import { ListingsSection } from './listings-section'
 
 /**
@@ -29,13 +28,11 @@ export function HomeSearchPage({
   pricesCleared,
   list,
   map,
-}: {
+}: Omit<HomeSearchView, 'realtor' | 'list' | 'map'> & {
   realtor: PublicRealtor
-  lang: Lang
-  search: HomeSearch
-  pricesCleared: boolean
   /** Null when the realtor names no area yet. */
   list: HomeListPage | null
+  /** Null when the operator turned the map off (decision 062). */
   map: MapSetup | null
 }) {
   const { t } = useLingui()
