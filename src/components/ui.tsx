@@ -158,3 +158,19 @@ export function ColumnHeadings({ labels, className }: { labels: ReadonlyArray<st
     </tr>
   )
 }
+
+/**
+ * A number in a small dark circle on a photo's top-left corner: its place in an order (a gallery
+ * photo's position, a comparable's rank). Hidden from screen readers: the order is said in words
+ * beside it (the photo's alt text, the list's order).
+ */
+export function PhotoNumberBadge({ number }: { number: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute top-1.5 left-1.5 grid h-6 min-w-6 place-items-center rounded-full bg-stone-900/85 px-1.5 text-xs font-bold text-white tabular-nums ring-1 ring-white/60"
+    >
+      {number}
+    </span>
+  )
+}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button, Icon, iconButtonClass } from '~/components/ui'
+import { Button, Icon, iconButtonClass, PhotoNumberBadge } from '~/components/ui'
 import type { Photo, PhotoPath } from '~/schemas/photo'
 import type { GalleryEntry } from './photo-list'
 
@@ -78,12 +78,7 @@ export function GalleryGrid(props: {
                 decoding="async"
                 className="size-full object-cover"
               />
-              <span
-                aria-hidden="true"
-                className="absolute top-1.5 left-1.5 rounded-full bg-stone-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
-              >
-                {position}
-              </span>
+              <PhotoNumberBadge number={position} />
             </div>
             <div className="flex items-center justify-between px-0.5 py-0.5">
               <div className="flex">

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { ListingLink } from '~/components/listing-link'
+import { PhotoNumberBadge } from '~/components/ui'
 import { areaText } from '~/lib/home-display'
 import { formatNumber, formatPrice } from '~/lib/format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
@@ -168,12 +169,7 @@ function Comparables({
             >
               <div className="relative h-20 w-24 shrink-0 overflow-hidden rounded-lg bg-stone-200 sm:h-28 sm:w-40 dark:bg-stone-800">
                 {photo ? <img {...photo} alt="" width={160} height={112} loading="lazy" decoding="async" className="size-full object-cover" /> : null}
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1 left-1 grid size-6 place-items-center rounded-full bg-stone-900 text-xs font-bold text-white dark:bg-stone-50 dark:text-stone-900"
-                >
-                  {rank}
-                </span>
+                <PhotoNumberBadge number={rank} />
               </div>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
