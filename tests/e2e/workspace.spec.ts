@@ -273,6 +273,12 @@ test.describe('a new realtor, from sign-up to deletion', () => {
     // 8. Design: a grey too light for text shows the contrast note; a rose is readable.
     const mainColour = page.getByLabel('Main color')
     await expect(mainColour).toHaveValue('#1D4ED8')
+    // A colour the page cannot use keeps the step, with the reason read out with the field.
+    await mainColour.fill('rose')
+    await page.getByTestId('wizard-next').click()
+    await expect(mainColour).toHaveAttribute('aria-invalid', 'true')
+    await expect(mainColour).toHaveAccessibleDescription('Enter a color as # and six hex digits, e.g. #1D4ED8')
+    expect(new URL(page.url()).searchParams.get('step')).toBe('8')
     await mainColour.fill('#808080')
     await expect(page.getByTestId('contrast-warning')).toBeVisible()
     await mainColour.fill('#E11D48')
