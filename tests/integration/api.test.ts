@@ -1411,15 +1411,18 @@ describeOnEachDatabase('REST API', (database) => {
     })
 
     it.each([
-      ['PUT', '/realtor', 'GET, POST'],
-      ['DELETE', '/realtor', 'GET, POST'],
-      ['POST', '/realtor/some-id', 'GET, PATCH, DELETE'],
-      ['PUT', '/realtor/some-id', 'GET, PATCH, DELETE'],
-      ['DELETE', '/realtor-contacts', 'POST, GET'],
+      ['PUT', '/realtor', 'GET, HEAD, POST'],
+      ['DELETE', '/realtor', 'GET, HEAD, POST'],
+      ['POST', '/realtor/some-id', 'GET, HEAD, PATCH, DELETE'],
+      ['PUT', '/realtor/some-id', 'GET, HEAD, PATCH, DELETE'],
+      ['DELETE', '/realtor-contacts', 'POST, GET, HEAD'],
       ['GET', '/realtor/presigned-multi-file-upload', 'POST'],
       ['GET', '/realtor-contacts/some-id', 'PATCH, DELETE'],
-      ['OPTIONS', '/realtor', 'GET, POST'],
-      ['POST', '/openapi.json', 'GET'],
+      ['OPTIONS', '/realtor', 'GET, HEAD, POST'],
+      ['POST', '/openapi.json', 'GET, HEAD'],
+      // A download made on request is work and counts against a limit: a HEAD would do it for nothing.
+      ['HEAD', '/realtors/some-id/export', 'GET'],
+      ['HEAD', '/leads/export.csv', 'GET'],
     ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
       const result = await api(s, method, path, { token: tokens.owner, lang: EN })
       expectError(result, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)

@@ -69,10 +69,12 @@ describeOnEachDatabase('data export rate limit', (database) => {
   it(`export number ${LIMIT + 1} of an hour is a 429 with Retry-After and its own words; another account, the admin and the next hour are not affected`, async () => {
     const retryAfter = pinnedInWindow(app.clock, 10, EXPORT_WINDOW_SECONDS)
 
-    // Refused requests cost nothing: another realtor's id (404) and no sign-in (401) are not exports.
+    // Refused requests cost nothing: another realtor's id (404), no sign-in (401) and a HEAD (405:
+    // it would make the whole file to send none of it) are not exports.
     for (let index = 0; index <= LIMIT; index += 1) {
       expect((await exportOf(realtor.id, otherToken)).status).toBe(404)
       expect((await api(app.services, 'GET', `/realtors/${realtor.id}/export`, { ip })).status).toBe(401)
+      expect((await api(app.services, 'HEAD', `/realtors/${realtor.id}/export`, { token: ownerToken, ip })).status).toBe(405)
     }
 
     // The workspace asks before downloading; asking counts nothing either.

@@ -653,7 +653,7 @@ describeOnEachDatabase('homes GET /home/list and /home/{listingKey}', (database)
     ] as const) {
       const result = await api(s, method, path, { lang: EN })
       expectError(result, 405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here')
-      expect(result.headers.get('allow')).toBe('GET')
+      expect(result.headers.get('allow')).toBe('GET, HEAD')
     }
     // The listing is untouched.
     expect((await detail('IRV-01')).price).toBe(1_250_000)

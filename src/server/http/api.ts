@@ -64,17 +64,38 @@ type ApiRoute = {
   pattern: RegExp
   paramNames: Array<string>
   methods: Partial<Record<Method, Handler>>
+  /** Whether a HEAD is answered by the GET handler (without its body). */
+  headAsGet: boolean
   /** As the request log names it: made once, not per request (decision 055). */
   logName: string
 }
 
-function route(path: string, methods: Partial<Record<Method, Handler>>): ApiRoute {
+/**
+ * `builtOnRequest`: the GET makes a file on request (a zip of all a realtor owns, a CSV of every
+ * lead), which is work and counts against the caller's limit; a HEAD would do all of it to send
+ * none of it, so it is refused (405, `Allow: GET`) instead of answered by the GET handler.
+ */
+function route(path: string, methods: Partial<Record<Method, Handler>>, options: { builtOnRequest?: true } = {}): ApiRoute {
   const paramNames: Array<string> = []
   const source = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     paramNames.push(name)
     return '([^/]+)'
   })
-  return { path, pattern: new RegExp(`^${source}/?$`), paramNames, methods, logName: `${API_PREFIX}${path.replace(/\\/g, '')}` }
+  return {
+    path,
+    pattern: new RegExp(`^${source}/?$`),
+    paramNames,
+    methods,
+    headAsGet: methods.GET !== undefined && !options.builtOnRequest,
+    logName: `${API_PREFIX}${path.replace(/\\/g, '')}`,
+  }
+}
+
+/** The methods a route answers, as a 405's `Allow` names them. */
+function allowedMethods(route: ApiRoute): string {
+  return Object.keys(route.methods)
+    .flatMap((method) => (method === 'GET' && route.headAsGet ? ['GET', 'HEAD'] : [method]))
+    .join(', ')
 }
 
 /** A signed-in caller or a 401. */
@@ -155,12 +176,16 @@ const routes: Array<ApiRoute> = [
       return json(await getStatistics(context.services, actor, { realtorId: param(context, 'id'), days }))
     },
   }),
-  route('/realtors/{id}/export', {
-    GET: async (context) => {
-      const exported = await exportRealtorData(context.services, await requireActor(context), param(context, 'id'))
-      return attachment(exported.body, { contentType: 'application/zip', fileName: exported.fileName, personal: true })
+  route(
+    '/realtors/{id}/export',
+    {
+      GET: async (context) => {
+        const exported = await exportRealtorData(context.services, await requireActor(context), param(context, 'id'))
+        return attachment(exported.body, { contentType: 'application/zip', fileName: exported.fileName, personal: true })
+      },
     },
-  }),
+    { builtOnRequest: true },
+  ),
   route('/account', {
     DELETE: async (context) => {
       const actor = await requireActor(context)
@@ -313,12 +338,16 @@ const routes: Array<ApiRoute> = [
     },
   }),
   // Before `/leads/{id}`, which would take `export.csv` for an id.
-  route('/leads/export\\.csv', {
-    GET: async (context) => {
-      const file = await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))
-      return attachment(file.body, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, personal: true })
+  route(
+    '/leads/export\\.csv',
+    {
+      GET: async (context) => {
+        const file = await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))
+        return attachment(file.body, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, personal: true })
+      },
     },
-  }),
+    { builtOnRequest: true },
+  ),
   route('/leads/{id}', {
     PATCH: async (context) => {
       const actor = await requireActor(context)
@@ -483,10 +512,9 @@ export async function handleApiRequest(request: Request, options: { services: Ap
     for (const candidate of path === undefined ? [] : routes) {
       const match = candidate.pattern.exec(path ?? '')
       if (!match) continue
-      const allowed = Object.keys(candidate.methods).join(', ')
-      const method = request.method === 'HEAD' ? 'GET' : request.method
+      const method = request.method === 'HEAD' && candidate.headAsGet ? 'GET' : request.method
       const handler = isMethod(method) ? candidate.methods[method] : undefined
-      if (!handler) return errorResponse(errors.methodNotAllowed(), lang, { allow: allowed })
+      if (!handler) return errorResponse(errors.methodNotAllowed(), lang, { allow: allowedMethods(candidate) })
       const params = Object.fromEntries(candidate.paramNames.map((name, index) => [name, match[index + 1] ?? '']))
       let actor: Promise<Actor | null> | undefined
       return await handler({
