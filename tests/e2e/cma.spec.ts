@@ -14,12 +14,18 @@ const LANGS = [
   {
     lang: 'ko',
     prefix: '',
-    words: { prepare: 'CMA 준비하기', report: '비교 시장 분석', saved: '초안을 저장했습니다.', notFound: /페이지를 찾을 수 없|Page Not Found/ },
+    words: {
+      prepare: 'CMA 준비하기',
+      report: '비교 시장 분석',
+      license: '라이선스 DRE #02777777',
+      saved: '초안을 저장했습니다.',
+      notFound: /페이지를 찾을 수 없|Page Not Found/,
+    },
   },
   {
     lang: 'en',
     prefix: '/en',
-    words: { prepare: 'Prepare a CMA', report: 'Comparative market analysis', saved: 'Draft saved.', notFound: /not found/i },
+    words: { prepare: 'Prepare a CMA', report: 'Comparative market analysis', license: 'License DRE #02777777', saved: 'Draft saved.', notFound: /not found/i },
   },
 ] as const
 
@@ -144,6 +150,7 @@ for (const { lang, prefix, words } of LANGS) {
         const report = reader.getByTestId('cma-report')
         await expect(report).toContainText(words.report)
         await expect(reader.getByTestId('cma-report-subject')).toContainText('21 Sandpiper')
+        await expect(reader.getByTestId('cma-report-realtor')).toContainText(words.license)
         expect(await reader.getByTestId('cma-report-comparable').count()).toBeGreaterThan(1)
         await expect(reader.getByTestId('cma-report-range')).toContainText('$')
         await expect(reader.getByTestId('cma-report-disclosures')).toContainText(/\S/)

@@ -47,8 +47,8 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
   const { realtor, subject, rangeBasis } = report
   const name = realtor.name
   const pickedCount = rangeBasis.pickedCount
-  const licence = realtor.licenseNumber
-  const brokerageLicence = realtor.brokerageLicenseNumber
+  const license = realtor.licenseNumber
+  const brokerageLicense = realtor.brokerageLicenseNumber
   const asOf = cmaDayText(report.asOf, i18n.locale)
   const typeLabel = propertyTypeLabel(RESO_SUB_TYPE[subject.propertyType])
   const subjectAddress = `${subject.street}, ${subject.city}, ${subject.state} ${subject.postalCode}`
@@ -72,11 +72,12 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
               className="size-20 rounded-full border-2 border-current object-cover"
             />
           ) : null}
-          <div className="min-w-0 flex-1">
+          {/* On a phone the photo and the logo share the first row and the words take the next one whole. */}
+          <div className="order-last min-w-0 basis-full sm:order-none sm:basis-0 sm:flex-1">
             <p className="text-lg font-bold">{realtor.name}</p>
             {realtor.brokerageName ? <p>{realtor.brokerageName}</p> : null}
             <p className="text-sm">
-              {[licence ? t`Licence ${licence}` : null, brokerageLicence ? t`Brokerage licence ${brokerageLicence}` : null].filter(Boolean).join(' · ')}
+              {[license ? t`License ${license}` : null, brokerageLicense ? t`Brokerage license ${brokerageLicense}` : null].filter(Boolean).join(' · ')}
             </p>
             {realtor.brokerageAddress ? <p className="text-sm">{realtor.brokerageAddress}</p> : null}
             <p className="text-sm">
@@ -94,7 +95,7 @@ export function CmaReportPage({ report, lang }: { report: CmaReport; lang: Lang 
             </p>
           </div>
           {realtor.logoUrl ? (
-            <img src={realtor.logoUrl} alt={t`${name}'s logo`} height={56} className="h-14 w-auto max-w-40 rounded bg-white object-contain p-1" />
+            <img src={realtor.logoUrl} alt={t`${name}'s logo`} height={56} className="ml-auto h-14 w-auto max-w-40 rounded bg-white object-contain p-1" />
           ) : null}
         </header>
 
