@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adjustedSpread, draftOf, isValidCell, liveAdjustedPrice, patchOf } from '../../src/features/cma/cma-draft'
+import { adjustedSpread, draftOf, isValidCell, listPriceRange, liveAdjustedPrice, patchOf } from '../../src/features/cma/cma-draft'
 import { cmaSharePath, isCmaTokenSegment } from '../../src/lib/cma-paths'
 import { cmaPatchSchema, type Cma, type CmaAdjustments } from '../../src/schemas/cma/cma'
 import { publicPageRule } from '../../src/schemas/public-search'
@@ -71,6 +71,11 @@ describe('the adjustment grid as typed', () => {
     expect(adjustedSpread([1_100_000, 1_012_000])).toEqual({ low: 1_012_000, median: 1_056_000, high: 1_100_000 })
     expect(adjustedSpread([3, 1, 2])).toEqual({ low: 1, median: 2, high: 3 })
     expect(adjustedSpread([])).toBeNull()
+  })
+
+  it('offers the spread as a list-price range in whole thousands, never narrower than the comparables', () => {
+    expect(listPriceRange({ low: 975_669, high: 2_233_224 })).toEqual({ low: 975_000, high: 2_234_000 })
+    expect(listPriceRange({ low: 1_012_000, high: 1_100_000 })).toEqual({ low: 1_012_000, high: 1_100_000 })
   })
 })
 

@@ -88,6 +88,15 @@ export function adjustedSpread(prices: ReadonlyArray<number>): { low: number; me
   return { low: sorted[0] ?? 0, median, high: sorted.at(-1) ?? 0 }
 }
 
+/**
+ * The adjusted spread as a list-price range: out to whole thousands (the low down, the high up),
+ * as a price is asked, and never narrower than what the comparables say. The report's "how it
+ * was reached" still gives the exact figures.
+ */
+export function listPriceRange(spread: { low: number; high: number }): { low: number; high: number } {
+  return { low: Math.floor(spread.low / 1000) * 1000, high: Math.ceil(spread.high / 1000) * 1000 }
+}
+
 /** A typed price for the range: empty is "not set" (null); anything else as typed (the schema judges it). */
 function typedPrice(text: string): number | null {
   return text.trim() === '' ? null : typedDollars(text)

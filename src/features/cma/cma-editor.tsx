@@ -14,7 +14,7 @@ import { RESO_SUB_TYPE } from '~/schemas/home'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
 import { CmaCandidates, useComparableWords } from './cma-candidates'
 import { CmaDeliver } from './cma-deliver'
-import { adjustedSpread, draftOf, isValidCell, liveAdjustedPrice, patchOf, type CmaDraft } from './cma-draft'
+import { adjustedSpread, draftOf, isValidCell, listPriceRange, liveAdjustedPrice, patchOf, type CmaDraft } from './cma-draft'
 import { CmaGrid, type GridCell } from './cma-grid'
 import { cmaDollars } from '~/lib/cma-words'
 import { cmaDayText } from './cma-labels'
@@ -183,7 +183,10 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
           <Button
             variant="secondary"
             className="mt-3"
-            onClick={() => setDraft((current) => ({ ...current, recommendedLow: String(spread.low), recommendedHigh: String(spread.high) }))}
+            onClick={() => {
+              const range = listPriceRange(spread)
+              setDraft((current) => ({ ...current, recommendedLow: String(range.low), recommendedHigh: String(range.high) }))
+            }}
             data-testid="cma-use-spread"
           >
             <Trans>Use the adjusted range</Trans>
