@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { dataDir, env, type Env } from '~/server/config/env'
-import { ourHostsFrom, type OurHosts } from '~/server/config/our-hosts'
+import { localOrigin, ourHostsFrom, type OurHosts } from '~/server/config/our-hosts'
 import { sendAccountMail } from './auth/account-mails'
 import { configuredProviders, createAuth, migrateAuth, type Auth, type AuthSettings } from './auth/auth'
 import { migrateToLatest, type AppDatabase, type DbKind, type PoolUse } from './db/database'
@@ -99,7 +99,7 @@ export function storageConfigFromEnv(config: Env, secret: string): StorageConfig
   return {
     driver: 'local',
     dir: path.join(dataDir(), 'uploads'),
-    publicBaseUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+    publicBaseUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? localOrigin(),
     signingSecret: secret,
   }
 }
@@ -145,7 +145,7 @@ export async function createServices(overrides: ServiceOverrides): Promise<AppSe
     secret,
     // PUBLIC_URL's documented default (docs/configuration.md) rather than none:
     // better-auth would otherwise guess its origin from each request and warn at every start.
-    baseURL: config.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`,
+    baseURL: config.PUBLIC_URL ?? localOrigin(),
     google:
       config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } : undefined,
     kakao: config.KAKAO_CLIENT_ID && config.KAKAO_CLIENT_SECRET ? { clientId: config.KAKAO_CLIENT_ID, clientSecret: config.KAKAO_CLIENT_SECRET } : undefined,

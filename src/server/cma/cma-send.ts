@@ -12,7 +12,8 @@ import type { RenderedMail } from '~/server/mail/mail-html'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
 import { SENDER_REALTOR_COLUMNS, postalAddressFor } from '~/server/mail/sender-realtor'
 import { isSuppressed } from '~/server/mail/suppression'
-import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
+import { localOrigin } from '~/server/config/our-hosts'
+import { realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { createShare } from './cma-share'
 import { getCma, isLiveShare, managedCma, storedSubject } from './cmas'
@@ -102,7 +103,7 @@ export async function sendCmaToLead(services: AppServices, actor: Actor, id: str
     .execute()
   const live = shares.find((share) => isLiveShare(share, services.now()))
   const token = live?.token ?? (await createShare(services, cma, null)).token
-  const base = siteBaseFor(services.config, realtor, mailFallbackOrigin())
+  const base = siteBaseFor(services.config, realtor, localOrigin())
   const subject = storedSubject(cma.subject)
   const realtorName = realtorDisplayName(realtor, lang)
   const mail = cmaMail(

@@ -29,3 +29,11 @@ export function mailOriginFor(origin: string, ours: OurHosts, fallback: string):
   const host = URL.canParse(origin) ? new URL(origin).host : undefined
   return host !== undefined && isOurHost(host, ours) ? { origin, refused: false } : { origin: fallback, refused: true }
 }
+
+/**
+ * Where this process answers on its own machine (`PORT`, 3000 by default): PUBLIC_URL's
+ * documented default, for sign-in, local uploads and links in mail when it is not set.
+ */
+export function localOrigin(): string {
+  return `http://localhost:${process.env.PORT ?? '3000'}`
+}

@@ -1,8 +1,7 @@
 import { isSameSitePath } from '~/lib/consent'
 import { isLang, type Lang } from '~/lib/lang'
 import { errors, isAppError } from '~/server/app-error'
-import { mailOriginFor } from '~/server/config/our-hosts'
-import { mailFallbackOrigin } from '~/server/mail/site-links'
+import { localOrigin, mailOriginFor } from '~/server/config/our-hosts'
 import { componentLogger } from '~/server/logging/logger'
 import type { VisitorSender } from '~/server/leads/visitor-sender'
 import type { AppServices } from '~/server/services'
@@ -14,7 +13,7 @@ import { apiLang, isFormBody, json, readFormBody, readJsonBody } from '~/server/
  * hosts; else, with PUBLIC_URL unset, a `Host` nobody configured, localhost (decision 078).
  */
 function mailOrigin(services: AppServices, origin: string): string {
-  const checked = mailOriginFor(origin, services.config.ourHosts, mailFallbackOrigin())
+  const checked = mailOriginFor(origin, services.config.ourHosts, localOrigin())
   if (checked.refused && !services.config.publicUrl)
     componentLogger('visitor-forms').warn({ origin }, "a visitor's form came to a host that is not ours: its mail links use localhost; set PUBLIC_URL")
   return checked.origin

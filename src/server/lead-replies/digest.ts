@@ -4,7 +4,8 @@ import { DEFAULT_TIME_ZONE, isTimeZone, localMoment } from '~/lib/local-time'
 import { realtorDisplayName } from '~/lib/realtor-names'
 import type { Database } from '~/server/db/schema'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
-import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
+import { localOrigin } from '~/server/config/our-hosts'
+import { realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import { pagesById } from '~/server/db/pages-by-id'
 import type { AppServices } from '~/server/services'
 import { isDigestEmpty, renderDigestMail, type DigestLead } from './digest-mail'
@@ -63,7 +64,7 @@ async function digestOne(
   const lang = settings.lang
   await loadCatalog(lang)
   // The workspace is on the platform, never on the realtor's own domain: signing in happens there.
-  const workspace = realtorPageUrl(siteBaseFor(services.config, { desiredUrl: realtor.desiredUrl, hompageHost: null }, mailFallbackOrigin()), lang, 'admin')
+  const workspace = realtorPageUrl(siteBaseFor(services.config, { desiredUrl: realtor.desiredUrl, hompageHost: null }, localOrigin()), lang, 'admin')
   const mail = renderDigestMail(
     {
       lang,

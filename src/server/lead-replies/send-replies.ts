@@ -7,7 +7,8 @@ import { realtorDisplayName } from '~/lib/realtor-names'
 import { safeVisitorName, type ReplyValues } from '~/lib/reply-placeholders'
 import type { Database } from '~/server/db/schema'
 import { deliverOutboxMail, enqueueMail } from '~/server/mail/outbox'
-import { mailFallbackOrigin, realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
+import { localOrigin } from '~/server/config/our-hosts'
+import { realtorPageUrl, siteBaseFor } from '~/server/mail/site-links'
 import type { AppServices } from '~/server/services'
 import { renderReplyMail } from './reply-mail'
 import { readLeadSettings } from './reply-settings'
@@ -90,7 +91,7 @@ async function replyToLead(services: AppServices, leadId: string): Promise<{ out
     await loadCatalog(lang)
     const i18n = i18nFor(lang)
     const name = realtorDisplayName(realtor, lang)
-    const base = siteBaseFor(services.config, realtor, mailFallbackOrigin())
+    const base = siteBaseFor(services.config, realtor, localOrigin())
     const address = await listingAddress(trx, lead.listingKey)
     const values: ReplyValues = {
       visitorName: safeVisitorName(lead.name) || i18n._(msg({ message: 'there', comment: 'Greets a visitor whose name we do not have: "Hello there,"' })),

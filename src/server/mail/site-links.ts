@@ -12,7 +12,7 @@ export type SiteBase = {
   hompageHost: string | null
   /** PUBLIC_URL, when configured. */
   publicUrl: string | undefined
-  /** The origin the visitor's form came to (or `mailFallbackOrigin()`): the last resort. */
+  /** The origin the visitor's form came to (or `localOrigin()` for a mail no form caused): the last resort. */
   siteOrigin: string
 }
 
@@ -23,11 +23,6 @@ export function siteBaseFor(
   siteOrigin: string,
 ): SiteBase {
   return { desiredUrl: realtor.desiredUrl, hompageHost: realtor.hompageHost, publicUrl: config.publicUrl, siteOrigin }
-}
-
-/** Where links in mail that no visitor's form caused point when PUBLIC_URL is not set (development). */
-export function mailFallbackOrigin(): string {
-  return `http://localhost:${process.env.PORT ?? '3000'}`
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { contrastRatio, MIN_TEXT_CONTRAST, textColorOn } from '~/lib/color'
 import { FONT_SIZES } from '~/schemas/realtor'
+import { HEX_COLOR_PATTERN } from '~/schemas/realtor-fields'
 import { FieldShell, GroupCard, inputClass, YesNoField, type GroupProps } from '../field-ui'
 
 function ContrastNote({ color }: { color: string }) {
-  const valid = /^#[0-9A-Fa-f]{6}$/.test(color)
+  const valid = HEX_COLOR_PATTERN.test(color)
   if (!valid) return null
   const ratio = Math.max(contrastRatio(color, '#FFFFFF'), contrastRatio(color, '#111827'))
   const onColor = textColorOn(color)
@@ -38,7 +39,7 @@ export function DesignFields({ form, errors }: GroupProps) {
                   <input
                     type="color"
                     aria-label="#RRGGBB"
-                    value={/^#[0-9A-Fa-f]{6}$/.test(field.state.value) ? field.state.value : '#1D4ED8'}
+                    value={HEX_COLOR_PATTERN.test(field.state.value) ? field.state.value : '#1D4ED8'}
                     onChange={(event) => field.handleChange(event.target.value.toUpperCase())}
                     className="size-11 cursor-pointer rounded-lg border border-stone-300"
                   />
