@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { E2E_BROWSER_ARGS, E2E_BROWSER_PATH } from './tests/e2e/browser.ts'
+import { SEEDED_FOLDERS_VARIABLE } from './tests/e2e/seeded-folders.ts'
 
 /*
  * End-to-end tests run against the PRODUCTION build (DESIGN §8), never the dev server.
@@ -26,17 +27,20 @@ if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
 }
 const baseURL = `http://127.0.0.1:${port}`
 
-// A fresh, empty data folder per run so no test sees a previous run's database or uploads.
-// The runner loads this file again in every worker process; the workers inherit the
-// variable and reuse the folder instead of each making a stray one.
-const DATA_DIR_VARIABLE = 'PLAYWRIGHT_E2E_DATA_DIR'
-let dataDir = process.env[DATA_DIR_VARIABLE]
-if (!dataDir) {
-  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-e2e-'))
-  dataDir = created
-  process.env[DATA_DIR_VARIABLE] = created
+// Folders of this run, removed when it ends. The runner loads this file again in every worker
+// process; the workers inherit the variables and reuse the folders instead of each making strays.
+function runFolder(variable: string, prefix: string): string {
+  const known = process.env[variable]
+  if (known) return known
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  process.env[variable] = created
   process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }))
+  return created
 }
+// A fresh, empty data folder per run, so no test sees a previous run's database or uploads.
+const dataDir = runFolder('PLAYWRIGHT_E2E_DATA_DIR', 'realtor-e2e-')
+// The seeded data folders that the specs' own servers copy (tests/e2e/own-server.ts).
+runFolder(SEEDED_FOLDERS_VARIABLE, 'realtor-e2e-seeded-')
 
 // The server's whole output (every worker's JSON log lines) goes to this file, read after the run
 // by scripts/check-server-log.ts: request lines, and no e-mail address of the tests' data

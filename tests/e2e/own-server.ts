@@ -5,6 +5,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { copiable, SEED_SETTINGS, seededFolder } from './seeded-folders'
 
 /*
  * A production server of the suite's own (`npm start`'s launcher on a fresh data folder,
@@ -85,25 +86,41 @@ export function run(args: Array<string>, env: NodeJS.ProcessEnv): string {
   return result.stdout
 }
 
+/** The environment of a server (or of its seed) on this port and data folder. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(path.delimiter),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_CONCURRENCY: '2',
+    DEMO_HOMES: '40',
+    RATE_LIMIT_AUTH: '1000',
+    ...extra,
+  }
+}
+
+function pickSeedSettings(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(SEED_SETTINGS.map((name) => [name, env[name]]))
+}
+
 /** The production build on a fresh, seeded data folder (SQLite unless a database URL is given). */
 export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-own-server-e2e-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(path.delimiter),
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl,
-    NODE_ENV: 'production',
-    PUBLIC_URL: base,
-    WEB_CONCURRENCY: '2',
-    DEMO_HOMES: '40',
-    RATE_LIMIT_AUTH: '1000',
-    ...options.env,
+  const extra = options.env ?? {}
+  const env = serverEnv(port, dataDir, options.databaseUrl, extra)
+  if (options.databaseUrl === undefined && copiable(extra)) {
+    // Port 0 for the seed of the copy: it only prints where the app will be; it stores no address.
+    const seeded = seededFolder(env, (folder) => run(['scripts/run.mjs', 'scripts/seed.ts'], serverEnv(0, folder, undefined, pickSeedSettings(env))))
+    fs.cpSync(seeded, dataDir, { recursive: true })
+  } else {
+    run(['scripts/run.mjs', 'scripts/seed.ts'], env)
   }
-  run(['scripts/run.mjs', 'scripts/seed.ts'], env)
   const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   const collect = (chunk: Buffer) => {
