@@ -5,7 +5,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { copiable, SEED_SETTINGS, seededFolder } from './seeded-folders'
+import { copiable, seededFolder } from './seeded-folders'
 
 /*
  * A production server of the suite's own (`npm start`'s launcher on a fresh data folder,
@@ -103,10 +103,6 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
   }
 }
 
-function pickSeedSettings(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  return Object.fromEntries(SEED_SETTINGS.map((name) => [name, env[name]]))
-}
-
 /** The production build on a fresh, seeded data folder (SQLite unless a database URL is given). */
 export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'realtor-own-server-e2e-'))
@@ -116,7 +112,7 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
   const env = serverEnv(port, dataDir, options.databaseUrl, extra)
   if (options.databaseUrl === undefined && copiable(extra)) {
     // Port 0 for the seed of the copy: it only prints where the app will be; it stores no address.
-    const seeded = seededFolder(env, (folder) => run(['scripts/run.mjs', 'scripts/seed.ts'], serverEnv(0, folder, undefined, pickSeedSettings(env))))
+    const seeded = seededFolder(env, (folder, settings) => run(['scripts/run.mjs', 'scripts/seed.ts'], serverEnv(0, folder, undefined, settings)))
     fs.cpSync(seeded, dataDir, { recursive: true })
   } else {
     run(['scripts/run.mjs', 'scripts/seed.ts'], env)
