@@ -197,9 +197,9 @@ test('a scheduled post appears at its time, written and scheduled in the workspa
   await editor.click()
   await page.keyboard.type('Inventory is up.')
   await form.getByTestId('post-status-scheduled').check()
-  // Twenty seconds from now in the browser's own clock and zone, to the second.
+  // Twelve seconds from now in the browser's own clock and zone, to the second.
   const { local, dueAt } = await page.evaluate(() => {
-    const due = new Date(Date.now() + 20_000)
+    const due = new Date(Date.now() + 12_000)
     const pad = (value: number) => String(value).padStart(2, '0')
     return {
       local: `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}T${pad(due.getHours())}:${pad(due.getMinutes())}:${pad(due.getSeconds())}`,

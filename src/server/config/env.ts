@@ -129,6 +129,11 @@ export const envSchema = z.object({
   PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
   PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
   /**
+   * How many Host names each process remembers as ours, a realtor's own domain or nobody's
+   * (server/site/own-domain.ts). Raise it above the number of own domains served.
+   */
+  HOST_LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+  /**
    * How many proxies in front of the app append to `X-Forwarded-For` (a load balancer, a CDN):
    * the client's address is read that many hops from the right. 0: the socket's peer.
    */

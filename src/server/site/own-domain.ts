@@ -18,12 +18,20 @@ export function currentOwnDomain(): string | undefined {
 
 export type HostKind = { kind: 'ours' } | { kind: 'realtor'; desiredUrl: string } | { kind: 'unknown' }
 
+type CachedHost = { value: HostKind; realtorsRevision: number }
+
 /**
  * Answers per host, each valid while no realtor has been written since ('realtors' revision,
- * decision 009): a realtor who sets or drops a domain is seen at the next request. Bounded,
- * as the Host header is whatever a client sends.
+ * decision 009): a realtor who sets or drops a domain is seen at the next request. Bounded
+ * (HOST_LOOKUP_CACHE_ENTRIES), as the Host header is whatever a client sends.
  */
-const cache = new LRUCache<string, { value: HostKind; realtorsRevision: number }>({ max: 10_000 })
+let cache: LRUCache<string, CachedHost> | undefined
+
+/** Made at the first request, when the settings (HOST_LOOKUP_CACHE_ENTRIES) are read. */
+function hostCache(): LRUCache<string, CachedHost> {
+  cache ??= new LRUCache<string, CachedHost>({ max: env().HOST_LOOKUP_CACHE_ENTRIES })
+  return cache
+}
 
 /**
  * Ours, a realtor's own domain, or nobody's. Our hosts: localhost and ports 300x (spec §9),
@@ -37,7 +45,7 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
   if (isOurHost(host, ours)) return { kind: 'ours' }
   const services = await getServices()
   const { realtors: realtorsRevision } = await services.revisions.current()
-  const cached = cache.get(host)
+  const cached = hostCache().get(host)
   if (cached && cached.realtorsRevision === realtorsRevision) return cached.value
   const realtor = await services.db
     .selectFrom('realtor')
@@ -46,6 +54,6 @@ export async function classifyHost(rawHost: string | null): Promise<HostKind> {
     .where('isMakeHomepage', '=', 'Y')
     .executeTakeFirst()
   const value: HostKind = realtor ? { kind: 'realtor', desiredUrl: realtor.desiredUrl } : ours.productHosts.length > 0 ? { kind: 'unknown' } : { kind: 'ours' }
-  cache.set(host, { value, realtorsRevision })
+  hostCache().set(host, { value, realtorsRevision })
   return value
 }
