@@ -1,7 +1,7 @@
 /*
- * CSV files as every export writes them (the inbox's and the leads' in the browser, the data
- * export on the server): RFC 4180, UTF-8 with a BOM, and the formula-injection guard. Pure:
- * no DOM, no Lingui; callers pass the translated headers.
+ * CSV files as every export writes them (the lead desk's and the inbox's, the data export's):
+ * RFC 4180, UTF-8 with a BOM, and the formula-injection guard. Pure: no Lingui; callers pass
+ * the translated headers.
  */
 
 /** Excel only reads a CSV as UTF-8 (Korean names intact) when the file starts with a BOM. */
@@ -33,23 +33,4 @@ export type CsvColumn<Row> = readonly [header: string, cell: (row: Row) => strin
 /** The whole file: BOM, the header row, one record per row in the given order. */
 export function csvFile<Row>(rows: ReadonlyArray<Row>, columns: ReadonlyArray<CsvColumn<Row>>): string {
   return UTF8_BOM + toCsv([columns.map(([header]) => header), ...rows.map((row) => columns.map(([, cell]) => cell(row)))])
-}
-
-/** `{name}-YYYY-MM-DD.csv`, dated in the viewer's time zone (the day they exported it). */
-export function datedCsvFileName(name: string, now: Date): string {
-  return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`
-}
-
-/**
- * `YYYY-MM-DD HH:mm` in the viewer's time zone: sortable, and a date every spreadsheet
- * recognises, whichever language the header row is in.
- */
-export function csvDate(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0')
 }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording, CURRENT_CONSENT, isSameSitePath, type ConsentKind } from '~/lib/consent'
-import { leadListQuerySchema, leadPageOf } from './lead-list'
+import { leadListExportQuerySchema, leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { consentPageSchema, honeypotSchema, visitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { countryCodeSchema, emailSchema, normalizePhone, phoneForStorage, phoneProblem, yesNoSchema } from './realtor-fields'
@@ -180,6 +180,9 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>
 /** `GET /realtor-contacts` and the inbox: whose messages, which status, a page at a time. */
 export const messageListQuerySchema = leadListQuerySchema(contactStatusSchema)
 export type MessageListQuery = z.input<typeof messageListQuerySchema>
+
+/** `GET /realtor-contacts/export.csv`: every message the filters select, in `viewerLang`. */
+export const messagesExportQuerySchema = leadListExportQuerySchema(contactStatusSchema)
 
 /** One page, and the counts of the whole list (with the same status filter): what the inbox's summary says. */
 export const messagePageSchema = leadPageOf({ messages: z.array(contactMessageSchema) }, { unread: z.number().int() })

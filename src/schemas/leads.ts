@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { leadPageOf } from './lead-list'
+import { csvViewerLangSchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { recordIdSchema } from './record-id'
 import { blankAsAbsent } from './visitor-fields'
@@ -83,7 +83,7 @@ export type LeadsQuery = z.input<typeof leadsQuerySchema>
 export const leadsExportQuerySchema = z.object({
   ...leadFilterFields,
   sort: z.preprocess(blankAsAbsent, leadSortSchema.default('newest')),
-  viewerLang: z.preprocess(blankAsAbsent, z.enum(['ko', 'en']).optional()),
+  viewerLang: csvViewerLangSchema,
 })
 export type LeadsExportQuery = z.input<typeof leadsExportQuerySchema>
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { consentWording } from '~/lib/consent'
 import { SAVED_SEARCH_FREQUENCIES, SAVED_SEARCH_SORTS, SAVED_SEARCH_STATUSES } from '~/lib/saved-search-words'
-import { leadListQuerySchema, leadPageOf } from './lead-list'
+import { leadListExportQuerySchema, leadListQuerySchema, leadPageOf } from './lead-list'
 import { messageId } from './messages'
 import { blankAsAbsent, consentPageSchema, honeypotSchema, optionalVisitorNameSchema, visitorRealtorIdSchema } from './visitor-fields'
 import { emailSchema, numberFromText } from './realtor-fields'
@@ -118,6 +118,9 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>
 /** `GET /saved-searches` and the inbox's second list: whose searches, which status, a page at a time. */
 export const savedSearchListQuerySchema = leadListQuerySchema(savedSearchStatusSchema)
 export type SavedSearchListQuery = z.input<typeof savedSearchListQuerySchema>
+
+/** `GET /saved-searches/export.csv`: every confirmed search the filters select, in `viewerLang`. */
+export const savedSearchesExportQuerySchema = leadListExportQuerySchema(savedSearchStatusSchema)
 
 export const savedSearchPageSchema = leadPageOf({ searches: z.array(savedSearchSchema) }, {})
 export type SavedSearchPage = z.infer<typeof savedSearchPageSchema>

@@ -1423,6 +1423,8 @@ describeOnEachDatabase('REST API', (database) => {
       // A download made on request is work and counts against a limit: a HEAD would do it for nothing.
       ['HEAD', '/realtors/some-id/export', 'GET'],
       ['HEAD', '/leads/export.csv', 'GET'],
+      ['HEAD', '/realtor-contacts/export.csv', 'GET'],
+      ['HEAD', '/saved-searches/export.csv', 'GET'],
     ])('answers 405 for %s %s with Allow: %s', async (method, path, allow) => {
       const result = await api(s, method, path, { token: tokens.owner, lang: EN })
       expectError(result, 405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)

@@ -134,12 +134,14 @@ describe('OpenAPI document (SQLite)', () => {
         '/realtor/{key}',
         '/realtor/presigned-multi-file-upload',
         '/realtor-contacts',
+        '/realtor-contacts/export.csv',
         '/realtor-contacts/{id}',
         '/realtors/{id}/statistics',
         '/realtors/{id}/reply-settings',
         '/realtors/{id}/export',
         '/account',
         '/saved-searches',
+        '/saved-searches/export.csv',
         '/saved-searches/unsubscribe',
         '/saved-searches/{id}',
         '/leads',
@@ -603,6 +605,19 @@ describe('OpenAPI document (SQLite)', () => {
     check('get', '/realtor-contacts', await api(s, 'GET', '/realtor-contacts'), 401)
     check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${realtorId}`, { token: otherToken }), 403)
     check('get', '/realtor-contacts', await api(s, 'GET', `/realtor-contacts?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
+  })
+
+  // The inbox's two CSVs (decision 079): declared before their `{id}` paths, so `export.csv` is no id.
+  it.each(['/realtor-contacts/export.csv', '/saved-searches/export.csv'])('GET %s: 200 (a CSV), 400, 401, 403, 404', async (template) => {
+    const csv = await api(s, 'GET', `${template}?realtorId=${realtorId}&viewerLang=en`, { token: ownerToken })
+    expect(csv.status, csv.text).toBe(200)
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(doc.paths[template]?.get?.responses['200']?.content?.['text/csv']).toBeDefined()
+    seen.add(`get ${template} 200`)
+    check('get', template, await api(s, 'GET', `${template}?status=everything`, { token: ownerToken }), 400)
+    check('get', template, await api(s, 'GET', template), 401)
+    check('get', template, await api(s, 'GET', `${template}?realtorId=${realtorId}`, { token: otherToken }), 403)
+    check('get', template, await api(s, 'GET', `${template}?realtorId=${randomUUID()}`, { token: ownerToken }), 404)
   })
 
   it('PATCH /realtor-contacts/{id}: 200, 400, 401, 404, 413, 415', async () => {

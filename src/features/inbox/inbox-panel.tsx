@@ -6,7 +6,7 @@ import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { afterMessageDeleted } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
-import { ExportCsvButton } from './export-button'
+import { CsvExportLink, leadCsvPath } from './csv-export-link'
 import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
 import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
 import { InboxSummary, MessageList } from './message-list'
@@ -36,7 +36,7 @@ function withMessage<TPageParam>(
  */
 export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t } = useLingui()
-  const { headingId, queryClient, toast, actionError, setActionError, clearError, showError } = useLeadActions()
+  const { headingId, queryClient, toast, actionError, clearError, showError } = useLeadActions()
   const listQuery = inboxMessagesQuery(realtorId, { limit: INBOX_PAGE_SIZE })
   const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
@@ -102,7 +102,7 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       heading={<Trans>Messages</Trans>}
       // The whole inbox's counts, as of the first page.
       summary={<InboxSummary messageCount={result?.total ?? 0} unread={result?.unread ?? 0} />}
-      exportButton={<ExportCsvButton realtorId={realtorId} disabled={messages.length === 0} onError={setActionError} />}
+      exportButton={<CsvExportLink href={leadCsvPath('realtor-contacts', realtorId, lang)} hasRows={messages.length > 0} testId="inbox-export" />}
       list={list}
       actionError={actionError}
       words={{

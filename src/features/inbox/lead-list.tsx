@@ -190,7 +190,6 @@ export function useLeadActions() {
     queryClient,
     toast,
     actionError,
-    setActionError,
     clearError: () => setActionError(undefined),
     showError: (error: unknown) =>
       setActionError(errorMessage(error, (id) => i18n._(id), t`The change could not be saved. Check your connection and try again.`)),

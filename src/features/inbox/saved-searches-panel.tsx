@@ -6,7 +6,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { afterSavedSearchChanged, afterSavedSearchDeleted } from '~/queries/changes'
 import { inboxSavedSearchesQuery } from '~/queries/inbox'
 import type { SavedSearch } from '~/schemas/saved-search'
-import { ExportSavedSearchesButton } from './export-button'
+import { CsvExportLink, leadCsvPath } from './csv-export-link'
 import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
 import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
 import { SavedSearchItem } from './saved-search-item'
@@ -21,7 +21,7 @@ const PAGE_SIZE = 50
  */
 export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lang: Lang }) {
   const { t } = useLingui()
-  const { headingId, queryClient, toast, actionError, setActionError, clearError, showError } = useLeadActions()
+  const { headingId, queryClient, toast, actionError, clearError, showError } = useLeadActions()
   const listQuery = inboxSavedSearchesQuery(realtorId, { limit: PAGE_SIZE })
 
   const searchesQuery = useInfiniteQuery({ ...listQuery, staleTime: 30_000, retry: false })
@@ -54,7 +54,7 @@ export function SavedSearchesPanel({ realtorId, lang }: { realtorId: string; lan
       headingId={headingId}
       heading={<Trans>Saved searches</Trans>}
       summary={<Plural value={total} one="# saved search" other="# saved searches" />}
-      exportButton={<ExportSavedSearchesButton realtorId={realtorId} disabled={searches.length === 0} onError={setActionError} />}
+      exportButton={<CsvExportLink href={leadCsvPath('saved-searches', realtorId, lang)} hasRows={searches.length > 0} testId="saved-searches-export" />}
       list={list}
       actionError={actionError}
       words={{

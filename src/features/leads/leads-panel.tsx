@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { inputClass } from '~/components/form/inputs'
 import { Button, buttonClass, Icon } from '~/components/ui'
+import { CsvExportLink, leadCsvPath } from '~/features/inbox/csv-export-link'
 import { LeadListPanel, useLeadList } from '~/features/inbox/lead-list'
 import type { Lang } from '~/lib/lang'
 import { LEAD_STAGE_LABELS, LEAD_STAGE_ORDER } from '~/schemas/lead-labels'
@@ -14,16 +15,6 @@ import { useLeadChanges } from './use-lead-changes'
 
 /** Leads per page of the desk. */
 const LEADS_PAGE_SIZE = 50
-
-/**
- * The server's CSV of what the filters select (`GET /leads/export.csv`, decision 067), in the
- * page's language: the session cookie signs the request, so a plain link downloads it.
- */
-export function leadsExportPath(realtorId: string, filters: LeadFilters, lang: Lang): string {
-  const query = new URLSearchParams({ realtorId, viewerLang: lang })
-  for (const [name, value] of Object.entries(filters)) if (typeof value === 'string' && value !== '') query.set(name, value)
-  return `/cozying-api/v1/leads/export.csv?${query.toString()}`
-}
 
 /**
  * The lead desk's "All leads" (issue 26 item 2, issue 52): every lead of the realtor, whatever
@@ -69,14 +60,7 @@ export function LeadsPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
       headingId={headingId}
       heading={<Trans>All leads</Trans>}
       summary={<Plural value={first?.total ?? 0} one="# lead" other="# leads" />}
-      exportButton={
-        leads.length === 0 ? null : (
-          <a href={leadsExportPath(realtorId, filters, lang)} download className={buttonClass('secondary', 'md')} data-testid="leads-export">
-            <Icon name="download" />
-            <Trans>Export CSV</Trans>
-          </a>
-        )
-      }
+      exportButton={<CsvExportLink href={leadCsvPath('leads', realtorId, lang, filters)} hasRows={leads.length > 0} testId="leads-export" />}
       list={list}
       words={{
         loading: <Trans>Loading leads…</Trans>,

@@ -14,6 +14,9 @@ import { presignUploads } from '~/server/uploads/presign'
 import { addLeadNote, deleteLeadNote, listLeadNotes } from '~/server/leads/lead-notes'
 import { listLeads, updateLead } from '~/server/leads/leads'
 import { exportLeadsCsv } from '~/server/leads/leads-export'
+import type { CsvDownload } from '~/server/leads/lead-csv'
+import { exportMessagesCsv } from '~/server/inbox/messages-export'
+import { exportSavedSearchesCsv } from '~/server/saved-searches/saved-searches-export'
 import { readLeadMailAttachment, readLeadMailHtml, readLeadTimeline } from '~/server/leads/lead-timeline'
 import { SANDBOXED_MAIL_POLICY } from './content-security-policy'
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, setSavedSearchPaused, unsubscribeByToken } from '~/server/saved-searches/subscriptions'
@@ -132,6 +135,11 @@ function decodeListingKey(raw: string): string {
 /** Query values as an object; an empty value (`?minPrice=`) counts as not given. */
 function queryOf(url: URL): Record<string, string> {
   return Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ''))
+}
+
+/** A lead list's CSV as a download: personal data, so never stored by a cache. */
+function csvAttachment(file: CsvDownload): Response {
+  return attachment(file.body, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, personal: true })
 }
 
 /**
@@ -263,6 +271,15 @@ const routes: Array<ApiRoute> = [
       return json(await listContacts(context.services, actor, Object.fromEntries(context.url.searchParams)))
     },
   }),
+  // Before `/realtor-contacts/{id}`, which would take `export.csv` for an id.
+  route(
+    '/realtor-contacts/export\\.csv',
+    {
+      GET: async (context) =>
+        csvAttachment(await exportMessagesCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))),
+    },
+    { builtOnRequest: true },
+  ),
   route('/realtor-contacts/{id}', {
     PATCH: async (context) => {
       const actor = await requireActor(context)
@@ -289,6 +306,14 @@ const routes: Array<ApiRoute> = [
     // no cookie; the signed token in the address is the whole authority, so the body is not read.
     POST: async (context) => json(await unsubscribeByToken(context.services, { token: context.url.searchParams.get('token') ?? '' })),
   }),
+  route(
+    '/saved-searches/export\\.csv',
+    {
+      GET: async (context) =>
+        csvAttachment(await exportSavedSearchesCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))),
+    },
+    { builtOnRequest: true },
+  ),
   route('/saved-searches/confirm', {
     POST: async (context) => postConfirmForm(context.services, await readFormBody(context.request)),
   }),
@@ -341,10 +366,8 @@ const routes: Array<ApiRoute> = [
   route(
     '/leads/export\\.csv',
     {
-      GET: async (context) => {
-        const file = await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))
-        return attachment(file.body, { contentType: 'text/csv; charset=utf-8', fileName: file.fileName, personal: true })
-      },
+      GET: async (context) =>
+        csvAttachment(await exportLeadsCsv(context.services, await requireActor(context), queryOf(context.url), apiLang(context.request))),
     },
     { builtOnRequest: true },
   ),

@@ -7,6 +7,7 @@ import {
   createdContactSchema,
   deletedMessageSchema,
   messageListQuerySchema,
+  messagesExportQuerySchema,
   messagePageSchema,
   messageStatusBodySchema,
 } from '~/schemas/inbox'
@@ -22,6 +23,7 @@ import { ACCOUNT_TAG, accountPaths } from './openapi-account'
 import {
   createdSavedSearchSchema,
   savedSearchListQuerySchema,
+  savedSearchesExportQuerySchema,
   savedSearchPageSchema,
   savedSearchPauseBodySchema,
   savedSearchRequestSchema,
@@ -290,6 +292,21 @@ export function apiPaths(): ZodOpenApiPathsObject {
         },
       },
     },
+    '/realtor-contacts/export.csv': {
+      get: {
+        operationId: 'exportContactsCsv',
+        tags: [API_TAGS.messages.name],
+        summary: 'Every message the filter selects as one CSV file (UTF-8 with a BOM)',
+        description:
+          "The list's filter without paging: every row it selects, newest first. Headers and words in `viewerLang`, else the Accept-Language; times in ISO 8601 with the offset of the realtor's time zone (the lead settings'), the file named by the realtor's day. One row per message: date, name, e-mail, phone in E.164, message, listing, status, and the consent stored with it (version, time, language, page, the exact words; calls and texts with theirs), empty for messages from before consent was recorded.",
+        security: bearer,
+        requestParams: { query: messagesExportQuerySchema },
+        responses: {
+          '200': { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
     '/realtor-contacts/{id}': {
       patch: {
         operationId: 'updateContactStatus',
@@ -332,6 +349,21 @@ export function apiPaths(): ZodOpenApiPathsObject {
         requestParams: { query: savedSearchListQuerySchema },
         responses: {
           '200': { description: 'One page of saved searches', ...jsonContent(savedSearchPageSchema.meta({ id: 'SavedSearchPage' })) },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    '/saved-searches/export.csv': {
+      get: {
+        operationId: 'exportSavedSearchesCsv',
+        tags: [API_TAGS.savedSearches.name],
+        summary: 'Every confirmed saved search the filter selects as one CSV file (UTF-8 with a BOM)',
+        description:
+          "The list's filter without paging: every row it selects, newest first. Headers and words in `viewerLang`, else the Accept-Language; times in ISO 8601 with the offset of the realtor's time zone (the lead settings'), the file named by the realtor's day. One row per search: when it was confirmed, name, e-mail, area, sale or rent, prices, bedrooms and bathrooms as plain numbers, how often, status, and the consent stored with it (version, time, language, page, the exact words).",
+        security: bearer,
+        requestParams: { query: savedSearchesExportQuerySchema },
+        responses: {
+          '200': { description: 'The CSV file, as an attachment', content: { 'text/csv': { schema: z.string() } } },
           ...errorResponses(400, 401, 403, 404),
         },
       },

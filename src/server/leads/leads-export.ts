@@ -1,12 +1,11 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
-import { i18nFor, loadCatalog } from '~/i18n/i18n'
 import { csvFile, type CsvColumn } from '~/lib/csv'
 import { propertyTypeLabel } from '~/lib/home-display'
 import type { Lang } from '~/lib/lang'
 import { LEAD_KIND_LABELS, LEAD_REPLY_LABELS, LEAD_STAGE_LABELS } from '~/schemas/lead-labels'
-import { DEFAULT_TIME_ZONE, isoInTimeZone } from '~/lib/local-time'
+import { isoInTimeZone } from '~/lib/local-time'
 import { phoneForExport } from '~/lib/phone-e164'
 import { savedSearchFiltersOf, savedSearchInWords } from '~/lib/saved-search-words'
 import { isSellerTimeframe, SELLER_TIMEFRAME_LABELS } from '~/lib/seller-timeframes'
@@ -15,11 +14,10 @@ import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
 import { tourSlotSchema, type TourSlot } from '~/schemas/tours'
 import type { Actor } from '~/server/auth/actor'
 import { errors, parseInput } from '~/server/app-error'
-import { ownedRealtorIds } from '~/server/realtors/owned-realtors'
 import type { AppServices } from '~/server/services'
 import { TOUR_STATUS_WORDS } from './lead-summaries'
 import { listLeads } from './leads'
-import { realtorDays } from './realtor-day'
+import { CSV_BATCH, everyPage, leadCsvSetting, type CsvDownload, type LeadCsvSetting } from './lead-csv'
 
 /*
  * The lead desk's CSV, made on the server (issue 52 item 4, decision 067): every lead the
@@ -27,9 +25,6 @@ import { realtorDays } from './realtor-day'
  * times, a seller's home and estimate, a saved search in words), every note with its date, times
  * in ISO 8601 with the realtor's offset, phones in E.164. UTF-8 with a BOM so Excel reads Korean.
  */
-
-/** Leads read per query: the list's maximum page. */
-const EXPORT_BATCH = 500
 
 const slotsSchema = z.array(tourSlotSchema)
 
@@ -180,8 +175,7 @@ function amount(value: number | null): string {
   return value === null ? '' : String(value)
 }
 
-function csvColumns(i18n: I18n, timeZone: string): Array<CsvColumn<ExportRow>> {
-  const time = (iso: string | null) => (iso === null ? '' : isoInTimeZone(iso, timeZone))
+function csvColumns({ i18n, time }: LeadCsvSetting): Array<CsvColumn<ExportRow>> {
   return [
     [i18n._(msg`Received`), ({ lead }) => time(lead.createdAt)],
     [i18n._(msg`Kind`), ({ lead }) => i18n._(LEAD_KIND_LABELS[lead.kind])],
@@ -211,40 +205,29 @@ function csvColumns(i18n: I18n, timeZone: string): Array<CsvColumn<ExportRow>> {
   ]
 }
 
-export type LeadsCsv = { fileName: string; body: string }
-
 /**
  * Every lead the filters select (the desk's: kind, stage, language, search, follow-up), in the
- * list's order, as one CSV in `fallbackLang` unless the query names `viewerLang`. Times are in
- * the time zone of the first realtor listed (the account's own, as a rule).
+ * list's order, as one CSV in `fallbackLang` unless the query names `viewerLang`.
  */
-export async function exportLeadsCsv(services: AppServices, actor: Actor | null, query: unknown, fallbackLang: Lang): Promise<LeadsCsv> {
+export async function exportLeadsCsv(services: AppServices, actor: Actor | null, query: unknown, fallbackLang: Lang): Promise<CsvDownload> {
   if (!actor) throw errors.unauthorized()
   const { viewerLang, ...filters } = parseInput(leadsExportQuerySchema, query)
   const lang = viewerLang ?? fallbackLang
-  const ids = await ownedRealtorIds(services, actor, filters.realtorId)
-  const days = await realtorDays(services, ids)
-  const first = ids[0] === undefined ? undefined : days.get(ids[0])
-  const timeZone = first?.timeZone ?? DEFAULT_TIME_ZONE
-  await loadCatalog(lang)
-  const i18n = i18nFor(lang)
-
-  const rows: Array<ExportRow> = []
-  let cursor: string | undefined
-  do {
-    const page = await listLeads(services, actor, { ...filters, limit: EXPORT_BATCH, cursor }, lang)
+  const setting = await leadCsvSetting(services, actor, filters.realtorId, lang)
+  const rows = await everyPage<ExportRow>(async (cursor) => {
+    const page = await listLeads(services, actor, { ...filters, limit: CSV_BATCH, cursor }, lang)
     const [contents, notes] = await Promise.all([
-      leadContents(services, page.leads, i18n, timeZone),
+      leadContents(services, page.leads, setting.i18n, setting.timeZone),
       leadNoteLines(
         services,
         page.leads.map((lead) => lead.id),
-        timeZone,
+        setting.timeZone,
       ),
     ])
-    for (const lead of page.leads) rows.push({ lead, content: contents.get(lead.id) ?? emptyContent(), notes: notes.get(lead.id) ?? [] })
-    cursor = page.nextCursor ?? undefined
-  } while (cursor)
-
-  const today = first?.today ?? services.now().toISOString().slice(0, 10)
-  return { fileName: `leads-${today}.csv`, body: csvFile(rows, csvColumns(i18n, timeZone)) }
+    return {
+      rows: page.leads.map((lead) => ({ lead, content: contents.get(lead.id) ?? emptyContent(), notes: notes.get(lead.id) ?? [] })),
+      nextCursor: page.nextCursor,
+    }
+  })
+  return { fileName: setting.fileName('leads'), body: csvFile(rows, csvColumns(setting)) }
 }
