@@ -13,6 +13,9 @@ import { actorFor, api, createTestApp, describeOnEachDatabase, expectError, sign
  * lists they export.
  */
 
+/** The consent columns, in one order in every lead CSV. */
+const CONSENT_HEADER_EN = ['Consent version', 'Consent time', 'Consent language', 'Consent page', 'Consent text']
+
 const MESSAGE_HEADER_EN = [
   'Date',
   'Name',
@@ -21,11 +24,7 @@ const MESSAGE_HEADER_EN = [
   'Message',
   'Listing',
   'Status',
-  'Consent version',
-  'Consent time',
-  'Consent language',
-  'Consent page',
-  'Consent text',
+  ...CONSENT_HEADER_EN,
   'Calls and texts',
   'Calls and texts consent version',
   'Calls and texts consent text',
@@ -43,11 +42,7 @@ const SAVED_SEARCH_HEADER_EN = [
   'Bathrooms',
   'How often',
   'Status',
-  'Consent version',
-  'Consent time',
-  'Consent language',
-  'Consent page',
-  'Consent text',
+  ...CONSENT_HEADER_EN,
 ]
 
 describeOnEachDatabase('the inbox’s CSV exports', (database) => {
