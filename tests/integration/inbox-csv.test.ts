@@ -129,6 +129,8 @@ describeOnEachDatabase('the inbox’s CSV exports', (database) => {
     expect(marked.status, marked.text).toBe(200)
 
     await savedSearch({ name: '=cmd|"/c calc"!A1', listingType: 'rent', minPrice: null, status: 'paused' })
+    // A minute later, so that newest first is one order (at the same time it would fall back on random ids).
+    app.clock.set(new Date(Date.UTC(2026, 2, 2, 1, 1)))
     await savedSearch({ name: '민지', listingType: 'sale', minPrice: 500_000, status: 'active' })
     // Unconfirmed: no lead yet, in no file.
     await savedSearch({ name: 'Pending Pat', listingType: null, minPrice: null, status: 'pending' })
@@ -206,7 +208,7 @@ describeOnEachDatabase('the inbox’s CSV exports', (database) => {
     expect(parseCsv(csv.text)).toEqual([
       SAVED_SEARCH_HEADER_EN,
       [
-        '2026-03-02T10:00:00+09:00',
+        '2026-03-02T10:01:00+09:00',
         '민지',
         expect.stringMatching(/@example\.org$/),
         'Irvine, CA',
@@ -218,7 +220,7 @@ describeOnEachDatabase('the inbox’s CSV exports', (database) => {
         'Once a week',
         'Active',
         'saved-search-v1',
-        '2026-03-02T10:00:00+09:00',
+        '2026-03-02T10:01:00+09:00',
         'ko',
         '/jane/homes',
         '새 매물 알림 메일을 받는 데 동의합니다.',
