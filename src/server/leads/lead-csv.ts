@@ -22,8 +22,6 @@ export const CSV_BATCH = 500
 export type CsvDownload = { fileName: string; body: string }
 
 export type LeadCsvSetting = {
-  /** The realtors whose leads the file may hold: the actor's own, or the one named. */
-  realtorIds: Array<string>
   i18n: I18n
   /** ISO 8601 with the realtor's offset; empty for no time. */
   time: (iso: string | null) => string
@@ -38,14 +36,12 @@ export type LeadCsvSetting = {
  * the first realtor listed (the account's own, as a rule).
  */
 export async function leadCsvSetting(services: AppServices, actor: Actor, realtorId: string | undefined, lang: Lang): Promise<LeadCsvSetting> {
-  const realtorIds = await ownedRealtorIds(services, actor, realtorId)
-  const days = await realtorDays(services, realtorIds)
-  const first = realtorIds[0] === undefined ? undefined : days.get(realtorIds[0])
+  const [firstId] = await ownedRealtorIds(services, actor, realtorId)
+  const first = firstId === undefined ? undefined : (await realtorDays(services, [firstId])).get(firstId)
   const timeZone = first?.timeZone ?? DEFAULT_TIME_ZONE
   const today = first?.today ?? services.now().toISOString().slice(0, 10)
   await loadCatalog(lang)
   return {
-    realtorIds,
     i18n: i18nFor(lang),
     time: (iso) => (iso === null ? '' : isoInTimeZone(iso, timeZone)),
     timeZone,
