@@ -113,6 +113,11 @@ type WorkerFixtures = {
   /** What a spec adds to its `serverWithMail`'s environment (`test.use({ serverWithMailEnv })`). */
   serverWithMailEnv: Record<string, string>
   serverWithMail: ServerWithMail
+  /**
+   * A server of a spec's own seeded as the suite's is (the demo realtor and 1,000 homes), for a
+   * test that changes the demo realtor: the other worker's specs read it as seeded meanwhile.
+   */
+  demoServer: Server
 }
 
 export const test = base.extend<{ realtor: PublishedRealtor; demoListing: DemoListing }, WorkerFixtures>({
@@ -137,6 +142,18 @@ export const test = base.extend<{ realtor: PublishedRealtor; demoListing: DemoLi
       }
     },
     // Seeding a data folder and starting the workers takes a while on a shared machine.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  demoServer: [
+    async ({}, provide) => {
+      const server = await startServer({ env: { SEED_DEMO: 'true', DEMO_HOMES: '1000' } })
+      try {
+        await provide(server)
+      } finally {
+        await server.stop()
+      }
+    },
     { scope: 'worker', timeout: 180_000 },
   ],
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { axeViolations, expectOwnPageFont, htmlLang, pathOf, requireBaseURL, seoLinks, waitForHydration } from './helpers.ts'
 
 /*
@@ -534,6 +535,9 @@ for (const p of LANGS) {
 }
 
 test.describe('homepage in dark mode', { tag: '@phone' }, () => {
+  // On a server of its own: it switches the demo realtor dark, which the other worker's specs
+  // (this file's light axe check on the other project among them) read light meanwhile.
+  test.use({ baseURL: async ({ demoServer }, provide) => provide(demoServer.base) })
   // The page and the header each follow their own setting: both dark, and each dark alone (the
   // header's buttons once took the page's colours and could not be read on the header's).
   test('axe finds no violation in either language, page and header dark together or apart', async ({ page, request }) => {
