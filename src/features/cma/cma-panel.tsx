@@ -13,6 +13,7 @@ import { CmaEditor } from './cma-editor'
 import { cmaDollars } from '~/lib/cma-words'
 import { cmaDayText } from './cma-labels'
 import { CmaStart } from './cma-start'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 /*
  * The workspace's market analysis tab (issue 53): the realtor's CMAs, newest change first, a
@@ -100,7 +101,7 @@ function OpenCma({ id, desiredUrl, lang }: { id: string; desiredUrl: string; lan
   return <CmaEditor key={cma.data.id} cma={cma.data} desiredUrl={desiredUrl} lang={lang} />
 }
 
-function CmaList({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUrl: string; lang: Lang }) {
+function CmaList({ realtorId, desiredUrl, lang }: WorkspacePanelProps) {
   const { t, i18n } = useLingui()
   const headingId = useId()
   const queryClient = useQueryClient()

@@ -8,11 +8,12 @@ import { startCma } from '~/functions/cma.functions'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { propertyTypeLabel } from '~/lib/home-display'
 import { emptyValuationForm, valuationRequestFrom, type ValuationFormField, type ValuationFormValues } from '~/lib/home-value'
-import { langParam, type Lang } from '~/lib/lang'
+import { langParam } from '~/lib/lang'
 import { cmaKeys, sellerLeadHomeQuery } from '~/queries/cma'
 import { cmaSubjectSchema, type CmaSubject } from '~/schemas/cma/cma'
 import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
 import { cmaDollars } from '~/lib/cma-words'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 type SubjectField = Exclude<ValuationFormField, 'areaUnit'>
 
@@ -54,19 +55,7 @@ const SUBJECT_FIELDS: ReadonlyArray<SubjectField> = ['street', 'city', 'state', 
  * were shown beside it) or from an address the realtor types. Nothing is made until the realtor
  * presses "Find comparables": opening a lead's link only fills the form.
  */
-export function CmaStart({
-  realtorId,
-  desiredUrl,
-  lang,
-  leadId,
-  state,
-}: {
-  realtorId: string
-  desiredUrl: string
-  lang: Lang
-  leadId?: string
-  state: string
-}) {
+export function CmaStart({ leadId, state, ...panel }: WorkspacePanelProps & { leadId?: string; state: string }) {
   const lead = useQuery({ ...sellerLeadHomeQuery(leadId ?? ''), enabled: leadId !== undefined })
   if (leadId && lead.isPending) {
     return (
@@ -79,9 +68,7 @@ export function CmaStart({
   return (
     <CmaStartForm
       key={lead.data?.leadId ?? 'typed'}
-      realtorId={realtorId}
-      desiredUrl={desiredUrl}
-      lang={lang}
+      {...panel}
       lead={lead.data}
       leadFailed={lead.isError}
       initial={lead.data ? formOf(lead.data.subject) : emptyValuationForm(state)}
@@ -96,10 +83,7 @@ function CmaStartForm({
   lead,
   leadFailed,
   initial,
-}: {
-  realtorId: string
-  desiredUrl: string
-  lang: Lang
+}: WorkspacePanelProps & {
   lead: { leadId: string; name: string; estimate: { low: number; typical: number; high: number } | null } | undefined
   leadFailed: boolean
   initial: ValuationFormValues

@@ -9,6 +9,7 @@ import { LOCALE_TAG, type Lang } from '~/lib/lang'
 import { errorMessage } from '~/lib/errors'
 import { statisticsQuery } from '~/queries/statistics'
 import { STATISTICS_PERIODS, type Statistics, type StatisticsDay, type StatisticsPeriod } from '~/schemas/statistics'
+import type { WorkspacePanelProps } from './workspace-panel'
 
 /*
  * The editor's Statistics tab (issue 14): page views of the homepage and its listing pages over
@@ -16,8 +17,6 @@ import { STATISTICS_PERIODS, type Statistics, type StatisticsDay, type Statistic
  * where visitors came from, and messages per 100 views. The platform admin opens the same tab
  * for any realtor. Counted without cookies; see decision 016.
  */
-
-type Props = { realtorId: string; desiredUrl: string; lang: Lang }
 
 /** Names of the engines and networks the server classifies (src/server/stats/referrer.ts). */
 const SOURCE_NAMES: Record<string, MessageDescriptor> = {
@@ -56,7 +55,7 @@ function useFormats(lang: Lang) {
   }
 }
 
-export function StatisticsPanel({ realtorId, desiredUrl, lang }: Props) {
+export function StatisticsPanel({ realtorId, desiredUrl, lang }: WorkspacePanelProps) {
   const { i18n } = useLingui()
   const [days, setDays] = useState<StatisticsPeriod>(30)
   const query = useQuery(statisticsQuery(realtorId, days))

@@ -6,10 +6,11 @@ import { Link } from '@tanstack/react-router'
 import { LeadsPanel } from '~/features/leads/leads-panel'
 import { TodayPanel, todayCount } from '~/features/leads/today-panel'
 import { todayLeadsQuery } from '~/queries/leads'
-import { langParam, type Lang } from '~/lib/lang'
+import { langParam } from '~/lib/lang'
 import { InboxPanel } from './inbox-panel'
 import { SavedSearchesPanel } from './saved-searches-panel'
 import { TourRequestsPanel } from '~/features/tours/tour-requests-panel'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 export const INBOX_VIEWS = ['today', 'leads', 'messages', 'saved-searches', 'tours'] as const
 export type InboxView = (typeof INBOX_VIEWS)[number]
@@ -22,10 +23,11 @@ const VIEW_LABELS: Record<InboxView, MessageDescriptor> = {
   tours: msg`Tour requests`,
 }
 
-function ViewPanel({ view, realtorId, desiredUrl, lang }: { view: InboxView; realtorId: string; desiredUrl: string; lang: Lang }) {
+function ViewPanel({ view, ...panel }: WorkspacePanelProps & { view: InboxView }) {
+  const { realtorId, lang } = panel
   switch (view) {
     case 'today':
-      return <TodayPanel realtorId={realtorId} desiredUrl={desiredUrl} lang={lang} />
+      return <TodayPanel {...panel} />
     case 'leads':
       return <LeadsPanel realtorId={realtorId} lang={lang} />
     case 'messages':
@@ -46,7 +48,8 @@ const segmentClass =
  * kind's own list. Each is a link (`?tab=messages&view=saved-searches`), so a view can be
  * bookmarked and the back button returns to the other.
  */
-export function InboxViews({ realtorId, desiredUrl, lang, view }: { realtorId: string; desiredUrl: string; lang: Lang; view: InboxView }) {
+export function InboxViews({ view, ...panel }: WorkspacePanelProps & { view: InboxView }) {
+  const { realtorId, desiredUrl, lang } = panel
   const { t, i18n } = useLingui()
   const params = { lang: langParam(lang), desiredUrl }
   // The same query as the "Today" view's: its count is on the tab whichever view is open.
@@ -83,7 +86,7 @@ export function InboxViews({ realtorId, desiredUrl, lang, view }: { realtorId: s
           ))}
         </ul>
       </nav>
-      <ViewPanel view={view} realtorId={realtorId} desiredUrl={desiredUrl} lang={lang} />
+      <ViewPanel view={view} {...panel} />
     </div>
   )
 }

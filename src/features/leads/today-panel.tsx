@@ -5,11 +5,12 @@ import { useId, type ReactNode } from 'react'
 import { buttonClass, ErrorAlert } from '~/components/ui'
 import { LeadListEmpty, LeadListLoading, listLoadFailure } from '~/features/inbox/lead-list'
 import { dateTimeFormat } from '~/lib/date-time-format'
-import { langParam, LOCALE_TAG, type Lang } from '~/lib/lang'
+import { langParam, LOCALE_TAG } from '~/lib/lang'
 import { todayLeadsQuery } from '~/queries/leads'
 import type { LeadItem as Lead, LeadTodaySection } from '~/schemas/leads'
 import { LeadItem } from './lead-item'
 import { useLeadChanges } from './use-lead-changes'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 /** How many leads wait in "Today", for the tab's count: every part's whole total. */
 export function todayCount(today: { due: LeadTodaySection; fresh: LeadTodaySection; tours: LeadTodaySection }): number {
@@ -54,7 +55,7 @@ function TodaySection({
  * contacted, and tour requests waiting for an answer, each lead once, each part with its
  * count. Changes are made in place as in "All leads"; a lead dealt with leaves the list.
  */
-export function TodayPanel({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUrl: string; lang: Lang }) {
+export function TodayPanel({ realtorId, desiredUrl, lang }: WorkspacePanelProps) {
   const { t, i18n } = useLingui()
   const headingId = useId()
   const query = useQuery({ ...todayLeadsQuery(realtorId, lang), staleTime: 30_000, retry: false })

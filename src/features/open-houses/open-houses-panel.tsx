@@ -6,7 +6,6 @@ import { inputClass } from '~/components/form/inputs'
 import { Button, ErrorAlert } from '~/components/ui'
 import { addOpenHouse, removeOpenHouse } from '~/functions/open-houses.functions'
 import { formatOpenHouseTime } from '~/lib/format-open-house'
-import type { Lang } from '~/lib/lang'
 import { listingTimeZone, zonedWallTimeToUtc } from '~/lib/listing-time-zone'
 import { overlappingMlsOpenHouses } from '~/lib/open-house-overlap'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
@@ -16,6 +15,7 @@ import type { HomeSummary } from '~/schemas/home'
 import { OPEN_HOUSE_REMARKS_MAX, type OpenHouse, type OpenHouseKind } from '~/schemas/open-houses'
 import type { SiteRegion } from './listing-picker'
 import { ListingPicker, listingLabel } from './listing-picker'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 /*
  * The workspace's open houses (issue 26 item 5): the realtor's own upcoming open houses on
@@ -61,17 +61,7 @@ function mlsOverlaps(home: HomeSummary | null, fields: Fields): Array<OpenHouse>
   return overlappingMlsOpenHouses(home.openHouses, { start: start.toISOString(), end: end.toISOString() })
 }
 
-export function OpenHousesPanel({
-  realtorId,
-  desiredUrl,
-  regions,
-  lang,
-}: {
-  realtorId: string
-  desiredUrl: string
-  regions: ReadonlyArray<SiteRegion>
-  lang: Lang
-}) {
+export function OpenHousesPanel({ realtorId, desiredUrl, regions, lang }: WorkspacePanelProps & { regions: ReadonlyArray<SiteRegion> }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const baseId = useId()

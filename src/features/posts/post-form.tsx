@@ -20,6 +20,7 @@ import { afterPostChanged } from '~/queries/changes'
 import { POST_SLUG_MAX_LENGTH, POST_SUMMARY_MAX_LENGTH, POST_TITLE_MAX_LENGTH, type Post, type PostPreview } from '~/schemas/posts'
 import { EMPTY_POST_FORM, formToPost, postToForm, slugFromTitle, type PostFormValues } from './post-form-values'
 import { usePostPhotoUpload } from './use-post-photo-upload'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 /*
  * Writing one post in the workspace (issue 28 items 1, 2 and 6): its kind (an article, or a
@@ -46,10 +47,7 @@ export function PostForm({
   post,
   onDone,
   onCancel,
-}: {
-  realtorId: string
-  desiredUrl: string
-  lang: Lang
+}: WorkspacePanelProps & {
   post: Post | null
   onDone: (message: string) => void
   onCancel: () => void

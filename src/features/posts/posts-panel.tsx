@@ -9,6 +9,7 @@ import { langParam, LOCALE_TAG, type Lang } from '~/lib/lang'
 import { realtorPostsQuery } from '~/queries/posts'
 import type { Post } from '~/schemas/posts'
 import { PostForm } from './post-form'
+import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
 /*
  * The workspace's posts (issue 28 item 1): every post of the realtor, drafts and scheduled ones
@@ -64,7 +65,8 @@ function PostRow({ post, lang, desiredUrl, publicNow, onEdit }: { post: Post; la
   )
 }
 
-export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string; desiredUrl: string; lang: Lang }) {
+export function PostsPanel(panel: WorkspacePanelProps) {
+  const { realtorId, desiredUrl, lang } = panel
   const { t } = useLingui()
   const titleId = useId()
   const [editing, setEditing] = useState<Editing>(null)
@@ -82,17 +84,7 @@ export function PostsPanel({ realtorId, desiredUrl, lang }: { realtorId: string;
   }
 
   if (editing) {
-    return (
-      <PostForm
-        key={editing.post?.id ?? 'new'}
-        realtorId={realtorId}
-        desiredUrl={desiredUrl}
-        lang={lang}
-        post={editing.post}
-        onDone={backToList}
-        onCancel={() => backToList('')}
-      />
-    )
+    return <PostForm key={editing.post?.id ?? 'new'} {...panel} post={editing.post} onDone={backToList} onCancel={() => backToList('')} />
   }
 
   return (
