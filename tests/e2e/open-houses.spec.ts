@@ -56,7 +56,7 @@ for (const lang of ['ko', 'en'] as const) {
     const base = requireBaseURL(baseURL)
     // A listing of the realtor's area that the MLS (here the demo seed) gave no open house.
     const list = await page.request.get(`${base}/cozying-api/v1/home/list?state=CA&city=Irvine&homesPerPage=20&totalHomesPerGroup=20`)
-    const homes = ((await list.json()) as { homes: Array<{ homeId: string; openHouses: Array<unknown> }> }).homes
+    const homes = ((await list.json()) as { homes: Array<{ homeId: string; fullAddress: string; openHouses: Array<unknown> }> }).homes
     const home = homes.find((item) => item.openHouses.length === 0)
     if (!home) throw new Error('no Irvine home without an open house')
     // Three days ahead in Irvine is in the future whatever the hour.
@@ -67,7 +67,12 @@ for (const lang of ['ko', 'en'] as const) {
     await waitForHydration(panel.getByTestId('open-house-add'))
     await expect(panel.getByTestId('open-houses-empty')).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    await panel.getByTestId('open-house-listingKey').fill(home.homeId)
+    // The realtor types part of the address, not the number, and picks the home the list offers.
+    const listing = panel.getByTestId('open-house-listingKey')
+    await listing.fill(home.fullAddress.split(',')[0] ?? '')
+    await panel.getByTestId('open-house-listing-option').filter({ hasText: home.homeId }).click()
+    await expect(listing).toHaveValue(`${home.fullAddress} · ${home.homeId}`)
+    await expect(panel.getByTestId('open-house-listing-options')).toBeHidden()
     await panel.getByTestId('open-house-date').fill(date)
     await panel.getByTestId('open-house-startTime').fill('10:00')
     await panel.getByTestId('open-house-endTime').fill('11:30')

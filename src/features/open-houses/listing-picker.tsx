@@ -2,13 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { inputClass } from '~/components/form/inputs'
-import { getHomeList } from '~/functions/homes.functions'
 import type { Lang } from '~/lib/lang'
 import type { HomeSummary } from '~/schemas/home'
-import type { ActivityRegion } from '~/schemas/realtor'
-
-/** A region the site shows listings of: its state and city are what the search needs. */
-export type SiteRegion = Pick<ActivityRegion, 'state' | 'city'>
+import { openHouseListingSearchQuery, type SiteRegion } from '~/queries/open-houses'
 
 /*
  * The open-house form's listing picker (issue 52 item 8, decision 070): realtors know
@@ -21,38 +17,9 @@ export type SiteRegion = Pick<ActivityRegion, 'state' | 'city'>
 /** Letters typed before a search starts, and the pause after the last one. */
 const MIN_QUERY_LENGTH = 2
 const SEARCH_DELAY_MS = 250
-const RESULTS_PER_REGION = 8
 
 export function listingLabel(home: Pick<HomeSummary, 'fullAddress' | 'homeId'>): string {
   return `${home.fullAddress} · ${home.homeId}`
-}
-
-/** The regions a site shows, once each (a city named twice with two neighborhoods is one search). */
-function searchableRegions(regions: ReadonlyArray<SiteRegion>): Array<SiteRegion> {
-  const seen = new Map<string, SiteRegion>()
-  for (const region of regions) seen.set(`${region.state}|${region.city.toLowerCase()}`, { state: region.state, city: region.city })
-  return [...seen.values()]
-}
-
-async function searchListings(regions: ReadonlyArray<SiteRegion>, desiredUrl: string, q: string, lang: Lang): Promise<Array<HomeSummary>> {
-  const pages = await Promise.all(
-    searchableRegions(regions).map((region) =>
-      getHomeList({
-        data: {
-          state: region.state,
-          city: region.city,
-          q,
-          propertyType: 'any',
-          propertyStatus: 'active,pending,under_contract,coming_soon',
-          homesPerPage: RESULTS_PER_REGION,
-          totalHomesPerGroup: RESULTS_PER_REGION,
-          realtor: desiredUrl,
-          lang,
-        },
-      }),
-    ),
-  )
-  return pages.flatMap((page) => page.homes)
 }
 
 export function ListingPicker({
@@ -89,8 +56,7 @@ export function ListingPicker({
 
   const enabled = open && query.length >= MIN_QUERY_LENGTH && regions.length > 0
   const results = useQuery({
-    queryKey: ['open-house-listing-search', desiredUrl, lang, query, regions.map((region) => `${region.state}|${region.city}`).join(',')],
-    queryFn: () => searchListings(regions, desiredUrl, query, lang),
+    ...openHouseListingSearchQuery({ regions, desiredUrl, q: query, lang }),
     enabled,
     staleTime: 60_000,
   })

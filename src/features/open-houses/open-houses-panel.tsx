@@ -13,7 +13,7 @@ import { afterOpenHousesChanged } from '~/queries/changes'
 import { realtorOpenHousesQuery } from '~/queries/open-houses'
 import type { HomeSummary } from '~/schemas/home'
 import { OPEN_HOUSE_REMARKS_MAX, type OpenHouse, type OpenHouseKind } from '~/schemas/open-houses'
-import type { SiteRegion } from './listing-picker'
+import type { SiteRegion } from '~/queries/open-houses'
 import { ListingPicker, listingLabel } from './listing-picker'
 import type { WorkspacePanelProps } from '~/features/editor/workspace-panel'
 
