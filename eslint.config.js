@@ -147,6 +147,26 @@ export default defineConfig(
     },
   },
   {
+    // The query cache has one door (issue 50, decision 011): every query's key and function is in
+    // src/queries/, and what a change makes stale is in src/queries/changes.ts. A page or a
+    // component asks for them by name, so no key is spelled twice and none is spelled wrong.
+    files: ['src/features/**', 'src/components/**', 'src/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|removeQueries|cancelQueries|resetQueries|refetchQueries)$/]',
+          message: 'Change the query cache through an after<Change>() of src/queries/changes.ts, not by hand.',
+        },
+        {
+          selector: "Property[key.name='queryFn']",
+          message: "A query's key and function belong in src/queries/: spread its queryOptions here.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads the fixtures a test uses from its first parameter, which must be an object
     // pattern: `async ({}, testInfo) =>` is how a test that uses none is written.
     files: ['tests/e2e/**'],

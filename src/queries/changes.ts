@@ -1,11 +1,13 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { AdminPublishedResult, AdminRealtorPage } from '~/schemas/admin'
-import type { MessagePage } from '~/schemas/inbox'
+import type { Cma, CmaShare } from '~/schemas/cma/cma'
+import type { ContactMessage, ContactStatus, MessagePage } from '~/schemas/inbox'
 import type { LeadItem, LeadPage } from '~/schemas/leads'
 import type { ReplySettings } from '~/schemas/lead-replies'
 import type { SavedSearch, SavedSearchPage } from '~/schemas/saved-search'
 import type { SessionInfo } from '~/schemas/session'
 import { adminKeys } from './admin'
+import { cmaKeys } from './cma'
 import { directoryKeys } from './directory'
 import { inboxKeys } from './inbox'
 import { leadKeys } from './leads'
@@ -104,6 +106,32 @@ export async function afterMessageDeleted(queryClient: QueryClient, change: { re
   await queryClient.invalidateQueries({ queryKey: inboxKeys.realtor(change.realtorId) })
 }
 
+/** One message, changed in every cached page of the realtor's messages (its row; the counts follow on the next fetch). */
+function patchMessage(queryClient: QueryClient, realtorId: string, id: string, change: (message: ContactMessage) => ContactMessage) {
+  queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: inboxKeys.messages(realtorId) }, (current) =>
+    mapPages(current, (page) => ({ ...page, messages: page.messages.map((message) => (message.id === id ? change(message) : message)) })),
+  )
+}
+
+/**
+ * What marking a message read, unread or handled shows before the server answers: its new
+ * status at once. A fetch of the messages under way is cancelled, or it would bring the old back.
+ */
+export async function whileMessageMarked(queryClient: QueryClient, change: { realtorId: string; id: string; status: ContactStatus }) {
+  await queryClient.cancelQueries({ queryKey: inboxKeys.messages(change.realtorId) })
+  patchMessage(queryClient, change.realtorId, change.id, (message) => ({ ...message, status: change.status }))
+}
+
+/** What marking a message changes once the server has stored it: the message as stored. */
+export function afterMessageMarked(queryClient: QueryClient, realtorId: string, stored: ContactMessage) {
+  patchMessage(queryClient, realtorId, stored.id, () => stored)
+}
+
+/** What a failed mark leaves: the status the message had, back on screen. */
+export function afterMessageMarkFailed(queryClient: QueryClient, change: { realtorId: string; id: string; previous: ContactStatus }) {
+  patchMessage(queryClient, change.realtorId, change.id, (message) => ({ ...message, status: change.previous }))
+}
+
 /** What pausing or resuming a saved search changes: its row, in place (the counts stay). */
 export function afterSavedSearchChanged(queryClient: QueryClient, realtorId: string, updated: SavedSearch) {
   queryClient.setQueriesData<InfiniteData<SavedSearchPage>>({ queryKey: inboxKeys.savedSearches(realtorId) }, (current) =>
@@ -167,4 +195,35 @@ export async function afterPostChanged(queryClient: QueryClient, realtorId: stri
 /** What saving the reply settings changes: the saved settings are the entry, with no fetch. */
 export function afterReplySettingsSaved(queryClient: QueryClient, realtorId: string, saved: ReplySettings) {
   queryClient.setQueryData(replySettingsKeys.realtor(realtorId), saved)
+}
+
+/** What starting a CMA changes: the realtor's list of analyses. */
+export async function afterCmaStarted(queryClient: QueryClient, realtorId: string) {
+  await queryClient.invalidateQueries({ queryKey: cmaKeys.list(realtorId) })
+}
+
+/** What saving a CMA changes: its entry is the CMA as saved, and the realtor's list (its title, price and date). */
+export async function afterCmaSaved(queryClient: QueryClient, saved: Cma) {
+  queryClient.setQueryData(cmaKeys.one(saved.id), saved)
+  await queryClient.invalidateQueries({ queryKey: cmaKeys.list(saved.realtorId) })
+}
+
+/**
+ * What creating or revoking a CMA's share link changes: the link on the cached CMA, changed in
+ * place (not on a render's copy: a save may have landed just before), and the realtor's list.
+ */
+export async function afterCmaShareChanged(queryClient: QueryClient, cma: { id: string; realtorId: string }, share: CmaShare | null) {
+  queryClient.setQueryData<Cma>(cmaKeys.one(cma.id), (current) => (current ? { ...current, share } : current))
+  await queryClient.invalidateQueries({ queryKey: cmaKeys.list(cma.realtorId) })
+}
+
+/** What e-mailing a CMA to its seller lead changes: the CMA as sent, and the lead desk (the mail is on the lead's timeline). */
+export async function afterCmaSent(queryClient: QueryClient, sent: Cma) {
+  await Promise.all([afterCmaSaved(queryClient, sent), queryClient.invalidateQueries({ queryKey: leadKeys.all(sent.realtorId) })])
+}
+
+/** What deleting a CMA changes: its entry goes, and the realtor's list. */
+export async function afterCmaDeleted(queryClient: QueryClient, change: { id: string; realtorId: string }) {
+  queryClient.removeQueries({ queryKey: cmaKeys.one(change.id) })
+  await queryClient.invalidateQueries({ queryKey: cmaKeys.list(change.realtorId) })
 }

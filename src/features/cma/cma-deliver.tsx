@@ -10,7 +10,8 @@ import { revokeMyCmaShare, sendMyCma, shareMyCma } from '~/functions/cma.functio
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { LANGS, langParam, type Lang } from '~/lib/lang'
 import { LANGUAGE_NAMES } from '~/lib/language-names'
-import { cmaKeys, sellerLeadHomeQuery } from '~/queries/cma'
+import { afterCmaSent, afterCmaShareChanged } from '~/queries/changes'
+import { sellerLeadHomeQuery } from '~/queries/cma'
 import { CMA_PAPER_SIZES, type Cma } from '~/schemas/cma/cma'
 
 /** The PDF of a saved CMA: a plain link, so the browser downloads it with the session cookie. */
@@ -74,11 +75,6 @@ export function CmaDeliver({
   const confirm = useConfirm('cma-confirm-dialog')
   const translate = (id: string, values?: Record<string, string | number>) => i18n._(id, values)
 
-  // An update of the cached CMA, not a copy of this render's: a save may have landed just before.
-  const refresh = async (change: (current: Cma) => Cma) => {
-    queryClient.setQueryData<Cma>(cmaKeys.one(cma.id), (current) => (current ? change(current) : current))
-    await queryClient.invalidateQueries({ queryKey: cmaKeys.list(cma.realtorId) })
-  }
   const share = useMutation({
     mutationFn: async () => {
       if (!(await saveFirst())) return undefined
@@ -87,14 +83,14 @@ export function CmaDeliver({
     },
     onSuccess: async (created) => {
       if (!created) return
-      await refresh((current) => ({ ...current, share: created }))
+      await afterCmaShareChanged(queryClient, cma, created)
       onStatus(t`Share link created.`)
     },
   })
   const revoke = useMutation({
     mutationFn: () => revokeMyCmaShare({ data: { id: cma.id } }),
     onSuccess: async () => {
-      await refresh((current) => ({ ...current, share: null }))
+      await afterCmaShareChanged(queryClient, cma, null)
       onStatus(t`Share link revoked. Whoever has it now sees “page not found”.`)
     },
   })
@@ -106,8 +102,7 @@ export function CmaDeliver({
     },
     onSuccess: async (sent) => {
       if (!sent) return
-      await refresh(() => sent.cma)
-      await queryClient.invalidateQueries({ queryKey: ['leads'] })
+      await afterCmaSent(queryClient, sent.cma)
       const name = lead.data?.name ?? ''
       onStatus(t`The analysis was e-mailed to ${name}. It is on the lead's timeline.`)
     },

@@ -8,7 +8,7 @@ import { saveCma } from '~/functions/cma.functions'
 import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { propertyTypeLabel } from '~/lib/home-display'
 import type { Lang } from '~/lib/lang'
-import { cmaKeys } from '~/queries/cma'
+import { afterCmaSaved } from '~/queries/changes'
 import { CMA_ADJUSTMENT_FEATURES, cmaPatchSchema, type Cma } from '~/schemas/cma/cma'
 import { RESO_SUB_TYPE } from '~/schemas/home'
 import { LeaveDialog } from '~/features/editor/leave-dialog'
@@ -86,8 +86,7 @@ export function CmaEditor({ cma: saved, desiredUrl, lang }: { cma: Cma; desiredU
     try {
       const next = await saveCma({ data: { id: cma.id, patch: checked.data } })
       setDraft(draftOf(next))
-      queryClient.setQueryData(cmaKeys.one(next.id), next)
-      await queryClient.invalidateQueries({ queryKey: cmaKeys.list(next.realtorId) })
+      await afterCmaSaved(queryClient, next)
       setStatus(t`Draft saved.`)
       return true
     } catch (error) {

@@ -7,7 +7,8 @@ import { Button, ErrorAlert, buttonClass, Icon } from '~/components/ui'
 import { removeCma } from '~/functions/cma.functions'
 import { errorCode, errorMessage } from '~/lib/errors'
 import { langParam, type Lang } from '~/lib/lang'
-import { cmaKeys, cmaListQuery, cmaQuery } from '~/queries/cma'
+import { afterCmaDeleted } from '~/queries/changes'
+import { cmaListQuery, cmaQuery } from '~/queries/cma'
 import type { Realtor } from '~/schemas/realtor'
 import { CmaEditor } from './cma-editor'
 import { cmaDollars } from '~/lib/cma-words'
@@ -110,9 +111,9 @@ function CmaList({ realtorId, desiredUrl, lang }: WorkspacePanelProps) {
   const [status, setStatus] = useState('')
   const remove = useMutation({
     mutationFn: (id: string) => removeCma({ data: { id } }),
-    onSuccess: async () => {
+    onSuccess: async (_deleted, id) => {
       setStatus(t`Analysis deleted.`)
-      await queryClient.invalidateQueries({ queryKey: cmaKeys.all })
+      await afterCmaDeleted(queryClient, { id, realtorId })
     },
   })
   const cmas = list.data?.cmas ?? []

@@ -9,7 +9,8 @@ import { errorFieldErrors, errorMessage } from '~/lib/errors'
 import { propertyTypeLabel } from '~/lib/home-display'
 import { emptyValuationForm, valuationRequestFrom, type ValuationFormField, type ValuationFormValues } from '~/lib/home-value'
 import { langParam } from '~/lib/lang'
-import { cmaKeys, sellerLeadHomeQuery } from '~/queries/cma'
+import { afterCmaStarted } from '~/queries/changes'
+import { sellerLeadHomeQuery } from '~/queries/cma'
 import { cmaSubjectSchema, type CmaSubject } from '~/schemas/cma/cma'
 import { PROPERTY_KINDS, RESO_SUB_TYPE } from '~/schemas/home'
 import { cmaDollars } from '~/lib/cma-words'
@@ -98,7 +99,7 @@ function CmaStartForm({
   const start = useMutation({
     mutationFn: (subject: CmaSubject) => startCma({ data: { realtorId, subject, ...(lead ? { leadId: lead.leadId } : {}) } }),
     onSuccess: async (cma) => {
-      await queryClient.invalidateQueries({ queryKey: cmaKeys.all })
+      await afterCmaStarted(queryClient, realtorId)
       await navigate({ to: '/{-$lang}/$desiredUrl/admin', params: { lang: langParam(lang), desiredUrl }, search: { tab: 'cma', cma: cma.id } })
     },
     onError: (error) => {

@@ -1,32 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { deleteMessage, markMessage } from '~/functions/inbox.functions'
 import { dateTimeFormat } from '~/lib/date-time-format'
 import { LOCALE_TAG, type Lang } from '~/lib/lang'
-import { afterMessageDeleted } from '~/queries/changes'
+import { afterMessageDeleted, afterMessageMarked, afterMessageMarkFailed, whileMessageMarked } from '~/queries/changes'
 import { inboxMessagesQuery } from '~/queries/inbox'
 import { CsvExportLink, leadCsvPath } from './csv-export-link'
 import { DeleteLeadDialog, useLeadDeletion } from './delete-lead-dialog'
 import { LeadListPanel, useLeadActions, useLeadList } from './lead-list'
 import { InboxSummary, MessageList } from './message-list'
-import type { InboxMessage, InboxPage, MessageStatus } from './types'
+import type { InboxMessage, MessageStatus } from './types'
 
 /** Messages per page of the inbox. */
 const INBOX_PAGE_SIZE = 50
-
-/** Replaces one message in the cached pages. */
-function withMessage<TPageParam>(
-  pages: InfiniteData<InboxPage, TPageParam> | undefined,
-  id: string,
-  change: (message: InboxMessage) => InboxMessage,
-): InfiniteData<InboxPage, TPageParam> | undefined {
-  if (!pages) return pages
-  return {
-    ...pages,
-    pages: pages.pages.map((page) => ({ ...page, messages: page.messages.map((message) => (message.id === id ? change(message) : message)) })),
-  }
-}
 
 /**
  * The realtor's leads inbox (issue 5 item 6): messages newest first, unread ones marked and
@@ -38,7 +25,6 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
   const { t } = useLingui()
   const { headingId, queryClient, toast, actionError, clearError, showError } = useLeadActions()
   const listQuery = inboxMessagesQuery(realtorId, { limit: INBOX_PAGE_SIZE })
-  const { queryKey } = listQuery
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
 
   // Newest first, a page at a time (issue 17): "Show older messages" reaches every one.
@@ -57,17 +43,16 @@ export function InboxPanel({ realtorId, lang }: { realtorId: string; lang: Lang 
     onMutate: async (input) => {
       clearError()
       // Optimistic: the badge changes at once; a failure puts the old status back.
-      await queryClient.cancelQueries({ queryKey })
-      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.status })))
+      await whileMessageMarked(queryClient, { realtorId, id: input.id, status: input.status })
     },
     onSuccess: (updated, input) => {
-      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, () => updated))
+      afterMessageMarked(queryClient, realtorId, updated)
       // Opening a message marks it read silently; only the explicit toggle gets a notice.
       if (input.status === 'handled') toast.success(t`Marked as handled`)
       else if (input.previous === 'handled') toast.success(t`Marked as not handled`)
     },
     onError: (error, input) => {
-      queryClient.setQueryData(queryKey, (current) => withMessage(current, input.id, (message) => ({ ...message, status: input.previous })))
+      afterMessageMarkFailed(queryClient, { realtorId, id: input.id, previous: input.previous })
       showError(error)
     },
   })
