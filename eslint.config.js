@@ -167,6 +167,20 @@ export default defineConfig(
     },
   },
   {
+    // A server function's input is a schema of src/schemas/ (issue 50): the REST API and the
+    // OpenAPI document read the same one, and a shape such as `{ id }` is written once.
+    files: ['src/functions/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z']",
+          message: "Name the request's schema in src/schemas/ and import it.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads the fixtures a test uses from its first parameter, which must be an object
     // pattern: `async ({}, testInfo) =>` is how a test that uses none is written.
     files: ['tests/e2e/**'],

@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
-import { postCreateSchema, postListQuerySchema, postPatchSchema, postPreviewSchema } from '~/schemas/posts'
+import { postCreateSchema, postListQuerySchema, postPreviewSchema, postUpdateRequestSchema } from '~/schemas/posts'
 import { errors } from '~/server/app-error'
 import { currentActor, parseWith } from '~/server/http/server-fn'
 import { createPost, deletePost, listPosts, previewPostBodies, updatePost } from '~/server/posts/posts'
@@ -34,7 +33,7 @@ export const createMyPost = createServerFn({ method: 'POST' })
   })
 
 export const updateMyPost = createServerFn({ method: 'POST' })
-  .validator(parseWith(z.object({ id: z.string().min(1).max(64), post: postPatchSchema })))
+  .validator(parseWith(postUpdateRequestSchema))
   .handler(async ({ data }) => {
     const services = await getServices()
     return updatePost(services, await signedIn(services), data.id, data.post)

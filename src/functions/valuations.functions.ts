@@ -1,6 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
-import { langSchema } from '~/schemas/lang'
+import { postedValuationRequestSchema } from '~/schemas/valuations'
 import { parseWith } from '~/server/http/server-fn'
 import { getServices } from '~/server/process-services'
 import { postedValuation } from '~/server/valuations/posted-valuation'
@@ -10,5 +9,5 @@ import { postedValuation } from '~/server/valuations/posted-valuation'
  * this very request posted it, so a call from a browser (a client-side navigation) gets null.
  */
 export const getPostedValuation = createServerFn({ method: 'GET' })
-  .validator(parseWith(z.object({ realtorId: z.string().max(64), lang: langSchema })))
+  .validator(parseWith(postedValuationRequestSchema))
   .handler(async ({ data }) => postedValuation(await getServices(), data.realtorId, data.lang))

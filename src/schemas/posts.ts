@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { BLOG_TAG_MAX_LENGTH, POST_KINDS } from './blog-search'
 import { messageId } from './messages'
+import { recordIdRequestSchema } from './record-id'
 import { stateCodeSchema } from './valuations'
 
 /*
@@ -86,6 +87,9 @@ export const postCreateSchema = postFieldsSchema.partial().extend({
 
 /** `PATCH /posts/{id}`: any of the fields; the post as it would be after is checked whole. */
 export const postPatchSchema = postFieldsSchema.partial()
+
+/** The workspace saving a post: which one, and the fields it changes. */
+export const postUpdateRequestSchema = recordIdRequestSchema.extend({ post: postPatchSchema })
 
 /** The workspace's preview of a post's bodies, sanitised as a save would store them. */
 export const postPreviewSchema = z.object({

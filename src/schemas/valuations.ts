@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 import { PROPERTY_KINDS } from './home'
 import type { ValuationFormValues } from '~/lib/home-value'
+import { langSchema } from './lang'
 import { messageId } from './messages'
 import { comparableFacts, type ValuationAnswer } from './valuation-answer'
 
@@ -35,6 +36,9 @@ const count = (max: number) =>
     .max(max, { error: messageId(msg`This number is too large`) })
 
 /** `POST /valuations`: living area in square feet, as the listings store it. */
+/** The home-value page asking for the answer to the form it posted without scripts (decision 036). */
+export const postedValuationRequestSchema = z.object({ realtorId: z.string().trim().min(1).max(64), lang: langSchema })
+
 export const valuationRequestSchema = z.object({
   realtorId: requiredText(64, msg`Choose a realtor`),
   street: requiredText(200, msg`Enter the street address`),
