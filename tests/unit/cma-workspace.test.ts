@@ -3,6 +3,7 @@ import { adjustedSpread, draftOf, isValidCell, listPriceRange, liveAdjustedPrice
 import { cmaSharePath, isCmaTokenSegment } from '../../src/lib/cma-paths'
 import { cmaPatchSchema, type Cma, type CmaAdjustments } from '../../src/schemas/cma/cma'
 import { publicPageRule } from '../../src/schemas/public-search'
+import { draftCma } from './cma-draft-fixture'
 
 /*
  * The market analysis tab (issue 53): what the grid computes while the realtor types, what a save
@@ -36,22 +37,10 @@ function comparable(id: string, price: number, adjustments: CmaAdjustments, pick
   }
 }
 
-const CMA: Cma = {
-  id: 'cma-1',
-  realtorId: 'r-1',
-  leadId: null,
-  subject: { street: '1 Elm', city: 'Irvine', state: 'CA', postalCode: '92618', propertyType: 'single_family', beds: 3, baths: 2, livingArea: 1900 },
+const CMA = draftCma({
   comparables: [comparable('a', 1_000_000, { ...ZERO, size: 12_000 }), comparable('b', 1_100_000, ZERO), comparable('c', 900_000, ZERO, false)],
   rangeBasis: { pickedCount: 2, adjustedLow: 1_012_000, adjustedMedian: 1_056_000, adjustedHigh: 1_100_000 },
-  recommendedLow: null,
-  recommendedHigh: null,
-  note: '',
-  status: 'draft',
-  sentAt: null,
-  share: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-}
+})
 
 describe('the adjustment grid as typed', () => {
   it('recomputes a comparable’s adjusted price from the cells with the server’s formula, separators and signs allowed', () => {

@@ -17,6 +17,7 @@ import { inboxKeys } from '../../src/queries/inbox'
 import { leadKeys } from '../../src/queries/leads'
 import type { Cma } from '../../src/schemas/cma/cma'
 import type { ContactMessage, MessagePage } from '../../src/schemas/inbox'
+import { draftCma } from './cma-draft-fixture'
 
 /*
  * What a change makes stale or shows at once, on a real query cache (issue 50: one place for
@@ -27,22 +28,7 @@ import type { ContactMessage, MessagePage } from '../../src/schemas/inbox'
 const REALTOR = 'realtor-1'
 const OTHER = 'realtor-2'
 
-const CMA: Cma = {
-  id: 'cma-1',
-  realtorId: REALTOR,
-  leadId: 'lead-1',
-  subject: { street: '1 Elm', city: 'Irvine', state: 'CA', postalCode: '92618', propertyType: 'single_family', beds: 3, baths: 2, livingArea: 1900 },
-  comparables: [],
-  rangeBasis: { pickedCount: 0, adjustedLow: null, adjustedMedian: null, adjustedHigh: null },
-  recommendedLow: null,
-  recommendedHigh: null,
-  note: '',
-  status: 'draft',
-  sentAt: null,
-  share: null,
-  createdAt: '2026-12-01T00:00:00.000Z',
-  updatedAt: '2026-12-01T00:00:00.000Z',
-}
+const CMA = draftCma({ realtorId: REALTOR, leadId: 'lead-1' })
 
 function message(id: string, status: ContactMessage['status']): ContactMessage {
   return {
