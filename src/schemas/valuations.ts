@@ -4,6 +4,7 @@ import { PROPERTY_KINDS } from './home'
 import type { ValuationFormValues } from '~/lib/home-value'
 import { langSchema } from './lang'
 import { messageId } from './messages'
+import { recordIdSchema } from './record-id'
 import { comparableFacts, type ValuationAnswer } from './valuation-answer'
 
 /*
@@ -37,7 +38,7 @@ const count = (max: number) =>
 
 /** `POST /valuations`: living area in square feet, as the listings store it. */
 /** The home-value page asking for the answer to the form it posted without scripts (decision 036). */
-export const postedValuationRequestSchema = z.object({ realtorId: z.string().trim().min(1).max(64), lang: langSchema })
+export const postedValuationRequestSchema = z.object({ realtorId: recordIdSchema, lang: langSchema })
 
 export const valuationRequestSchema = z.object({
   realtorId: requiredText(64, msg`Choose a realtor`),
